@@ -1,0 +1,140 @@
+/**
+ * Every option list of the specification, exactly as the forms show them.
+ * Forms, schemas, the API and the chat assistant read them from here.
+ */
+
+/** Contact form insurance types (spec 000 section 3). */
+export const contactInsuranceTypes = [
+  "Contractors Insurance",
+  "General Liability",
+  "Commercial Trucking",
+  "Commercial Property",
+  "HOA Insurance",
+  "Investment Property",
+  "Other",
+] as const;
+
+/** Chat intake insurance types (spec 001 section 3). */
+export const chatInsuranceTypes = [
+  "Contractors Insurance",
+  "General Liability",
+  "Commercial Property",
+  "Commercial Trucking",
+  "HOA Insurance",
+  "Investment Property",
+  "Other",
+] as const;
+
+export const usStates = [
+  "Alabama", "Alaska", "Arizona", "Arkansas", "California", "Colorado", "Connecticut", "Delaware",
+  "Florida", "Georgia", "Hawaii", "Idaho", "Illinois", "Indiana", "Iowa", "Kansas", "Kentucky",
+  "Louisiana", "Maine", "Maryland", "Massachusetts", "Michigan", "Minnesota", "Mississippi",
+  "Missouri", "Montana", "Nebraska", "Nevada", "New Hampshire", "New Jersey", "New Mexico",
+  "New York", "North Carolina", "North Dakota", "Ohio", "Oklahoma", "Oregon", "Pennsylvania",
+  "Rhode Island", "South Carolina", "South Dakota", "Tennessee", "Texas", "Utah", "Vermont",
+  "Virginia", "Washington", "West Virginia", "Wisconsin", "Wyoming",
+] as const;
+
+/** Trucking quote form (/quote), spec 000 section 3. */
+export const trucking = {
+  businessStructure: ["LLC", "C Corp", "S Corp", "Partnership", "Sole Proprietorship", "Other"],
+  radiusOfOperation: ["0–50", "51–150", "151–300", "301–450", "500+"],
+  rangeOfOperation: ["Intrastate", "Interstate"],
+  yesNo: ["Yes", "No"],
+  filingsRequired: ["Federal", "State"],
+  vehicleOwnership: ["Owned", "Leased", "Loaned"],
+  transportationType: [
+    "For-Hire (General Freight)",
+    "For-Hire (Household Goods)",
+    "Private Carrier",
+    "Exempt Carrier",
+    "Broker",
+  ],
+  coverages: [
+    "Auto Liability",
+    "Physical Damage",
+    "Cargo Liability",
+    "Bobtail / Non-Trucking Liability",
+    "General Liability",
+    "Workers' Compensation",
+    "Business Owners Policy (BOP)",
+  ],
+  complianceServices: [
+    "CSA Scores Review",
+    "Driver Qualification Files",
+    "Driver Training",
+    "DOT Audits",
+    "DOT Permits Review",
+    "Vehicle Inspection & Maintenance Program",
+  ],
+  uploadSlots: [
+    { slot: "cdl", label: "CDL" },
+    { slot: "vehicleRegistration", label: "Vehicle Registration" },
+    { slot: "lossRuns", label: "Loss Runs (last 3 years)" },
+  ],
+} as const;
+
+/** Landing-page quote modals, spec 001 section 3. */
+export const landing = {
+  trucking: {
+    coverageNeeded: ["Auto Liability", "Physical Damage", "Motor Truck Cargo", "Bobtail / NTL", "Full Package", "Other"],
+    fleetSize: ["1 truck", "2-5 trucks", "6-10 trucks", "11-25 trucks", "25+ trucks"],
+  },
+  contractors: {
+    businessType: ["General Contractor", "Electrician", "Plumber", "HVAC", "Roofer", "Carpenter", "Other"],
+    coverageNeeded: ["General Liability", "Workers Compensation", "Commercial Auto", "Tools & Equipment", "Full Package", "Other"],
+    yearsInBusiness: ["New Business", "1-2 years", "3-5 years", "6-10 years", "10+ years"],
+  },
+  /** General liability uses the lists of the earlier business form. */
+  generalLiability: {
+    businessType: ["Retail", "Restaurant", "Professional Services", "Manufacturing", "Healthcare", "Technology", "Other"],
+    coverageNeeded: ["$1M", "$2M", "$5M", "$10M", "Other"],
+    annualRevenue: ["Under $100K", "$100K - $500K", "$500K - $1M", "$1M - $5M", "Over $5M"],
+  },
+  commercialProperty: {
+    propertyType: ["Office Building", "Retail Space", "Warehouse", "Restaurant", "Medical Facility", "Manufacturing", "Other"],
+    coverageNeeded: ["Building Only", "Contents Only", "Building & Contents", "Business Interruption", "Full Package", "Other"],
+    propertyValue: ["Under $100K", "$100K - $500K", "$500K - $1M", "$1M - $5M", "Over $5M"],
+  },
+  hoa: {
+    hoaType: ["Condominium", "Townhome", "Single Family", "Mixed Use", "Gated Community", "Other"],
+    coverageNeeded: ["General Liability", "Property Coverage", "D&O Liability", "Crime & Fidelity", "Full Package", "Other"],
+    numberOfUnits: ["1-25 units", "26-50 units", "51-100 units", "101-250 units", "250+ units"],
+  },
+  investmentProperty: {
+    propertyType: ["Single Family Home", "Multi-Family Unit", "Condominium", "Vacation Rental", "Commercial Rental", "Other"],
+    coverageNeeded: ["Property Damage", "Liability Protection", "Loss of Rental Income", "Landlord Package", "Full Package", "Other"],
+    numberOfProperties: ["1 property", "2-5 properties", "6-10 properties", "11-25 properties", "25+ properties"],
+  },
+} as const;
+
+/** Covered-type grids on the property, HOA and investment landing pages. */
+export const coveredTypes = {
+  commercialProperty: ["Office Buildings", "Retail Spaces", "Warehouses", "Restaurants", "Medical Facilities"],
+  hoa: ["Condominiums", "Townhomes", "Single Family", "Mixed Use", "Gated Communities"],
+  investmentProperty: ["Single Family Homes", "Multi-Family Units", "Condominiums", "Vacation Rentals", "Commercial Rentals"],
+} as const;
+
+/** Jobs (spec 001 section 3). */
+export const jobTypes = ["Full-time", "Part-time", "Internship"] as const;
+export const jobWorkTypes = ["Remote", "On-site", "Hybrid"] as const;
+export const applicationStatuses = ["pending", "reviewed", "accepted", "rejected"] as const;
+
+/** Blog. */
+export const blogStatuses = ["draft", "published"] as const;
+/** The post form's fallback when categories cannot be loaded (spec 001 section 3). */
+export const fallbackBlogCategories = ["Technology", "AI/ML", "Cloud", "Security", "Development"] as const;
+/** The categories a new installation starts with. */
+export const seedBlogCategories = [
+  "Commercial Trucking",
+  "Contractors",
+  "General Liability",
+  "Commercial Property",
+  "HOA",
+  "Investment Property",
+  "Risk Management",
+  "Cyber Security",
+] as const;
+
+/** Lead pipeline statuses of the leads inbox. */
+export const leadStatuses = ["new", "contacted", "quoted", "won", "lost"] as const;

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./env.server";
+
+function problems(env: Record<string, string>) {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).message;
+  }
+  throw new Error("expected the configuration to be refused");
+}
+
+describe("configuration", () => {
+  it("needs nothing: every variable has a working default", () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATA_DIR).toBe("./data");
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SITE_URL).toBe("http://localhost:3000");
+    expect(config.GA_MEASUREMENT_ID).toBeUndefined();
+    expect(config.AGENCY_INBOX).toMatch(/@example\.com$/);
+  });
+
+  it("names the variable and the problem", () => {
+    expect(problems({ PORT: "abc" })).toMatch(/PORT must be a whole number between 0 and 65535 \(got "abc"\)/);
+    expect(problems({ PORT: "70000" })).toMatch(/PORT/);
+    expect(problems({ DATABASE_URL: "mysql://localhost/db" })).toMatch(/DATABASE_URL must be a PostgreSQL URL/);
+    expect(problems({ SITE_URL: "example.com" })).toMatch(/SITE_URL must be a http or https URL/);
+    expect(problems({ SMTP_URL: "http://mail" })).toMatch(/SMTP_URL must be a smtp or smtps URL/);
+    expect(problems({ AGENCY_INBOX: "not-an-email" })).toMatch(/AGENCY_INBOX must be an email address/);
+    expect(problems({ GA_MEASUREMENT_ID: "UA-1234" })).toMatch(/GA_MEASUREMENT_ID must look like G-XXXXXXXXXX/);
+    expect(problems({ LOG_LEVEL: "loud" })).toMatch(/LOG_LEVEL/);
+    expect(problems({ TRUST_PROXY: "maybe" })).toMatch(/TRUST_PROXY must be true or false/);
+  });
+
+  it("reports every bad variable at once", () => {
+    const message = problems({ PORT: "x", SITE_URL: "nope" });
+    expect(message).toMatch(/PORT/);
+    expect(message).toMatch(/SITE_URL/);
+  });
+
+  it("never echoes secrets", () => {
+    const message = problems({ SESSION_SECRET: "short-secret-value", ADMIN_EMAIL: "a@example.com", ADMIN_PASSWORD: "tiny" });
+    expect(message).toMatch(/SESSION_SECRET must be at least 32 characters/);
+    expect(message).toMatch(/ADMIN_PASSWORD must be at least 12 characters/);
+    expect(message).not.toContain("short-secret-value");
+    expect(message).not.toContain("tiny");
+  });
+
+  it("requires ADMIN_EMAIL and ADMIN_PASSWORD together", () => {
+    expect(problems({ ADMIN_EMAIL: "owner@example.com" })).toMatch(/ADMIN_PASSWORD must be set when ADMIN_EMAIL is set/);
+    expect(problems({ ADMIN_PASSWORD: "a-long-password-1" })).toMatch(/ADMIN_EMAIL must be set when ADMIN_PASSWORD is set/);
+  });
+
+  it("normalises SITE_URL and WHATSAPP_NUMBER", () => {
+    const config = loadConfig({ SITE_URL: "https://agency.example.com/", WHATSAPP_NUMBER: "+1 (512) 555-0100" });
+    expect(config.SITE_URL).toBe("https://agency.example.com");
+    expect(config.secureCookies).toBe(true);
+    expect(config.WHATSAPP_NUMBER).toBe("15125550100");
+  });
+});

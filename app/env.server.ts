@@ -1,0 +1,150 @@
+/**
+ * The one place the environment is read. `loadConfig` validates it at start-up; a bad
+ * value stops the process with a message naming the variable and what is wrong.
+ * `.env.example` documents every variable.
+ */
+import { z } from "zod";
+import { agency } from "~/content/agency";
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const url = (protocols: string[], what: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, `must be a ${what} URL (${protocols.map((p) => p + "//").join(" or ")}...)`);
+
+const optionalUrl = (protocols: string[], what: string) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), url(protocols, what).optional());
+
+const int = (min: number, max: number, fallback: number) =>
+  z.preprocess(
+    (v) => (v === undefined || v === "" ? fallback : v),
+    z.coerce
+      .number({ error: `must be a whole number between ${min} and ${max}` })
+      .int(`must be a whole number between ${min} and ${max}`)
+      .min(min, `must be a whole number between ${min} and ${max}`)
+      .max(max, `must be a whole number between ${min} and ${max}`),
+  );
+
+const bool = (fallback: boolean) =>
+  z.preprocess(
+    (v) => (v === undefined || v === "" ? String(fallback) : String(v).toLowerCase()),
+    z.enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" }).transform((v) => ["true", "1", "yes"].includes(v)),
+  );
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"], { error: "must be development, production or test" }).default("production"),
+    PORT: int(0, 65535, 3000),
+    HOST: z.string().trim().min(1).default("0.0.0.0"),
+    DATA_DIR: z.string().trim().min(1, "must not be empty").default("./data"),
+    DATABASE_URL: optionalUrl(["postgres:", "postgresql:"], "PostgreSQL"),
+    SITE_URL: optionalUrl(["http:", "https:"], "http or https"),
+    SESSION_SECRET: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.string().min(32, "must be at least 32 characters").optional(),
+    ),
+    ADMIN_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.email("must be an email address").optional()),
+    ADMIN_PASSWORD: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.string().min(12, "must be at least 12 characters").optional(),
+    ),
+    SMTP_URL: optionalUrl(["smtp:", "smtps:"], "smtp or smtps"),
+    MAIL_FROM: optionalString,
+    AGENCY_INBOX: z.preprocess((v) => (v === "" ? undefined : v), z.email("must be an email address").default(agency.email)),
+    AI_BASE_URL: optionalUrl(["http:", "https:"], "http or https"),
+    AI_API_KEY: optionalString,
+    AI_CHAT_MODEL: z.string().trim().min(1).default("gpt-4o-mini"),
+    AI_SUMMARY_MODEL: z.string().trim().min(1).default("gpt-4o"),
+    AI_EMBEDDING_MODEL: z.string().trim().min(1).default("text-embedding-3-small"),
+    GA_MEASUREMENT_ID: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.string().regex(/^G-[A-Z0-9]{4,20}$/, "must look like G-XXXXXXXXXX").optional(),
+    ),
+    WHATSAPP_NUMBER: z.preprocess(
+      (v) => (v === "" || v === undefined ? agency.phone.primary.e164.replace(/\D/g, "") : String(v).replace(/[\s()+-]/g, "")),
+      z.string().regex(/^\d{8,15}$/, "must be a phone number in international form, digits only (e.g. 15125550142)"),
+    ),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "must be one of fatal, error, warn, info, debug, trace, silent" }).default("info"),
+    TRUST_PROXY: bool(false),
+    JSON_BODY_LIMIT_KB: int(1, 10240, 100),
+    SHUTDOWN_TIMEOUT_MS: int(0, 120000, 10000),
+  })
+  .superRefine((env, ctx) => {
+    if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
+      ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "must be set when ADMIN_EMAIL is set" });
+    }
+    if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
+      ctx.addIssue({ code: "custom", path: ["ADMIN_EMAIL"], message: "must be set when ADMIN_PASSWORD is set" });
+    }
+    if (env.AI_API_KEY && !env.AI_BASE_URL) {
+      ctx.addIssue({ code: "custom", path: ["AI_BASE_URL"], message: "must be set when AI_API_KEY is set" });
+    }
+  });
+
+export type Config = ReturnType<typeof finish>;
+
+function finish(env: z.output<typeof envSchema>) {
+  const siteUrl = (env.SITE_URL ?? "http://localhost:3000").replace(/\/+$/, "");
+  return {
+    ...env,
+    SITE_URL: siteUrl,
+    MAIL_FROM: env.MAIL_FROM ?? `${agency.name} <${agency.email}>`,
+    isProduction: env.NODE_ENV === "production",
+    secureCookies: siteUrl.startsWith("https://"),
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: { variable: string; message: string }[]) {
+    super(
+      "Invalid configuration:\n" + problems.map((p) => `  ${p.variable} ${p.message}`).join("\n"),
+    );
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses an environment (by default `process.env`); throws ConfigError naming each bad variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => {
+        const variable = String(issue.path[0] ?? "environment");
+        const given = source[variable];
+        const shown = given === undefined || /SECRET|PASSWORD|KEY/.test(variable) ? "" : ` (got "${given}")`;
+        return { variable, message: issue.message + shown };
+      }),
+    );
+  }
+  return finish(result.data);
+}
+
+let cached: Config | undefined;
+/** The validated configuration of this process, parsed once. */
+export function config(): Config {
+  cached ??= loadConfig();
+  return cached;
+}
+
+/** Values the browser may see. Nothing secret goes here. */
+export function publicConfig() {
+  const c = config();
+  return {
+    siteUrl: c.SITE_URL,
+    gaMeasurementId: c.GA_MEASUREMENT_ID ?? null,
+    whatsappNumber: c.WHATSAPP_NUMBER,
+  };
+}
+export type PublicConfig = ReturnType<typeof publicConfig>;

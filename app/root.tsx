@@ -1,0 +1,84 @@
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, useLocation, useRouteLoaderData } from "react-router";
+import { Toaster } from "sonner";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { AnalyticsScripts } from "./components/analytics";
+import { useNonce } from "./components/nonce";
+import { RouteEffects } from "./components/route-effects";
+import { SiteFooter } from "./components/site/site-footer";
+import { SiteHeader } from "./components/site/site-header";
+import { agency, telHref } from "./content/agency";
+import { publicConfig } from "./env.server";
+import { pageTitle } from "./lib/seo";
+
+export async function loader() {
+  return { publicConfig: publicConfig() };
+}
+
+// Public settings do not change while the site runs.
+export const shouldRevalidate = () => false;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  const { pathname } = useLocation();
+  const isAdmin = pathname === "/admin" || pathname.startsWith("/admin/");
+  const gaId = data?.publicConfig.gaMeasurementId ?? null;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#112f57" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+        <AnalyticsScripts id={gaId} nonce={nonce} />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a href="#main" className="sr-only z-[60] rounded-md bg-white px-4 py-2 text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+          Skip to main content
+        </a>
+        {!isAdmin && <SiteHeader />}
+        <main id="main" tabIndex={-1} className={`flex-1 outline-none ${isAdmin ? "" : "pt-16"}`}>
+          {children}
+        </main>
+        {!isAdmin && <SiteFooter />}
+        <Toaster position="top-right" closeButton />
+        <RouteEffects analytics={Boolean(gaId)} />
+        <Scripts nonce={nonce || undefined} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? "Page not found" : "Something went wrong";
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-24 text-center sm:px-6">
+      <title>{pageTitle(title)}</title>
+      <p className="text-sm font-semibold tracking-wide text-accent-600 uppercase">{notFound ? "404" : "Error"}</p>
+      <h1 className="mt-2 text-3xl font-bold text-brand-900 sm:text-4xl">{title}</h1>
+      <p className="mt-4 text-lg text-slate-600">
+        {notFound
+          ? "The page you asked for does not exist or has moved."
+          : "We could not show this page just now. Please try again in a moment."}{" "}
+        You can always reach us at{" "}
+        <a className="font-semibold text-brand-700 underline" href={telHref()}>
+          {agency.phone.primary.display}
+        </a>
+        .
+      </p>
+      <p className="mt-8">
+        <Link to="/" className="rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
+          Go to the home page
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,141 @@
+/**
+ * The production build:
+ *  1. React Router builds the client and server bundles and prerenders the static pages;
+ *  2. esbuild bundles the Hono server (build/server.js);
+ *  3. every compressible client file is stored brotli- and gzip-compressed beside the original,
+ *     and a manifest records each file's type, ETag and, for prerendered HTML, the CSP hashes
+ *     of its inline scripts.
+ */
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { build as esbuild } from "esbuild";
+import { loadConfig } from "../app/env.server";
+import { bakedPublicSettings } from "../server/main";
+import { STATIC_MANIFEST, type StaticEntry, type StaticManifest } from "../server/static";
+import { sourceFingerprint } from "./fingerprint.mjs";
+
+const root = path.resolve(import.meta.dirname, "..");
+const buildDir = path.join(root, "build");
+const clientDir = path.join(buildDir, "client");
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".map": "application/json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".gif": "image/gif",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".txt": "text/plain; charset=utf-8",
+  ".xml": "application/xml; charset=utf-8",
+  ".data": "text/x-script; charset=utf-8",
+  ".webmanifest": "application/manifest+json",
+  ".pdf": "application/pdf",
+};
+const COMPRESSIBLE = new Set([".html", ".js", ".mjs", ".css", ".json", ".svg", ".txt", ".xml", ".data", ".webmanifest", ".ico"]);
+
+function run(command: string, args: string[]) {
+  execFileSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+}
+
+function files(dir: string, rel = ""): string[] {
+  return readdirSync(path.join(dir, rel)).flatMap((name) => {
+    const r = path.join(rel, name);
+    return statSync(path.join(dir, r)).isDirectory() ? files(dir, r) : [r];
+  });
+}
+
+/** sha256 CSP sources for the inline scripts of an HTML document. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const [, attributes, body] = match;
+    if (/\bsrc\s*=/.test(attributes) || body.length === 0) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+function urlPathFor(file: string): string {
+  const posix = file.split(path.sep).join("/");
+  if (posix === "index.html") return "/";
+  if (posix.endsWith("/index.html")) return "/" + posix.slice(0, -"/index.html".length);
+  return "/" + posix;
+}
+
+async function main() {
+  const started = Date.now();
+  const config = loadConfig(process.env);
+  rmSync(buildDir, { recursive: true, force: true });
+
+  run(path.join(root, "node_modules/.bin/react-router"), ["build"]);
+
+  await esbuild({
+    entryPoints: { server: path.join(root, "server/main.ts") },
+    outdir: buildDir,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    sourcemap: true,
+    tsconfig: path.join(root, "tsconfig.json"),
+    logLevel: "warning",
+  });
+
+  const manifest: StaticManifest = { publicConfig: bakedPublicSettings(config), files: {} };
+  let raw = 0;
+  let compressed = 0;
+  for (const file of files(clientDir)) {
+    const ext = path.extname(file).toLowerCase();
+    if (ext === ".br" || ext === ".gz") continue;
+    const abs = path.join(clientDir, file);
+    const body = readFileSync(abs);
+    const entry: StaticEntry = {
+      file: file.split(path.sep).join("/"),
+      type: TYPES[ext] ?? "application/octet-stream",
+      etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`,
+      encodings: [],
+    };
+    if (ext === ".html" || ext === ".data") entry.prerendered = true;
+    if (ext === ".html") entry.scriptSources = inlineScriptHashes(body.toString("utf8"));
+    if (COMPRESSIBLE.has(ext) && body.byteLength > 256) {
+      const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } });
+      const gz = gzipSync(body, { level: 9 });
+      if (br.byteLength < body.byteLength) {
+        writeFileSync(abs + ".br", br);
+        entry.encodings.push("br");
+      }
+      if (gz.byteLength < body.byteLength) {
+        writeFileSync(abs + ".gz", gz);
+        entry.encodings.push("gzip");
+      }
+      raw += body.byteLength;
+      compressed += Math.min(body.byteLength, br.byteLength);
+    }
+    manifest.files[urlPathFor(file)] = entry;
+  }
+  writeFileSync(path.join(buildDir, STATIC_MANIFEST), JSON.stringify(manifest, null, 1));
+  writeFileSync(path.join(buildDir, "build-info.json"), JSON.stringify({ fingerprint: sourceFingerprint(root), builtAt: new Date().toISOString() }, null, 1));
+
+  const pages = Object.values(manifest.files).filter((f) => f.file.endsWith(".html")).length;
+  console.log(
+    `build: ${Object.keys(manifest.files).length} client files (${pages} prerendered pages), ${(raw / 1024).toFixed(0)} KB compressible -> ${(compressed / 1024).toFixed(0)} KB brotli, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

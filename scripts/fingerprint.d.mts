@@ -1,0 +1,1 @@
+export function sourceFingerprint(root: string): string;

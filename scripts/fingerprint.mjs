@@ -1,0 +1,21 @@
+/** A hash of everything the build is made from, so `npm start` can tell a stale build. */
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+
+const INPUTS = ["app", "server", "db", "public", "scripts", "package-lock.json", "react-router.config.ts", "vite.config.ts", "tsconfig.json"];
+
+export function sourceFingerprint(root) {
+  const hash = createHash("sha256");
+  const walk = (rel) => {
+    const abs = path.join(root, rel);
+    if (!existsSync(abs)) return;
+    if (statSync(abs).isDirectory()) {
+      for (const name of readdirSync(abs).sort()) walk(path.join(rel, name));
+    } else {
+      hash.update(rel).update("\0").update(readFileSync(abs)).update("\0");
+    }
+  };
+  for (const input of INPUTS) walk(input);
+  return hash.digest("hex");
+}

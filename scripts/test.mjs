@@ -1,0 +1,58 @@
+/**
+ * `npm test`: the whole suite.
+ *   1. finds (or, as root, installs) Chromium;
+ *   2. typechecks;
+ *   3. builds the production site;
+ *   4. runs unit and integration tests (Vitest: PGlite, and PostgreSQL when TEST_DATABASE_URL is set);
+ *   5. runs the end-to-end tests (Playwright in Chromium) against the built server.
+ * Ends with one line of totals.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { ensureChromium } from "./ensure-chromium.mjs";
+
+const root = path.resolve(import.meta.dirname, "..");
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const results = path.join(root, "build", "test-summary");
+
+function step(title, command, args, env = {}) {
+  console.log(`\n== ${title}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  console.log(`== ${title}: ${result.status === 0 ? "ok" : "FAILED"} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return result.status === 0;
+}
+
+const chromium = ensureChromium();
+console.log(`Chromium: ${chromium}`);
+
+let ok = step("typecheck", bin("react-router"), ["typegen"]) && step("typecheck", bin("tsc"), ["--noEmit"]);
+ok = ok && step("build", process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/build.ts"]);
+
+const vitestJson = path.join(results, "vitest.json");
+const playwrightJson = path.join(results, "playwright.json");
+if (ok) {
+  mkdirSync(results, { recursive: true });
+  ok = step("unit and integration tests", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]) && ok;
+  ok = step("end-to-end tests", bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson, CHROME_PATH: chromium }) && ok;
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (existsSync(vitestJson)) {
+  const v = JSON.parse(readFileSync(vitestJson, "utf8"));
+  passed += v.numPassedTests;
+  failed += v.numFailedTests;
+  skipped += v.numPendingTests + (v.numTodoTests ?? 0);
+}
+if (existsSync(playwrightJson)) {
+  const p = JSON.parse(readFileSync(playwrightJson, "utf8"));
+  passed += p.stats.expected + (p.stats.flaky ?? 0);
+  failed += p.stats.unexpected;
+  skipped += p.stats.skipped;
+}
+if (!ok && failed === 0) failed = 1;
+console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(ok ? 0 : 1);

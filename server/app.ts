@@ -1,0 +1,89 @@
+/**
+ * The one Hono application: /api routes, the client build (assets and prerendered pages),
+ * then React Router for everything else.
+ */
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
+import { HTTPException } from "hono/http-exception";
+import { requestId } from "hono/request-id";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { healthRoutes } from "./api/health";
+import type { AppServices } from "./context";
+import { ApiException, apiError } from "./http";
+import { securityHeaders } from "./security";
+import type { MiddlewareHandler } from "hono";
+
+type Env = { Variables: { nonce: string; requestId: string } };
+
+export type AppOptions = {
+  services: AppServices;
+  /** The React Router server build, or a loader of it (development). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Serves the client build ahead of React Router (production). */
+  staticFiles?: MiddlewareHandler;
+  development?: boolean;
+};
+
+export function createApp({ services, build, staticFiles, development = false }: AppOptions) {
+  const { config, logger } = services;
+  const app = new Hono<Env>();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const started = performance.now();
+    await next();
+    try {
+      c.res.headers.set("X-Request-Id", c.get("requestId"));
+    } catch {
+      // immutable headers (handled by securityHeaders)
+    }
+    if (c.req.path.startsWith("/assets/")) return;
+    logger.info(
+      { reqId: c.get("requestId"), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      "request",
+    );
+  });
+  app.use(securityHeaders({ https: config.secureCookies, development, gaMeasurementId: config.GA_MEASUREMENT_ID }));
+  app.use(compress());
+
+  // ---- /api ----
+  const api = new Hono<Env>();
+  api.use(async (c, next) => {
+    await next();
+    if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
+  });
+  api.use(
+    bodyLimit({
+      maxSize: config.JSON_BODY_LIMIT_KB * 1024,
+      onError: (c) => apiError(c, 413, `The request body is larger than ${config.JSON_BODY_LIMIT_KB} KB.`),
+    }),
+  );
+  api.route("/health", healthRoutes(services));
+  api.all("*", (c) => apiError(c, 404, `No API endpoint at ${c.req.method} ${c.req.path}.`));
+  app.route("/api", api);
+
+  // ---- client build, then pages ----
+  if (staticFiles) app.use(staticFiles);
+  const handle = createRequestHandler(build, development ? "development" : "production");
+  app.all("*", (c) => handle(c.req.raw, { ...services, nonce: c.get("nonce"), requestId: c.get("requestId") }));
+
+  app.onError((error, c) => onError(error, c, services));
+  return app;
+}
+
+function onError(error: Error, c: Context<Env>, { logger }: AppServices) {
+  const isApi = c.req.path.startsWith("/api/") || c.req.path === "/api";
+  if (error instanceof ApiException) {
+    return apiError(c, error.status as 400, error.message, error.errors);
+  }
+  if (error instanceof HTTPException && error.status < 500) {
+    return isApi ? apiError(c, error.status as 400, error.message || "Bad request.") : c.text(error.message || "Bad request", error.status);
+  }
+  logger.error({ err: error, reqId: c.get("requestId"), method: c.req.method, path: c.req.path }, "unhandled error");
+  if (isApi) return apiError(c, 500, "Something went wrong on our side. Please try again, or call us.");
+  return c.html(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Something went wrong</title></head><body><h1>Something went wrong</h1><p>Please try again in a moment. Reference: ${c.get("requestId")}</p></body></html>`,
+    500,
+  );
+}

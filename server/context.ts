@@ -1,0 +1,18 @@
+import type { DatabaseHandle, Database } from "../db/client";
+import type { Config } from "~/env.server";
+import type { Logger } from "./logger";
+
+/** Long-lived services created once at start and handed to API routes and loaders. */
+export type AppServices = {
+  config: Config;
+  logger: Logger;
+  database: DatabaseHandle;
+  db: Database;
+};
+
+/** What every React Router loader and action receives as `context`. */
+export type RequestContext = AppServices & { nonce: string; requestId: string };
+
+declare module "react-router" {
+  interface AppLoadContext extends RequestContext {}
+}

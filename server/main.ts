@@ -1,0 +1,116 @@
+/**
+ * Start-up: validate the environment, open the database, migrate, seed, serve.
+ * `npm start` runs the bundled form of this file (build/server.js).
+ */
+import { existsSync } from "node:fs";
+import type { Server } from "node:http";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { serve } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import { openDatabase } from "../db/client";
+import { runMigrations } from "../db/migrate";
+import { seed } from "../db/seed";
+import { ConfigError, loadConfig, type Config } from "~/env.server";
+import { createApp } from "./app";
+import type { AppServices } from "./context";
+import { createLogger } from "./logger";
+import { loadStaticManifest, serveBuild } from "./static";
+
+/** The project root: this file sits one level below it, in source (server/) and bundled (build/). */
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const buildDir = path.join(projectRoot, "build");
+
+export type RunningServer = { url: string; services: AppServices; close: () => Promise<void> };
+
+/** The public settings a prerendered page depends on; a build made with others is not served as files. */
+export function bakedPublicSettings(config: Config) {
+  return { siteUrl: config.SITE_URL, gaMeasurementId: config.GA_MEASUREMENT_ID ?? null, whatsappNumber: config.WHATSAPP_NUMBER };
+}
+
+export async function createServices(config: Config): Promise<AppServices> {
+  const logger = createLogger(config.LOG_LEVEL);
+  const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
+  try {
+    await runMigrations(database);
+    await seed(database.db);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return { config, logger, database, db: database.db };
+}
+
+export async function startServer(env: Record<string, string | undefined> = process.env): Promise<RunningServer> {
+  const config = loadConfig(env);
+  const serverBuild = path.join(buildDir, "server", "index.js");
+  if (!existsSync(serverBuild)) throw new Error(`No build found at ${serverBuild}. Run "npm run build" first.`);
+  const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
+
+  const services = await createServices(config);
+  const { logger } = services;
+  const manifest = loadStaticManifest(buildDir);
+  let staticFiles;
+  if (manifest) {
+    const fresh = JSON.stringify(manifest.publicConfig) === JSON.stringify(bakedPublicSettings(config));
+    if (!fresh) logger.warn("prerendered pages were built with other SITE_URL/GA_MEASUREMENT_ID/WHATSAPP_NUMBER values: rendering them per request; run \"npm run build\" to rebuild");
+    staticFiles = serveBuild({ clientDir: path.join(buildDir, "client"), manifest, servePrerendered: fresh });
+  }
+  const app = createApp({ services, build, staticFiles });
+
+  const server = await new Promise<Server>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s as Server));
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+  const url = `http://localhost:${port}`;
+  logger.info({ url, database: services.database.kind, dataDir: services.database.kind === "pglite" ? path.resolve(config.DATA_DIR) : undefined }, "server listening");
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      // Stop accepting connections and let requests in flight finish, up to the timeout.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          server.closeAllConnections();
+          resolve();
+        }, config.SHUTDOWN_TIMEOUT_MS);
+        server.close(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+      await services.database.close();
+      logger.info("server stopped");
+    })());
+  return { url, services, close };
+}
+
+export async function main() {
+  let running: RunningServer;
+  try {
+    running = await startServer();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+    } else {
+      console.error("The server could not start:", error instanceof Error ? error.message : error);
+    }
+    process.exit(1);
+  }
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      running.close().then(
+        () => process.exit(0),
+        (error) => {
+          console.error("Shutdown failed:", error);
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+const entry = process.argv[1] ? pathToFileURL(path.resolve(process.argv[1])).href : "";
+if (entry === import.meta.url) void main();

@@ -1,0 +1,78 @@
+/**
+ * Security headers for every response. HTML rendered per request carries a CSP with a fresh
+ * nonce; prerendered pages carry a CSP with the hashes of their inline scripts, computed at
+ * build (docs/decisions/003), because a stored file cannot hold a per-request nonce.
+ */
+import { randomBytes } from "node:crypto";
+import type { MiddlewareHandler } from "hono";
+
+export type SecurityOptions = {
+  /** Over HTTPS: HSTS and upgrade-insecure-requests. */
+  https: boolean;
+  /** Development: Vite's client needs inline and eval'd scripts and a websocket. */
+  development: boolean;
+  gaMeasurementId?: string | null;
+};
+
+const GA_SCRIPT = "https://www.googletagmanager.com";
+const GA_CONNECT = "https://*.google-analytics.com https://*.analytics.google.com https://*.googletagmanager.com";
+
+export function contentSecurityPolicy(options: SecurityOptions, scriptSources: string[]): string {
+  const ga = Boolean(options.gaMeasurementId);
+  const script = options.development
+    ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
+    : ["'self'", ...scriptSources, ...(ga ? [GA_SCRIPT] : [])];
+  const connect = ["'self'", ...(ga ? [GA_CONNECT] : []), ...(options.development ? ["ws:", "wss:"] : [])];
+  const directives = [
+    "default-src 'self'",
+    `script-src ${script.join(" ")}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${ga ? " https://*.google-analytics.com https://*.googletagmanager.com" : ""}`,
+    "font-src 'self'",
+    `connect-src ${connect.join(" ")}`,
+    "media-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "manifest-src 'self'",
+    "worker-src 'self' blob:",
+  ];
+  if (options.https) directives.push("upgrade-insecure-requests");
+  return directives.join("; ");
+}
+
+/** The header the static layer sets to tell this middleware the CSP script sources of a stored page. */
+export const STORED_SCRIPT_SOURCES = "x-csp-script-sources";
+
+export function securityHeaders(options: SecurityOptions): MiddlewareHandler<{ Variables: { nonce: string } }> {
+  return async (c, next) => {
+    const nonce = randomBytes(16).toString("base64");
+    c.set("nonce", nonce);
+    await next();
+    try {
+      c.res.headers.set("X-Content-Type-Options", "nosniff");
+    } catch {
+      // Some responses (Response.redirect) have immutable headers: copy them into a new one.
+      c.res = new Response(c.res.body, c.res);
+    }
+    const h = c.res.headers;
+    const type = h.get("content-type") ?? "";
+    if (type.startsWith("text/html")) {
+      const stored = h.get(STORED_SCRIPT_SOURCES);
+      h.delete(STORED_SCRIPT_SOURCES);
+      const sources = stored !== null ? stored.split(" ").filter(Boolean) : [`'nonce-${nonce}'`];
+      h.set("Content-Security-Policy", contentSecurityPolicy(options, sources));
+    } else if (!h.has("Content-Security-Policy")) {
+      h.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
+    }
+    h.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    h.set("X-Content-Type-Options", "nosniff");
+    h.set("Referrer-Policy", "strict-origin-when-cross-origin");
+    h.set("X-Frame-Options", "DENY");
+    h.set("Cross-Origin-Opener-Policy", "same-origin");
+    h.set("Cross-Origin-Resource-Policy", "same-origin");
+    h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
+    h.delete("X-Powered-By");
+  };
+}

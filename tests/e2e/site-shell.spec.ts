@@ -1,0 +1,135 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { footerQuickLinks, footerServiceLinks, mainNav, quoteCta } from "../../app/content/navigation";
+
+test.describe("desktop top bar", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("links to every main page and highlights the quote button", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link")).toHaveText([...mainNav.map((l) => l.label), quoteCta.label]);
+    for (const link of [...mainNav].reverse()) {
+      await nav.getByRole("link", { name: link.label, exact: true }).click();
+      await expect(page).toHaveURL(link.to);
+      await expect(nav.getByRole("link", { name: link.label, exact: true })).toHaveAttribute("aria-current", "page");
+    }
+    await nav.getByRole("link", { name: quoteCta.label }).click();
+    await expect(page).toHaveURL("/quote");
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
+  });
+});
+
+test.describe("mobile menu", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("toggles open and closed, traps focus, closes on Escape, close button and link", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    const menu = page.getByRole("dialog", { name: "Site menu" });
+    await expect(menu).toBeHidden();
+
+    await toggle.click();
+    await expect(menu).toBeVisible();
+    await expect(page.getByRole("button", { name: "Close menu", exact: true }).first()).toHaveAttribute("aria-expanded", "true");
+    await expect(menu.getByRole("link")).toHaveText([...mainNav.map((l) => l.label), quoteCta.label]);
+    await expect(menu.locator(":focus")).toHaveCount(1);
+
+    // The toggle closes it again.
+    await page.locator("button[aria-expanded]").click();
+    await expect(menu).toBeHidden();
+
+    // Escape closes it and focus returns to the toggle.
+    await toggle.click();
+    await expect(menu).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
+
+    // Tab stays inside the open menu.
+    await page.keyboard.press("Enter");
+    await expect(menu).toBeVisible();
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press("Tab");
+      await expect(menu.locator(":focus")).toHaveCount(1);
+    }
+
+    // The close button inside the panel closes it.
+    await menu.getByRole("button", { name: "Close menu" }).click();
+    await expect(menu).toBeHidden();
+
+    // Choosing a link navigates and closes it.
+    await toggle.click();
+    await menu.getByRole("link", { name: "Testimonials" }).click();
+    await expect(page).toHaveURL("/testimonials");
+    await expect(menu).toBeHidden();
+  });
+});
+
+test("footer has the quick links, service links, contact block and this year's copyright", async ({ page }) => {
+  await page.goto("/");
+  const footer = page.getByRole("contentinfo");
+  const quick = footer.getByRole("navigation", { name: "Quick Links" }).getByRole("link");
+  await expect(quick).toHaveCount(footerQuickLinks.length);
+  for (const [i, link] of footerQuickLinks.entries()) await expect(quick.nth(i)).toHaveAttribute("href", link.to);
+  const services = footer.getByRole("navigation", { name: "Services" }).getByRole("link");
+  expect(footerServiceLinks.map((l) => l.to)).toEqual([
+    "/contractors-insurance",
+    "/general-liability-insurance",
+    "/trucking-insurance",
+    "/commercial-property-insurance",
+    "/hoa-insurance",
+    "/investment-property-insurance",
+  ]);
+  for (const [i, link] of footerServiceLinks.entries()) await expect(services.nth(i)).toHaveAttribute("href", link.to);
+  await expect(footer.locator('a[href^="tel:"]')).toHaveCount(1);
+  await expect(footer.locator('a[href^="mailto:"]')).toHaveCount(1);
+  await expect(footer).toContainText("Liberty Hill, TX");
+  await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+
+  await footer.getByRole("link", { name: "SMS Consent" }).click();
+  await expect(page).toHaveURL("/sms-consent");
+});
+
+test("top bar and footer are absent under /admin", async ({ page }) => {
+  await page.goto("/admin/login");
+  await expect(page.getByRole("main")).toBeVisible();
+  await expect(page.getByRole("banner")).toHaveCount(0);
+  await expect(page.getByRole("contentinfo")).toHaveCount(0);
+  await page.goto("/");
+  await expect(page.getByRole("banner")).toHaveCount(1);
+});
+
+test("a route change scrolls smoothly back to the top", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 500 });
+  await page.goto("/");
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
+  await expect(page).toHaveURL("/privacy-policy");
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("unknown paths show a helpful not-found page with status 404", async ({ page }) => {
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+  await expect(page).toHaveTitle(/^Page not found \| /);
+  await expect(page.getByRole("main").getByRole("link", { name: /Get a quote/ })).toHaveAttribute("href", "/quote");
+  await expect(page.getByRole("banner")).toBeVisible();
+});
+
+test("the shell has no accessibility violations", async ({ page }) => {
+  for (const path of ["/", "/no/such/page"]) {
+    await page.goto(path);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  }
+});
+
+test("no analytics script is present when GA_MEASUREMENT_ID is not set", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.locator('script[src*="googletagmanager"]')).toHaveCount(0);
+  expect(await page.evaluate(() => typeof (window as { gtag?: unknown }).gtag)).toBe("undefined");
+});

@@ -1,0 +1,149 @@
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseKinds } from "../support/databases";
+import { requireBuild, root, startTestServer } from "../support/server";
+
+type Server = Awaited<ReturnType<typeof startTestServer>>;
+
+function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter(([, attrs, body]) => !/\bsrc=/.test(attrs) && body.length > 0).map(([, , body]) => body);
+}
+
+function expectSecurityHeaders(res: Response) {
+  expect(res.headers.get("strict-transport-security")).toMatch(/max-age=(\d+)/);
+  expect(Number(/max-age=(\d+)/.exec(res.headers.get("strict-transport-security")!)![1])).toBeGreaterThanOrEqual(31536000);
+  expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  expect(res.headers.get("x-request-id")).toBeTruthy();
+}
+
+describe.each(databaseKinds)("server on %s", (kind) => {
+  let server: Server;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("GET /api/health answers after a real query", async () => {
+    const res = await fetch(`${server.url}/api/health`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/application\/json/);
+    expect(await res.json()).toEqual({ ok: true, db: "up" });
+    expectSecurityHeaders(res);
+  });
+
+  it("serves prerendered pages as stored, compressed files with a hash-based CSP", async () => {
+    const res = await fetch(`${server.url}/`, { headers: { "accept-encoding": "br" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-encoding")).toBe("br");
+    expect(res.headers.get("etag")).toBeTruthy();
+    expectSecurityHeaders(res);
+    const csp = res.headers.get("content-security-policy")!;
+    const html = await res.text(); // fetch decodes brotli
+    const scripts = inlineScripts(html);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const body of scripts) {
+      expect(csp).toContain(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+    }
+    expect(csp).not.toContain("unsafe-inline' 'unsafe-eval");
+    const again = await fetch(`${server.url}/`, { headers: { "if-none-match": res.headers.get("etag")! } });
+    expect(again.status).toBe(304);
+  });
+
+  it("renders other pages per request with a fresh nonce on every inline script", async () => {
+    const first = await fetch(`${server.url}/no-such-page`);
+    const second = await fetch(`${server.url}/no-such-page`);
+    expect(first.status).toBe(404);
+    expectSecurityHeaders(first);
+    const nonce = /'nonce-([^']+)'/.exec(first.headers.get("content-security-policy")!)![1];
+    expect(nonce).not.toBe(/'nonce-([^']+)'/.exec(second.headers.get("content-security-policy")!)![1]);
+    const html = await first.text();
+    expect(html).toContain("Page not found");
+    const tags = [...html.matchAll(/<script\b([^>]*)>/gi)].map(([, attrs]) => attrs);
+    expect(tags.length).toBeGreaterThan(0);
+    for (const attrs of tags) expect(attrs).toContain(`nonce="${nonce}"`);
+    await second.text();
+  });
+
+  it("serves hashed assets compressed with immutable caching", async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const asset = /\/assets\/[\w.-]+\.js/.exec(html)![0];
+    const res = await fetch(`${server.url}${asset}`, { headers: { "accept-encoding": "gzip" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(res.headers.get("content-type")).toMatch(/javascript/);
+    await res.arrayBuffer();
+  });
+
+  it("answers /api errors as JSON with the right status and no stack trace", async () => {
+    const missing = await fetch(`${server.url}/api/no-such-endpoint`);
+    expect(missing.status).toBe(404);
+    const body = await missing.json();
+    expect(body).toEqual({ success: false, message: expect.stringContaining("/api/no-such-endpoint") });
+
+    const big = await fetch(`${server.url}/api/health`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ text: "x".repeat(200 * 1024) }),
+    });
+    expect(big.status).toBe(413);
+    const bigBody = await big.json();
+    expect(bigBody.success).toBe(false);
+    expect(bigBody.message).toMatch(/larger than 100 KB/);
+    expect(JSON.stringify(bigBody)).not.toMatch(/at \w+ \(|node_modules/);
+  });
+
+  it("renders an unknown path as the not-found page with status 404", async () => {
+    const res = await fetch(`${server.url}/insurance/space-tourism`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toMatch(/text\/html/);
+    const html = await res.text();
+    expect(html).toContain("<title>Page not found | ");
+    expect(html).toMatch(/href="\/quote"/);
+  });
+});
+
+describe("start-up", () => {
+  it("stops with a message naming the bad variable", async () => {
+    requireBuild();
+    const child = spawn(process.execPath, [path.join(root, "build/server.js")], {
+      env: { ...process.env, PORT: "not-a-port", DATABASE_URL: "mysql://x" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (d) => (stderr += d));
+    const code = await new Promise((resolve) => child.on("exit", resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain('PORT must be a whole number between 0 and 65535 (got "not-a-port")');
+    expect(stderr).toContain("DATABASE_URL must be a PostgreSQL URL");
+    expect(stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("closes the server and the embedded database cleanly on SIGTERM", async () => {
+    requireBuild();
+    const child = spawn(process.execPath, [path.join(root, "build/server.js")], {
+      env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: "memory://", LOG_LEVEL: "info", DATABASE_URL: "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on("data", (d) => {
+        stdout += d;
+        const m = /"url":"(http:\/\/localhost:\d+)"/.exec(stdout);
+        if (m) resolve(m[1]);
+      });
+      child.on("exit", () => reject(new Error(`server exited early: ${stdout}`)));
+    });
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    child.kill("SIGTERM");
+    const code = await new Promise((resolve) => child.on("exit", resolve));
+    expect(code).toBe(0);
+    expect(stdout).toContain('"msg":"server stopped"');
+  });
+});

@@ -1,0 +1,32 @@
+/** Starts the built server in-process on a free port with a fresh database. */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { startServer, type RunningServer } from "../../server/main";
+import { databaseEnv, type TestDatabaseKind } from "./databases";
+
+export const root = path.resolve(import.meta.dirname, "../..");
+
+export function requireBuild() {
+  if (!existsSync(path.join(root, "build/server/index.js"))) {
+    throw new Error('Integration tests serve the production build: run "npm run build" first (npm test does).');
+  }
+}
+
+export async function startTestServer(kind: TestDatabaseKind, extraEnv: Record<string, string> = {}) {
+  requireBuild();
+  const db = await databaseEnv(kind);
+  let server: RunningServer;
+  try {
+    server = await startServer({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", ...db.env, ...extraEnv });
+  } catch (error) {
+    await db.cleanup();
+    throw error;
+  }
+  return {
+    ...server,
+    close: async () => {
+      await server.close();
+      await db.cleanup();
+    },
+  };
+}
