@@ -2,7 +2,9 @@ import { defineConfig, devices } from "@playwright/test";
 import { findChromium } from "./scripts/ensure-chromium.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
-const baseURL = `http://127.0.0.1:${port}`;
+/** E2E_BASE_URL points the tests at a server already running (e.g. `npm run dev`) instead of the build. */
+const external = process.env.E2E_BASE_URL;
+const baseURL = external ?? `http://127.0.0.1:${port}`;
 const executablePath = findChromium() ?? undefined;
 
 export default defineConfig({
@@ -31,7 +33,7 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
+  webServer: external ? undefined : {
     // The production build on a fresh embedded database.
     command: "rm -rf data/e2e && node build/server.js",
     url: `${baseURL}/api/health`,

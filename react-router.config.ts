@@ -7,7 +7,7 @@ export default {
   // build time and served as precompressed files (see docs/decisions/003).
   prerender: prerenderPaths,
   future: {
-    v8_splitRouteModules: true,
+    v8_splitRouteModules: false,
     v8_trailingSlashAwareDataRequests: true,
     v8_viteEnvironmentApi: true,
     v8_passThroughRequests: true,

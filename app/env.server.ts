@@ -80,6 +80,11 @@ export const envSchema = z
     TRUST_PROXY: bool(false),
     JSON_BODY_LIMIT_KB: int(1, 10240, 100),
     SHUTDOWN_TIMEOUT_MS: int(0, 120000, 10000),
+    MAIL_MAX_ATTEMPTS: int(1, 50, 8),
+    MAIL_RETRY_BASE_MS: int(10, 3600000, 15000),
+    MAIL_POLL_INTERVAL_MS: int(50, 600000, 5000),
+    RATE_LIMIT_FORMS_MAX: int(1, 100000, 20),
+    RATE_LIMIT_FORMS_WINDOW_MINUTES: int(1, 1440, 10),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
@@ -139,8 +144,7 @@ export function config(): Config {
 }
 
 /** Values the browser may see. Nothing secret goes here. */
-export function publicConfig() {
-  const c = config();
+export function publicConfig(c: Config = config()) {
   return {
     siteUrl: c.SITE_URL,
     gaMeasurementId: c.GA_MEASUREMENT_ID ?? null,

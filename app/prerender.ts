@@ -1,5 +1,20 @@
 /**
  * Public pages whose HTML depends only on the site's own content. They are rendered once at
- * build time and served as precompressed files.
+ * build time and served as precompressed files (docs/decisions/003).
  */
-export const prerenderPaths: string[] = ["/"];
+import { productSlugs } from "./content/products";
+
+export const contentPaths = [
+  "/",
+  "/services",
+  "/testimonials",
+  "/team",
+  "/about",
+  "/contact",
+  "/privacy-policy",
+  "/terms-and-conditions",
+  "/sms-consent",
+  ...productSlugs.map((slug) => `/insurance/${slug}`),
+];
+
+export const prerenderPaths: string[] = contentPaths;

@@ -1,18 +1,30 @@
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, useLocation, useRouteLoaderData } from "react-router";
-import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
-import "./app.css";
+import inlineCss from "./app.css?inline";
+import { iconSprite } from "./generated/icon-sprite";
 import { AnalyticsScripts } from "./components/analytics";
+import { Toaster } from "./components/toaster";
 import { useNonce } from "./components/nonce";
 import { RouteEffects } from "./components/route-effects";
 import { SiteFooter } from "./components/site/site-footer";
 import { SiteHeader } from "./components/site/site-header";
 import { agency, telHref } from "./content/agency";
 import { publicConfig } from "./env.server";
-import { pageTitle } from "./lib/seo";
+import { agencyJsonLd, DEFAULT_SITE_URL, pageTitle } from "./lib/seo";
 
-export async function loader() {
-  return { publicConfig: publicConfig() };
+/**
+ * The stylesheet is inlined in the server-rendered HTML: no render-blocking request, and
+ * (being server-only) no copy of it in the browser's JavaScript. The browser keeps the
+ * server's <style> as it is. In development the regular import adds hot reloading.
+ */
+const serverCss = import.meta.env.SSR ? inlineCss : "";
+/** The icon sprite, likewise server-rendered only (see components/ui/icon.tsx). */
+const serverIcons = import.meta.env.SSR ? iconSprite : "";
+if (import.meta.env.DEV && !import.meta.env.SSR) void import("./app.css");
+
+export async function loader({ context }: Route.LoaderArgs) {
+  // Prerendering at build time has no request context: it reads the environment.
+  return { publicConfig: publicConfig(context?.config) };
 }
 
 // Public settings do not change while the site runs.
@@ -31,11 +43,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#112f57" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <style suppressHydrationWarning dangerouslySetInnerHTML={{ __html: serverCss }} />
         <Meta />
         <Links />
+        <script
+          type="application/ld+json"
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: JSON.stringify(agencyJsonLd(data?.publicConfig.siteUrl ?? DEFAULT_SITE_URL)).replace(/</g, "\\u003c") }}
+        />
         <AnalyticsScripts id={gaId} nonce={nonce} />
       </head>
       <body className="flex min-h-screen flex-col">
+        <svg width="0" height="0" className="absolute" aria-hidden="true" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: serverIcons }} />
         <a href="#main" className="sr-only z-[60] rounded-md bg-white px-4 py-2 text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
           Skip to main content
         </a>
@@ -44,7 +63,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         {!isAdmin && <SiteFooter />}
-        <Toaster position="top-right" closeButton />
+        <Toaster />
         <RouteEffects analytics={Boolean(gaId)} />
         <Scripts nonce={nonce || undefined} />
       </body>

@@ -16,6 +16,7 @@ import { loadConfig } from "../app/env.server";
 import { bakedPublicSettings } from "../server/main";
 import { STATIC_MANIFEST, type StaticEntry, type StaticManifest } from "../server/static";
 import { sourceFingerprint } from "./fingerprint.mjs";
+import { buildImages } from "./images";
 
 const root = path.resolve(import.meta.dirname, "..");
 const buildDir = path.join(root, "build");
@@ -78,6 +79,7 @@ async function main() {
   const started = Date.now();
   const config = loadConfig(process.env);
   rmSync(buildDir, { recursive: true, force: true });
+  await buildImages(root);
 
   run(path.join(root, "node_modules/.bin/react-router"), ["build"]);
 

@@ -27,7 +27,8 @@ function step(title, command, args, env = {}) {
 const chromium = ensureChromium();
 console.log(`Chromium: ${chromium}`);
 
-let ok = step("typecheck", bin("react-router"), ["typegen"]) && step("typecheck", bin("tsc"), ["--noEmit"]);
+let ok = step("images", process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/images.ts"]);
+ok = ok && step("typecheck", bin("react-router"), ["typegen"]) && step("typecheck", bin("tsc"), ["--noEmit"]);
 ok = ok && step("build", process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/build.ts"]);
 
 const vitestJson = path.join(results, "vitest.json");

@@ -8,6 +8,7 @@ import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { formRoutes } from "./api/forms";
 import { healthRoutes } from "./api/health";
 import type { AppServices } from "./context";
 import { ApiException, apiError } from "./http";
@@ -60,6 +61,7 @@ export function createApp({ services, build, staticFiles, development = false }:
     }),
   );
   api.route("/health", healthRoutes(services));
+  api.route("/", formRoutes(services));
   api.all("*", (c) => apiError(c, 404, `No API endpoint at ${c.req.method} ${c.req.path}.`));
   app.route("/api", api);
 

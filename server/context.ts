@@ -1,5 +1,6 @@
 import type { DatabaseHandle, Database } from "../db/client";
 import type { Config } from "~/env.server";
+import type { MailSender } from "~/features/mail/outbox.server";
 import type { Logger } from "./logger";
 
 /** Long-lived services created once at start and handed to API routes and loaders. */
@@ -8,6 +9,8 @@ export type AppServices = {
   logger: Logger;
   database: DatabaseHandle;
   db: Database;
+  /** Background delivery of the mail outbox. */
+  mail: MailSender;
 };
 
 /** What every React Router loader and action receives as `context`. */

@@ -10,10 +10,13 @@ import { createServer as createViteServer } from "vite";
 import { loadConfig } from "~/env.server";
 import { createApp } from "./app";
 import { createServices } from "./main";
+import { buildImages } from "../scripts/images";
 
 if (existsSync(".env")) process.loadEnvFile(".env");
 const config = loadConfig({ NODE_ENV: "development", ...process.env });
+await buildImages(process.cwd());
 const services = await createServices(config);
+services.start();
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
 
 const app = createApp({
@@ -36,7 +39,7 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.once(signal, async () => {
     server.close();
     await vite.close();
-    await services.database.close();
+    await services.stop();
     process.exit(0);
   });
 }

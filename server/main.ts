@@ -3,6 +3,7 @@
  * `npm start` runs the bundled form of this file (build/server.js).
  */
 import { existsSync } from "node:fs";
+import os from "node:os";
 import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -11,10 +12,11 @@ import type { ServerBuild } from "react-router";
 import { openDatabase } from "../db/client";
 import { runMigrations } from "../db/migrate";
 import { seed } from "../db/seed";
-import { ConfigError, loadConfig, type Config } from "~/env.server";
+import { ConfigError, loadConfig, publicConfig, type Config } from "~/env.server";
 import { createApp } from "./app";
 import type { AppServices } from "./context";
 import { createLogger } from "./logger";
+import { fileTransport, MailSender, smtpTransport } from "~/features/mail/outbox.server";
 import { loadStaticManifest, serveBuild } from "./static";
 
 /** The project root: this file sits one level below it, in source (server/) and bundled (build/). */
@@ -22,13 +24,21 @@ export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.u
 export const buildDir = path.join(projectRoot, "build");
 
 export type RunningServer = { url: string; services: AppServices; close: () => Promise<void> };
+type Logger = AppServices["logger"];
 
 /** The public settings a prerendered page depends on; a build made with others is not served as files. */
 export function bakedPublicSettings(config: Config) {
-  return { siteUrl: config.SITE_URL, gaMeasurementId: config.GA_MEASUREMENT_ID ?? null, whatsappNumber: config.WHATSAPP_NUMBER };
+  return publicConfig(config);
 }
 
-export async function createServices(config: Config): Promise<AppServices> {
+export function mailTransport(config: Config, logger: Logger) {
+  if (config.SMTP_URL) return smtpTransport(config.SMTP_URL);
+  const dir = path.resolve(config.DATA_DIR.startsWith("memory://") ? path.join(os.tmpdir(), "agency-mail") : config.DATA_DIR, "mail");
+  return fileTransport(dir, (file, mail) => logger.info({ file, to: mail.toAddress, subject: mail.subject }, "SMTP_URL is not set: mail written to a file"));
+}
+
+/** Opens the database (migrated and seeded) and creates the mail sender; `start()` begins background work. */
+export async function createServices(config: Config): Promise<AppServices & { start: () => void; stop: () => Promise<void> }> {
   const logger = createLogger(config.LOG_LEVEL);
   const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
   try {
@@ -38,7 +48,27 @@ export async function createServices(config: Config): Promise<AppServices> {
     await database.close();
     throw error;
   }
-  return { config, logger, database, db: database.db };
+  const mail = new MailSender({
+    db: database.db,
+    transport: mailTransport(config, logger),
+    from: config.MAIL_FROM,
+    maxAttempts: config.MAIL_MAX_ATTEMPTS,
+    retryBaseMs: config.MAIL_RETRY_BASE_MS,
+    pollIntervalMs: config.MAIL_POLL_INTERVAL_MS,
+    log: (level, data, message) => logger[level](data, message),
+  });
+  return {
+    config,
+    logger,
+    database,
+    db: database.db,
+    mail,
+    start: () => mail.start(),
+    stop: async () => {
+      await mail.stop();
+      await database.close();
+    },
+  };
 }
 
 export async function startServer(env: Record<string, string | undefined> = process.env): Promise<RunningServer> {
@@ -57,6 +87,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
     staticFiles = serveBuild({ clientDir: path.join(buildDir, "client"), manifest, servePrerendered: fresh });
   }
   const app = createApp({ services, build, staticFiles });
+  services.start();
 
   const server = await new Promise<Server>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s as Server));
@@ -81,7 +112,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
         });
         server.closeIdleConnections();
       });
-      await services.database.close();
+      await services.stop();
       logger.info("server stopped");
     })());
   return { url, services, close };

@@ -1,11 +1,17 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
+import { rememberLanding } from "~/lib/submission-context";
 import { reportPageView } from "./analytics";
 
-/** On every route change: scroll smoothly to the top, and report the path when analytics is on. */
+/**
+ * On every route change: scroll smoothly to the top, and report the path when analytics is on.
+ * On the first page of a visit: remember its UTM parameters and referrer for the forms.
+ */
 export function RouteEffects({ analytics }: { analytics: boolean }) {
   const { pathname, search } = useLocation();
   const first = useRef(true);
+
+  useEffect(() => rememberLanding(), []);
 
   useEffect(() => {
     if (first.current) {

@@ -14,6 +14,16 @@ export const contactInsuranceTypes = [
   "Other",
 ] as const;
 
+/** The service types of the six product pages (their side quote forms and notification subjects). */
+export const productServiceTypes = [
+  "Contractors Insurance",
+  "General Liability Insurance",
+  "Commercial Trucking Insurance",
+  "Commercial Property Insurance",
+  "HOA Insurance",
+  "Investment Property Insurance",
+] as const;
+
 /** Chat intake insurance types (spec 001 section 3). */
 export const chatInsuranceTypes = [
   "Contractors Insurance",

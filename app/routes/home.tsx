@@ -1,40 +1,99 @@
+import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
-import { agency, licensedStateCount, promises, telHref } from "~/content/agency";
-import { pageTitle } from "~/lib/seo";
+import type { Route } from "./+types/home";
+import { ReviewCard } from "~/components/pages/review-card";
+import { FeatureCards, ServiceCards } from "~/components/pages/service-cards";
+import { buttonClass, CallButton } from "~/components/ui/button";
+import { CtaBanner } from "~/components/ui/cta-banner";
+import { FaqAccordion } from "~/components/ui/faq-accordion";
+import { PageHero } from "~/components/ui/page-hero";
+import { Section } from "~/components/ui/section";
+import { agency, licensedStateCount, promises } from "~/content/agency";
+import { homeClosing, homeFaqs, homeHero, homeReviews, homeServices, homeWhyChooseUs } from "~/content/home";
+import { seo } from "~/lib/seo";
 
-export function meta() {
-  return [
-    { title: pageTitle(`Commercial Insurance in Liberty Hill, Texas and ${licensedStateCount} States`) },
-    {
-      name: "description",
-      content: `${agency.name}: commercial trucking, contractors, general liability, commercial property, HOA and investment-property insurance from ${promises.carriers} carriers. Quotes in about ${promises.quoteMinutes} minutes.`,
-    },
-  ];
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(matches, {
+    title: `Commercial Insurance in ${agency.address.city}, ${agency.address.region}`,
+    description: `Trucking, contractors, general liability and commercial property insurance from ${promises.carriers} carriers, licensed in ${licensedStateCount} states. Most quotes back in about ${promises.quoteMinutes} minutes.`,
+    path: "/",
+    faqs: homeFaqs,
+  });
 }
+
+const heroPoints = [
+  `${promises.carriers} carriers compared`,
+  `Licensed in ${licensedStateCount} states`,
+  `${promises.claimsSupport} claims support`,
+];
 
 export default function Home() {
   return (
-    <section className="bg-gradient-to-br from-brand-900 to-brand-700 text-white">
-      <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:py-28">
-        <p className="text-sm font-semibold tracking-wide text-accent-400 uppercase">
-          Independent agency · Licensed in {licensedStateCount} states
-        </p>
-        <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">
-          Commercial insurance that keeps your trucks rolling and your job sites open
-        </h1>
-        <p className="mt-6 max-w-2xl text-lg text-slate-200">
-          We shop {promises.carriers} carriers for trucking, contractors, general liability, commercial property, HOA and
-          investment-property coverage, and most quotes are back to you in about {promises.quoteMinutes} minutes.
-        </p>
-        <div className="mt-10 flex flex-wrap gap-4">
-          <a href={telHref()} className="rounded-md bg-white px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50">
-            Call {agency.phone.primary.display}
-          </a>
-          <Link to="/quote" className="rounded-md bg-accent-400 px-5 py-3 font-semibold text-brand-900 hover:bg-accent-500">
-            Get Instant Quote
+    <>
+      <PageHero
+        eyebrow={homeHero.eyebrow}
+        title={homeHero.title}
+        subtitle={
+          <>
+            <p>{homeHero.subtitle}</p>
+            <ul className="mt-6 flex flex-col gap-2 text-base text-white sm:flex-row sm:flex-wrap sm:gap-x-6">
+              {heroPoints.map((point) => (
+                <li key={point} className="flex items-center gap-2">
+                  <Icon name="check" className="h-5 w-5 shrink-0 text-accent-400" />
+                  {point}
+                </li>
+              ))}
+            </ul>
+          </>
+        }
+        background={
+          <>
+            <div className="absolute inset-0 bg-gradient-to-br from-brand-700 via-brand-800 to-brand-900" />
+            <Icon name="shield" className="absolute top-1/2 -right-16 h-[30rem] w-[30rem] -translate-y-1/2 text-white/10" />
+          </>
+        }
+      >
+        <CallButton variant="light" />
+        <Link to="/quote" className={buttonClass("accent")}>
+          Get Instant Quote
+          <Icon name="arrow-right" className="h-5 w-5" />
+        </Link>
+      </PageHero>
+
+      <Section id="services" title="Commercial insurance we write">
+        <ServiceCards cards={homeServices} />
+        <p className="mt-10 text-center">
+          <Link to="/services" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+            See all our insurance services
           </Link>
-        </div>
-      </div>
-    </section>
+        </p>
+      </Section>
+
+      <Section id="why-choose-us" title={`Why businesses choose ${agency.shortName}`} tone="muted">
+        <FeatureCards cards={homeWhyChooseUs} testId="why-card" />
+      </Section>
+
+      <Section id="reviews" title="What our clients say">
+        <ul className="grid gap-6 md:grid-cols-3">
+          {homeReviews.map((review) => (
+            <li key={review.name}>
+              <ReviewCard review={review} />
+            </li>
+          ))}
+        </ul>
+        <p className="mt-10 text-center">
+          <Link to="/testimonials" className={buttonClass("outline")}>
+            Read more client reviews
+            <Icon name="arrow-right" className="h-5 w-5" />
+          </Link>
+        </p>
+      </Section>
+
+      <Section id="faq" title="Frequently asked questions" tone="muted">
+        <FaqAccordion items={homeFaqs} headingLevel={3} />
+      </Section>
+
+      <CtaBanner title={homeClosing.title} text={homeClosing.text} link={{ to: "/contact", label: "Contact Us" }} />
+    </>
   );
 }

@@ -37,7 +37,7 @@ test.describe("mobile menu", () => {
     await expect(menu.locator(":focus")).toHaveCount(1);
 
     // The toggle closes it again.
-    await page.locator("button[aria-expanded]").click();
+    await page.getByRole("banner").locator("button[aria-expanded]").click();
     await expect(menu).toBeHidden();
 
     // Escape closes it and focus returns to the toggle.

@@ -1,0 +1,157 @@
+/**
+ * Home page copy: hero, service cards, reasons to choose the agency, reviews, FAQs and
+ * the closing call to action. Figures and contact details come from ./agency.
+ */
+
+import { agency, licensedStateCount, promises, residentState } from "./agency";
+
+export type IconName =
+  | "truck"
+  | "hardhat"
+  | "shield"
+  | "building"
+  | "home"
+  | "key"
+  | "clock"
+  | "handshake"
+  | "badge"
+  | "phone"
+  | "scale"
+  | "chart"
+  | "users"
+  | "document"
+  | "star"
+  | "lock"
+  | "map";
+
+export type Card = { title: string; description: string; link?: string; icon: IconName };
+
+export type FaqItem = { question: string; answer: string };
+
+export type Review = { name: string; role: string; company: string; message: string; rating: 5 };
+
+export const homeHero: { eyebrow: string; title: string; subtitle: string } = {
+  eyebrow: `Independent commercial insurance agency in ${agency.address.city}, ${agency.address.regionName}`,
+  title: "Commercial insurance that fits the way your business actually works",
+  subtitle: `Trucking, contractors, general liability and commercial property coverage shopped across ${promises.carriers} carriers, with most quotes back in about ${promises.quoteMinutes} minutes.`,
+};
+
+export const homeServices: Card[] = [
+  {
+    title: "Commercial Trucking Insurance",
+    description:
+      "Primary auto liability with the MCS-90 endorsement, motor truck cargo and physical damage, with your BMC-91X and state filings handled for you.",
+    link: "/trucking-insurance",
+    icon: "truck",
+  },
+  {
+    title: "Contractors Insurance",
+    description:
+      "General liability, tools and equipment, builder's risk and workers' comp, written with the additional insured and waiver of subrogation wording your contracts require.",
+    link: "/contractors-insurance",
+    icon: "hardhat",
+  },
+  {
+    title: "General Liability Insurance",
+    description:
+      "Protection against third-party bodily injury, property damage and personal and advertising injury claims, with per-occurrence and aggregate limits sized to your contracts and leases.",
+    link: "/general-liability-insurance",
+    icon: "shield",
+  },
+  {
+    title: "Commercial Property Insurance",
+    description:
+      "Replacement-cost coverage for your building, equipment and inventory, plus business income and ordinance or law coverage so a loss doesn't close your doors.",
+    link: "/commercial-property-insurance",
+    icon: "building",
+  },
+];
+
+export const homeWhyChooseUs: Card[] = [
+  {
+    title: `Quotes in about ${promises.quoteMinutes} minutes`,
+    description:
+      "Send us your current declarations and loss runs and a licensed agent comes back with options you can compare side by side, not a single take-it-or-leave-it number.",
+    icon: "clock",
+  },
+  {
+    title: `${promises.carriers} carriers, one application`,
+    description:
+      "As an independent agency we aren't tied to one company. We take your business to the carriers that actually want your class of risk, so you don't have to.",
+    icon: "handshake",
+  },
+  {
+    title: `${promises.claimsSupport} claims support`,
+    description:
+      "When a truck is in a wreck or a pipe bursts overnight, you can report it any time. We help with first notice of loss and stay with you until the claim is settled.",
+    icon: "phone",
+  },
+  {
+    title: `Licensed in ${licensedStateCount} states`,
+    description: `${residentState} is our resident license, and we write coverage in ${licensedStateCount} states, so trucks that cross state lines and jobs outside ${residentState} stay with one agent.`,
+    icon: "map",
+  },
+];
+
+export const homeReviews: Review[] = [
+  {
+    name: "Ray Delgado",
+    role: "Owner-Operator",
+    company: "Delgado Transport LLC, Georgetown",
+    message:
+      "I was getting new authority and didn't know what a BMC-91X was. They placed my auto liability and cargo, got the filing to FMCSA before my authority went active, and explained every line of the policy.",
+    rating: 5,
+  },
+  {
+    name: "Kendra Whitfield",
+    role: "Owner",
+    company: "Whitfield Roofing & Exteriors, Leander",
+    message:
+      "A general contractor kept rejecting our certificates over additional insured and waiver of subrogation wording. The agency fixed the endorsements, sent a compliant COI the same afternoon, and we started the job that week.",
+    rating: 5,
+  },
+  {
+    name: "Tom Beckett",
+    role: "Managing Member",
+    company: "Beckett Rental Properties, Cedar Park",
+    message:
+      "We have eleven rental houses that used to be on eleven separate policies. They moved them onto one schedule with loss of rents coverage and a single renewal date, and the paperwork finally makes sense.",
+    rating: 5,
+  },
+];
+
+export const homeFaqs: FaqItem[] = [
+  {
+    question: "How quickly can I get a quote?",
+    answer: `For most small and mid-size businesses, quotes come back in about ${promises.quoteMinutes} minutes during office hours (${agency.hours.weekdays.days}, ${agency.hours.weekdays.label}). Larger fleets, high-value buildings and accounts with significant losses can take longer because carriers underwrite them individually, and we will tell you up front when that is the case.`,
+  },
+  {
+    question: "What does an independent agency do differently?",
+    answer: `A captive agent can only offer one company's policies. We work with ${promises.carriers} carriers, so we can compare coverage forms, limits and price for your specific class of business, and we can move your coverage at renewal if another carrier treats you better.`,
+  },
+  {
+    question: "Which states can you write coverage in?",
+    answer: `We are licensed in ${licensedStateCount} states, with ${residentState} as our resident license. That covers most of the lanes our trucking clients run and the states where our contractors and property owners do business; the full list is on our About page.`,
+  },
+  {
+    question: "What information do I need to get a quote?",
+    answer:
+      "Your business name and FEIN, a description of operations, annual revenue or payroll, and your current declarations pages if you have coverage. Carriers also ask for three to five years of loss runs, plus a vehicle and driver list for trucking or a property schedule for buildings.",
+  },
+  {
+    question: "Can you issue certificates with additional insured and waiver of subrogation wording?",
+    answer:
+      "Yes. We issue certificates of insurance the same day in most cases and review the insurance section of your contract first. If the contract calls for additional insured status, primary and non-contributory wording or a waiver of subrogation, we confirm the right endorsements are on your policy before the certificate goes out.",
+  },
+  {
+    question: "What happens when I need to file a claim?",
+    answer: `Claims can be reported ${promises.claimsSupport}. We help you file the first notice of loss with the carrier, tell you what documentation the adjuster will need, and follow up until the claim is resolved, so you are not on hold with an 800 number alone.`,
+  },
+  {
+    question: `Is workers' compensation required in ${residentState}?`,
+    answer: `${residentState} does not require most private employers to carry workers' comp, but many general contractors, public entities and commercial leases require it. Employers who opt out become non-subscribers and lose important legal defenses if an injured employee sues, so we walk through both options before you decide.`,
+  },
+];
+
+/** The closing call to action (shared with the inner pages). */
+export { homeClosing } from "./closing";

@@ -1,0 +1,84 @@
+import { useCallback, useRef, useState, type FormEvent } from "react";
+import type { ZodType } from "zod";
+import { notifyError, notifySuccess } from "~/lib/notify";
+import { postJson } from "~/lib/post-json";
+import { submissionContext } from "~/lib/submission-context";
+import { formMessages } from "../messages";
+
+type Options = {
+  /** Loads the form's schema; Zod arrives when the form is first used, not with the page. */
+  schema: () => Promise<ZodType>;
+  url: string;
+  /** The API body for the schema's valid output. */
+  toBody: (values: Record<string, unknown>) => Record<string, unknown>;
+  messages: { success: string; failure: string };
+  /** API field names that differ from the form's. */
+  serverFieldMap?: Record<string, string>;
+};
+
+/** A form's values: text fields as strings, checkboxes as booleans. */
+function readForm(form: HTMLFormElement): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const element of Array.from(form.elements)) {
+    const el = element as HTMLInputElement;
+    if (!el.name) continue;
+    values[el.name] = el.type === "checkbox" ? el.checked : el.value;
+  }
+  return values;
+}
+
+/**
+ * What every public form does: validate on submit with the shared schema (inline messages and the
+ * "Please correct the form errors" toast); editing a field clears its error; inputs disabled while
+ * submitting; success toast and reset; failure toast on a non-OK answer, success false or a network
+ * error. Fields are uncontrolled: their values live in the DOM until submit.
+ */
+export function useLeadForm({ schema, url, toBody, messages, serverFieldMap = {} }: Options) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const onSubmit = useCallback(
+    async (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      const form = event.currentTarget;
+      if (submitting) return;
+      const raw = readForm(form);
+      const result = (await schema()).safeParse(raw);
+      if (!result.success) {
+        const next: Record<string, string> = {};
+        for (const issue of result.error.issues) next[String(issue.path[0])] ??= issue.message;
+        setErrors(next);
+        notifyError(formMessages.validationToast);
+        form.querySelector<HTMLElement>(`[name="${Object.keys(next)[0]}"]`)?.focus();
+        return;
+      }
+      setErrors({});
+      setSubmitting(true);
+      const response = await postJson(url, { ...toBody(result.data as Record<string, unknown>), website: raw.website ?? "", ...submissionContext() });
+      setSubmitting(false);
+      if (response.ok) {
+        form.reset();
+        notifySuccess(messages.success);
+        return;
+      }
+      if (response.errors) {
+        setErrors(Object.fromEntries(Object.entries(response.errors).map(([k, v]) => [serverFieldMap[k] ?? k, v])));
+      }
+      notifyError(messages.failure);
+    },
+    [messages, schema, serverFieldMap, submitting, toBody, url],
+  );
+
+  /** Editing a field clears that field's error. */
+  const onInput = useCallback((event: FormEvent<HTMLFormElement>) => {
+    const name = (event.target as HTMLInputElement).name;
+    if (name) setErrors((current) => (name in current ? Object.fromEntries(Object.entries(current).filter(([k]) => k !== name)) : current));
+  }, []);
+
+  return {
+    formProps: { ref: formRef, noValidate: true, onSubmit, onInput, onChange: onInput, onFocusCapture: () => void schema() },
+    errors,
+    submitting,
+  };
+}

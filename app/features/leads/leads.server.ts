@@ -1,0 +1,263 @@
+/**
+ * Accepting a submission: the record, its consent record and its mail are written in one
+ * transaction, and only after it commits does the caller answer "success".
+ */
+import { createHash, randomInt } from "node:crypto";
+import type { Database } from "../../../db/client";
+import { consentRecords, leads, type NewLead } from "../../../db/schema";
+import { agency, licensedStates } from "~/content/agency";
+import { smsConsent } from "~/content/sms-consent";
+import type { Config } from "~/env.server";
+import { enqueueMail } from "../mail/outbox.server";
+import { autoReplyMail, notificationMail, type MailDraft } from "../mail/templates.server";
+import type { ContactApiBody } from "./schema";
+import type { SubmitLeadBody } from "./submit-lead-schema";
+
+export type SubmissionContext = {
+  ip?: string | null;
+  userAgent?: string | null;
+  referrer?: string | null;
+  pageUrl?: string | null;
+  utm?: Record<string, string> | null;
+};
+
+type Deps = { db: Database; config: Config };
+
+const REFERENCE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/** A short reference a visitor can read over the phone, e.g. L-7K4M2P. */
+export function newReference(prefix = "L"): string {
+  let s = "";
+  for (let i = 0; i < 6; i++) s += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
+  return `${prefix}-${s}`;
+}
+
+function mailDomain(config: Config): string {
+  try {
+    return new URL(config.SITE_URL).hostname || "localhost";
+  } catch {
+    return "localhost";
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+type ConsentInput = { sourceForm: string; name: string; email: string; phone: string; consented: boolean; version?: string };
+
+/** The consent record's fields and a SHA-256 over all of them, so later tampering shows. */
+export function consentRecordValues(input: ConsentInput, context: SubmissionContext, createdAt: Date) {
+  const values = {
+    channel: "sms",
+    sourceForm: input.sourceForm,
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    consented: input.consented,
+    consentText: smsConsent.plainText,
+    consentVersion: input.version ?? smsConsent.version,
+    pageUrl: context.pageUrl ?? null,
+    ip: context.ip ?? null,
+    userAgent: context.userAgent ?? null,
+    createdAt: createdAt.toISOString(),
+  };
+  const canonical = JSON.stringify(Object.fromEntries(Object.entries(values).sort(([a], [b]) => a.localeCompare(b))));
+  return { ...values, createdAt, recordHash: createHash("sha256").update(canonical).digest("hex") };
+}
+
+type Plan = {
+  lead?: Omit<NewLead, "reference" | "ip" | "userAgent" | "referrer" | "pageUrl" | "utm" | "consentRecordId">;
+  consent?: ConsentInput;
+  mails: (ids: { reference?: string; receivedAt: Date }) => MailDraft[];
+};
+
+/** Writes everything a submission produces, atomically. Retries once per reference collision. */
+async function record({ db, config }: Deps, plan: Plan, context: SubmissionContext): Promise<{ reference?: string; leadId?: string; consentRecordId?: string }> {
+  for (let attempt = 0; ; attempt++) {
+    const reference = plan.lead ? newReference() : undefined;
+    const receivedAt = new Date();
+    try {
+      return await db.transaction(async (tx) => {
+        let consentRecordId: string | undefined;
+        if (plan.consent) {
+          const [row] = await tx.insert(consentRecords).values(consentRecordValues(plan.consent, context, receivedAt)).returning({ id: consentRecords.id });
+          consentRecordId = row.id;
+        }
+        let leadId: string | undefined;
+        if (plan.lead && reference) {
+          const [row] = await tx
+            .insert(leads)
+            .values({
+              ...plan.lead,
+              reference,
+              receivedAt,
+              ip: context.ip ?? null,
+              userAgent: context.userAgent ?? null,
+              referrer: context.referrer ?? null,
+              pageUrl: context.pageUrl ?? null,
+              utm: context.utm && Object.keys(context.utm).length ? context.utm : null,
+              consentRecordId: consentRecordId ?? null,
+            })
+            .returning({ id: leads.id });
+          leadId = row.id;
+        }
+        for (const draft of plan.mails({ reference, receivedAt })) {
+          await enqueueMail(tx, draft, { leadId, consentRecordId, domain: mailDomain(config) });
+        }
+        return { reference, leadId, consentRecordId };
+      });
+    } catch (error) {
+      if (attempt < 3 && isUniqueViolation(error)) continue;
+      throw error;
+    }
+  }
+}
+
+const yesNo = (v: boolean) => (v ? "Yes" : "No");
+
+export async function acceptContact(deps: Deps, body: ContactApiBody, context: SubmissionContext) {
+  const inbox = deps.config.AGENCY_INBOX;
+  return record(
+    deps,
+    {
+      consent: { sourceForm: "contact_form", name: body.fullName, email: body.email, phone: body.phoneNumber, consented: body.smsConsent },
+      lead: {
+        leadType: "contact_form",
+        submissionType: "Contact Form Submission",
+        source: "Website Contact Form",
+        name: body.fullName,
+        email: body.email,
+        phone: body.phoneNumber,
+        service: body.insuranceType,
+        message: body.message,
+        payload: { fullName: body.fullName, email: body.email, phoneNumber: body.phoneNumber, insuranceType: body.insuranceType, message: body.message, smsConsent: body.smsConsent },
+      },
+      mails: ({ reference, receivedAt }) => [
+        notificationMail({
+          to: inbox,
+          replyTo: body.email,
+          subject: "Contact Form Submission",
+          heading: `New message from ${body.fullName}`,
+          reference,
+          receivedAt,
+          fields: [
+            ["Name", body.fullName],
+            ["Email", body.email],
+            ["Phone", body.phoneNumber],
+            ["Insurance Type", body.insuranceType],
+            ["Message", body.message],
+            ["SMS Consent", `${yesNo(body.smsConsent)} (${smsConsent.version})`],
+          ],
+        }),
+        autoReplyMail({
+          to: body.email,
+          name: body.fullName,
+          subject: `Thank you for contacting ${agency.name}`,
+          opening: `Thank you for contacting ${agency.name}. We have received your message about ${body.insuranceType}.`,
+          reference,
+        }),
+      ],
+    },
+    context,
+  );
+}
+
+export type SmsConsentBody = { name: string; email: string; phone: string; smsConsent: boolean; consentVersion: string };
+
+export async function acceptSmsConsent(deps: Deps, body: SmsConsentBody, context: SubmissionContext) {
+  const inbox = deps.config.AGENCY_INBOX;
+  return record(
+    deps,
+    {
+      consent: { sourceForm: "sms_consent_form", name: body.name, email: body.email, phone: body.phone, consented: body.smsConsent, version: body.consentVersion },
+      mails: ({ receivedAt }) => [
+        notificationMail({
+          to: inbox,
+          replyTo: body.email,
+          subject: "SMS Consent Form Submission",
+          heading: `SMS consent from ${body.name}`,
+          receivedAt,
+          fields: [
+            ["Name", body.name],
+            ["Email", body.email],
+            ["Phone", body.phone],
+            ["SMS Consent", yesNo(body.smsConsent)],
+            ["Form Type", "SMS Consent Form"],
+            ["Consent Version", body.consentVersion],
+            ["Consent Text", smsConsent.plainText],
+            ["Page", context.pageUrl ?? ""],
+          ],
+        }),
+        autoReplyMail({
+          to: body.email,
+          name: body.name,
+          subject: `Text message consent received - ${agency.name}`,
+          opening: `Thank you for agreeing to receive text messages from ${agency.name} at ${body.phone}. Reply STOP to any message to opt out, or HELP for help.`,
+        }),
+      ],
+    },
+    context,
+  );
+}
+
+/** What the leads inbox and the notification need from each leadType. */
+function describeLead(body: SubmitLeadBody) {
+  switch (body.leadType) {
+    case "product_page_quote":
+      return {
+        service: body.serviceType,
+        message: body.message,
+        businessState: undefined as string | undefined,
+        subject: `Quote Request for ${body.serviceType}`,
+        opening: `Thank you for requesting a ${body.serviceType} quote from ${agency.name}.`,
+        fields: [
+          ["Name", body.name],
+          ["Email", body.email],
+          ["Phone", body.phone],
+          ["Service Type", body.serviceType],
+          ["Message", body.message],
+        ] as [string, string][],
+      };
+  }
+}
+
+export async function acceptLead(deps: Deps, body: SubmitLeadBody, context: SubmissionContext) {
+  const inbox = deps.config.AGENCY_INBOX;
+  const d = describeLead(body);
+  const { website: _honeypot, pageUrl: _p, referrer: _r, utm: _u, ...payload } = body;
+  const outside = d.businessState ? !(licensedStates as readonly string[]).includes(d.businessState) : false;
+  return record(
+    deps,
+    {
+      lead: {
+        leadType: body.leadType,
+        submissionType: body.submissionType,
+        source: body.source,
+        name: body.name,
+        email: body.email,
+        phone: body.phone,
+        service: d.service,
+        message: d.message ?? null,
+        payload,
+        businessState: d.businessState ?? null,
+        outsideLicensedStates: outside,
+      },
+      mails: ({ reference, receivedAt }) => [
+        notificationMail({
+          to: inbox,
+          replyTo: body.email,
+          subject: d.subject,
+          heading: `${body.submissionType} from ${body.name}`,
+          reference,
+          receivedAt,
+          fields: d.fields,
+          notes: outside ? [`Business state ${d.businessState} is outside the agency's licensed states.`] : undefined,
+        }),
+        autoReplyMail({ to: body.email, name: body.name, subject: `We received your quote request - ${agency.name}`, opening: d.opening, reference }),
+      ],
+    },
+    context,
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * One schema per public form, used by the form in the browser and again by the API on the server.
+ * Browser-safe (forms load it when they first validate).
+ */
+import { z } from "zod";
+import { emailRule, fieldMessages, insuranceTypeRule, messageRule, mustBeChecked, nameRule, phoneRule } from "./rules";
+
+const honeypot = { website: z.string().optional() };
+
+/** What the contact form on /contact holds. */
+export const contactFormSchema = z
+  .object({
+    name: nameRule(),
+    email: emailRule(),
+    phone: phoneRule(),
+    insuranceType: insuranceTypeRule,
+    otherInsurance: z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().max(100, "Please keep this under 100 characters")),
+    message: messageRule(),
+    smsConsent: mustBeChecked(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.insuranceType === "Other" && v.otherInsurance.length === 0) {
+      ctx.addIssue({ code: "custom", path: ["otherInsurance"], message: fieldMessages.otherInsurance });
+    }
+  });
+export type ContactFormValues = z.input<typeof contactFormSchema>;
+
+/** POST /api/contacts: the spec's body; insuranceType carries the custom text when "Other" was chosen. */
+export const contactApiSchema = z.object({
+  fullName: nameRule(),
+  email: emailRule(),
+  phoneNumber: phoneRule(),
+  insuranceType: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : ""),
+    z.string().min(1, fieldMessages.insuranceType).max(100, "Please keep the insurance type under 100 characters"),
+  ),
+  message: messageRule(),
+  smsConsent: mustBeChecked(),
+  ...honeypot,
+});
+export type ContactApiBody = z.output<typeof contactApiSchema>;
+
+/** /sms-consent: name, email, phone and the consent checkbox, same rules and messages as the contact form. */
+export const smsConsentFormSchema = z.object({
+  name: nameRule(),
+  email: emailRule(),
+  phone: phoneRule(),
+  smsConsent: mustBeChecked(),
+});
+export type SmsConsentFormValues = z.input<typeof smsConsentFormSchema>;
+
+/** POST /api/sms-consent. smsConsent is sent as "Yes"/"No" (or a boolean). */
+export const smsConsentApiSchema = smsConsentFormSchema.extend({
+  consentVersion: z.string().trim().min(1).max(100),
+  ...honeypot,
+});
+
+/** The side quote form of a product page. */
+export const sideQuoteFormSchema = z.object({
+  name: nameRule(fieldMessages.quoteName),
+  email: emailRule(),
+  phone: phoneRule(),
+  message: messageRule(fieldMessages.quoteMessage),
+});
+export type SideQuoteFormValues = z.input<typeof sideQuoteFormSchema>;
+
+/** Where a submission came from: sent by every public form, all optional. */
+export const submissionContextSchema = z.object({
+  pageUrl: z.string().max(2000).optional().catch(undefined),
+  referrer: z.string().max(2000).optional().catch(undefined),
+  utm: z.record(z.string().max(40), z.string().max(200)).optional().catch(undefined),
+});

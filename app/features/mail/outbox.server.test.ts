@@ -1,0 +1,142 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "../../../db/client";
+import { runMigrations } from "../../../db/migrate";
+import { mailOutbox } from "../../../db/schema";
+import { databaseEnv, databaseKinds } from "../../../tests/support/databases";
+import { freePort, startSmtp, waitFor } from "../../../tests/support/smtp";
+import { enqueueMail, fileTransport, MailSender, retryDelayMs, smtpTransport, type MailTransport } from "./outbox.server";
+import { autoReplyMail, notificationMail } from "./templates.server";
+
+const draft = (i: number) =>
+  notificationMail({ to: "inbox@agency.example", replyTo: `v${i}@example.com`, subject: `Contact Form Submission`, heading: `Message ${i}`, receivedAt: new Date(), fields: [["Name", `Visitor ${i}`]] });
+
+describe.each(databaseKinds)("mail outbox on %s", (kind) => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    for (const c of cleanups.reverse()) await c();
+    cleanups.length = 0;
+  });
+
+  async function database(): Promise<DatabaseHandle> {
+    const { env, cleanup } = await databaseEnv(kind);
+    const handle = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
+    cleanups.push(cleanup, () => handle.close());
+    await runMigrations(handle);
+    return handle;
+  }
+
+  function sender(db: DatabaseHandle["db"], transport: MailTransport, overrides: Partial<ConstructorParameters<typeof MailSender>[0]> = {}) {
+    const s = new MailSender({ db, transport, from: "Agency <quotes@example.com>", maxAttempts: 5, retryBaseMs: 20, pollIntervalMs: 30, ...overrides });
+    cleanups.push(() => s.stop());
+    return s;
+  }
+
+  it("delivers to a real SMTP server with the row's Message-ID", async () => {
+    const { db } = await database();
+    const smtp = await startSmtp();
+    cleanups.push(() => smtp.close());
+    const messageId = await db.transaction((tx) => enqueueMail(tx, draft(1), { domain: "agency.example" }));
+    expect(messageId).toMatch(/^<[0-9a-f-]{36}@agency\.example>$/);
+    const s = sender(db, smtpTransport(smtp.url));
+    expect(await s.drain()).toBe(1);
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0].messageId).toBe(messageId);
+    expect(smtp.received[0].to).toEqual(["inbox@agency.example"]);
+    expect(smtp.received[0].raw).toMatch(/Content-Type: multipart\/alternative/);
+    const [row] = await db.select().from(mailOutbox);
+    expect(row).toMatchObject({ status: "sent", attempts: 1, transport: "smtp", lastError: null });
+  });
+
+  it("keeps mail while SMTP is down and delivers each exactly once when it is back", async () => {
+    const { db } = await database();
+    const port = await freePort();
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < 3; i++) await enqueueMail(tx, draft(i), { domain: "agency.example" });
+    });
+    const s = sender(db, smtpTransport(`smtp://127.0.0.1:${port}`));
+    s.start();
+    await waitFor(async () => {
+      const rows = await db.select().from(mailOutbox);
+      return rows.every((r) => r.attempts >= 2 && r.status === "pending" && r.lastError) && rows;
+    }, 15_000, "failed attempts recorded");
+
+    const smtp = await startSmtp(port);
+    cleanups.push(() => smtp.close());
+    await waitFor(async () => (await db.select().from(mailOutbox)).every((r) => r.status === "sent"), 15_000, "all sent");
+    await new Promise((r) => setTimeout(r, 300)); // further polls must not resend
+    expect(smtp.received).toHaveLength(3);
+    expect(new Set(smtp.received.map((m) => m.messageId)).size).toBe(3);
+  });
+
+  it("marks a mail dead after the last allowed attempt", async () => {
+    const { db } = await database();
+    const port = await freePort();
+    await db.transaction((tx) => enqueueMail(tx, draft(1), { domain: "agency.example" }));
+    const s = sender(db, smtpTransport(`smtp://127.0.0.1:${port}`), { maxAttempts: 2 });
+    s.start();
+    const [row] = await waitFor(async () => {
+      const rows = await db.select().from(mailOutbox);
+      return rows[0]?.status === "dead" && rows;
+    }, 15_000, "dead");
+    expect(row.attempts).toBe(2);
+    expect(row.lastError).toMatch(/ECONNREFUSED|connect/i);
+  });
+
+  it("never sends the same mail twice when several senders share the database", async () => {
+    const { db } = await database();
+    const smtp = await startSmtp();
+    cleanups.push(() => smtp.close());
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < 24; i++) await enqueueMail(tx, draft(i), { domain: "agency.example" });
+    });
+    let extra: DatabaseHandle | undefined;
+    // On PostgreSQL the second sender has its own connection pool, as a second process would.
+    if (kind === "postgres") {
+      extra = await openDatabase({ url: (db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString });
+      cleanups.push(() => extra!.close());
+    }
+    const a = sender(db, smtpTransport(smtp.url), { batchSize: 3 });
+    const b = sender(extra?.db ?? db, smtpTransport(smtp.url), { batchSize: 3 });
+    const [sentA, sentB] = await Promise.all([a.drain(), b.drain()]);
+    expect(sentA + sentB).toBe(24);
+    expect(smtp.received).toHaveLength(24);
+    expect(new Set(smtp.received.map((m) => m.messageId)).size).toBe(24);
+    if (kind === "postgres") expect(Math.min(sentA, sentB)).toBeGreaterThan(0);
+  });
+
+  it("writes .eml files when no SMTP server is configured", async () => {
+    const { db } = await database();
+    const dir = mkdtempSync(path.join(tmpdir(), "mail-"));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    await db.transaction((tx) =>
+      enqueueMail(tx, autoReplyMail({ to: "dana@example.com", name: "Dana Whitfield", subject: "Thank you for contacting us", opening: "We got it." }), { domain: "agency.example" }),
+    );
+    const written: string[] = [];
+    const s = sender(db, fileTransport(dir, (file) => written.push(file)));
+    await s.drain();
+    const files = readdirSync(dir);
+    expect(files).toHaveLength(1);
+    expect(written[0]).toBe(path.join(dir, files[0]));
+    const eml = readFileSync(path.join(dir, files[0]), "utf8");
+    expect(eml).toMatch(/^To: dana@example\.com$/m);
+    expect(eml).toMatch(/^Subject: Thank you for contacting us$/m);
+    expect(eml).toContain("Hi Dana,");
+    const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, "dana@example.com"));
+    expect(row).toMatchObject({ status: "sent", transport: "file" });
+  });
+});
+
+describe("retry delays", () => {
+  it("double from the base, with jitter, capped at an hour", () => {
+    for (const [attempt, base] of [[1, 1000], [2, 2000], [3, 4000], [5, 16000]] as const) {
+      const d = retryDelayMs(attempt, 1000);
+      expect(d).toBeGreaterThanOrEqual(base * 0.8);
+      expect(d).toBeLessThanOrEqual(base * 1.2);
+    }
+    expect(retryDelayMs(30, 15000)).toBeLessThanOrEqual(3_600_000 * 1.2);
+  });
+});

@@ -1,0 +1,208 @@
+/**
+ * The mail outbox. `enqueueMail` writes inside the caller's transaction, so a record and its mail
+ * are committed together or not at all. `MailSender` delivers in the background: each row is claimed
+ * with FOR UPDATE SKIP LOCKED (so several processes on one PostgreSQL never send the same mail at
+ * the same time), sent with a Message-ID fixed for the row, retried with exponential backoff, and
+ * marked "dead" after MAIL_MAX_ATTEMPTS tries.
+ */
+import { randomUUID } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { eq, inArray, sql } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import type { Database } from "../../../db/client";
+import { mailOutbox, type OutboxMail } from "../../../db/schema";
+import { headerSafe, type MailDraft } from "./templates.server";
+
+type Executor = Pick<Database, "insert">;
+
+export async function enqueueMail(
+  tx: Executor,
+  draft: MailDraft,
+  links: { leadId?: string; consentRecordId?: string; domain: string },
+): Promise<string> {
+  const messageId = `<${randomUUID()}@${links.domain}>`;
+  await tx.insert(mailOutbox).values({
+    messageId,
+    kind: draft.kind,
+    toAddress: draft.to,
+    replyTo: draft.replyTo ?? null,
+    subject: headerSafe(draft.subject),
+    textBody: draft.text,
+    htmlBody: draft.html,
+    leadId: links.leadId ?? null,
+    consentRecordId: links.consentRecordId ?? null,
+  });
+  return messageId;
+}
+
+/** Delivers one message; throws on failure. */
+export type MailTransport = { name: "smtp" | "file"; send: (mail: OutboxMail, from: string) => Promise<void>; close: () => void };
+
+export function smtpTransport(url: string): MailTransport {
+  const transporter = nodemailer.createTransport(url, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as never);
+  return {
+    name: "smtp",
+    send: async (mail, from) => {
+      await transporter.sendMail(message(mail, from));
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/** Without SMTP_URL: each mail becomes an .eml file under DATA_DIR/mail, exactly as it would be sent. */
+export function fileTransport(dir: string, onWrite?: (file: string, mail: OutboxMail) => void): MailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    name: "file",
+    send: async (mail, from) => {
+      const info = (await transporter.sendMail(message(mail, from))) as unknown as { message: Buffer };
+      mkdirSync(dir, { recursive: true });
+      const stamp = mail.createdAt.toISOString().replace(/[:.]/g, "-");
+      const file = path.join(dir, `${stamp}-${mail.kind}-${mail.id}.eml`);
+      writeFileSync(file, info.message);
+      onWrite?.(file, mail);
+    },
+    close: () => transporter.close(),
+  };
+}
+
+function message(mail: OutboxMail, from: string) {
+  return {
+    from,
+    to: mail.toAddress,
+    replyTo: mail.replyTo ?? undefined,
+    subject: headerSafe(mail.subject),
+    text: mail.textBody,
+    html: mail.htmlBody ?? undefined,
+    messageId: mail.messageId,
+    date: mail.createdAt,
+    headers: { "X-Mail-Kind": mail.kind },
+  };
+}
+
+export type MailSenderOptions = {
+  db: Database;
+  transport: MailTransport;
+  from: string;
+  maxAttempts: number;
+  retryBaseMs: number;
+  pollIntervalMs: number;
+  batchSize?: number;
+  /** How long a claimed row stays locked before another sender may take it over. */
+  lockMs?: number;
+  log?: (level: "info" | "warn" | "error", data: Record<string, unknown>, message: string) => void;
+};
+
+export function retryDelayMs(attempts: number, baseMs: number): number {
+  // 1st retry after base, then doubling, capped at an hour; ±20% jitter spreads retries out.
+  const delay = Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 3_600_000);
+  return Math.round(delay * (0.8 + Math.random() * 0.4));
+}
+
+export class MailSender {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+
+  constructor(private readonly options: MailSenderOptions) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Deliver soon: called after a submission is committed. */
+  nudge(): void {
+    if (this.stopped) return;
+    if (this.running) this.again = true;
+    else this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+    this.options.transport.close();
+  }
+
+  private schedule(ms: number) {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), ms);
+    this.timer.unref?.();
+  }
+
+  private async tick() {
+    if (this.stopped || this.running) return;
+    this.running = this.drain().then(
+      () => undefined,
+      (error) => this.options.log?.("error", { err: error }, "mail sender: database error"),
+    );
+    await this.running;
+    this.running = undefined;
+    if (this.stopped) return;
+    if (this.again) {
+      this.again = false;
+      this.schedule(0);
+    } else {
+      this.schedule(this.options.pollIntervalMs);
+    }
+  }
+
+  /** Sends every mail that is due; resolves when none is left. */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const claimed = await this.claim();
+      if (claimed.length === 0) return total;
+      for (const mail of claimed) {
+        await this.deliver(mail);
+        total++;
+      }
+    }
+  }
+
+  private async claim(): Promise<OutboxMail[]> {
+    const { db, batchSize = 10, lockMs = 120_000 } = this.options;
+    const result = await db.execute(sql`
+      update mail_outbox set status = 'sending', attempts = attempts + 1, locked_until = now() + make_interval(secs => ${lockMs / 1000})
+      where id in (
+        select id from mail_outbox
+        where (status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and locked_until < now())
+        order by created_at
+        limit ${batchSize}
+        for update skip locked
+      )
+      returning id`);
+    const ids = result.rows.map((r) => (r as { id: string }).id);
+    if (ids.length === 0) return [];
+    const rows = await db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids));
+    return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  }
+
+  private async deliver(mail: OutboxMail) {
+    const { db, transport, from, maxAttempts, retryBaseMs, log } = this.options;
+    try {
+      await transport.send(mail, from);
+      await db
+        .update(mailOutbox)
+        .set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null, transport: transport.name })
+        .where(eq(mailOutbox.id, mail.id));
+      log?.("info", { mailId: mail.id, kind: mail.kind, to: mail.toAddress, transport: transport.name, attempt: mail.attempts }, "mail delivered");
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const dead = mail.attempts >= maxAttempts;
+      await db
+        .update(mailOutbox)
+        .set({
+          status: dead ? "dead" : "pending",
+          lockedUntil: null,
+          lastError: reason.slice(0, 1000),
+          nextAttemptAt: new Date(Date.now() + retryDelayMs(mail.attempts, retryBaseMs)),
+        })
+        .where(eq(mailOutbox.id, mail.id));
+      log?.(dead ? "error" : "warn", { mailId: mail.id, kind: mail.kind, attempt: mail.attempts, reason }, dead ? "mail delivery gave up" : "mail delivery failed; will retry");
+    }
+  }
+}

@@ -1,0 +1,112 @@
+import { Icon } from "~/components/ui/icon";
+import { Link } from "react-router";
+import { buttonClass, CallButton } from "~/components/ui/button";
+import { CtaBanner } from "~/components/ui/cta-banner";
+import { PageHero } from "~/components/ui/page-hero";
+import { agency, fullAddress, mailtoHref, promises, telHref } from "~/content/agency";
+import { legalPaths } from "~/content/sms-consent";
+import { ContactForm } from "~/features/leads/components/contact-form";
+import { seo } from "~/lib/seo";
+import type { Route } from "./+types/contact";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(matches, {
+    title: "Contact Us",
+    description: `Call, email or message ${agency.name} in ${agency.address.city}, ${agency.address.region}. Office hours Mon-Fri ${agency.hours.weekdays.label}; we reply within ${promises.contactMinutes} minutes.`,
+    path: "/contact",
+    breadcrumb: [{ name: "Contact Us", path: "/contact" }],
+  });
+}
+
+const hours = [
+  { day: agency.hours.weekdays.days, time: agency.hours.weekdays.label },
+  { day: "Saturday", time: agency.hours.saturday },
+  { day: "Sunday", time: agency.hours.sunday },
+];
+
+export default function Contact() {
+  return (
+    <>
+      <PageHero
+        eyebrow="Contact us"
+        title="Talk to a commercial insurance agent"
+        subtitle={`Call, email or send a message. During office hours a licensed agent gets back to you within ${promises.contactMinutes} minutes.`}
+      >
+        <CallButton variant="accent" />
+        <a href={mailtoHref()} className={buttonClass("outline-light")}>
+          <Icon name="mail" className="h-5 w-5" />
+          Email {agency.email}
+        </a>
+      </PageHero>
+
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-3">
+        <div className="space-y-6">
+          <section aria-labelledby="location-heading" className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+            <h2 id="location-heading" className="flex items-center gap-2 text-lg font-semibold text-brand-900">
+              <Icon name="map" className="h-5 w-5 text-brand-600" /> Our Office
+            </h2>
+            <address className="mt-3 not-italic text-slate-700">
+              {agency.name}
+              <br />
+              {fullAddress()}
+            </address>
+            <p className="mt-3 space-y-1 text-slate-700">
+              <a href={telHref()} className="flex items-center gap-2 font-medium text-brand-700 underline">
+                <Icon name="phone" className="h-4 w-4" /> {agency.phone.primary.display}
+              </a>
+              <a href={telHref(agency.phone.secondary.e164)} className="flex items-center gap-2 font-medium text-brand-700 underline">
+                <Icon name="phone" className="h-4 w-4" /> {agency.phone.secondary.display}
+              </a>
+              <a href={mailtoHref()} className="flex items-center gap-2 font-medium text-brand-700 underline">
+                <Icon name="mail" className="h-4 w-4" /> {agency.email}
+              </a>
+            </p>
+          </section>
+          <section aria-labelledby="hours-heading" className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+            <h2 id="hours-heading" className="flex items-center gap-2 text-lg font-semibold text-brand-900">
+              <Icon name="clock" className="h-5 w-5 text-brand-600" /> Business Hours
+            </h2>
+            <dl className="mt-3 space-y-2 text-slate-700" data-testid="business-hours">
+              {hours.map((h) => (
+                <div key={h.day} className="flex justify-between gap-4">
+                  <dt className="font-medium">{h.day}</dt>
+                  <dd>{h.time}</dd>
+                </div>
+              ))}
+            </dl>
+            <p className="mt-3 text-sm text-slate-600">Claims can be reported around the clock: call {agency.phone.primary.display}.</p>
+          </section>
+        </div>
+
+        <section aria-labelledby="message-heading" className="lg:col-span-2">
+          <div className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+            <h2 id="message-heading" className="text-2xl font-bold text-brand-900">
+              Send Us a Message
+            </h2>
+            <p className="mt-2 text-slate-600">Tell us about your business and what you need covered. Fields marked * are required.</p>
+            <div id="contact-form" className="mt-6">
+              <ContactForm />
+            </div>
+            <p className="mt-6 text-sm text-slate-600">
+              We handle your details as our{" "}
+              <Link to={legalPaths.privacyPolicy} className="font-medium text-brand-700 underline">
+                Privacy Policy
+              </Link>{" "}
+              describes, under our{" "}
+              <Link to={legalPaths.termsAndConditions} className="font-medium text-brand-700 underline">
+                Terms and Conditions
+              </Link>
+              .
+            </p>
+          </div>
+        </section>
+      </div>
+
+      <CtaBanner
+        title="Ready for a quote?"
+        text={`Tell us about your trucks, crews or buildings and we will shop ${promises.carriers} carriers for you.`}
+        link={{ to: "/quote", label: "Get Instant Quote" }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { Link } from "react-router";
+import { PageHero } from "~/components/ui/page-hero";
+import { InlineText } from "~/components/ui/inline-text";
+import { agency } from "~/content/agency";
+import { legalPaths, smsConsent } from "~/content/sms-consent";
+import { SmsConsentForm } from "~/features/leads/components/sms-consent-form";
+import { seo } from "~/lib/seo";
+import type { Route } from "./+types/sms-consent";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return seo(matches, { title: smsConsent.pageTitle, description: smsConsent.metaDescription, path: "/sms-consent", breadcrumb: [{ name: smsConsent.pageTitle, path: "/sms-consent" }] });
+}
+
+export default function SmsConsentPage() {
+  return (
+    <>
+      <PageHero eyebrow="Text messages" title={smsConsent.pageTitle} subtitle={smsConsent.pageIntro} />
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-5">
+        <section aria-labelledby="consent-form-heading" className="lg:col-span-3">
+          <h2 id="consent-form-heading" className="text-2xl font-bold text-brand-900">
+            Give Your Consent
+          </h2>
+          <p className="mt-2 text-slate-600">All fields are required. You can opt out at any time by replying STOP.</p>
+          <div id="sms-consent-form" className="mt-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+            <SmsConsentForm />
+          </div>
+        </section>
+        <aside aria-labelledby="agreeing-heading" className="lg:col-span-2">
+          <div className="rounded-lg bg-slate-50 p-6">
+            <h2 id="agreeing-heading" className="text-lg font-semibold text-brand-900">
+              What you are agreeing to
+            </h2>
+            <p className="mt-3 text-sm leading-6 text-slate-700">
+              <InlineText parts={smsConsent.checkboxLabel} />
+            </p>
+            <ul className="mt-4 space-y-2 text-sm text-slate-700">
+              <li>
+                <strong>STOP</strong> ends all texts from {agency.name}.
+              </li>
+              <li>
+                <strong>HELP</strong> replies with how to reach us: {agency.phone.primary.display}.
+              </li>
+            </ul>
+            <p className="mt-4 text-sm text-slate-700">
+              Read our{" "}
+              <Link to={legalPaths.privacyPolicy} className="font-medium text-brand-700 underline">
+                Privacy Policy
+              </Link>{" "}
+              and{" "}
+              <Link to={legalPaths.termsAndConditions} className="font-medium text-brand-700 underline">
+                Terms and Conditions
+              </Link>
+              .
+            </p>
+          </div>
+        </aside>
+      </div>
+    </>
+  );
+}

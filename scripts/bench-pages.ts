@@ -1,0 +1,94 @@
+/**
+ * `npm run bench:pages`: builds, starts the production server on a fresh embedded database, runs
+ * Lighthouse (mobile, Debian Chromium) on the main public pages and prints the four category
+ * scores with LCP, TBT, CLS and the JavaScript transferred on first load.
+ *
+ *   npm run bench:pages              build first, then measure
+ *   npm run bench:pages -- --no-build   measure the existing build
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { findChromium } from "./ensure-chromium.mjs";
+
+const root = path.resolve(import.meta.dirname, "..");
+const PAGES = ["/", "/services", "/about", "/contact", "/insurance/commercial-trucking", ...(process.env.BENCH_EXTRA_PAGES?.split(",").filter(Boolean) ?? [])];
+const TARGETS = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100, cls: 0, jsKb: 120 };
+const port = Number(process.env.BENCH_PORT ?? 3400);
+const base = `http://localhost:${port}`;
+
+async function main() {
+  const chrome = findChromium();
+  if (!chrome) throw new Error("Chromium not found: install Debian's chromium or set CHROME_PATH.");
+  if (!process.argv.includes("--no-build")) {
+    const built = spawnSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/build.ts"], { cwd: root, stdio: "inherit" });
+    if (built.status !== 0) process.exit(1);
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-"));
+  const server = spawn(process.execPath, ["build/server.js"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "", NODE_ENV: "production" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  try {
+    for (let i = 0; i < 100; i++) {
+      try {
+        if ((await fetch(`${base}/api/health`)).ok) break;
+      } catch {
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    const launched = await chromeLauncher.launch({
+      chromePath: chrome,
+      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    });
+    const rows: string[][] = [];
+    let failures = 0;
+    try {
+      for (const page of PAGES) {
+        const result = await lighthouse(`${base}${page}`, { port: launched.port, output: "json", logLevel: "error" });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+        const { categories, audits } = result.lhr;
+        const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+        const items = (audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
+        const jsKb = (items.find((i) => i.resourceType === "script")?.transferSize ?? 0) / 1024;
+        const lcp = audits["largest-contentful-paint"]?.numericValue ?? 0;
+        const tbt = audits["total-blocking-time"]?.numericValue ?? 0;
+        const cls = audits["cumulative-layout-shift"]?.numericValue ?? 0;
+        const s = { performance: score("performance"), accessibility: score("accessibility"), bp: score("best-practices"), seo: score("seo") };
+        const ok = s.performance >= TARGETS.performance && s.accessibility >= 100 && s.bp >= 100 && s.seo >= 100 && cls <= TARGETS.cls && jsKb <= TARGETS.jsKb;
+        if (!ok) failures++;
+        rows.push([page, String(s.performance), String(s.accessibility), String(s.bp), String(s.seo), `${(lcp / 1000).toFixed(2)} s`, `${Math.round(tbt)} ms`, cls.toFixed(3), `${jsKb.toFixed(1)} KB`, ok ? "ok" : "BELOW TARGET"]);
+        for (const [id, cat] of Object.entries(categories)) {
+          if ((cat.score ?? 0) < 1) {
+            const failed = cat.auditRefs.filter((r) => r.weight > 0 && (audits[r.id]?.score ?? 1) < 1).map((r) => r.id);
+            if (failed.length) console.log(`  ${page} ${id}: ${failed.join(", ")}`);
+          }
+        }
+      }
+    } finally {
+      launched.kill();
+    }
+    const header = ["page", "perf", "a11y", "best", "seo", "LCP", "TBT", "CLS", "JS (transfer)", "targets"];
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+    const line = (cells: string[]) => "| " + cells.map((c, i) => c.padEnd(widths[i])).join(" | ") + " |";
+    console.log("\nLighthouse, mobile, Debian Chromium:");
+    console.log(line(header));
+    console.log("|" + widths.map((w) => "-".repeat(w + 2)).join("|") + "|");
+    for (const r of rows) console.log(line(r));
+    console.log(`targets: performance >= ${TARGETS.performance}, accessibility/best practices/SEO = 100, CLS = 0, JS <= ${TARGETS.jsKb} KB`);
+    if (failures) process.exitCode = 1;
+  } finally {
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,179 @@
+import { expect, test, type Page } from "@playwright/test";
+import { contactInsuranceTypes } from "../../app/content/options";
+import { productPages } from "../../app/content/products";
+import { smsConsent } from "../../app/content/sms-consent";
+import { formMessages } from "../../app/features/leads/messages";
+import { fieldMessages } from "../../app/features/leads/rules";
+
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+
+/** Makes the API answer a failure of the given kind, for this page only. */
+async function failNext(page: Page, path: string, kind: "status" | "success-false" | "network") {
+  await page.route(`**${path}`, (route) => {
+    if (kind === "network") return route.abort("connectionrefused");
+    if (kind === "status") return route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ success: false, message: "Service unavailable" }) });
+    return route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ success: false, message: "Nope" }) });
+  });
+}
+
+test.describe("contact form", () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto("/contact");
+  });
+
+  const form = (page: Page) => page.getByRole("form", { name: "Contact form" });
+
+  async function fill(page: Page, overrides: Partial<Record<"name" | "email" | "phone" | "message", string>> = {}) {
+    const f = form(page);
+    await f.getByLabel("Full Name").fill(overrides.name ?? "Dana Whitfield");
+    await f.getByLabel("Email Address").fill(overrides.email ?? "dana@whitfield-roofing.example");
+    await f.getByLabel("Phone Number").fill(overrides.phone ?? "(512) 555-0199");
+    await f.locator("#contact-insurance-type").selectOption("Contractors Insurance");
+    await f.getByLabel(/^Message/).fill(overrides.message ?? "Twelve-person roofing crew; we need GL with a waiver of subrogation.");
+    await f.getByRole("checkbox").check();
+  }
+
+  test("shows every validation message and the toast, and editing a field clears its error", async ({ page }) => {
+    const f = form(page);
+    await f.getByLabel("Full Name").fill(" A ");
+    await f.getByLabel("Email Address").fill("dana@");
+    await f.getByLabel("Phone Number").fill("555-01");
+    await f.getByLabel(/^Message/).fill("short");
+    await f.getByRole("button", { name: formMessages.contact.submit }).click();
+    await expect(toast(page, formMessages.validationToast)).toBeVisible();
+    await expect(f.getByText(fieldMessages.name)).toBeVisible();
+    await expect(f.getByText(fieldMessages.email)).toBeVisible();
+    await expect(f.getByText(fieldMessages.phone)).toBeVisible();
+    await expect(f.getByText(fieldMessages.message)).toBeVisible();
+    await expect(f.getByText(fieldMessages.insuranceType)).toBeVisible();
+    await expect(f.getByText(fieldMessages.smsConsent)).toBeVisible();
+    await expect(f.getByLabel("Full Name")).toHaveAttribute("aria-invalid", "true");
+
+    await f.getByLabel("Full Name").fill("Dana Whitfield");
+    await expect(f.getByText(fieldMessages.name)).toHaveCount(0);
+    await expect(f.getByText(fieldMessages.email)).toBeVisible();
+
+    await f.getByLabel(/^Message/).fill("<script>alert(1)</script> hello there");
+    await f.getByRole("button", { name: formMessages.contact.submit }).click();
+    await expect(f.getByText(fieldMessages.message)).toBeVisible();
+  });
+
+  test("Other reveals its own required field", async ({ page }) => {
+    const f = form(page);
+    await expect(f.locator("#contact-insurance-type").locator("option")).toHaveText(["Select insurance type", ...contactInsuranceTypes]);
+    await expect(f.locator("#contact-other-insurance")).toHaveCount(0);
+    await fill(page);
+    await f.locator("#contact-insurance-type").selectOption("Other");
+    await expect(f.locator("#contact-other-insurance")).toBeVisible();
+    await f.getByRole("button", { name: formMessages.contact.submit }).click();
+    await expect(f.getByText(fieldMessages.otherInsurance)).toBeVisible();
+    await f.locator("#contact-insurance-type").selectOption("General Liability");
+    await expect(f.locator("#contact-other-insurance")).toHaveCount(0);
+  });
+
+  test("submits: disabled while sending, success toast, then cleared", async ({ page }) => {
+    await fill(page);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route("**/api/contacts", async (route) => {
+      await held;
+      await route.continue();
+    });
+    const f = form(page);
+    await f.getByRole("button", { name: formMessages.contact.submit }).click();
+    await expect(f.getByRole("button", { name: formMessages.contact.submitting })).toBeDisabled();
+    await expect(f.getByLabel("Full Name")).toBeDisabled();
+    await expect(f.getByLabel(/^Message/)).toBeDisabled();
+    release();
+    await expect(toast(page, formMessages.contact.success)).toBeVisible();
+    await expect(f.getByRole("button", { name: formMessages.contact.submit })).toBeEnabled();
+    await expect(f.getByLabel("Full Name")).toHaveValue("");
+    await expect(f.getByLabel(/^Message/)).toHaveValue("");
+    await expect(f.getByRole("checkbox")).not.toBeChecked();
+  });
+
+  for (const kind of ["status", "success-false", "network"] as const) {
+    test(`shows the failure toast when the answer is ${kind} and keeps the values`, async ({ page }) => {
+      await fill(page);
+      await failNext(page, "/api/contacts", kind);
+      await form(page).getByRole("button", { name: formMessages.contact.submit }).click();
+      await expect(toast(page, formMessages.contact.failure)).toBeVisible();
+      await expect(form(page).getByLabel("Full Name")).toHaveValue("Dana Whitfield");
+    });
+  }
+});
+
+test.describe("side quote form on product pages", () => {
+  const page0 = productPages.find((p) => p.slug === "commercial-trucking")!;
+  const form = (page: Page) => page.getByRole("form", { name: `${page0.serviceType} quote form` });
+
+  test("validates, submits with the page's service type and clears", async ({ page }) => {
+    await page.goto(`/insurance/${page0.slug}`);
+    const f = form(page);
+    await f.getByRole("button", { name: formMessages.sideQuote.submit }).click();
+    await expect(toast(page, formMessages.validationToast)).toBeVisible();
+    await expect(f.getByText(fieldMessages.quoteName)).toBeVisible();
+    await expect(f.getByText(fieldMessages.email)).toBeVisible();
+    await expect(f.getByText(fieldMessages.phone)).toBeVisible();
+    await expect(f.getByText(fieldMessages.quoteMessage)).toBeVisible();
+
+    await f.getByLabel("Full Name").fill("Luis Ortega");
+    await f.getByLabel("Email Address").fill("luis@ortega-freight.example");
+    await f.getByLabel("Phone Number").fill("512-555-0123");
+    await f.getByLabel("What do you need covered?").fill("Two tractors and a flatbed, interstate, need a BMC-91X.");
+    const request = page.waitForRequest("**/api/submit-lead");
+    await f.getByRole("button", { name: formMessages.sideQuote.submit }).click();
+    const body = (await request).postDataJSON();
+    expect(body).toMatchObject({ serviceType: page0.serviceType, leadType: "product_page_quote", name: "Luis Ortega" });
+    await expect(toast(page, formMessages.sideQuote.success)).toBeVisible();
+    await expect(f.getByLabel("Full Name")).toHaveValue("");
+  });
+
+  test("shows its failure toast", async ({ page }) => {
+    await page.goto(`/insurance/${page0.slug}`);
+    await failNext(page, "/api/submit-lead", "status");
+    const f = form(page);
+    await f.getByLabel("Full Name").fill("Luis Ortega");
+    await f.getByLabel("Email Address").fill("luis@ortega-freight.example");
+    await f.getByLabel("Phone Number").fill("512-555-0123");
+    await f.getByLabel("What do you need covered?").fill("Two tractors and a flatbed, interstate.");
+    await f.getByRole("button", { name: formMessages.sideQuote.submit }).click();
+    await expect(toast(page, formMessages.sideQuote.failure)).toBeVisible();
+  });
+});
+
+test.describe("SMS consent form", () => {
+  const form = (page: Page) => page.getByRole("form", { name: "SMS consent form" });
+
+  test("requires consent, submits and clears", async ({ page }) => {
+    await page.goto("/sms-consent");
+    const f = form(page);
+    await expect(f).toContainText("Msg & data rates may apply");
+    await f.getByLabel("Full Name").fill("Kim Tran");
+    await f.getByLabel("Email Address").fill("kim@tran-properties.example");
+    await f.getByLabel("Mobile Phone Number").fill("512-555-0188");
+    await f.getByRole("button", { name: formMessages.smsConsent.submit }).click();
+    await expect(toast(page, formMessages.validationToast)).toBeVisible();
+    await expect(f.getByText(fieldMessages.smsConsent)).toBeVisible();
+    await f.getByRole("checkbox").check();
+    await expect(f.getByText(fieldMessages.smsConsent)).toHaveCount(0);
+    const request = page.waitForRequest("**/api/sms-consent");
+    await f.getByRole("button", { name: formMessages.smsConsent.submit }).click();
+    await expect(f.getByRole("button", { name: formMessages.smsConsent.submitting })).toBeDisabled();
+    expect((await request).postDataJSON()).toMatchObject({ smsConsent: "Yes", consentVersion: smsConsent.version, pageUrl: expect.stringContaining("/sms-consent") });
+    await expect(toast(page, formMessages.smsConsent.success)).toBeVisible();
+    await expect(f.getByLabel("Full Name")).toHaveValue("");
+  });
+
+  test("shows its failure toast on a network error", async ({ page }) => {
+    await page.goto("/sms-consent");
+    await failNext(page, "/api/sms-consent", "network");
+    const f = form(page);
+    await f.getByLabel("Full Name").fill("Kim Tran");
+    await f.getByLabel("Email Address").fill("kim@tran-properties.example");
+    await f.getByLabel("Mobile Phone Number").fill("512-555-0188");
+    await f.getByRole("checkbox").check();
+    await f.getByRole("button", { name: formMessages.smsConsent.submit }).click();
+    await expect(toast(page, formMessages.smsConsent.failure)).toBeVisible();
+  });
+});
