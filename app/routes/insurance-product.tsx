@@ -23,16 +23,20 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { page } = loaderData;
   const path = `/insurance/${page.slug}`;
-  return seo(matches, {
-    title: page.pageTitle,
+  return [
+    // The hero illustration is the page's largest image: fetch it with the document.
+    { tagName: "link", rel: "preload", as: "image", href: `/illustrations/${page.slug}.svg`, fetchPriority: "high" },
+    ...seo(matches, {
+      title: page.pageTitle,
     description: page.metaDescription,
     path,
     breadcrumb: [
       { name: "Services", path: "/services" },
       { name: page.pageTitle, path },
     ],
-    faqs: page.faqs,
-  });
+      faqs: page.faqs,
+    }),
+  ];
 }
 
 function ItemGrid({ items, icon, tone }: { items: ProductItem[]; icon: IconName; tone: "brand" | "warn" }) {
@@ -71,7 +75,7 @@ export default function InsuranceProduct({ loaderData }: Route.ComponentProps) {
         title={page.hero.title}
         subtitle={page.hero.description}
         background={
-          <img src={`/illustrations/${page.slug}.svg`} alt="" width={1600} height={900} className="h-full w-full object-cover" fetchPriority="high" />
+          <img src={`/illustrations/${page.slug}.svg`} alt="" width={1600} height={900} className="h-full w-full object-cover object-bottom" fetchPriority="high" />
         }
       >
         <QuoteScrollLink targetId="quote-form">Get Instant Quote</QuoteScrollLink>

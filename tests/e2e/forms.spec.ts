@@ -5,7 +5,7 @@ import { smsConsent } from "../../app/content/sms-consent";
 import { formMessages } from "../../app/features/leads/messages";
 import { fieldMessages } from "../../app/features/leads/rules";
 
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 
 /** Makes the API answer a failure of the given kind, for this page only. */
 async function failNext(page: Page, path: string, kind: "status" | "success-false" | "network") {
@@ -149,6 +149,11 @@ test.describe("SMS consent form", () => {
     await page.goto("/sms-consent");
     const f = form(page);
     await expect(f).toContainText("Msg & data rates may apply");
+    await f.getByRole("button", { name: formMessages.smsConsent.submit }).click();
+    await expect(toast(page, formMessages.validationToast)).toBeVisible();
+    for (const message of [fieldMessages.name, fieldMessages.email, fieldMessages.phone, fieldMessages.smsConsent]) {
+      await expect(f.getByText(message)).toBeVisible();
+    }
     await f.getByLabel("Full Name").fill("Kim Tran");
     await f.getByLabel("Email Address").fill("kim@tran-properties.example");
     await f.getByLabel("Mobile Phone Number").fill("512-555-0188");
@@ -157,9 +162,17 @@ test.describe("SMS consent form", () => {
     await expect(f.getByText(fieldMessages.smsConsent)).toBeVisible();
     await f.getByRole("checkbox").check();
     await expect(f.getByText(fieldMessages.smsConsent)).toHaveCount(0);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route("**/api/sms-consent", async (route) => {
+      await held;
+      await route.continue();
+    });
     const request = page.waitForRequest("**/api/sms-consent");
     await f.getByRole("button", { name: formMessages.smsConsent.submit }).click();
     await expect(f.getByRole("button", { name: formMessages.smsConsent.submitting })).toBeDisabled();
+    await expect(f.getByLabel("Full Name")).toBeDisabled();
+    release();
     expect((await request).postDataJSON()).toMatchObject({ smsConsent: "Yes", consentVersion: smsConsent.version, pageUrl: expect.stringContaining("/sms-consent") });
     await expect(toast(page, formMessages.smsConsent.success)).toBeVisible();
     await expect(f.getByLabel("Full Name")).toHaveValue("");

@@ -133,3 +133,15 @@ test("no analytics script is present when GA_MEASUREMENT_ID is not set", async (
   await expect(page.locator('script[src*="googletagmanager"]')).toHaveCount(0);
   expect(await page.evaluate(() => typeof (window as { gtag?: unknown }).gtag)).toBe("undefined");
 });
+
+test("sitemap.xml lists the public pages and robots.txt points to it", async ({ request }) => {
+  const sitemap = await request.get("/sitemap.xml");
+  expect(sitemap.status()).toBe(200);
+  const xml = await sitemap.text();
+  for (const path of ["/", "/services", "/about", "/contact", "/insurance/commercial-trucking", "/privacy-policy"]) {
+    expect(xml).toContain(`<loc>http://localhost:3000${path === "/" ? "/" : path}</loc>`);
+  }
+  const robots = await (await request.get("/robots.txt")).text();
+  expect(robots).toContain("Disallow: /admin");
+  expect(robots).toContain("Sitemap: http://localhost:3000/sitemap.xml");
+});
