@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import inlineCss from "./app.css?inline";
@@ -15,12 +16,13 @@ import { agencyJsonLd, DEFAULT_SITE_URL, pageTitle } from "./lib/seo";
 /**
  * The stylesheet is inlined in the server-rendered HTML: no render-blocking request, and
  * (being server-only) no copy of it in the browser's JavaScript. The browser keeps the
- * server's <style> as it is. In development the regular import adds hot reloading.
+ * server's <style> as it is. Prerendered pages keep only the rules they use (scripts/build.ts),
+ * so the whole stylesheet is loaded once the page has hydrated, for the next pages and states.
+ * In development that import also gives hot reloading.
  */
 const serverCss = import.meta.env.SSR ? inlineCss : "";
 /** The icon sprite, likewise server-rendered only (see components/ui/icon.tsx). */
 const serverIcons = import.meta.env.SSR ? iconSprite : "";
-if (import.meta.env.DEV && !import.meta.env.SSR) void import("./app.css");
 
 export async function loader({ context }: Route.LoaderArgs) {
   // Prerendering at build time has no request context: it reads the environment.
@@ -72,6 +74,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useEffect(() => {
+    void import("./app.css");
+  }, []);
   return <Outlet />;
 }
 

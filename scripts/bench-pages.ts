@@ -5,6 +5,7 @@
  *
  *   npm run bench:pages              build first, then measure
  *   npm run bench:pages -- --no-build   measure the existing build
+ *   BENCH_PAGES=/,/about npm run bench:pages   measure only these pages
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -15,7 +16,7 @@ import lighthouse from "lighthouse";
 import { findChromium } from "./ensure-chromium.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
-const PAGES = ["/", "/services", "/about", "/contact", "/insurance/commercial-trucking", ...(process.env.BENCH_EXTRA_PAGES?.split(",").filter(Boolean) ?? [])];
+const PAGES = process.env.BENCH_PAGES?.split(",").filter(Boolean) ?? ["/", "/services", "/about", "/contact", "/insurance/commercial-trucking", ...(process.env.BENCH_EXTRA_PAGES?.split(",").filter(Boolean) ?? [])];
 const TARGETS = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100, cls: 0, jsKb: 120 };
 const port = Number(process.env.BENCH_PORT ?? 3400);
 const base = `http://localhost:${port}`;

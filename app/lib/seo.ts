@@ -83,7 +83,7 @@ export function agencyJsonLd(siteUrl: string) {
         closes: agency.hours.weekdays.closes,
       },
     ],
-    areaServed: licensedStates.map((name) => ({ "@type": "State", name })),
+    areaServed: licensedStates.map((name) => `${name}, US`),
     contactPoint: { "@type": "ContactPoint", telephone: agency.phone.primary.e164, contactType: "sales", url: telHref() },
   };
 }

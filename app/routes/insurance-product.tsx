@@ -24,8 +24,6 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   const { page } = loaderData;
   const path = `/insurance/${page.slug}`;
   return [
-    // The hero illustration is the page's largest image: fetch it with the document.
-    { tagName: "link", rel: "preload", as: "image", href: `/illustrations/${page.slug}.svg`, fetchPriority: "high" },
     ...seo(matches, {
       title: page.pageTitle,
     description: page.metaDescription,
@@ -75,7 +73,7 @@ export default function InsuranceProduct({ loaderData }: Route.ComponentProps) {
         title={page.hero.title}
         subtitle={page.hero.description}
         background={
-          <img src={`/illustrations/${page.slug}.svg`} alt="" width={1600} height={900} className="h-full w-full object-cover object-bottom" fetchPriority="high" />
+          <img src={`/illustrations/${page.slug}.svg`} alt="" width={1600} height={900} className="h-full w-full object-cover object-bottom" decoding="async" />
         }
       >
         <QuoteScrollLink targetId="quote-form">Get Instant Quote</QuoteScrollLink>
