@@ -20,9 +20,17 @@ import { agencyJsonLd, DEFAULT_SITE_URL, pageTitle } from "./lib/seo";
  * so the whole stylesheet is loaded once the page has hydrated, for the next pages and states.
  * In development that import also gives hot reloading.
  */
-const serverCss = import.meta.env.SSR ? inlineCss : "";
+const serverCss = import.meta.env.SSR ? inlineCss : fromServer("inline-css");
 /** The icon sprite, likewise server-rendered only (see components/ui/icon.tsx). */
-const serverIcons = import.meta.env.SSR ? iconSprite : "";
+const serverIcons = import.meta.env.SSR ? iconSprite : fromServer("icon-sprite");
+
+/**
+ * In the browser: what the server rendered into an element, read once before hydration, so that
+ * when the document re-renders (an error page replaces the layout) it keeps its styles and icons.
+ */
+function fromServer(id: string): string {
+  return typeof document === "undefined" ? "" : (document.getElementById(id)?.innerHTML ?? "");
+}
 
 export async function loader({ context }: Route.LoaderArgs) {
   // Prerendering at build time has no request context: it reads the environment.
@@ -45,7 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#112f57" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <style suppressHydrationWarning dangerouslySetInnerHTML={{ __html: serverCss }} />
+        <style id="inline-css" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: serverCss }} />
         <Meta />
         <Links />
         <script
@@ -56,7 +64,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <AnalyticsScripts id={gaId} nonce={nonce} />
       </head>
       <body className="flex min-h-screen flex-col">
-        <svg width="0" height="0" className="absolute" aria-hidden="true" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: serverIcons }} />
+        <svg id="icon-sprite" width="0" height="0" className="absolute" aria-hidden="true" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: serverIcons }} />
         <a href="#main" className="sr-only z-[60] rounded-md bg-white px-4 py-2 text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
           Skip to main content
         </a>

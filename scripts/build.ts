@@ -8,7 +8,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import Beasties from "beasties";
@@ -82,6 +82,8 @@ function urlPathFor(file: string): string {
 
 async function main() {
   const started = Date.now();
+  // The same settings `npm start` reads, so prerendered pages carry the values the server will use.
+  if (existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".env"));
   const config = loadConfig(process.env);
   rmSync(buildDir, { recursive: true, force: true });
   await buildImages(root);

@@ -87,11 +87,20 @@ export async function startServer(env: Record<string, string | undefined> = proc
     staticFiles = serveBuild({ clientDir: path.join(buildDir, "client"), manifest, servePrerendered: fresh });
   }
   const app = createApp({ services, build, staticFiles });
-  services.start();
 
-  const server = await new Promise<Server>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s as Server));
-  });
+  let server: Server;
+  try {
+    server = await new Promise<Server>((resolve, reject) => {
+      const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s as Server)) as Server;
+      s.once("error", (error: NodeJS.ErrnoException) =>
+        reject(error.code === "EADDRINUSE" ? new Error(`port ${config.PORT} is already in use (set PORT to another one)`) : error),
+      );
+    });
+  } catch (error) {
+    await services.stop();
+    throw error;
+  }
+  services.start();
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const url = `http://localhost:${port}`;

@@ -18,8 +18,11 @@ import { RateLimiter, rateLimit } from "../rate-limit";
 const INVALID = "Some fields need attention. Please check them and try again.";
 
 function honeypotFilled(body: Record<string, unknown>): boolean {
-  return typeof body.website === "string" && body.website.trim() !== "";
+  const v = body.website;
+  return v !== undefined && v !== null && !(typeof v === "string" && v.trim() === "");
 }
+
+const leadReceived = (reference: string) => `Quote request received. Your reference is ${reference}.`;
 
 export function formRoutes(services: AppServices) {
   const { config, logger } = services;
@@ -62,13 +65,14 @@ export function formRoutes(services: AppServices) {
       const body = await readJson(c);
       if (honeypotFilled(body)) {
         trap(c, "submit-lead", body);
-        return c.json({ success: true, message: "Quote request received.", reference: newReference() }, 201);
+        const reference = newReference();
+        return c.json({ success: true, message: leadReceived(reference), reference }, 201);
       }
       const parsed = submitLeadSchema.safeParse(body);
       if (!parsed.success) return apiError(c, 400, INVALID, fieldErrors(parsed.error));
       const result = await acceptLead(deps, parsed.data, submissionContext(c, config.TRUST_PROXY, body));
       services.mail.nudge();
       logger.info({ reference: result.reference, leadType: parsed.data.leadType }, "lead stored");
-      return c.json({ success: true, message: `Quote request received. Your reference is ${result.reference}.`, reference: result.reference }, 201);
+      return c.json({ success: true, message: leadReceived(result.reference!), reference: result.reference }, 201);
     });
 }

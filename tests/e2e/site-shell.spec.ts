@@ -145,3 +145,15 @@ test("sitemap.xml lists the public pages and robots.txt points to it", async ({ 
   expect(robots).toContain("Disallow: /admin");
   expect(robots).toContain("Sitemap: http://localhost:3000/sitemap.xml");
 });
+
+test("an error page shown after a failed navigation keeps the site's styles and icons", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/");
+  // A client-side navigation whose loader fails renders the root error boundary in place of the layout.
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => void } }).__reactRouterDataRouter.navigate("/insurance/no-such-product"));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+  expect(await page.locator("#inline-css").evaluate((el) => el.innerHTML.length)).toBeGreaterThan(1000);
+  expect(await page.locator("#icon-sprite symbol").count()).toBeGreaterThan(10);
+  await expect(page.getByRole("banner")).toHaveCSS("position", "fixed");
+});

@@ -199,7 +199,7 @@ describe.each(databaseKinds)("public form endpoints on %s", (kind) => {
     expect(row.consentText).toContain("Msg & data rates may apply");
     // The hash covers every field: recomputing it from the stored row gives the same value.
     const values = { channel: row.channel, sourceForm: row.sourceForm, name: row.name, email: row.email, phone: row.phone, consented: row.consented, consentText: row.consentText, consentVersion: row.consentVersion, pageUrl: row.pageUrl, ip: row.ip, userAgent: row.userAgent, createdAt: row.createdAt.toISOString() };
-    const canonical = JSON.stringify(Object.fromEntries(Object.entries(values).sort(([a], [b]) => a.localeCompare(b))));
+    const canonical = JSON.stringify(Object.fromEntries(Object.entries(values).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
     expect(row.recordHash).toBe(createHash("sha256").update(canonical).digest("hex"));
     const mails = await server.services.db.select().from(mailOutbox).where(eq(mailOutbox.consentRecordId, row.id));
     expect(mails.find((m) => m.kind === "agency_notification")?.subject).toBe("SMS Consent Form Submission");
@@ -207,6 +207,22 @@ describe.each(databaseKinds)("public form endpoints on %s", (kind) => {
     const refused = await post("/api/sms-consent", { name: "Kim Tran", email: "kim@example.com", phone: "512-555-0188", smsConsent: "No", consentVersion: smsConsent.version });
     expect(refused.status).toBe(400);
     expect((await refused.json()).errors.smsConsent).toBe("Please agree to receive SMS messages");
+  });
+
+  it("sends one address at most three auto-replies a day, while the agency hears of every submission", async () => {
+    const email = "flood-target@example.com";
+    for (let i = 0; i < 4; i++) expect((await post("/api/contacts", { ...contact, email })).status).toBe(201);
+    const rows = await server.services.db.select().from(mailOutbox);
+    const replies = rows.filter((m) => m.kind === "visitor_autoreply" && m.toAddress === email);
+    const notices = rows.filter((m) => m.kind === "agency_notification" && m.replyTo === email);
+    expect(replies).toHaveLength(3);
+    expect(notices).toHaveLength(4);
+  });
+
+  it("refuses a consent whose wording version is not the one shown now", async () => {
+    const res = await post("/api/sms-consent", { name: "Kim Tran", email: "kim2@example.com", phone: "512-555-0188", smsConsent: "Yes", consentVersion: "sms-consent-2019-01-01" });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors.consentVersion).toMatch(/reload the page/);
   });
 
   it("answers 415 for a body that is not JSON and 400 for broken JSON", async () => {
@@ -220,6 +236,26 @@ describe.each(databaseKinds)("public form endpoints on %s", (kind) => {
 });
 
 describe("rate limits on public forms", () => {
+  it("behind a trusted proxy count the address the proxy saw, not one the client wrote", async () => {
+    const server = await startTestServer("pglite", { TRUST_PROXY: "true", RATE_LIMIT_FORMS_MAX: "2" });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await fetch(`${server.url}/api/contacts`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-forwarded-for": `10.0.0.${i}, 203.0.113.7` },
+          body: JSON.stringify({ ...contact, email: `p${i}@example.com` }),
+        });
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([201, 201, 429]);
+      const [lead] = await server.services.db.select().from(leads).where(eq(leads.email, "p0@example.com"));
+      expect(lead.ip).toBe("203.0.113.7");
+    } finally {
+      await server.close();
+    }
+  });
+
   it("answer 429 with a JSON message and Retry-After past the limit", async () => {
     const server = await startTestServer("pglite", { RATE_LIMIT_FORMS_MAX: "3", RATE_LIMIT_FORMS_WINDOW_MINUTES: "10" });
     try {

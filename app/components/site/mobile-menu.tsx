@@ -17,6 +17,14 @@ export function MobileMenu() {
   // A navigation (including back/forward) closes the menu.
   useEffect(() => setOpen(false), [pathname]);
 
+  // Widening the window past the desktop breakpoint hides the menu button: close the menu with it.
+  useEffect(() => {
+    const wide = window.matchMedia("(min-width: 1024px)");
+    const onChange = () => wide.matches && setOpen(false);
+    wide.addEventListener("change", onChange);
+    return () => wide.removeEventListener("change", onChange);
+  }, []);
+
   useEffect(() => {
     if (!open) return;
     const panel = panelRef.current;
@@ -46,7 +54,11 @@ export function MobileMenu() {
     };
   }, [open]);
 
-  const close = () => setOpen(false);
+  /** Closes the menu and gives focus back to its button (unless a link is taking the visitor elsewhere). */
+  const close = (refocus = true) => {
+    setOpen(false);
+    if (refocus) toggleRef.current?.focus();
+  };
 
   return (
     <div className="lg:hidden">
@@ -66,7 +78,7 @@ export function MobileMenu() {
       <div
         className={`fixed inset-0 top-16 z-40 bg-slate-900/40 transition-opacity ${open ? "opacity-100" : "pointer-events-none opacity-0"}`}
         aria-hidden="true"
-        onClick={close}
+        onClick={() => close()}
       />
       <div
         ref={panelRef}
@@ -78,7 +90,7 @@ export function MobileMenu() {
         className="fixed top-16 right-0 bottom-0 z-50 w-72 max-w-full overflow-y-auto bg-white p-6 shadow-xl"
       >
         <div className="mb-4 flex justify-end">
-          <button type="button" className="rounded-md px-3 py-1 text-sm font-medium text-brand-800 hover:bg-brand-50" onClick={() => { close(); toggleRef.current?.focus(); }}>
+          <button type="button" className="rounded-md px-3 py-1 text-sm font-medium text-brand-800 hover:bg-brand-50" onClick={() => close()}>
             Close menu
           </button>
         </div>
@@ -89,7 +101,7 @@ export function MobileMenu() {
                 <NavLink
                   to={link.to}
                   end={link.to === "/"}
-                  onClick={close}
+                  onClick={() => close(false)}
                   className={({ isActive }) =>
                     `block rounded-md px-3 py-2 text-base font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`
                   }
@@ -99,7 +111,7 @@ export function MobileMenu() {
               </li>
             ))}
           </ul>
-          <Link to={quoteCta.to} onClick={close} className="mt-6 block rounded-md bg-accent-400 px-4 py-3 text-center font-semibold text-brand-900 hover:bg-accent-500">
+          <Link to={quoteCta.to} onClick={() => close(false)} className="mt-6 block rounded-md bg-accent-400 px-4 py-3 text-center font-semibold text-brand-900 hover:bg-accent-500">
             {quoteCta.label}
           </Link>
         </nav>

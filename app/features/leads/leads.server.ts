@@ -4,7 +4,8 @@
  */
 import { createHash, randomInt } from "node:crypto";
 import type { Database } from "../../../db/client";
-import { consentRecords, leads, type NewLead } from "../../../db/schema";
+import { and, count, eq, gt, sql } from "drizzle-orm";
+import { consentRecords, leads, mailOutbox, type NewLead } from "../../../db/schema";
 import { agency, licensedStates } from "~/content/agency";
 import { smsConsent } from "~/content/sms-consent";
 import type { Config } from "~/env.server";
@@ -63,8 +64,23 @@ export function consentRecordValues(input: ConsentInput, context: SubmissionCont
     userAgent: context.userAgent ?? null,
     createdAt: createdAt.toISOString(),
   };
-  const canonical = JSON.stringify(Object.fromEntries(Object.entries(values).sort(([a], [b]) => a.localeCompare(b))));
+  // Code-point order, the same on every machine whatever its locale.
+  const canonical = JSON.stringify(Object.fromEntries(Object.entries(values).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
   return { ...values, createdAt, recordHash: createHash("sha256").update(canonical).digest("hex") };
+}
+
+/**
+ * Auto-replies go to the address a visitor typed, which may not be theirs: an address gets at most this
+ * many a day, so the site cannot be used to flood someone. The agency is notified of every submission.
+ */
+export const AUTO_REPLIES_PER_ADDRESS_PER_DAY = 3;
+
+async function autoRepliesToday(tx: Pick<Database, "select">, address: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.kind, "visitor_autoreply"), sql`lower(${mailOutbox.toAddress}) = ${address.toLowerCase()}`, gt(mailOutbox.createdAt, sql`now() - interval '1 day'`)));
+  return row?.n ?? 0;
 }
 
 type Plan = {
@@ -104,6 +120,7 @@ async function record({ db, config }: Deps, plan: Plan, context: SubmissionConte
           leadId = row.id;
         }
         for (const draft of plan.mails({ reference, receivedAt })) {
+          if (draft.kind === "visitor_autoreply" && (await autoRepliesToday(tx, draft.to)) >= AUTO_REPLIES_PER_ADDRESS_PER_DAY) continue;
           await enqueueMail(tx, draft, { leadId, consentRecordId, domain: mailDomain(config) });
         }
         return { reference, leadId, consentRecordId };
@@ -155,7 +172,7 @@ export async function acceptContact(deps: Deps, body: ContactApiBody, context: S
           to: body.email,
           name: body.fullName,
           subject: `Thank you for contacting ${agency.name}`,
-          opening: `Thank you for contacting ${agency.name}. We have received your message about ${body.insuranceType}.`,
+          opening: `Thank you for contacting ${agency.name}. We have received your message.`,
           reference,
         }),
       ],

@@ -3,6 +3,7 @@
  * Browser-safe (forms load it when they first validate).
  */
 import { z } from "zod";
+import { smsConsent } from "~/content/sms-consent";
 import { emailRule, fieldMessages, insuranceTypeRule, messageRule, mustBeChecked, nameRule, phoneRule } from "./rules";
 
 const honeypot = { website: z.string().optional() };
@@ -49,9 +50,12 @@ export const smsConsentFormSchema = z.object({
 });
 export type SmsConsentFormValues = z.input<typeof smsConsentFormSchema>;
 
-/** POST /api/sms-consent. smsConsent is sent as "Yes"/"No" (or a boolean). */
+/**
+ * POST /api/sms-consent. smsConsent is sent as "Yes"/"No" (or a boolean). The version must be the
+ * wording now shown, so a record never pairs one version's id with another version's text.
+ */
 export const smsConsentApiSchema = smsConsentFormSchema.extend({
-  consentVersion: z.string().trim().min(1).max(100),
+  consentVersion: z.literal(smsConsent.version, { error: "The consent wording has changed since this page was loaded. Please reload the page and try again." }),
   ...honeypot,
 });
 

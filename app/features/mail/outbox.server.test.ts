@@ -130,6 +130,44 @@ describe.each(databaseKinds)("mail outbox on %s", (kind) => {
   });
 });
 
+describe("greeting", () => {
+  it("uses only the first word of the name, letters only, so an auto-reply cannot carry a message", async () => {
+    const { greetingName } = await import("./templates.server");
+    expect(greetingName("Dana Whitfield")).toBe("Dana");
+    expect(greetingName("José-Luis O'Neil")).toBe("José-Luis");
+    expect(greetingName("Visit-evil.example/pay now")).toBe("Visit-evilexamplepay");
+    expect(greetingName("<b>")).toBe("there");
+    expect(greetingName("1234")).toBe("there");
+  });
+});
+
+describe("stopping", () => {
+  it("returns soon after stop() even with a backlog, leaving the rest for later", async () => {
+    const { env, cleanup } = await databaseEnv("pglite");
+    const handle = await openDatabase({ dataDir: env.DATA_DIR });
+    try {
+      await runMigrations(handle);
+      await handle.db.transaction(async (tx) => {
+        for (let i = 0; i < 30; i++) await enqueueMail(tx, draft(i), { domain: "agency.example" });
+      });
+      let sent = 0;
+      const slow: MailTransport = { name: "smtp", send: async () => { await new Promise((r) => setTimeout(r, 100)); sent++; }, close: () => {} };
+      const s = new MailSender({ db: handle.db, transport: slow, from: "a@example.com", maxAttempts: 3, retryBaseMs: 20, pollIntervalMs: 30, batchSize: 5 });
+      s.start();
+      await waitFor(() => sent >= 2, 5_000, "first deliveries");
+      const before = Date.now();
+      await s.stop();
+      expect(Date.now() - before).toBeLessThan(1_000);
+      const rows = await handle.db.select().from(mailOutbox);
+      expect(rows.filter((r) => r.status === "sent").length).toBeLessThan(30);
+      expect(rows.filter((r) => r.status === "sent").length).toBe(sent);
+    } finally {
+      await handle.close();
+      await cleanup();
+    }
+  });
+});
+
 describe("retry delays", () => {
   it("double from the base, with jitter, capped at an hour", () => {
     for (const [attempt, base] of [[1, 1000], [2, 2000], [3, 4000], [5, 16000]] as const) {

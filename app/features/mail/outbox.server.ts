@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Database } from "../../../db/client";
 import { mailOutbox, type OutboxMail } from "../../../db/schema";
@@ -40,7 +40,8 @@ export async function enqueueMail(
 export type MailTransport = { name: "smtp" | "file"; send: (mail: OutboxMail, from: string) => Promise<void>; close: () => void };
 
 export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport(url, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as never);
+  // Bounded waits, so one stalled server holds a mail far less than its claim (MailSenderOptions.lockMs).
+  const transporter = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
   return {
     name: "smtp",
     send: async (mail, from) => {
@@ -108,7 +109,11 @@ export class MailSender {
 
   constructor(private readonly options: MailSenderOptions) {}
 
+  /** Whether start() was called: drain() on its own (tests, one-off runs) ignores `stopped`. */
+  private started = false;
+
   start(): void {
+    this.started = true;
     this.stopped = false;
     this.schedule(0);
   }
@@ -120,10 +125,13 @@ export class MailSender {
     else this.schedule(0);
   }
 
-  async stop(): Promise<void> {
+  /** Stops after the mail being delivered, waiting at most `timeoutMs` for it. */
+  async stop(timeoutMs = 15_000): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    await this.running;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.running, new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+    clearTimeout(timer);
     this.options.transport.close();
   }
 
@@ -150,13 +158,16 @@ export class MailSender {
     }
   }
 
-  /** Sends every mail that is due; resolves when none is left. */
+  /** Sends every mail that is due; resolves when none is left, or soon after stop(). */
   async drain(): Promise<number> {
     let total = 0;
     for (;;) {
+      if (this.stopped && this.started) return total;
       const claimed = await this.claim();
       if (claimed.length === 0) return total;
       for (const mail of claimed) {
+        // A claimed mail left unsent on stop is taken again when its claim expires.
+        if (this.stopped && this.started) return total;
         await this.deliver(mail);
         total++;
       }
@@ -183,13 +194,13 @@ export class MailSender {
 
   private async deliver(mail: OutboxMail) {
     const { db, transport, from, maxAttempts, retryBaseMs, log } = this.options;
+    // Only the holder of this claim may record its outcome: a sender whose claim expired and was taken
+    // over by another must not overwrite what that one recorded.
+    const stillMine = and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, "sending"), eq(mailOutbox.attempts, mail.attempts));
+    let sent = false;
     try {
       await transport.send(mail, from);
-      await db
-        .update(mailOutbox)
-        .set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null, transport: transport.name })
-        .where(eq(mailOutbox.id, mail.id));
-      log?.("info", { mailId: mail.id, kind: mail.kind, to: mail.toAddress, transport: transport.name, attempt: mail.attempts }, "mail delivered");
+      sent = true;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const dead = mail.attempts >= maxAttempts;
@@ -201,8 +212,23 @@ export class MailSender {
           lastError: reason.slice(0, 1000),
           nextAttemptAt: new Date(Date.now() + retryDelayMs(mail.attempts, retryBaseMs)),
         })
-        .where(eq(mailOutbox.id, mail.id));
+        .where(stillMine);
       log?.(dead ? "error" : "warn", { mailId: mail.id, kind: mail.kind, attempt: mail.attempts, reason }, dead ? "mail delivery gave up" : "mail delivery failed; will retry");
     }
+    if (!sent) return;
+    // Delivered: recording it is retried on its own, never treated as a failed delivery.
+    for (let tries = 1; ; tries++) {
+      try {
+        await db.update(mailOutbox).set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null, transport: transport.name }).where(stillMine);
+        break;
+      } catch (error) {
+        if (tries >= 3) {
+          log?.("error", { err: error, mailId: mail.id }, "mail delivered but not recorded as sent; it may be sent again");
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 200 * tries));
+      }
+    }
+    log?.("info", { mailId: mail.id, kind: mail.kind, to: mail.toAddress, transport: transport.name, attempt: mail.attempts }, "mail delivered");
   }
 }

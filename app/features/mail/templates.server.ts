@@ -68,8 +68,17 @@ export function notificationMail(input: {
 }
 
 /** The visitor's acknowledgement, restating when they will hear from the agency. */
+/**
+ * A greeting name that cannot carry a message: the first word of the name, letters only. Auto-replies
+ * go to whatever address was typed, so they never repeat other free text a visitor wrote.
+ */
+export function greetingName(name: string): string {
+  const first = (name.trim().split(/\s+/)[0] ?? "").replace(/[^\p{L}'-]/gu, "").slice(0, 30);
+  return first.length >= 2 ? first : "there";
+}
+
 export function autoReplyMail(input: { to: string; name: string; subject: string; opening: string; reference?: string }): MailDraft {
-  const firstName = input.name.split(/\s+/)[0] || input.name;
+  const firstName = greetingName(input.name);
   const hours = `${agency.hours.weekdays.days}, ${agency.hours.weekdays.label} Central Time`;
   const promise = `A licensed agent will contact you within ${promises.contactMinutes} minutes during office hours (${hours}). Requests that arrive after hours are answered first thing the next business morning.`;
   const reference = input.reference ? `Your reference number is ${input.reference}.` : "";

@@ -37,14 +37,32 @@ export function useLeadForm({ schema, url, toBody, messages, serverFieldMap = {}
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  /** Set before the first await, so a second Enter or tap cannot send the form twice. */
+  const inFlight = useRef(false);
 
-  const onSubmit = useCallback(
-    async (event: FormEvent<HTMLFormElement>) => {
-      event.preventDefault();
-      const form = event.currentTarget;
-      if (submitting) return;
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    if (inFlight.current) return;
+    inFlight.current = true;
+    try {
+      await submit(form);
+    } finally {
+      inFlight.current = false;
+    }
+  }
+
+  async function submit(form: HTMLFormElement) {
       const raw = readForm(form);
-      const result = (await schema()).safeParse(raw);
+      let validator: ZodType;
+      try {
+        validator = await schema();
+      } catch {
+        // The validation code could not be loaded (offline, or the site was updated since this page
+        // was opened): the server validates anyway, so send the form as it is.
+        validator = { safeParse: (v: unknown) => ({ success: true, data: v }) } as unknown as ZodType;
+      }
+      const result = validator.safeParse(raw);
       if (!result.success) {
         const next: Record<string, string> = {};
         for (const issue of result.error.issues) next[String(issue.path[0])] ??= issue.message;
@@ -66,9 +84,7 @@ export function useLeadForm({ schema, url, toBody, messages, serverFieldMap = {}
         setErrors(Object.fromEntries(Object.entries(response.errors).map(([k, v]) => [serverFieldMap[k] ?? k, v])));
       }
       notifyError(messages.failure);
-    },
-    [messages, schema, serverFieldMap, submitting, toBody, url],
-  );
+  }
 
   /** Editing a field clears that field's error. */
   const onInput = useCallback((event: FormEvent<HTMLFormElement>) => {
@@ -77,7 +93,7 @@ export function useLeadForm({ schema, url, toBody, messages, serverFieldMap = {}
   }, []);
 
   return {
-    formProps: { ref: formRef, noValidate: true, onSubmit, onInput, onChange: onInput, onFocusCapture: () => void schema() },
+    formProps: { ref: formRef, noValidate: true, onSubmit, onInput, onChange: onInput, onFocusCapture: () => void schema().catch(() => undefined) },
     errors,
     submitting,
   };
