@@ -21,8 +21,23 @@ import { agencyJsonLd, DEFAULT_SITE_URL, pageTitle } from "./lib/seo";
  * In development that import also gives hot reloading.
  */
 const serverCss = import.meta.env.SSR ? inlineCss : fromServer("inline-css");
-/** The icon sprite, likewise server-rendered only (see components/ui/icon.tsx). */
-const serverIcons = import.meta.env.SSR ? iconSprite : fromServer("icon-sprite");
+/**
+ * The icon sprite, likewise server-rendered only (see components/ui/icon.tsx). Prerendered pages carry
+ * only their own icons; the whole sprite is fetched after hydration (a static file, not JavaScript).
+ */
+let serverIcons = import.meta.env.SSR ? iconSprite : fromServer("icon-sprite");
+
+function loadAllIcons() {
+  const sprite = document.getElementById("icon-sprite");
+  if (!sprite) return;
+  void fetch("/icons.svg")
+    .then((res) => (res.ok ? res.text() : Promise.reject(new Error(String(res.status)))))
+    .then((svg) => {
+      serverIcons = svg.replace(/^<svg[^>]*>/, "").replace(/<\/svg>$/, "");
+      sprite.innerHTML = serverIcons;
+    })
+    .catch(() => undefined);
+}
 
 /**
  * In the browser: what the server rendered into an element, read once before hydration, so that
@@ -84,6 +99,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   useEffect(() => {
     void import("./app.css");
+    loadAllIcons();
   }, []);
   return <Outlet />;
 }

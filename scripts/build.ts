@@ -69,6 +69,12 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
+/** Keeps the sprite symbols a page uses; root.tsx fetches the whole sprite (/icons.svg) after hydration. */
+export function pruneIconSprite(html: string): string {
+  const used = new Set([...html.matchAll(/href="#(icon-[\w-]+)"/g)].map((m) => m[1]));
+  return html.replace(/<symbol id="(icon-[\w-]+)"[\s\S]*?<\/symbol>/g, (symbol, id: string) => (used.has(id) ? symbol : ""));
+}
+
 function styleBytes(html: string): number {
   return [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/gi)].reduce((n, m) => n + m[1].length, 0);
 }
@@ -111,7 +117,7 @@ async function main() {
   for (const file of files(clientDir).filter((f) => f.endsWith(".html"))) {
     const abs = path.join(clientDir, file);
     const html = readFileSync(abs, "utf8");
-    const pruned = await beasties.process(html);
+    const pruned = pruneIconSprite(await beasties.process(html));
     cssBefore += styleBytes(html);
     cssAfter += styleBytes(pruned);
     writeFileSync(abs, pruned);

@@ -3,7 +3,7 @@
  * SITE_URL, Open Graph and Twitter cards, and JSON-LD (breadcrumbs, FAQ pages, the agency).
  */
 import type { MetaDescriptor } from "react-router";
-import { agency, licensedStates, telHref } from "~/content/agency";
+import { agency, licensedStates } from "~/content/agency";
 import type { FaqItem } from "~/content/home";
 
 export const DEFAULT_SITE_URL = "http://localhost:3000";
@@ -84,7 +84,6 @@ export function agencyJsonLd(siteUrl: string) {
       },
     ],
     areaServed: licensedStates.map((name) => `${name}, US`),
-    contactPoint: { "@type": "ContactPoint", telephone: agency.phone.primary.e164, contactType: "sales", url: telHref() },
   };
 }
 

@@ -121,8 +121,17 @@ test.describe("side quote form on product pages", () => {
     await f.getByLabel("Email Address").fill("luis@ortega-freight.example");
     await f.getByLabel("Phone Number").fill("512-555-0123");
     await f.getByLabel("What do you need covered?").fill("Two tractors and a flatbed, interstate, need a BMC-91X.");
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route("**/api/submit-lead", async (route) => {
+      await held;
+      await route.continue();
+    });
     const request = page.waitForRequest("**/api/submit-lead");
     await f.getByRole("button", { name: formMessages.sideQuote.submit }).click();
+    await expect(f.getByRole("button", { name: formMessages.sideQuote.submitting })).toBeDisabled();
+    await expect(f.getByLabel("Email Address")).toBeDisabled();
+    release();
     const body = (await request).postDataJSON();
     expect(body).toMatchObject({ serviceType: page0.serviceType, leadType: "product_page_quote", name: "Luis Ortega" });
     await expect(toast(page, formMessages.sideQuote.success)).toBeVisible();

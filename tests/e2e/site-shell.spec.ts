@@ -157,3 +157,15 @@ test("an error page shown after a failed navigation keeps the site's styles and 
   expect(await page.locator("#icon-sprite symbol").count()).toBeGreaterThan(10);
   await expect(page.getByRole("banner")).toHaveCSS("position", "fixed");
 });
+
+test("icons a page did not carry arrive for the pages a visitor navigates to", async ({ page }) => {
+  await page.goto("/");
+  expect(await page.evaluate(() => document.documentElement.outerHTML.length)).toBeGreaterThan(0);
+  // The home page's own HTML has no warning icon; after hydration the whole sprite is fetched.
+  await expect(page.locator("#icon-sprite symbol#icon-alert")).toHaveCount(1);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
+  await expect(page).toHaveURL("/privacy-policy");
+  await page.goto("/insurance/hoa");
+  await expect(page.locator("#risks use[href='#icon-alert']").first()).toBeAttached();
+  await expect(page.locator("#icon-sprite symbol#icon-alert")).toHaveCount(1);
+});

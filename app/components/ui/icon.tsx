@@ -9,7 +9,7 @@ export type IconName = ContentIconName | "arrow-right" | "check" | "x" | "quote"
  */
 export function Icon({ name, className = "h-6 w-6" }: { name: IconName; className?: string }) {
   return (
-    <svg className={className} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg className={`icon ${className}`} viewBox="0 0 24 24" aria-hidden="true">
       <use href={`#icon-${name}`} />
     </svg>
   );
