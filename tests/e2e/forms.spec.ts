@@ -7,6 +7,17 @@ import { fieldMessages } from "../../app/features/leads/rules";
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 
+/** Holds this page's requests to `path` until `release()` is called, so the "submitting" state can be seen. */
+async function holdRequests(page: Page, path: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(path, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Makes the API answer a failure of the given kind, for this page only. */
 async function failNext(page: Page, path: string, kind: "status" | "success-false" | "network") {
   await page.route(`**${path}`, (route) => {
@@ -73,12 +84,7 @@ test.describe("contact form", () => {
 
   test("submits: disabled while sending, success toast, then cleared", async ({ page }) => {
     await fill(page);
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route("**/api/contacts", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/api/contacts");
     const f = form(page);
     await f.getByRole("button", { name: formMessages.contact.submit }).click();
     await expect(f.getByRole("button", { name: formMessages.contact.submitting })).toBeDisabled();
@@ -121,12 +127,7 @@ test.describe("side quote form on product pages", () => {
     await f.getByLabel("Email Address").fill("luis@ortega-freight.example");
     await f.getByLabel("Phone Number").fill("512-555-0123");
     await f.getByLabel("What do you need covered?").fill("Two tractors and a flatbed, interstate, need a BMC-91X.");
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route("**/api/submit-lead", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/api/submit-lead");
     const request = page.waitForRequest("**/api/submit-lead");
     await f.getByRole("button", { name: formMessages.sideQuote.submit }).click();
     await expect(f.getByRole("button", { name: formMessages.sideQuote.submitting })).toBeDisabled();
@@ -171,12 +172,7 @@ test.describe("SMS consent form", () => {
     await expect(f.getByText(fieldMessages.smsConsent)).toBeVisible();
     await f.getByRole("checkbox").check();
     await expect(f.getByText(fieldMessages.smsConsent)).toHaveCount(0);
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route("**/api/sms-consent", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/api/sms-consent");
     const request = page.waitForRequest("**/api/sms-consent");
     await f.getByRole("button", { name: formMessages.smsConsent.submit }).click();
     await expect(f.getByRole("button", { name: formMessages.smsConsent.submitting })).toBeDisabled();
