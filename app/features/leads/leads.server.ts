@@ -12,7 +12,7 @@ import type { Config } from "~/env.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { autoReplyMail, notificationMail, type MailDraft } from "../mail/templates.server";
 import type { ContactApiBody } from "./schema";
-import type { SubmitLeadBody } from "./submit-lead-schema";
+import { landingLeadTypes, type SubmitLeadBody } from "./submit-lead-schema";
 
 export type SubmissionContext = {
   ip?: string | null;
@@ -221,23 +221,48 @@ export async function acceptSmsConsent(deps: Deps, body: SmsConsentBody, context
 
 /** What the leads inbox and the notification need from each leadType. */
 function describeLead(body: SubmitLeadBody) {
-  switch (body.leadType) {
-    case "product_page_quote":
-      return {
-        service: body.serviceType,
-        message: body.message,
-        businessState: undefined as string | undefined,
-        subject: `Quote Request for ${body.serviceType}`,
-        opening: `Thank you for requesting a ${body.serviceType} quote from ${agency.name}.`,
-        fields: [
-          ["Name", body.name],
-          ["Email", body.email],
-          ["Phone", body.phone],
-          ["Service Type", body.serviceType],
-          ["Message", body.message],
-        ] as [string, string][],
-      };
+  const contact: [string, string][] = [
+    ["Name", body.name],
+    ["Email", body.email],
+    ["Phone", body.phone],
+  ];
+  if (body.leadType === "product_page_quote") {
+    return {
+      service: body.serviceType as string,
+      message: body.message as string | undefined,
+      businessState: undefined as string | undefined,
+      subject: `Quote Request for ${body.serviceType}`,
+      opening: `Thank you for requesting a ${body.serviceType} quote from ${agency.name}.`,
+      fields: [...contact, ["Service Type", body.serviceType], ["Message", body.message]] as [string, string][],
+    };
   }
+  const { line } = landingLeadTypes[body.leadType];
+  // The page's own fields, labelled for the notification, in the order the modal asks for them.
+  const labels: Record<string, string> = {
+    dotNumber: "DOT Number",
+    businessType: "Business Type",
+    propertyType: "Property Type",
+    hoaType: "HOA Type",
+    coverageNeeded: body.leadType === "general_liability_quote_landing" ? "Coverage Amount" : "Coverage Needed",
+    fleetSize: "Fleet Size",
+    yearsInBusiness: "Years in Business",
+    annualRevenue: "Annual Revenue",
+    propertyValue: "Property Value",
+    numberOfUnits: "Number of Units",
+    numberOfProperties: "Number of Properties",
+  };
+  const record = body as Record<string, unknown>;
+  const extra = Object.entries(labels)
+    .filter(([key]) => typeof record[key] === "string" && record[key] !== "")
+    .map(([key, label]) => [label, String(record[key])] as [string, string]);
+  return {
+    service: line as string,
+    message: undefined as string | undefined,
+    businessState: undefined as string | undefined,
+    subject: `Quote Request for ${line}`,
+    opening: `Thank you for requesting a ${line} quote from ${agency.name}.`,
+    fields: [...contact, ...extra],
+  };
 }
 
 export async function acceptLead(deps: Deps, body: SubmitLeadBody, context: SubmissionContext) {

@@ -3,7 +3,8 @@
  * submissionType and source. Browser-safe.
  */
 import { z } from "zod";
-import { productServiceTypes } from "~/content/options";
+import { landing, productServiceTypes } from "~/content/options";
+import { emailRule, nameRule, phoneRule } from "./rules";
 import { sideQuoteFormSchema, submissionContextSchema } from "./schema";
 
 const common = {
@@ -28,7 +29,102 @@ export const productQuoteLeadSchema = z.object({
   ...common,
 });
 
-export const leadSchemas = [productQuoteLeadSchema] as const;
+/** The spec's exact texts for the landing-page quote modals (spec 001 section 5). */
+export const landingMessages = {
+  name: "Please enter your name",
+  phone: "Please enter a valid phone number",
+  email: "Please enter a valid email",
+  dotNumber: "DOT number is required",
+  coverageType: "Please select coverage type",
+  coverageAmount: "Please select coverage amount",
+  businessType: "Please select your business type",
+  propertyType: "Please select your property type",
+  hoaType: "Please select your HOA type",
+} as const;
+
+const required = <T extends readonly [string, ...string[]]>(options: T, message: string) =>
+  z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.enum(options, { error: message }));
+const optional = <T extends readonly [string, ...string[]]>(options: T, label: string) =>
+  z.preprocess((v) => (v === "" || v === null ? undefined : v), z.enum(options, { error: `Please choose one of the listed ${label}` }).optional());
+
+const landingContact = {
+  name: nameRule(landingMessages.name),
+  phone: phoneRule(landingMessages.phone),
+  email: emailRule(landingMessages.email),
+  ...common,
+};
+
+/** One row of the spec's table: the exact submissionType, source and leadType of a landing page. */
+function landingType<L extends string, S extends string, O extends string>(leadType: L, submissionType: S, source: O) {
+  return {
+    leadType: z.literal(leadType),
+    submissionType: z.literal(submissionType, { error: `submissionType must be "${submissionType}"` }),
+    source: z.literal(source, { error: `source must be "${source}"` }),
+  };
+}
+
+export const landingLeadTypes = {
+  trucking_quote_landing: { submissionType: "Commercial Trucking Quote - Landing Page", source: "Trucking Landing Page", line: "Commercial Trucking" },
+  contractors_quote_landing: { submissionType: "Contractors Insurance Quote - Landing Page", source: "Contractors Landing Page", line: "Contractors Insurance" },
+  general_liability_quote_landing: { submissionType: "General Liability Insurance Quote - Landing Page", source: "General Liability Landing Page", line: "General Liability" },
+  commercial_property_quote_landing: { submissionType: "Commercial Property Insurance Quote - Landing Page", source: "Commercial Property Landing Page", line: "Commercial Property" },
+  hoa_quote_landing: { submissionType: "HOA Insurance Quote - Landing Page", source: "HOA Landing Page", line: "HOA Insurance" },
+  investment_property_quote_landing: { submissionType: "Investment Property Insurance Quote - Landing Page", source: "Investment Property Landing Page", line: "Investment Property" },
+} as const;
+
+const t = landingLeadTypes;
+export const truckingLandingSchema = z.object({
+  ...landingType("trucking_quote_landing", t.trucking_quote_landing.submissionType, t.trucking_quote_landing.source),
+  ...landingContact,
+  dotNumber: z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().min(1, landingMessages.dotNumber).max(20, "Please enter a DOT number of at most 20 characters")),
+  coverageNeeded: required(landing.trucking.coverageNeeded, landingMessages.coverageType),
+  fleetSize: optional(landing.trucking.fleetSize, "fleet sizes"),
+});
+export const contractorsLandingSchema = z.object({
+  ...landingType("contractors_quote_landing", t.contractors_quote_landing.submissionType, t.contractors_quote_landing.source),
+  ...landingContact,
+  businessType: required(landing.contractors.businessType, landingMessages.businessType),
+  coverageNeeded: required(landing.contractors.coverageNeeded, landingMessages.coverageType),
+  yearsInBusiness: optional(landing.contractors.yearsInBusiness, "years in business"),
+});
+export const generalLiabilityLandingSchema = z.object({
+  ...landingType("general_liability_quote_landing", t.general_liability_quote_landing.submissionType, t.general_liability_quote_landing.source),
+  ...landingContact,
+  businessType: required(landing.generalLiability.businessType, landingMessages.businessType),
+  coverageNeeded: required(landing.generalLiability.coverageNeeded, landingMessages.coverageAmount),
+  annualRevenue: optional(landing.generalLiability.annualRevenue, "revenue ranges"),
+});
+export const commercialPropertyLandingSchema = z.object({
+  ...landingType("commercial_property_quote_landing", t.commercial_property_quote_landing.submissionType, t.commercial_property_quote_landing.source),
+  ...landingContact,
+  propertyType: required(landing.commercialProperty.propertyType, landingMessages.propertyType),
+  coverageNeeded: required(landing.commercialProperty.coverageNeeded, landingMessages.coverageType),
+  propertyValue: optional(landing.commercialProperty.propertyValue, "property values"),
+});
+export const hoaLandingSchema = z.object({
+  ...landingType("hoa_quote_landing", t.hoa_quote_landing.submissionType, t.hoa_quote_landing.source),
+  ...landingContact,
+  hoaType: required(landing.hoa.hoaType, landingMessages.hoaType),
+  coverageNeeded: required(landing.hoa.coverageNeeded, landingMessages.coverageType),
+  numberOfUnits: optional(landing.hoa.numberOfUnits, "unit counts"),
+});
+export const investmentPropertyLandingSchema = z.object({
+  ...landingType("investment_property_quote_landing", t.investment_property_quote_landing.submissionType, t.investment_property_quote_landing.source),
+  ...landingContact,
+  propertyType: required(landing.investmentProperty.propertyType, landingMessages.propertyType),
+  coverageNeeded: required(landing.investmentProperty.coverageNeeded, landingMessages.coverageType),
+  numberOfProperties: optional(landing.investmentProperty.numberOfProperties, "property counts"),
+});
+
+export const leadSchemas = [
+  productQuoteLeadSchema,
+  truckingLandingSchema,
+  contractorsLandingSchema,
+  generalLiabilityLandingSchema,
+  commercialPropertyLandingSchema,
+  hoaLandingSchema,
+  investmentPropertyLandingSchema,
+] as const;
 export const knownLeadTypes: string[] = leadSchemas.map((s) => s.shape.leadType.value);
 
 export const submitLeadSchema = z.discriminatedUnion("leadType", leadSchemas, {
