@@ -54,15 +54,6 @@ const landingContact = {
   ...common,
 };
 
-/** One row of the spec's table: the exact submissionType, source and leadType of a landing page. */
-function landingType<L extends string, S extends string, O extends string>(leadType: L, submissionType: S, source: O) {
-  return {
-    leadType: z.literal(leadType),
-    submissionType: z.literal(submissionType, { error: `submissionType must be "${submissionType}"` }),
-    source: z.literal(source, { error: `source must be "${source}"` }),
-  };
-}
-
 export const landingLeadTypes = {
   trucking_quote_landing: { submissionType: "Commercial Trucking Quote - Landing Page", source: "Trucking Landing Page", line: "Commercial Trucking" },
   contractors_quote_landing: { submissionType: "Contractors Insurance Quote - Landing Page", source: "Contractors Landing Page", line: "Contractors Insurance" },
@@ -72,45 +63,44 @@ export const landingLeadTypes = {
   investment_property_quote_landing: { submissionType: "Investment Property Insurance Quote - Landing Page", source: "Investment Property Landing Page", line: "Investment Property" },
 } as const;
 
-const t = landingLeadTypes;
-export const truckingLandingSchema = z.object({
-  ...landingType("trucking_quote_landing", t.trucking_quote_landing.submissionType, t.trucking_quote_landing.source),
-  ...landingContact,
+/** A landing page's schema: its row of the spec's table, the shared contact fields, and its own fields. */
+function landingSchema<L extends keyof typeof landingLeadTypes, F extends z.ZodRawShape>(leadType: L, fields: F) {
+  const { submissionType, source } = landingLeadTypes[leadType];
+  return z.object({
+    leadType: z.literal(leadType),
+    submissionType: z.literal(submissionType, { error: `submissionType must be "${submissionType}"` }),
+    source: z.literal(source, { error: `source must be "${source}"` }),
+    ...landingContact,
+    ...fields,
+  });
+}
+
+export const truckingLandingSchema = landingSchema("trucking_quote_landing", {
   dotNumber: z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().min(1, landingMessages.dotNumber).max(20, "Please enter a DOT number of at most 20 characters")),
   coverageNeeded: required(landing.trucking.coverageNeeded, landingMessages.coverageType),
   fleetSize: optional(landing.trucking.fleetSize, "fleet sizes"),
 });
-export const contractorsLandingSchema = z.object({
-  ...landingType("contractors_quote_landing", t.contractors_quote_landing.submissionType, t.contractors_quote_landing.source),
-  ...landingContact,
+export const contractorsLandingSchema = landingSchema("contractors_quote_landing", {
   businessType: required(landing.contractors.businessType, landingMessages.businessType),
   coverageNeeded: required(landing.contractors.coverageNeeded, landingMessages.coverageType),
   yearsInBusiness: optional(landing.contractors.yearsInBusiness, "years in business"),
 });
-export const generalLiabilityLandingSchema = z.object({
-  ...landingType("general_liability_quote_landing", t.general_liability_quote_landing.submissionType, t.general_liability_quote_landing.source),
-  ...landingContact,
+export const generalLiabilityLandingSchema = landingSchema("general_liability_quote_landing", {
   businessType: required(landing.generalLiability.businessType, landingMessages.businessType),
   coverageNeeded: required(landing.generalLiability.coverageNeeded, landingMessages.coverageAmount),
   annualRevenue: optional(landing.generalLiability.annualRevenue, "revenue ranges"),
 });
-export const commercialPropertyLandingSchema = z.object({
-  ...landingType("commercial_property_quote_landing", t.commercial_property_quote_landing.submissionType, t.commercial_property_quote_landing.source),
-  ...landingContact,
+export const commercialPropertyLandingSchema = landingSchema("commercial_property_quote_landing", {
   propertyType: required(landing.commercialProperty.propertyType, landingMessages.propertyType),
   coverageNeeded: required(landing.commercialProperty.coverageNeeded, landingMessages.coverageType),
   propertyValue: optional(landing.commercialProperty.propertyValue, "property values"),
 });
-export const hoaLandingSchema = z.object({
-  ...landingType("hoa_quote_landing", t.hoa_quote_landing.submissionType, t.hoa_quote_landing.source),
-  ...landingContact,
+export const hoaLandingSchema = landingSchema("hoa_quote_landing", {
   hoaType: required(landing.hoa.hoaType, landingMessages.hoaType),
   coverageNeeded: required(landing.hoa.coverageNeeded, landingMessages.coverageType),
   numberOfUnits: optional(landing.hoa.numberOfUnits, "unit counts"),
 });
-export const investmentPropertyLandingSchema = z.object({
-  ...landingType("investment_property_quote_landing", t.investment_property_quote_landing.submissionType, t.investment_property_quote_landing.source),
-  ...landingContact,
+export const investmentPropertyLandingSchema = landingSchema("investment_property_quote_landing", {
   propertyType: required(landing.investmentProperty.propertyType, landingMessages.propertyType),
   coverageNeeded: required(landing.investmentProperty.coverageNeeded, landingMessages.coverageType),
   numberOfProperties: optional(landing.investmentProperty.numberOfProperties, "property counts"),

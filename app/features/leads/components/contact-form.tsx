@@ -5,6 +5,7 @@ import { CheckboxField, Honeypot, SelectField, TextAreaField, TextField } from "
 import { buttonClass } from "~/components/ui/button";
 import { InlineText } from "~/components/ui/inline-text";
 import { formMessages } from "../messages";
+import { PersonFields } from "./person-fields";
 import { useLeadForm } from "./use-lead-form";
 
 const schema = () => import("../schema").then((m) => m.contactFormSchema);
@@ -28,9 +29,7 @@ export function ContactForm() {
       <fieldset disabled={submitting} className="space-y-5">
         <legend className="sr-only">Your details and message</legend>
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField id="contact-name" name="name" label="Full Name" required autoComplete="name" error={errors.name} />
-          <TextField id="contact-email" name="email" label="Email Address" type="email" required autoComplete="email" error={errors.email} />
-          <TextField id="contact-phone" name="phone" label="Phone Number" type="tel" required autoComplete="tel" error={errors.phone} />
+          <PersonFields idPrefix="contact" errors={errors} />
           <SelectField id="contact-insurance-type" name="insuranceType" label="Insurance Type" required placeholder="Select insurance type" options={contactInsuranceTypes} error={errors.insuranceType} onChange={(e) => setType(e.target.value)} />
         </div>
         {type === "Other" && <TextField id="contact-other-insurance" name="otherInsurance" label="Other Insurance Type" required error={errors.otherInsurance} />}

@@ -1,7 +1,8 @@
 import { useMemo } from "react";
-import { Honeypot, TextAreaField, TextField } from "~/components/form/fields";
+import { Honeypot, TextAreaField } from "~/components/form/fields";
 import { buttonClass } from "~/components/ui/button";
 import { formMessages } from "../messages";
+import { PersonFields } from "./person-fields";
 import { useLeadForm } from "./use-lead-form";
 
 const schema = () => import("../schema").then((m) => m.sideQuoteFormSchema);
@@ -24,9 +25,7 @@ export function SideQuoteForm({ serviceType }: { serviceType: string }) {
     <form {...formProps} aria-label={`${serviceType} quote form`} className="relative">
       <fieldset disabled={submitting} className="space-y-4">
         <legend className="sr-only">Your details</legend>
-        <TextField id="quote-name" name="name" label="Full Name" required autoComplete="name" error={errors.name} />
-        <TextField id="quote-email" name="email" label="Email Address" type="email" required autoComplete="email" error={errors.email} />
-        <TextField id="quote-phone" name="phone" label="Phone Number" type="tel" required autoComplete="tel" error={errors.phone} />
+        <PersonFields idPrefix="quote" errors={errors} />
         <TextAreaField id="quote-message" name="message" label="What do you need covered?" required rows={4} error={errors.message} />
         <Honeypot name="website" />
         <button type="submit" className={buttonClass("accent", "w-full")}>

@@ -1,8 +1,9 @@
 import { smsConsent } from "~/content/sms-consent";
-import { CheckboxField, Honeypot, TextField } from "~/components/form/fields";
+import { CheckboxField, Honeypot } from "~/components/form/fields";
 import { buttonClass } from "~/components/ui/button";
 import { InlineText } from "~/components/ui/inline-text";
 import { formMessages } from "../messages";
+import { PersonFields } from "./person-fields";
 import { useLeadForm } from "./use-lead-form";
 
 const schema = () => import("../schema").then((m) => m.smsConsentFormSchema);
@@ -15,9 +16,7 @@ export function SmsConsentForm() {
     <form {...formProps} aria-label="SMS consent form" className="relative">
       <fieldset disabled={submitting} className="space-y-5">
         <legend className="sr-only">Your details and consent</legend>
-        <TextField id="sms-name" name="name" label="Full Name" required autoComplete="name" error={errors.name} />
-        <TextField id="sms-email" name="email" label="Email Address" type="email" required autoComplete="email" error={errors.email} />
-        <TextField id="sms-phone" name="phone" label="Mobile Phone Number" type="tel" required autoComplete="tel" error={errors.phone} />
+        <PersonFields idPrefix="sms" errors={errors} phoneLabel="Mobile Phone Number" />
         <CheckboxField id="sms-consent" name="smsConsent" label={<InlineText parts={smsConsent.checkboxLabel} />} required error={errors.smsConsent} />
         <Honeypot name="website" />
         <button type="submit" className={buttonClass("primary", "w-full sm:w-auto")}>

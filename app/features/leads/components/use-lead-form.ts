@@ -36,7 +36,6 @@ function readForm(form: HTMLFormElement): Record<string, unknown> {
 export function useLeadForm({ schema, url, toBody, messages, serverFieldMap = {} }: Options) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
   /** Set before the first await, so a second Enter or tap cannot send the form twice. */
   const inFlight = useRef(false);
 
@@ -93,7 +92,7 @@ export function useLeadForm({ schema, url, toBody, messages, serverFieldMap = {}
   }, []);
 
   return {
-    formProps: { ref: formRef, noValidate: true, onSubmit, onInput, onChange: onInput, onFocusCapture: () => void schema().catch(() => undefined) },
+    formProps: { noValidate: true, onSubmit, onInput, onChange: onInput, onFocusCapture: () => void schema().catch(() => undefined) },
     errors,
     submitting,
   };
