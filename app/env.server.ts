@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { agency } from "~/content/agency";
+import { DEFAULT_UPLOAD_MAX_BYTES } from "~/features/uploads/messages";
 
 const optionalString = z
   .string()
@@ -85,6 +86,13 @@ export const envSchema = z
     MAIL_POLL_INTERVAL_MS: int(50, 600000, 5000),
     RATE_LIMIT_FORMS_MAX: int(1, 100000, 20),
     RATE_LIMIT_FORMS_WINDOW_MINUTES: int(1, 1440, 10),
+    /** Longest time a request may take to arrive in full; a large upload on a slow line needs many minutes. */
+    REQUEST_TIMEOUT_MINUTES: int(1, 1440, 60),
+    UPLOAD_MAX_BYTES: int(1, 10 * 1024 ** 3, DEFAULT_UPLOAD_MAX_BYTES),
+    UPLOAD_ORPHAN_HOURS: int(1, 8760, 24),
+    UPLOAD_SWEEP_INTERVAL_MS: int(100, 86_400_000, 3_600_000),
+    RATE_LIMIT_UPLOADS_MAX: int(1, 100000, 30),
+    RATE_LIMIT_UPLOADS_WINDOW_MINUTES: int(1, 1440, 10),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {

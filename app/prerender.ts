@@ -2,6 +2,7 @@
  * Public pages whose HTML depends only on the site's own content. They are rendered once at
  * build time and served as precompressed files (docs/decisions/003).
  */
+import { landingSlugs } from "./content/landing-pages";
 import { productSlugs } from "./content/products";
 
 export const contentPaths = [
@@ -14,7 +15,9 @@ export const contentPaths = [
   "/privacy-policy",
   "/terms-and-conditions",
   "/sms-consent",
+  "/quote",
   ...productSlugs.map((slug) => `/insurance/${slug}`),
+  ...landingSlugs.map((slug) => `/${slug}-insurance`),
 ];
 
 export const prerenderPaths: string[] = contentPaths;

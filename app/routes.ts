@@ -10,9 +10,11 @@ export default [
   route("privacy-policy", "routes/privacy-policy.tsx"),
   route("terms-and-conditions", "routes/terms-and-conditions.tsx"),
   route("sms-consent", "routes/sms-consent.tsx"),
+  route("quote", "routes/quote.tsx"),
   route("insurance/:slug", "routes/insurance-product.tsx"),
+  // The six landing pages share one module; each path is its own route.
   ...["trucking", "contractors", "general-liability", "commercial-property", "hoa", "investment-property"].map((name) =>
-    route(`${name}-insurance`, "routes/landing-redirect.ts", { id: `landing-${name}` }),
+    route(`${name}-insurance`, "routes/landing.tsx", { id: `landing-${name}` }),
   ),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),

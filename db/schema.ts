@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 const id = () => uuid("id").primaryKey().default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -114,7 +114,40 @@ export const mailOutbox = pgTable(
   (t) => [uniqueIndex("mail_outbox_message_id_idx").on(t.messageId), index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt)],
 );
 
+/**
+ * Documents attached to quotes (POST /api/uploads). A row is written once its file is stored; a lead
+ * claims it on submission (lead_id, linked_at). Rows no lead claims are deleted with their file after
+ * UPLOAD_ORPHAN_HOURS.
+ */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: uuid("id").primaryKey(),
+    /** The form's document slot: cdl, vehicleRegistration, lossRuns. */
+    slot: text("slot").notNull(),
+    /** The visitor's file name, cleaned for display; never used in a path. */
+    originalName: text("original_name").notNull(),
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
+    /** Decided from the file's first bytes, not from its name or the sender's claim. */
+    mimeType: text("mime_type").notNull(),
+    /** The server-generated name in file storage. */
+    storageKey: text("storage_key").notNull(),
+    sha256: text("sha256").notNull(),
+    leadId: uuid("lead_id").references(() => leads.id),
+    ip: text("ip"),
+    createdAt: createdAt(),
+    linkedAt: timestamp("linked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("uploads_storage_key_idx").on(t.storageKey),
+    index("uploads_lead_idx").on(t.leadId),
+    // What the orphan sweep reads: unclaimed uploads by age.
+    index("uploads_unlinked_created_idx").on(t.createdAt).where(sql`${t.leadId} is null`),
+  ],
+);
+
 export type Lead = typeof leads.$inferSelect;
 export type NewLead = typeof leads.$inferInsert;
 export type ConsentRecord = typeof consentRecords.$inferSelect;
 export type OutboxMail = typeof mailOutbox.$inferSelect;
+export type Upload = typeof uploads.$inferSelect;

@@ -10,6 +10,8 @@ import { requestId } from "hono/request-id";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { formRoutes } from "./api/forms";
 import { healthRoutes } from "./api/health";
+import { uploadRoutes } from "./api/uploads";
+import { UploadError } from "~/features/uploads/uploads.server";
 import type { AppServices } from "./context";
 import { ApiException, apiError } from "./http";
 import { securityHeaders } from "./security";
@@ -54,14 +56,15 @@ export function createApp({ services, build, staticFiles, development = false }:
     await next();
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
-  api.use(
-    bodyLimit({
-      maxSize: config.JSON_BODY_LIMIT_KB * 1024,
-      onError: (c) => apiError(c, 413, `The request body is larger than ${config.JSON_BODY_LIMIT_KB} KB.`),
-    }),
-  );
+  const jsonBodyLimit = bodyLimit({
+    maxSize: config.JSON_BODY_LIMIT_KB * 1024,
+    onError: (c) => apiError(c, 413, `The request body is larger than ${config.JSON_BODY_LIMIT_KB} KB.`),
+  });
+  // Uploads stream to storage under their own limit (UPLOAD_MAX_BYTES), enforced while they arrive.
+  api.use((c, next) => (c.req.path === "/api/uploads" ? next() : jsonBodyLimit(c, next)));
   api.route("/health", healthRoutes(services));
   api.route("/", formRoutes(services));
+  api.route("/", uploadRoutes(services));
   api.all("*", (c) => apiError(c, 404, `No API endpoint at ${c.req.method} ${c.req.path}.`));
   app.route("/api", api);
 
@@ -78,6 +81,10 @@ function onError(error: Error, c: Context<Env>, { logger }: AppServices) {
   const isApi = c.req.path.startsWith("/api/") || c.req.path === "/api";
   if (error instanceof ApiException) {
     return apiError(c, error.status as 400, error.message, error.errors);
+  }
+  // Thrown by feature code, e.g. linkUploads inside a lead's transaction (an expired attachment).
+  if (error instanceof UploadError) {
+    return apiError(c, error.status, error.message, error.errors);
   }
   if (error instanceof HTTPException && error.status < 500) {
     return isApi ? apiError(c, error.status as 400, error.message || "Bad request.") : c.text(error.message || "Bad request", error.status);

@@ -1,6 +1,7 @@
 import type { DatabaseHandle, Database } from "../db/client";
 import type { Config } from "~/env.server";
 import type { MailSender } from "~/features/mail/outbox.server";
+import type { FileStorage } from "~/features/uploads/storage.server";
 import type { Logger } from "./logger";
 
 /** Long-lived services created once at start and handed to API routes and loaders. */
@@ -11,6 +12,8 @@ export type AppServices = {
   db: Database;
   /** Background delivery of the mail outbox. */
   mail: MailSender;
+  /** Where uploaded documents are kept (DATA_DIR/uploads). */
+  storage: FileStorage;
 };
 
 /** What every React Router loader and action receives as `context`. */

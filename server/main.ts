@@ -2,7 +2,7 @@
  * Start-up: validate the environment, open the database, migrate, seed, serve.
  * `npm start` runs the bundled form of this file (build/server.js).
  */
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import type { Server } from "node:http";
 import path from "node:path";
@@ -17,6 +17,8 @@ import { createApp } from "./app";
 import type { AppServices } from "./context";
 import { createLogger } from "./logger";
 import { fileTransport, MailSender, smtpTransport } from "~/features/mail/outbox.server";
+import { LocalFileStorage } from "~/features/uploads/storage.server";
+import { UploadSweeper } from "~/features/uploads/uploads.server";
 import { loadStaticManifest, serveBuild } from "./static";
 
 /** The project root: this file sits one level below it, in source (server/) and bundled (build/). */
@@ -35,6 +37,15 @@ export function mailTransport(config: Config, logger: Logger) {
   if (config.SMTP_URL) return smtpTransport(config.SMTP_URL);
   const dir = path.resolve(config.DATA_DIR.startsWith("memory://") ? path.join(os.tmpdir(), "agency-mail") : config.DATA_DIR, "mail");
   return fileTransport(dir, (file, mail) => logger.info({ file, to: mail.toAddress, subject: mail.subject }, "SMTP_URL is not set: mail written to a file"));
+}
+
+/**
+ * The uploads folder: DATA_DIR/uploads, or with a throw-away in-memory database a throw-away folder
+ * (removed on stop), so its files never outlive the rows describing them.
+ */
+export function uploadsDir(config: Config): { dir: string; temporary: boolean } {
+  if (config.DATA_DIR.startsWith("memory://")) return { dir: mkdtempSync(path.join(os.tmpdir(), "agency-uploads-")), temporary: true };
+  return { dir: path.resolve(config.DATA_DIR, "uploads"), temporary: false };
 }
 
 /** Opens the database (migrated and seeded) and creates the mail sender; `start()` begins background work. */
@@ -57,16 +68,30 @@ export async function createServices(config: Config): Promise<AppServices & { st
     pollIntervalMs: config.MAIL_POLL_INTERVAL_MS,
     log: (level, data, message) => logger[level](data, message),
   });
+  const uploads = uploadsDir(config);
+  const storage = new LocalFileStorage(uploads.dir);
+  const sweeper = new UploadSweeper({
+    db: database.db,
+    storage,
+    orphanAfterMs: config.UPLOAD_ORPHAN_HOURS * 3_600_000,
+    intervalMs: config.UPLOAD_SWEEP_INTERVAL_MS,
+    log: (level, data, message) => logger[level](data, message),
+  });
   return {
     config,
     logger,
     database,
     db: database.db,
     mail,
-    start: () => mail.start(),
+    storage,
+    start: () => {
+      mail.start();
+      sweeper.start();
+    },
     stop: async () => {
-      await mail.stop();
+      await Promise.all([mail.stop(), sweeper.stop()]);
       await database.close();
+      if (uploads.temporary) rmSync(uploads.dir, { recursive: true, force: true });
     },
   };
 }
@@ -91,7 +116,11 @@ export async function startServer(env: Record<string, string | undefined> = proc
   let server: Server;
   try {
     server = await new Promise<Server>((resolve, reject) => {
-      const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s as Server)) as Server;
+      const s = serve(
+        // Node's default of 5 minutes for a whole request would cut off large uploads on ordinary lines.
+        { fetch: app.fetch, port: config.PORT, hostname: config.HOST, serverOptions: { requestTimeout: config.REQUEST_TIMEOUT_MINUTES * 60_000 } },
+        () => resolve(s as Server),
+      ) as Server;
       s.once("error", (error: NodeJS.ErrnoException) =>
         reject(error.code === "EADDRINUSE" ? new Error(`port ${config.PORT} is already in use (set PORT to another one)`) : error),
       );

@@ -6,6 +6,7 @@ import { homeClosing, homeFaqs, homeHero, homeReviews, homeServices, homeWhyChoo
 import { caseStudies, serviceCards, tiers } from "../../app/content/services";
 import { teamIntro, teamMembers } from "../../app/content/team";
 import { featuredTestimonial, testimonials } from "../../app/content/testimonials";
+import { waitForHydration } from "./support";
 
 /** SITE_URL's default: canonical links do not depend on the port the test server runs on. */
 const SITE_URL = "http://localhost:3000";
@@ -33,14 +34,6 @@ async function expectClosingBanner(page: Page) {
   await expect(banner.getByRole("heading", { level: 2 })).toHaveText(homeClosing.title);
   await expect(banner.getByRole("link", { name: `Call ${agency.phone.primary.display}` })).toHaveAttribute("href", `tel:${agency.phone.primary.e164}`);
   await expect(banner.locator('a[href="/contact"]')).toHaveCount(1);
-}
-
-/** React has attached its handlers to the element (the page is hydrated). */
-async function waitForHydration(page: Page, selector: string) {
-  await page.waitForFunction((sel) => {
-    const el = document.querySelector(sel);
-    return el !== null && Object.keys(el).some((key) => key.startsWith("__reactProps"));
-  }, selector);
 }
 
 test.describe("home page", () => {

@@ -4,28 +4,8 @@ import { productPages } from "../../app/content/products";
 import { smsConsent } from "../../app/content/sms-consent";
 import { formMessages } from "../../app/features/leads/messages";
 import { fieldMessages } from "../../app/features/leads/rules";
+import { failNext, holdRequests, toast } from "./support";
 
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
-
-/** Holds this page's requests to `path` until `release()` is called, so the "submitting" state can be seen. */
-async function holdRequests(page: Page, path: string): Promise<() => void> {
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  await page.route(path, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
-
-/** Makes the API answer a failure of the given kind, for this page only. */
-async function failNext(page: Page, path: string, kind: "status" | "success-false" | "network") {
-  await page.route(`**${path}`, (route) => {
-    if (kind === "network") return route.abort("connectionrefused");
-    if (kind === "status") return route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ success: false, message: "Service unavailable" }) });
-    return route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ success: false, message: "Nope" }) });
-  });
-}
 
 test.describe("contact form", () => {
   test.beforeEach(async ({ page }) => {

@@ -36,13 +36,18 @@ describe("sitemap and robots", () => {
     expect(text).toMatch(/^Sitemap: https:\/\/agency\.example\.com\/sitemap\.xml$/m);
   });
 
-  it("sends the six marketing paths to their product pages, keeping the query", async () => {
-    const { landingToProduct } = await import("../../app/routes/landing-redirect");
-    expect(Object.keys(landingToProduct)).toHaveLength(6);
-    for (const [from, to] of Object.entries(landingToProduct)) {
-      const res = await fetch(`${server.url}${from}?utm_source=google`, { redirect: "manual" });
-      expect(res.status, from).toBe(302);
-      expect(res.headers.get("location")).toBe(`${to}?utm_source=google`);
+  it("serves the six landing pages with their own title, description, canonical and FAQ data", async () => {
+    const { landingPages } = await import("../../app/content/landing-pages");
+    expect(landingPages).toHaveLength(6);
+    for (const page of landingPages) {
+      const path = `/${page.slug}-insurance`;
+      const res = await fetch(`${server.url}${path}?utm_source=google`);
+      expect(res.status, path).toBe(200);
+      const html = await res.text();
+      expect(html, path).toContain(`<title>${page.pageTitle.replace(/&/g, "&amp;")} | Hill Country Commercial Insurance</title>`);
+      expect(html, path).toContain(`<link rel="canonical" href="https://agency.example.com${path}"/>`);
+      expect(html, path).toContain('"@type":"FAQPage"');
+      expect(html, path).not.toMatch(/\b15 states\b/);
     }
   });
 

@@ -5,11 +5,13 @@
 import { createHash, randomInt } from "node:crypto";
 import type { Database } from "../../../db/client";
 import { and, count, eq, gt, sql } from "drizzle-orm";
-import { consentRecords, leads, mailOutbox, type NewLead } from "../../../db/schema";
+import { consentRecords, leads, mailOutbox, uploads, type NewLead } from "../../../db/schema";
 import { agency, licensedStates } from "~/content/agency";
+import { trucking } from "~/content/options";
 import { smsConsent } from "~/content/sms-consent";
 import type { Config } from "~/env.server";
 import { enqueueMail } from "../mail/outbox.server";
+import { linkUploads } from "../uploads/uploads.server";
 import { autoReplyMail, notificationMail, type MailDraft } from "../mail/templates.server";
 import type { ContactApiBody } from "./schema";
 import { landingLeadTypes, type SubmitLeadBody } from "./submit-lead-schema";
@@ -83,10 +85,14 @@ async function autoRepliesToday(tx: Pick<Database, "select">, address: string): 
   return row?.n ?? 0;
 }
 
+type LinkedDocument = { slot: string; name: string; size: number };
+
 type Plan = {
   lead?: Omit<NewLead, "reference" | "ip" | "userAgent" | "referrer" | "pageUrl" | "utm" | "consentRecordId">;
   consent?: ConsentInput;
-  mails: (ids: { reference?: string; receivedAt: Date }) => MailDraft[];
+  /** Uploaded documents the lead claims; an expired or unknown one rolls the whole submission back. */
+  attachments?: { slot: string; id: string }[];
+  mails: (ids: { reference?: string; receivedAt: Date; documents: LinkedDocument[] }) => MailDraft[];
 };
 
 /** Writes everything a submission produces, atomically. Retries once per reference collision. */
@@ -119,7 +125,16 @@ async function record({ db, config }: Deps, plan: Plan, context: SubmissionConte
             .returning({ id: leads.id });
           leadId = row.id;
         }
-        for (const draft of plan.mails({ reference, receivedAt })) {
+        let documents: LinkedDocument[] = [];
+        if (leadId && plan.attachments?.length) {
+          await linkUploads(tx, leadId, plan.attachments);
+          documents = await tx
+            .select({ slot: uploads.slot, name: uploads.originalName, size: uploads.sizeBytes })
+            .from(uploads)
+            .where(eq(uploads.leadId, leadId))
+            .orderBy(uploads.slot, uploads.createdAt);
+        }
+        for (const draft of plan.mails({ reference, receivedAt, documents })) {
           if (draft.kind === "visitor_autoreply" && (await autoRepliesToday(tx, draft.to)) >= AUTO_REPLIES_PER_ADDRESS_PER_DAY) continue;
           await enqueueMail(tx, draft, { leadId, consentRecordId, domain: mailDomain(config) });
         }
@@ -219,21 +234,104 @@ export async function acceptSmsConsent(deps: Deps, body: SmsConsentBody, context
   );
 }
 
+/** Labels for the trucking quote's fields in the agency's notification, in the form's order. */
+const truckingLabels: Record<string, string> = {
+  legalBusinessName: "Legal Business Name",
+  dbaName: "DBA Name",
+  businessStructure: "Business Structure",
+  fein: "FEIN",
+  businessStartDate: "Business Start Date",
+  businessState: "Business State",
+  desiredEffectiveDate: "Desired Effective Date",
+  rangeOfOperation: "Range of Operation",
+  radiusOfOperation: "Radius of Operation (miles)",
+  majorCities: "Major Cities",
+  annualMileage: "Annual Mileage",
+  annualRevenue: "Annual Revenue",
+  estimatedPayroll: "Estimated Payroll",
+  dotNumber: "USDOT Number",
+  mcNumber: "MC Number",
+  allowedToOperate: "Allowed to Operate",
+  commonAuthority: "Common Authority",
+  relatedBrokerAuthority: "Related Broker Authority",
+  filingsRequired: "Filings Required",
+  insuranceOnFile: "Insurance on File",
+  garagingAddress: "Garaging Address",
+  mailingAddress: "Mailing Address",
+  dotAddress: "DOT Address",
+  totalPowerUnits: "Total Power Units",
+  totalDrivers: "Total Drivers",
+  vehicleOwnership: "Vehicle Ownership",
+  transportationType: "Transportation Type",
+  coverages: "Coverages",
+  complianceServices: "Compliance Services",
+  yearsCoverage: "Years of Continuous Coverage",
+  cancelledOrNonrenewed: "Cancelled or Non-renewed (last 3 years)",
+  currentCarrier: "Current Carrier",
+  contactName: "Contact Name",
+  contactDOB: "Contact Date of Birth",
+  email: "Email",
+  phone: "Phone",
+  referredBy: "Referred By",
+  haulingDetails: "Hauling Details",
+  notes: "Notes",
+  uploadedFiles: "Documents",
+};
+
+const slotLabel = (slot: string) => trucking.uploadSlots.find((s) => s.slot === slot)?.label ?? slot;
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+const display = (value: unknown) => (Array.isArray(value) ? value.join(", ") : value === undefined || value === null ? "" : String(value));
+
+type LeadDescription = {
+  name: string;
+  email: string;
+  phone: string;
+  service: string;
+  message?: string;
+  businessState?: string;
+  subject: string;
+  opening: string;
+  fields: [string, string][];
+};
+
 /** What the leads inbox and the notification need from each leadType. */
-function describeLead(body: SubmitLeadBody) {
+function describeLead(body: SubmitLeadBody): LeadDescription {
+  if (body.leadType === "commercial_trucking_quote") {
+    const record = body as unknown as Record<string, unknown>;
+    return {
+      name: body.contactName,
+      email: body.email,
+      phone: body.phone,
+      service: "Commercial Trucking",
+      message: body.notes || undefined,
+      businessState: body.businessState,
+      subject: `Commercial Trucking Quote from ${body.legalBusinessName}`,
+      opening: `Thank you for requesting a commercial trucking quote from ${agency.name}.`,
+      fields: Object.entries(truckingLabels)
+        .filter(([key]) => display(record[key]) !== "")
+        .map(([key, label]) => [label, display(record[key])]),
+    };
+  }
   const contact: [string, string][] = [
     ["Name", body.name],
     ["Email", body.email],
     ["Phone", body.phone],
   ];
+  const person = { name: body.name, email: body.email, phone: body.phone };
   if (body.leadType === "product_page_quote") {
     return {
-      service: body.serviceType as string,
-      message: body.message as string | undefined,
-      businessState: undefined as string | undefined,
+      ...person,
+      service: body.serviceType,
+      message: body.message,
       subject: `Quote Request for ${body.serviceType}`,
       opening: `Thank you for requesting a ${body.serviceType} quote from ${agency.name}.`,
-      fields: [...contact, ["Service Type", body.serviceType], ["Message", body.message]] as [string, string][],
+      fields: [...contact, ["Service Type", body.serviceType], ["Message", body.message]],
     };
   }
   const { line } = landingLeadTypes[body.leadType];
@@ -256,9 +354,8 @@ function describeLead(body: SubmitLeadBody) {
     .filter(([key]) => typeof record[key] === "string" && record[key] !== "")
     .map(([key, label]) => [label, String(record[key])] as [string, string]);
   return {
-    service: line as string,
-    message: undefined as string | undefined,
-    businessState: undefined as string | undefined,
+    ...person,
+    service: line,
     subject: `Quote Request for ${line}`,
     opening: `Thank you for requesting a ${line} quote from ${agency.name}.`,
     fields: [...contact, ...extra],
@@ -277,27 +374,28 @@ export async function acceptLead(deps: Deps, body: SubmitLeadBody, context: Subm
         leadType: body.leadType,
         submissionType: body.submissionType,
         source: body.source,
-        name: body.name,
-        email: body.email,
-        phone: body.phone,
+        name: d.name,
+        email: d.email,
+        phone: d.phone,
         service: d.service,
         message: d.message ?? null,
         payload,
         businessState: d.businessState ?? null,
         outsideLicensedStates: outside,
       },
-      mails: ({ reference, receivedAt }) => [
+      attachments: "attachments" in body ? body.attachments : undefined,
+      mails: ({ reference, receivedAt, documents }) => [
         notificationMail({
           to: inbox,
-          replyTo: body.email,
+          replyTo: d.email,
           subject: d.subject,
-          heading: `${body.submissionType} from ${body.name}`,
+          heading: `${body.submissionType} from ${d.name}`,
           reference,
           receivedAt,
-          fields: d.fields,
+          fields: [...d.fields, ...documents.map((doc) => [`Document (${slotLabel(doc.slot)})`, `${doc.name}, ${formatBytes(doc.size)}`] as [string, string])],
           notes: outside ? [`Business state ${d.businessState} is outside the agency's licensed states.`] : undefined,
         }),
-        autoReplyMail({ to: body.email, name: body.name, subject: `We received your quote request - ${agency.name}`, opening: d.opening, reference }),
+        autoReplyMail({ to: d.email, name: d.name, subject: `We received your quote request - ${agency.name}`, opening: d.opening, reference }),
       ],
     },
     context,

@@ -24,5 +24,18 @@ export const formMessages = {
     success: "SMS consent submitted successfully!",
     failure: "Failed to submit SMS consent. Please try again or call us directly.",
   },
+  /** The landing pages' quote modal (spec 001 sections 2, 4, 8). */
+  landingQuote: {
+    title: "Start Your Quote Online",
+    reassurances: ["$0 Down Options Available", "Instant Certificate Access", "Same-Day Coverage"],
+    openHero: "Get Free Quote",
+    openBanner: "Start Your Quote Online",
+    submit: "Get My Free Quote",
+    submitting: "Submitting...",
+    success: "Quote request submitted! We'll contact you within 30 minutes.",
+    failure: "Failed to submit quote. Please try again or call us directly.",
+  },
+  /** "Live Chat" when the chat widget did not answer. */
+  liveChatUnavailable: "Live chat is not available right now. Please call us during office hours.",
   tooManyRequests: "Too many submissions from your network. Please wait a few minutes and try again, or call us.",
 } as const;

@@ -5,7 +5,9 @@
 import { z } from "zod";
 import { landing, productServiceTypes } from "~/content/options";
 import { emailRule, nameRule, phoneRule } from "./rules";
+import { landingLeadTypes } from "./lead-types";
 import { sideQuoteFormSchema, submissionContextSchema } from "./schema";
+import { truckingQuoteLeadSchema } from "~/features/quote/trucking-quote-schema";
 
 const common = {
   submissionDate: z.iso.datetime({ offset: true, error: "submissionDate must be an ISO timestamp" }).optional(),
@@ -54,14 +56,7 @@ const landingContact = {
   ...common,
 };
 
-export const landingLeadTypes = {
-  trucking_quote_landing: { submissionType: "Commercial Trucking Quote - Landing Page", source: "Trucking Landing Page", line: "Commercial Trucking" },
-  contractors_quote_landing: { submissionType: "Contractors Insurance Quote - Landing Page", source: "Contractors Landing Page", line: "Contractors Insurance" },
-  general_liability_quote_landing: { submissionType: "General Liability Insurance Quote - Landing Page", source: "General Liability Landing Page", line: "General Liability" },
-  commercial_property_quote_landing: { submissionType: "Commercial Property Insurance Quote - Landing Page", source: "Commercial Property Landing Page", line: "Commercial Property" },
-  hoa_quote_landing: { submissionType: "HOA Insurance Quote - Landing Page", source: "HOA Landing Page", line: "HOA Insurance" },
-  investment_property_quote_landing: { submissionType: "Investment Property Insurance Quote - Landing Page", source: "Investment Property Landing Page", line: "Investment Property" },
-} as const;
+export { landingLeadTypes };
 
 /** A landing page's schema: its row of the spec's table, the shared contact fields, and its own fields. */
 function landingSchema<L extends keyof typeof landingLeadTypes, F extends z.ZodRawShape>(leadType: L, fields: F) {
@@ -106,8 +101,18 @@ export const investmentPropertyLandingSchema = landingSchema("investment_propert
   numberOfProperties: optional(landing.investmentProperty.numberOfProperties, "property counts"),
 });
 
+export const landingSchemas = {
+  trucking_quote_landing: truckingLandingSchema,
+  contractors_quote_landing: contractorsLandingSchema,
+  general_liability_quote_landing: generalLiabilityLandingSchema,
+  commercial_property_quote_landing: commercialPropertyLandingSchema,
+  hoa_quote_landing: hoaLandingSchema,
+  investment_property_quote_landing: investmentPropertyLandingSchema,
+} as const;
+
 export const leadSchemas = [
   productQuoteLeadSchema,
+  truckingQuoteLeadSchema,
   truckingLandingSchema,
   contractorsLandingSchema,
   generalLiabilityLandingSchema,

@@ -14,6 +14,8 @@ type Options = {
   messages: { success: string; failure: string };
   /** API field names that differ from the form's. */
   serverFieldMap?: Record<string, string>;
+  /** Runs after a successful submission, once the form is reset. */
+  onSuccess?: () => void;
 };
 
 /** A form's values: text fields as strings, checkboxes as booleans. */
@@ -33,7 +35,7 @@ function readForm(form: HTMLFormElement): Record<string, unknown> {
  * submitting; success toast and reset; failure toast on a non-OK answer, success false or a network
  * error. Fields are uncontrolled: their values live in the DOM until submit.
  */
-export function useLeadForm({ schema, url, toBody, messages, serverFieldMap = {} }: Options) {
+export function useLeadForm({ schema, url, toBody, messages, serverFieldMap = {}, onSuccess }: Options) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
   /** Set before the first await, so a second Enter or tap cannot send the form twice. */
@@ -77,6 +79,7 @@ export function useLeadForm({ schema, url, toBody, messages, serverFieldMap = {}
       if (response.ok) {
         form.reset();
         notifySuccess(messages.success);
+        onSuccess?.();
         return;
       }
       if (response.errors) {

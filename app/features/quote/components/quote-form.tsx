@@ -1,0 +1,119 @@
+import { Honeypot } from "~/components/form/fields";
+import { buttonClass } from "~/components/ui/button";
+import type { QuoteSection } from "~/content/quote";
+import { quoteMessages } from "../messages";
+import { DocumentUploads, progressClass } from "./document-uploads";
+import { QuoteFieldView } from "./quote-fields";
+import { DOCUMENTS_ERROR, useQuoteForm } from "./use-quote-form";
+import { useUploads } from "./use-uploads";
+
+type Documents = {
+  id: string;
+  title: string;
+  intro: string;
+  /** The file inputs' `accept` list. */
+  accept: string;
+  slots: { slot: string; label: string; hint?: string }[];
+};
+
+const sectionClass = "scroll-mt-24 rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8";
+
+/** The long trucking quote form of /quote: sections, a progress indicator, a kept draft and document uploads. */
+export function QuoteForm({ sections, documents }: { sections: QuoteSection[]; documents: Documents }) {
+  const required = sections.map((s) => s.fields.filter((f) => !f.optional).map((f) => f.name));
+  const requiredNames = required.flat();
+  const uploads = useUploads();
+  const { formProps, errors, submitting, filled, savedAt, reference, discardDraft } = useQuoteForm({ uploads, requiredNames, slotNames: documents.slots.map((s) => s.slot) });
+  const done = new Set(filled);
+  const percent = Math.round((filled.length / requiredNames.length) * 100);
+
+  return (
+    <div className="lg:grid lg:grid-cols-4 lg:gap-8">
+      <div className="mb-8 lg:mb-0">
+        <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm lg:sticky lg:top-24">
+          <p id="quote-progress-label" className="text-sm font-semibold text-brand-900">
+            {filled.length} of {requiredNames.length} required answers ({percent}%)
+          </p>
+          <progress id="quote-progress" max={requiredNames.length} value={filled.length} aria-labelledby="quote-progress-label" className={`mt-2 ${progressClass}`} />
+          <nav aria-label="Quote form sections" className="mt-4 hidden lg:block">
+          <ol className="space-y-1 text-sm">
+            {sections.map((section, i) => {
+              const total = required[i].length;
+              const complete = required[i].filter((n) => done.has(n)).length;
+              return (
+                <li key={section.id}>
+                  <a href={`#quote-${section.id}`} className="flex justify-between gap-2 rounded px-2 py-1 text-slate-700 hover:bg-slate-50 hover:text-brand-700">
+                    <span>{section.title}</span>
+                    {total > 0 && (
+                      <span className={complete === total ? "font-semibold text-green-800" : "text-slate-600"}>
+                        {complete}/{total}
+                      </span>
+                    )}
+                  </a>
+                </li>
+              );
+            })}
+            <li>
+              <a href={`#quote-${documents.id}`} className="block rounded px-2 py-1 text-slate-700 hover:bg-slate-50 hover:text-brand-700">
+                {documents.title}
+              </a>
+            </li>
+          </ol>
+          </nav>
+          {savedAt !== null && (
+            <div className="mt-4 border-t border-slate-200 pt-3 text-sm text-slate-600" data-testid="draft-note">
+              <p>
+                Draft saved on this device at {new Date(savedAt).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" })}. On a shared computer, clear it when you are done.
+              </p>
+              <button type="button" onClick={discardDraft} disabled={submitting} className="mt-1 font-medium text-brand-700 underline">
+                Clear form and draft
+              </button>
+            </div>
+          )}
+        </div>
+      </div>
+
+      <form {...formProps} aria-label="Commercial trucking quote form" className="relative lg:col-span-3">
+        <fieldset disabled={submitting} className="space-y-8">
+          <legend className="sr-only">Commercial trucking quote request</legend>
+          {sections.map((section) => (
+            <section key={section.id} id={`quote-${section.id}`} aria-labelledby={`quote-${section.id}-heading`} className={sectionClass}>
+              <h2 id={`quote-${section.id}-heading`} className="text-xl font-bold text-brand-900">
+                {section.title}
+              </h2>
+              {section.intro && <p className="mt-1 text-sm text-slate-600">{section.intro}</p>}
+              <div className="mt-5 grid gap-5 sm:grid-cols-2">
+                {section.fields.map((field) => (
+                  <div key={field.name} className={field.wide || field.kind === "checkboxes" ? "sm:col-span-2" : undefined}>
+                    <QuoteFieldView field={field} error={errors[field.name]} />
+                  </div>
+                ))}
+              </div>
+            </section>
+          ))}
+
+          <section id={`quote-${documents.id}`} aria-labelledby={`quote-${documents.id}-heading`} className={sectionClass}>
+            <h2 id={`quote-${documents.id}-heading`} className="text-xl font-bold text-brand-900">
+              {documents.title}
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">{documents.intro}</p>
+            {errors[DOCUMENTS_ERROR] && <p className="mt-3 text-sm font-medium text-red-700">{errors[DOCUMENTS_ERROR]}</p>}
+            <div className="mt-5">
+              <DocumentUploads slots={documents.slots} accept={documents.accept} uploads={uploads} />
+            </div>
+          </section>
+
+          <Honeypot name="website" />
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+            <button type="submit" className={buttonClass("accent", "w-full sm:w-auto")}>
+              {submitting ? quoteMessages.submitting : quoteMessages.submit}
+            </button>
+            <p role="status" className="text-sm font-medium text-green-800">
+              {reference ? `Thank you! Your reference is ${reference}.` : ""}
+            </p>
+          </div>
+        </fieldset>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * The trucking quote form's texts (spec 000 sections 5 and 8), in one place. Browser-safe and tiny
+ * (no Zod): the form imports it statically. The texts every public form shares come from their single
+ * source: the validation toast from leads/messages, the email and phone messages with their rules
+ * (leads/rules, used by the schema).
+ */
+import { formMessages } from "~/features/leads/messages";
+
+export const quoteMessages = {
+  required: "This field is required",
+  coverages: "Please select at least one coverage option",
+  validationToast: formMessages.validationToast,
+  submit: "Submit Quote Request",
+  submitting: "Submitting Your Quote...",
+  success: "Quote request submitted successfully! We will contact you within minutes.",
+  failure: "Failed to submit quote request. Please try again later.",
+
+  // Our own rules, beyond the spec's "required".
+  invalidChoice: "Please choose one of the listed options",
+  fein: "Please enter a valid FEIN (9 digits)",
+  dotNumber: "Please enter a valid USDOT number (digits only, up to 8)",
+  mcNumber: "Please enter a valid MC number (digits, e.g. MC-123456)",
+  date: "Please enter a valid date",
+  dateOfBirth: "Please enter a valid date of birth",
+  wholeNumber: "Please enter a whole number of at least 1",
+  years: "Please enter a whole number of years (0 or more)",
+  tooLong: (max: number) => `Please keep this under ${max.toLocaleString("en-US")} characters`,
+
+  // Documents.
+  uploadsPending: "Please wait for your files to finish uploading",
+  uploadFailed: "The upload failed. Please try again.",
+  tooManyFiles: (max: number) => `You can attach up to ${max} files here`,
+} as const;
+
+/** What the form sends as its lead type (spec 000 section 7, call 4). */
+export const truckingQuoteLead = {
+  leadType: "commercial_trucking_quote",
+  submissionType: "Commercial Trucking Quote",
+  source: "Website Quote Form",
+} as const;
+
+/** Each slot holds at most this many files. */
+export const MAX_FILES_PER_SLOT = 10;

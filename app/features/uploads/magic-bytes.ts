@@ -1,0 +1,31 @@
+/**
+ * What a file is, by its first bytes (its "magic number"), never by its name or the Content-Type the
+ * sender claims. Browser-safe and pure: the quote form can check a file before sending it.
+ */
+
+export type UploadMimeType = "application/pdf" | "image/jpeg" | "image/png";
+
+const signatures: { type: UploadMimeType; bytes: readonly number[] }[] = [
+  // "%PDF-"
+  { type: "application/pdf", bytes: [0x25, 0x50, 0x44, 0x46, 0x2d] },
+  { type: "image/jpeg", bytes: [0xff, 0xd8, 0xff] },
+  { type: "image/png", bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
+];
+
+/** How many leading bytes `detectFileType` needs to decide (fewer is fine for a shorter file). */
+export const MAGIC_BYTES_LENGTH = Math.max(...signatures.map((s) => s.bytes.length));
+
+/** The file extension each type is stored with. */
+export const extensionOf: Record<UploadMimeType, string> = {
+  "application/pdf": "pdf",
+  "image/jpeg": "jpg",
+  "image/png": "png",
+};
+
+/** The accepted type the bytes start with, or undefined. */
+export function detectFileType(firstBytes: Uint8Array): UploadMimeType | undefined {
+  for (const { type, bytes } of signatures) {
+    if (firstBytes.length >= bytes.length && bytes.every((b, i) => firstBytes[i] === b)) return type;
+  }
+  return undefined;
+}

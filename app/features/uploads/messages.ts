@@ -1,0 +1,50 @@
+/**
+ * What the upload endpoint answers and the quote form shows about documents, in one place.
+ * Browser-safe and tiny: the form imports it statically.
+ */
+
+/** 1 GiB: the default size limit of one uploaded document (UPLOAD_MAX_BYTES). */
+export const DEFAULT_UPLOAD_MAX_BYTES = 1024 ** 3;
+
+/** For the file input's `accept` attribute; the server decides by the file's content, not its name. */
+export const acceptedFileTypes = ".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png";
+
+const units = [
+  { name: "GB", bytes: 1024 ** 3 },
+  { name: "MB", bytes: 1024 ** 2 },
+  { name: "KB", bytes: 1024 },
+];
+
+/** A size limit the way people read it: 1073741824 -> "1GB", 5242880 -> "5MB", 1572864 -> "1.5MB". */
+export function formatLimit(limitBytes: number): string {
+  for (const unit of units) {
+    if (limitBytes >= unit.bytes) {
+      // Rounded down, so the stated limit is never more than the real one.
+      const value = Math.floor((limitBytes / unit.bytes) * 10) / 10;
+      return `${value}${unit.name}`;
+    }
+  }
+  return `${limitBytes} bytes`;
+}
+
+/** The 413 message: "File size must be less than 1GB" with the default limit. */
+export function fileTooLargeMessage(limitBytes: number): string {
+  return `File size must be less than ${formatLimit(limitBytes)}`;
+}
+
+export const uploadMessages = {
+  unsupportedType: "Only PDF, JPG and PNG files can be uploaded.",
+  fileTooLarge: fileTooLargeMessage,
+  invalid: "The upload could not be accepted. Please check it and try again.",
+  noFile: "Please choose a file to upload.",
+  emptyFile: "The file is empty. Please choose another one.",
+  oneFileOnly: "Please upload one file at a time.",
+  slotMissing: "Say which document this is: send the slot field (before the file).",
+  slotUnknown: (allowed: readonly string[]) => `Unknown document slot. Use one of: ${allowed.join(", ")}.`,
+  notMultipart: "Send the file as multipart/form-data.",
+  malformed: "The upload was incomplete or malformed. Please try again.",
+  tooManyUploads: "Too many uploads from your network. Please wait a few minutes and try again, or call us.",
+  crossSite: "Uploads are only accepted from this website.",
+  /** A lead that names an upload which does not exist (any more), belongs to another slot or is already used. */
+  attachmentExpired: "One of the attached files has expired or was not found. Please attach it again.",
+} as const;

@@ -1,0 +1,326 @@
+/**
+ * Documents visitors attach to a quote (docs/decisions/009-document-uploads.md).
+ *
+ * `receiveUpload` streams one multipart file to storage (never holding it whole in memory), decides
+ * its type by its first bytes, enforces the size limit while the bytes arrive, and records it. A
+ * lead later claims its uploads with `linkUploads`, inside the lead's own transaction; uploads no
+ * lead claimed are removed by `sweepOrphanUploads`, which `UploadSweeper` runs periodically.
+ */
+import { randomUUID } from "node:crypto";
+import { pipeline, Transform, type Readable } from "node:stream";
+import busboy from "busboy";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import { uploads } from "../../../db/schema";
+import { trucking } from "~/content/options";
+import { detectFileType, MAGIC_BYTES_LENGTH, type UploadMimeType } from "./magic-bytes";
+import { displayFileName } from "./file-name";
+import { fileTooLargeMessage, uploadMessages } from "./messages";
+import { FileTooLargeError, type FileStorage, type StoredFile } from "./storage.server";
+
+export type UploadSlot = (typeof trucking.uploadSlots)[number]["slot"];
+export const uploadSlots: readonly UploadSlot[] = trucking.uploadSlots.map((s) => s.slot);
+
+/** What POST /api/uploads answers with 201. */
+export type UploadAnswer = { id: string; slot: UploadSlot; name: string; size: number; type: UploadMimeType };
+
+/**
+ * A refusal the visitor should see: status, message and per-field errors, answered as
+ * `{ success: false, message, errors }` by the API's error handler (server/app.ts).
+ */
+export class UploadError extends Error {
+  constructor(
+    readonly status: 400 | 413 | 415,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = "UploadError";
+  }
+}
+
+/** Thrown by `linkUploads`; rolls back the lead's transaction and is answered as a 400. */
+export class UploadLinkError extends UploadError {
+  constructor() {
+    super(400, "Some fields need attention. Please check them and try again.", { attachments: uploadMessages.attachmentExpired });
+    this.name = "UploadLinkError";
+  }
+}
+
+export type ReceiveDeps = { db: Pick<Database, "insert">; storage: FileStorage; maxBytes: number };
+export type IncomingUpload = {
+  headers: Record<string, string | undefined>;
+  body: Readable;
+  ip: string | null;
+};
+
+// Room for the multipart framing and the slot field around the file when judging Content-Length.
+const ENVELOPE_BYTES = 64 * 1024;
+
+function slotProblem(slot: string | undefined): string | undefined {
+  if (slot === undefined || slot === "") return uploadMessages.slotMissing;
+  if (!(uploadSlots as readonly string[]).includes(slot)) return uploadMessages.slotUnknown(uploadSlots);
+  return undefined;
+}
+
+/** Holds back the first bytes until the type is known; anything but an accepted type fails with 415. */
+class TypeSniffer extends Transform {
+  type: UploadMimeType | undefined;
+  private head: Buffer[] = [];
+  private headLength = 0;
+
+  _transform(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null, data?: Buffer) => void) {
+    if (this.type) return callback(null, chunk);
+    this.head.push(chunk);
+    this.headLength += chunk.length;
+    if (this.headLength < MAGIC_BYTES_LENGTH) return callback();
+    this.decide(callback);
+  }
+
+  _flush(callback: (error?: Error | null, data?: Buffer) => void) {
+    if (this.type) return callback();
+    this.decide(callback);
+  }
+
+  private decide(callback: (error?: Error | null, data?: Buffer) => void) {
+    const head = Buffer.concat(this.head);
+    this.head = [];
+    if (head.length === 0) return callback(new UploadError(400, uploadMessages.emptyFile, { file: uploadMessages.emptyFile }));
+    this.type = detectFileType(head);
+    if (!this.type) return callback(new UploadError(415, uploadMessages.unsupportedType));
+    callback(null, head);
+  }
+}
+
+/** The refusal behind a failed write: the sniffer's own verdict when it gave one, a size overrun, or the error itself. */
+function asUploadError(error: unknown, maxBytes: number, sniffer: TypeSniffer | undefined): unknown {
+  if (sniffer?.errored instanceof UploadError) return sniffer.errored;
+  if (error instanceof FileTooLargeError) return new UploadError(413, fileTooLargeMessage(maxBytes));
+  return error;
+}
+
+/**
+ * Reads a multipart/form-data body holding a `slot` field and then one `file`, stores the file and
+ * records it. Throws UploadError for anything the sender must change; on any failure nothing is left
+ * in storage or in the table. A refusal is thrown as soon as it is known (the rest of the body is
+ * read and discarded, not buffered), so the sender gets the answer without sending everything.
+ */
+export async function receiveUpload(deps: ReceiveDeps, input: IncomingUpload): Promise<UploadAnswer> {
+  const { storage, maxBytes } = deps;
+  const contentType = input.headers["content-type"] ?? "";
+  if (!/^multipart\/form-data\s*;/i.test(contentType)) throw new UploadError(415, uploadMessages.notMultipart);
+  const declared = Number(input.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > maxBytes + ENVELOPE_BYTES) throw new UploadError(413, fileTooLargeMessage(maxBytes));
+
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": contentType },
+      // One byte over the limit is what tells "too large" from "exactly the limit" (busboy reports reaching it).
+      limits: { files: 1, fileSize: maxBytes + 1, fields: 5, fieldSize: 1024, fieldNameSize: 100, parts: 10, headerPairs: 20 },
+      defParamCharset: "utf8",
+    });
+  } catch {
+    throw new UploadError(415, uploadMessages.notMultipart);
+  }
+
+  const id = randomUUID();
+  const key = id;
+  let slot: string | undefined;
+  let fileName: string | undefined;
+  let sniffer: TypeSniffer | undefined;
+  let storing: Promise<StoredFile> | undefined;
+
+  const parsed = new Promise<void>((resolve, reject) => {
+    let failed = false;
+    const fail = (error: unknown) => {
+      if (failed) return;
+      failed = true;
+      // Stop parsing; what is left of the body is discarded, not buffered.
+      input.body.unpipe(parser);
+      input.body.resume();
+      sniffer?.destroy(error instanceof Error ? error : new Error(String(error)));
+      reject(error);
+    };
+    const invalid = (errors: Record<string, string>, message: string = uploadMessages.invalid) => fail(new UploadError(400, message, errors));
+
+    parser.on("field", (name, value) => {
+      if (name === "slot") slot = value.trim();
+    });
+    parser.on("file", (name, stream, info) => {
+      if (name !== "file") {
+        stream.resume();
+        return invalid({ file: `Send the file in the "file" field.` });
+      }
+      // A file input left empty is sent as a part with an empty name and no content.
+      if (!info.filename) {
+        stream.resume();
+        return;
+      }
+      const problem = slotProblem(slot);
+      if (problem) {
+        stream.resume();
+        return invalid({ slot: problem });
+      }
+      fileName = info.filename;
+      sniffer = new TypeSniffer();
+      stream.on("limit", () => fail(new UploadError(413, fileTooLargeMessage(maxBytes))));
+      // Errors of the part's stream (a body cut short) reach the sniffer, and so the storage write.
+      const source = pipeline(stream, sniffer, () => {});
+      storing = storage.write(key, source, { maxBytes });
+      storing.catch((error) => fail(asUploadError(error, maxBytes, sniffer)));
+    });
+    parser.on("filesLimit", () => invalid({ file: uploadMessages.oneFileOnly }, uploadMessages.oneFileOnly));
+    parser.on("fieldsLimit", () => invalid({}, uploadMessages.malformed));
+    parser.on("partsLimit", () => invalid({}, uploadMessages.malformed));
+    parser.on("error", () => invalid({}, uploadMessages.malformed));
+    parser.on("close", () => resolve());
+    // The visitor went away mid-upload: nobody will read the answer, but the partial file must go.
+    input.body.on("error", () => fail(new UploadError(400, uploadMessages.malformed)));
+    input.body.on("aborted", () => fail(new UploadError(400, uploadMessages.malformed)));
+    input.body.pipe(parser);
+  });
+
+  let stored: StoredFile;
+  try {
+    await parsed;
+    if (!storing) {
+      const errors: Record<string, string> = { file: uploadMessages.noFile };
+      const problem = slotProblem(slot);
+      if (problem) errors.slot = problem;
+      throw new UploadError(400, uploadMessages.invalid, errors);
+    }
+    stored = await storing.catch((error) => {
+      throw asUploadError(error, maxBytes, sniffer);
+    });
+  } catch (error) {
+    // A write that completed before the refusal (a second file after the first) is removed too.
+    if (storing) await storing.then(() => storage.delete(key), () => {});
+    throw error;
+  }
+
+  const type = sniffer!.type!;
+  const answer: UploadAnswer = { id, slot: slot as UploadSlot, name: displayFileName(fileName, type), size: stored.size, type };
+  try {
+    await deps.db.insert(uploads).values({
+      id,
+      slot: answer.slot,
+      originalName: answer.name,
+      sizeBytes: stored.size,
+      mimeType: type,
+      storageKey: key,
+      sha256: stored.sha256,
+      ip: input.ip,
+    });
+  } catch (error) {
+    await storage.delete(key);
+    throw error;
+  }
+  return answer;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Gives the lead its uploads, in the caller's transaction: each must exist, be unclaimed and belong
+ * to the slot named. If any is not, throws UploadLinkError (the caller's transaction rolls back, so
+ * no upload is claimed and no lead is stored).
+ */
+export async function linkUploads(tx: Pick<Database, "update">, leadId: string, attachments: { slot: string; id: string }[]): Promise<void> {
+  const wanted = new Map<string, string>();
+  for (const { id, slot } of attachments) {
+    const key = id.toLowerCase();
+    if (!UUID.test(id) || (wanted.has(key) && wanted.get(key) !== slot)) throw new UploadLinkError();
+    wanted.set(key, slot);
+  }
+  if (wanted.size === 0) return;
+  const linked = await tx
+    .update(uploads)
+    .set({ leadId, linkedAt: sql`now()` })
+    .where(and(isNull(uploads.leadId), or(...[...wanted].map(([id, slot]) => and(eq(uploads.id, id), eq(uploads.slot, slot))))))
+    .returning({ id: uploads.id });
+  if (linked.length !== wanted.size) throw new UploadLinkError();
+}
+
+type Log = (level: "info" | "warn" | "error", data: Record<string, unknown>, message: string) => void;
+
+/**
+ * Deletes uploads no lead claimed within `olderThanMs` of arriving: the row first (so a lead being
+ * submitted at that moment either claims it or is told it expired), then the file. Returns how many.
+ */
+export async function sweepOrphanUploads(db: Database, storage: FileStorage, olderThanMs: number, log?: Log): Promise<number> {
+  const batch = 100;
+  let total = 0;
+  for (;;) {
+    const result = await db.execute(sql`
+      delete from uploads where id in (
+        select id from uploads
+        where lead_id is null and created_at < now() - make_interval(secs => ${olderThanMs / 1000})
+        order by created_at
+        limit ${batch}
+        for update skip locked
+      )
+      returning storage_key`);
+    const keys = result.rows.map((r) => (r as { storage_key: string }).storage_key);
+    for (const key of keys) {
+      try {
+        await storage.delete(key);
+      } catch (error) {
+        log?.("error", { err: error, storageKey: key }, "orphan upload: row deleted but the file could not be");
+      }
+    }
+    total += keys.length;
+    if (keys.length < batch) break;
+  }
+  await storage.removeStalePartials?.(olderThanMs);
+  return total;
+}
+
+export type UploadSweeperOptions = {
+  db: Database;
+  storage: FileStorage;
+  /** Unclaimed uploads older than this are deleted. */
+  orphanAfterMs: number;
+  intervalMs: number;
+  log?: Log;
+};
+
+/** Runs `sweepOrphanUploads` every `intervalMs` (first soon after start) until stopped. */
+export class UploadSweeper {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = true;
+
+  constructor(private readonly options: UploadSweeperOptions) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(Math.min(this.options.intervalMs, 60_000));
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  private schedule(ms: number) {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), ms);
+    this.timer.unref?.();
+  }
+
+  private async tick() {
+    if (this.stopped || this.running) return;
+    const { db, storage, orphanAfterMs, intervalMs, log } = this.options;
+    this.running = sweepOrphanUploads(db, storage, orphanAfterMs, log).then(
+      (deleted) => {
+        if (deleted > 0) log?.("info", { deleted }, "orphan uploads deleted");
+      },
+      (error) => log?.("error", { err: error }, "upload sweeper: database error"),
+    );
+    await this.running;
+    this.running = undefined;
+    if (!this.stopped) this.schedule(intervalMs);
+  }
+}

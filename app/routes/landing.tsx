@@ -1,0 +1,236 @@
+import { lazy, Suspense, useCallback, useState } from "react";
+import { data } from "react-router";
+import { Icon } from "~/components/ui/icon";
+import { buttonClass, CallButton } from "~/components/ui/button";
+import { Modal } from "~/components/ui/modal";
+import { Section } from "~/components/ui/section";
+import { agency, licensedStateCount, promises } from "~/content/agency";
+import type { BusinessLandingPage, LandingPage, LandingSlug, LandingTile, PropertyLandingPage } from "~/content/landing-pages";
+import { formMessages } from "~/features/leads/messages";
+import { notifyError } from "~/lib/notify";
+import { requestOpenChat } from "~/lib/open-chat";
+import { seo } from "~/lib/seo";
+import type { Route } from "./+types/landing";
+
+const text = formMessages.landingQuote;
+const loadForm = () => import("~/features/leads/components/landing-quote-form");
+const LandingQuoteForm = lazy(() => loadForm().then((m) => ({ default: m.LandingQuoteForm })));
+
+/** The copy reaches the page through the loader, so it is in the HTML and not in a JavaScript chunk. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const { landingBySlug } = await import("~/content/landing-pages");
+  // A data request (client navigation, prerender) ends in .data.
+  const slug = new URL(request.url).pathname.replace(/\.data$/, "").replace(/^\//, "").replace(/-insurance\/?$/, "");
+  const page = landingBySlug(slug);
+  if (!page) throw data(null, { status: 404 });
+  return { page };
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { page } = loaderData;
+  const path = `/${page.slug}-insurance`;
+  return seo(matches, {
+    title: page.pageTitle,
+    description: page.metaDescription,
+    path,
+    breadcrumb: [{ name: page.pageTitle, path }],
+    faqs: page.faqs,
+  });
+}
+
+function OpenQuoteButton({ onOpen, label, variant = "accent" }: { onOpen: () => void; label: string; variant?: "accent" | "light" }) {
+  return (
+    <button type="button" onClick={onOpen} onPointerEnter={() => void loadForm()} onFocus={() => void loadForm()} className={buttonClass(variant)} aria-haspopup="dialog">
+      {label}
+    </button>
+  );
+}
+
+function LiveChatButton() {
+  return (
+    <button
+      type="button"
+      className={buttonClass("outline")}
+      onClick={() => {
+        if (!requestOpenChat()) notifyError(`${formMessages.liveChatUnavailable.replace("call us", `call us at ${agency.phone.primary.display}`)}`);
+      }}
+    >
+      <Icon name="users" className="h-5 w-5" />
+      Live Chat
+    </button>
+  );
+}
+
+function Hero({ page, onOpen }: { page: LandingPage; onOpen: () => void }) {
+  return (
+    <section aria-labelledby="landing-heading" className="relative isolate overflow-hidden bg-brand-900 text-white">
+      <div className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top_right,rgba(250,204,21,0.18),transparent_55%)]" aria-hidden="true" />
+      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
+        <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-4 py-1.5 text-sm font-semibold text-accent-400 ring-1 ring-white/20">
+          <Icon name="badge" className="h-4 w-4" />
+          {page.badge}
+        </p>
+        <h1 id="landing-heading" className="mt-5 max-w-4xl text-4xl font-bold tracking-tight sm:text-5xl">
+          {page.headline}
+        </h1>
+        <p className="mt-6 max-w-3xl text-lg text-slate-200">{page.tagline}</p>
+        <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {page.heroTiles.map((tile) => (
+            <li key={tile.title} className="rounded-lg bg-white/10 p-4 ring-1 ring-white/15">
+              <Icon name={tile.icon} className="h-6 w-6 text-accent-400" />
+              <p className="mt-2 font-semibold">{tile.title}</p>
+              <p className="mt-1 text-sm text-slate-300">{tile.text}</p>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-10 flex flex-wrap gap-4">
+          <CallButton variant="light" />
+          <OpenQuoteButton onOpen={onOpen} label={text.openHero} />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function TileGrid({ items, columns }: { items: LandingTile[]; columns: "3" | "5" }) {
+  return (
+    <ul className={`grid gap-6 sm:grid-cols-2 ${columns === "5" ? "lg:grid-cols-5" : "lg:grid-cols-3"}`}>
+      {items.map((item) => (
+        <li key={item.title} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <Icon name={item.icon} className="h-8 w-8 text-brand-600" />
+          <h3 className="mt-4 text-lg font-semibold text-brand-900">{item.title}</h3>
+          <p className="mt-2 text-sm leading-6 text-slate-700">{item.description}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CoveredTypes({ page }: { page: PropertyLandingPage }) {
+  return (
+    <Section id="covered-types" title={page.coveredTypes.heading} intro={page.coveredTypes.intro} tone="muted">
+      <TileGrid items={page.coveredTypes.items} columns="5" />
+    </Section>
+  );
+}
+
+function BusinessTypes({ page }: { page: BusinessLandingPage }) {
+  return (
+    <>
+      <Section id="coverage-types" title={page.types.heading} intro={page.types.intro} tone="muted">
+        <TileGrid items={page.types.items} columns="3" />
+      </Section>
+      <section aria-labelledby="checklist-heading" className="bg-white py-16">
+        <div className="mx-auto grid max-w-7xl gap-10 px-4 sm:px-6 lg:grid-cols-2 lg:items-center">
+          <div>
+            <h2 id="checklist-heading" className="text-3xl font-bold tracking-tight text-brand-900">
+              {page.checklist.heading}
+            </h2>
+            <div className="mt-6 flex flex-wrap gap-4">
+              <CallButton variant="primary" />
+            </div>
+          </div>
+          <ul className="space-y-3">
+            {page.checklist.items.map((item) => (
+              <li key={item} className="flex gap-3 text-slate-800">
+                <Icon name="circle-check" className="mt-0.5 h-5 w-5 shrink-0 text-brand-600" />
+                <span>{item}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </>
+  );
+}
+
+function Faqs({ page }: { page: LandingPage }) {
+  return (
+    <Section id="faq" title="Common Questions" tone="muted">
+      <dl className="mx-auto grid max-w-5xl gap-6 md:grid-cols-2">
+        {page.faqs.map((faq) => (
+          <div key={faq.question} className="rounded-xl border border-slate-200 bg-white p-6">
+            <dt className="font-semibold text-brand-900">{faq.question}</dt>
+            <dd className="mt-2 text-sm leading-6 text-slate-700">{faq.answer}</dd>
+          </div>
+        ))}
+      </dl>
+    </Section>
+  );
+}
+
+export default function Landing({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
+  const [open, setOpen] = useState(false);
+  const [formRequested, setFormRequested] = useState(false);
+  const openQuote = useCallback(() => {
+    setFormRequested(true);
+    setOpen(true);
+  }, []);
+  const close = useCallback(() => setOpen(false), []);
+
+  return (
+    <>
+      <Hero page={page} onOpen={openQuote} />
+      {page.layout === "property" ? <CoveredTypes page={page} /> : <BusinessTypes page={page} />}
+
+      <Section id="why-choose" title={page.whyChoose.heading} intro={page.whyChoose.intro}>
+        <TileGrid items={page.whyChoose.cards} columns="3" />
+      </Section>
+
+      <section aria-labelledby="quote-banner-heading" className="bg-brand-800 text-white">
+        <div className="mx-auto max-w-5xl px-4 py-16 text-center sm:px-6">
+          <h2 id="quote-banner-heading" className="text-3xl font-bold tracking-tight">
+            {page.banner.heading}
+          </h2>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-200">{page.banner.text}</p>
+          <div className="mt-8 flex flex-wrap justify-center gap-4">
+            <CallButton variant="light" />
+            <OpenQuoteButton onOpen={openQuote} label={text.openBanner} />
+          </div>
+        </div>
+      </section>
+
+      <Faqs page={page} />
+
+      <section aria-labelledby="help-heading" className="bg-white py-16">
+        <div className="mx-auto max-w-3xl rounded-2xl border border-slate-200 px-6 py-10 text-center shadow-sm">
+          <h2 id="help-heading" className="text-2xl font-bold text-brand-900">
+            {page.help.heading}
+          </h2>
+          <p className="mt-3 text-slate-700">{page.help.text}</p>
+          <div className="mt-6 flex flex-wrap justify-center gap-4">
+            <CallButton variant="primary" />
+            <LiveChatButton />
+          </div>
+          <p className="mt-4 flex items-center justify-center gap-2 text-sm font-medium text-slate-600" data-testid="availability">
+            <Icon name="clock" className="h-4 w-4" />
+            {agency.hours.availability}
+          </p>
+          <p className="mt-2 text-sm text-slate-600">
+            Licensed in {licensedStateCount} states · {promises.carriers} carriers · {promises.claimsSupport} claims support
+          </p>
+        </div>
+      </section>
+
+      <Modal open={open} onClose={close} title={text.title} titleId={`quote-modal-title`}>
+        <ul className="mt-4 space-y-2">
+          {text.reassurances.map((line) => (
+            <li key={line} className="flex items-center gap-2 text-sm font-medium text-slate-700">
+              <Icon name="check" className="h-4 w-4 text-brand-600" />
+              {line}
+            </li>
+          ))}
+        </ul>
+        <div className="mt-6">
+          {formRequested && (
+            <Suspense fallback={<p className="py-8 text-center text-slate-600">Loading the quote form…</p>}>
+              <LandingQuoteForm slug={page.slug as LandingSlug} onSubmitted={close} />
+            </Suspense>
+          )}
+        </div>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,194 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { agency, licensedStateCount } from "../../app/content/agency";
+import { landingPages } from "../../app/content/landing-pages";
+import { coveredTypes } from "../../app/content/options";
+import { landingForms } from "../../app/features/leads/landing-forms";
+import { landingLeadTypes } from "../../app/features/leads/lead-types";
+import { formMessages } from "../../app/features/leads/messages";
+import { landingMessages } from "../../app/features/leads/submit-lead-schema";
+import { failNext, holdRequests, toast, waitForHydration } from "./support";
+
+const text = formMessages.landingQuote;
+const modal = (page: Page) => page.getByRole("dialog", { name: text.title });
+
+/** The answers a visitor would pick for each page's own fields: the first option of each list. */
+async function fillModal(page: Page, slug: keyof typeof landingForms) {
+  const dialog = modal(page);
+  await dialog.locator("#landing-name").fill("Marisol Ortega");
+  await dialog.locator("#landing-phone").fill("(512) 555-0123");
+  await dialog.locator("#landing-email").fill("marisol@ortega-holdings.example");
+  for (const field of landingForms[slug].fields) {
+    const control = dialog.locator(`#landing-${field.name}`);
+    if (field.options.length === 0) await control.fill("3141592");
+    else if (field.required) await control.selectOption(field.options[0]);
+  }
+}
+
+async function openFromHero(page: Page, path: string) {
+  await page.goto(path);
+  await waitForHydration(page, "main button[aria-haspopup=dialog]");
+  await page.getByRole("button", { name: text.openHero }).click();
+  await expect(modal(page)).toBeVisible();
+}
+
+test.describe("landing pages", () => {
+  for (const page of landingPages) {
+    const path = `/${page.slug}-insurance`;
+    test(`${path}: content, calls to action and the availability note`, async ({ page: p }) => {
+      await p.goto(path);
+      await expect(p).toHaveTitle(`${page.pageTitle} | ${agency.name}`);
+      await expect(p.getByRole("heading", { level: 1 })).toHaveText(page.headline);
+      await expect(p.getByText(page.badge, { exact: true })).toBeVisible();
+      await expect(p.getByRole("button", { name: text.openHero })).toBeVisible();
+      await expect(p.getByRole("button", { name: text.openBanner })).toBeVisible();
+      await expect(p.getByRole("button", { name: "Live Chat" })).toBeVisible();
+      await expect(p.getByTestId("availability")).toHaveText("Available Monday-Friday, 9 AM - 5 PM CT");
+      expect(await p.locator(`main a[href="tel:${agency.phone.primary.e164}"]`).count()).toBeGreaterThanOrEqual(3);
+      const body = await p.locator("main").innerText();
+      expect(body).toContain(`${licensedStateCount} states`);
+      expect(body).not.toMatch(/\b15 states\b/);
+      if (page.layout === "property") {
+        const key = page.slug === "commercial-property" ? "commercialProperty" : page.slug === "hoa" ? "hoa" : "investmentProperty";
+        await expect(p.locator("#covered-types h3")).toHaveText([...coveredTypes[key]]);
+      } else {
+        await expect(p.locator("#coverage-types h3")).toHaveCount(6);
+      }
+      await expect(p.locator("#why-choose h3")).toHaveCount(6);
+    });
+  }
+});
+
+test.describe("quote modal", () => {
+  test("opens from both buttons, closes with the button and Escape, and keeps focus inside", async ({ page }) => {
+    await openFromHero(page, "/hoa-insurance");
+    const dialog = modal(page);
+    for (const line of text.reassurances) await expect(dialog.getByText(line)).toBeVisible();
+    await expect(dialog.locator("#landing-name")).toBeFocused();
+
+    // Tab from the last control wraps to the first (the close button), Shift+Tab wraps back.
+    await dialog.getByRole("button", { name: text.submit }).focus();
+    await page.keyboard.press("Tab");
+    await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
+    await page.keyboard.press("Shift+Tab");
+    await expect(dialog.getByRole("button", { name: text.submit })).toBeFocused();
+
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("button", { name: text.openHero })).toBeFocused();
+
+    await page.getByRole("button", { name: text.openBanner }).click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test("lists each page's fields with the spec's options", async ({ page }) => {
+    await openFromHero(page, "/investment-property-insurance");
+    const dialog = modal(page);
+    await expect(dialog.locator("#landing-propertyType option")).toHaveText(["Select property type", ...landingForms["investment-property"].fields[0].options]);
+    await expect(dialog.locator("#landing-coverageNeeded option")).toHaveText(["Select coverage type", ...landingForms["investment-property"].fields[1].options]);
+    await expect(dialog.locator("#landing-numberOfProperties option")).toHaveText(["Select number of properties", ...landingForms["investment-property"].fields[2].options]);
+  });
+
+  test("shows the spec's messages under the fields and the validation toast; editing clears a field's error", async ({ page }) => {
+    await openFromHero(page, "/trucking-insurance");
+    const dialog = modal(page);
+    await dialog.locator("#landing-name").fill(" J ");
+    await dialog.locator("#landing-email").fill("nope@");
+    await dialog.locator("#landing-phone").fill("123");
+    await dialog.getByRole("button", { name: text.submit }).click();
+    await expect(toast(page, formMessages.validationToast)).toBeVisible();
+    for (const message of [landingMessages.name, landingMessages.email, landingMessages.phone, landingMessages.dotNumber, landingMessages.coverageType]) {
+      await expect(dialog.getByText(message, { exact: true })).toBeVisible();
+    }
+    await expect(dialog).toBeVisible();
+    await dialog.locator("#landing-dotNumber").fill("1234567");
+    await expect(dialog.getByText(landingMessages.dotNumber, { exact: true })).toHaveCount(0);
+    await expect(dialog.getByText(landingMessages.coverageType, { exact: true })).toBeVisible();
+  });
+
+  for (const [slug, message] of [
+    ["contractors", landingMessages.businessType],
+    ["general-liability", landingMessages.coverageAmount],
+    ["commercial-property", landingMessages.propertyType],
+    ["hoa", landingMessages.hoaType],
+  ] as const) {
+    test(`${slug}: its own required-field message`, async ({ page }) => {
+      await openFromHero(page, `/${slug}-insurance`);
+      await modal(page).getByRole("button", { name: text.submit }).click();
+      await expect(modal(page).getByText(message, { exact: true })).toBeVisible();
+    });
+  }
+
+  for (const page of landingPages) {
+    const slug = page.slug;
+    test(`${slug}: a valid request is stored, the modal closes and clears`, async ({ page: p }) => {
+      await openFromHero(p, `/${slug}-insurance`);
+      await fillModal(p, slug);
+      const release = await holdRequests(p, "**/api/submit-lead");
+      const request = p.waitForRequest("**/api/submit-lead");
+      await modal(p).getByRole("button", { name: text.submit }).click();
+      await expect(modal(p).getByRole("button", { name: text.submitting })).toBeDisabled();
+      const body = (await request).postDataJSON() as Record<string, unknown>;
+      const { leadType } = landingForms[slug];
+      expect(body).toMatchObject({ leadType, submissionType: landingLeadTypes[leadType].submissionType, source: landingLeadTypes[leadType].source, name: "Marisol Ortega" });
+      expect(new Date(String(body.submissionDate)).toString()).not.toBe("Invalid Date");
+      const response = p.waitForResponse("**/api/submit-lead");
+      release();
+      expect((await response).status()).toBe(201);
+      expect(((await (await response).json()) as { reference: string }).reference).toMatch(/^L-[0-9A-Z]{6}$/);
+      await expect(toast(p, text.success)).toBeVisible();
+      await expect(modal(p)).toBeHidden();
+
+      await p.getByRole("button", { name: text.openBanner }).click();
+      await expect(modal(p).locator("#landing-name")).toHaveValue("");
+      await expect(modal(p).locator("[aria-invalid=true]")).toHaveCount(0);
+    });
+  }
+
+  for (const kind of ["status", "success-false", "network"] as const) {
+    test(`a failed submission (${kind}) keeps the modal open with the failure toast`, async ({ page }) => {
+      await openFromHero(page, "/commercial-property-insurance");
+      await fillModal(page, "commercial-property");
+      await failNext(page, "/api/submit-lead", kind);
+      await modal(page).getByRole("button", { name: text.submit }).click();
+      await expect(toast(page, text.failure)).toBeVisible();
+      await expect(modal(page)).toBeVisible();
+      await expect(modal(page).locator("#landing-name")).toHaveValue("Marisol Ortega");
+      await expect(modal(page).getByRole("button", { name: text.submit })).toBeEnabled();
+    });
+  }
+
+  test("Live Chat asks the chat widget to open through the shared event", async ({ page }) => {
+    await page.goto("/general-liability-insurance");
+    await waitForHydration(page, "main button[aria-haspopup=dialog]");
+    await page.evaluate(() => {
+      (window as unknown as { chatRequests: number }).chatRequests = 0;
+      window.addEventListener("agency:open-chat", (event) => {
+        (window as unknown as { chatRequests: number }).chatRequests++;
+        event.preventDefault();
+      });
+    });
+    await page.getByRole("button", { name: "Live Chat" }).click();
+    expect(await page.evaluate(() => (window as unknown as { chatRequests: number }).chatRequests)).toBe(1);
+  });
+});
+
+test.describe("landing accessibility", () => {
+  test("axe finds no violations on the pages and the open modal", async ({ page }) => {
+    test.setTimeout(90_000);
+    const violations: string[] = [];
+    for (const landing of landingPages) {
+      await page.goto(`/${landing.slug}-insurance`);
+      const results = await new AxeBuilder({ page }).analyze();
+      violations.push(...results.violations.map((v) => `${landing.slug}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`));
+    }
+    await openFromHero(page, "/contractors-insurance");
+    await modal(page).getByRole("button", { name: text.submit }).click();
+    await expect(modal(page).locator("[aria-invalid=true]").first()).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    violations.push(...results.violations.map((v) => `modal: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`));
+    expect(violations).toEqual([]);
+  });
+});

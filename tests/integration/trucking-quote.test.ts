@@ -1,0 +1,178 @@
+/**
+ * POST /api/submit-lead with the trucking quote of /quote: exact lead type, the licensed-state
+ * flag, documents linked to the lead in the same transaction, and nothing written when any part fails.
+ */
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { leads, mailOutbox, uploads } from "../../db/schema";
+import { truckingQuoteLead } from "../../app/features/quote/messages";
+import { databaseKinds } from "../support/databases";
+import { startTestServer } from "../support/server";
+
+const quote = {
+  legalBusinessName: "Ortega Freight LLC",
+  dbaName: "",
+  businessStructure: "LLC",
+  fein: "74-1234567",
+  businessStartDate: "2019-04-01",
+  businessState: "Texas",
+  desiredEffectiveDate: "2030-07-01",
+  rangeOfOperation: "Interstate",
+  radiusOfOperation: "151–300",
+  majorCities: "Austin, San Antonio, Houston",
+  annualMileage: "120,000",
+  annualRevenue: "$450,000",
+  estimatedPayroll: "$60,000",
+  dotNumber: "3456789",
+  mcNumber: "MC-123456",
+  allowedToOperate: "Yes",
+  commonAuthority: "Yes",
+  relatedBrokerAuthority: "No",
+  filingsRequired: "Federal",
+  insuranceOnFile: "Yes",
+  garagingAddress: "200 Industrial Blvd, Georgetown, TX 78626",
+  mailingAddress: "PO Box 12, Georgetown, TX 78627",
+  dotAddress: "200 Industrial Blvd, Georgetown, TX 78626",
+  totalPowerUnits: 3,
+  totalDrivers: 4,
+  vehicleOwnership: "Owned",
+  transportationType: "For-Hire (General Freight)",
+  coverages: ["Auto Liability", "Cargo Liability"],
+  complianceServices: ["DOT Audits"],
+  yearsCoverage: 5,
+  cancelledOrNonrenewed: "No",
+  currentCarrier: "Progressive",
+  contactName: "Luis Ortega",
+  contactDOB: "1980-02-29",
+  email: "luis@ortega-freight.example",
+  phone: "(512) 555-0123",
+  referredBy: "",
+  haulingDetails: "Dry van general freight; no hazmat.",
+  notes: "Renewal is July 1.",
+  ...truckingQuoteLead,
+};
+
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+
+describe.each(databaseKinds)("trucking quote leads on %s", (kind) => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  beforeAll(async () => {
+    server = await startTestServer(kind, { RATE_LIMIT_FORMS_MAX: "1000", RATE_LIMIT_UPLOADS_MAX: "1000" });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  const post = (body: unknown) => fetch(`${server.url}/api/submit-lead`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  async function upload(slot: string, name: string, bytes: Buffer, type: string) {
+    const form = new FormData();
+    form.append("slot", slot);
+    form.append("file", new Blob([new Uint8Array(bytes)], { type }), name);
+    const res = await fetch(`${server.url}/api/uploads`, { method: "POST", body: form });
+    expect(res.status).toBe(201);
+    return (await res.json()) as { id: string; slot: string; name: string; size: number };
+  }
+  const rowCounts = async () => ({
+    leads: (await server.services.db.select({ n: count() }).from(leads))[0].n,
+    mails: (await server.services.db.select({ n: count() }).from(mailOutbox))[0].n,
+  });
+
+  it("stores the lead with the spec's submissionType, source and leadType, links its documents and lists them in the notification", async () => {
+    const cdl = await upload("cdl", "cdl-front.pdf", PDF, "application/pdf");
+    const registration = await upload("vehicleRegistration", "cab registration.png", PNG, "image/png");
+    const res = await post({
+      ...quote,
+      submissionDate: new Date().toISOString(),
+      uploadedFiles: ["cdl", "vehicleRegistration"],
+      attachments: [
+        { slot: "cdl", id: cdl.id },
+        { slot: "vehicleRegistration", id: registration.id },
+      ],
+      utm: { utm_source: "google", utm_campaign: "trucking" },
+      referrer: "https://www.google.com/",
+    });
+    expect(res.status).toBe(201);
+    const answer = await res.json();
+    expect(answer).toMatchObject({ success: true, reference: expect.stringMatching(/^L-[0-9A-Z]{6}$/) });
+
+    const [row] = await server.services.db.select().from(leads).where(eq(leads.reference, answer.reference));
+    expect(row).toMatchObject({
+      leadType: "commercial_trucking_quote",
+      submissionType: "Commercial Trucking Quote",
+      source: "Website Quote Form",
+      name: "Luis Ortega",
+      email: quote.email,
+      phone: quote.phone,
+      service: "Commercial Trucking",
+      businessState: "Texas",
+      outsideLicensedStates: false,
+      utm: { utm_source: "google", utm_campaign: "trucking" },
+      referrer: "https://www.google.com/",
+    });
+    expect(row.userAgent).toBeTruthy();
+    expect(row.ip).toBeTruthy();
+    expect(row.payload).toMatchObject({ legalBusinessName: "Ortega Freight LLC", uploadedFiles: ["cdl", "vehicleRegistration"], coverages: ["Auto Liability", "Cargo Liability"], totalPowerUnits: 3 });
+
+    const linked = await server.services.db.select().from(uploads).where(eq(uploads.leadId, row.id));
+    expect(linked.map((u) => u.id).sort()).toEqual([cdl.id, registration.id].sort());
+
+    const mails = await server.services.db.select().from(mailOutbox).where(eq(mailOutbox.leadId, row.id));
+    const notification = mails.find((m) => m.kind === "agency_notification")!;
+    expect(notification.subject).toBe("Commercial Trucking Quote from Ortega Freight LLC");
+    expect(notification.textBody).toContain("cdl-front.pdf");
+    expect(notification.textBody).toContain("cab registration.png");
+    expect(notification.textBody).toContain("USDOT Number");
+    expect(mails.find((m) => m.kind === "visitor_autoreply")?.toAddress).toBe(quote.email);
+  });
+
+  it("flags, and does not refuse, a business outside the licensed states", async () => {
+    const res = await post({ ...quote, businessState: "Nevada", email: "nv@ortega-freight.example", uploadedFiles: [], attachments: [] });
+    expect(res.status).toBe(201);
+    const [row] = await server.services.db.select().from(leads).where(eq(leads.reference, (await res.json()).reference));
+    expect(row).toMatchObject({ businessState: "Nevada", outsideLicensedStates: true });
+    const [notification] = await server.services.db.select().from(mailOutbox).where(eq(mailOutbox.leadId, row.id)).then((m) => m.filter((x) => x.kind === "agency_notification"));
+    expect(notification.textBody).toContain("outside the agency's licensed states");
+  });
+
+  it("answers no reference and writes nothing when an attachment is unknown, already used or in another slot", async () => {
+    const cdl = await upload("cdl", "cdl.pdf", PDF, "application/pdf");
+    const before = await rowCounts();
+    for (const attachments of [
+      [{ slot: "cdl", id: "5f0c7a1e-9a53-4c1b-8d55-0d6f3f2b8e11" }],
+      [{ slot: "lossRuns", id: cdl.id }],
+    ]) {
+      const res = await post({ ...quote, uploadedFiles: ["cdl"], attachments });
+      expect(res.status).toBe(400);
+      const answer = await res.json();
+      expect(answer.success).toBe(false);
+      expect(answer.reference).toBeUndefined();
+      expect(answer.errors.attachments).toMatch(/expired or was not found/);
+    }
+    expect(await rowCounts()).toEqual(before);
+    const [stillFree] = await server.services.db.select().from(uploads).where(eq(uploads.id, cdl.id));
+    expect(stillFree.leadId).toBeNull();
+
+    // Linked once, it cannot be claimed by a second lead.
+    expect((await post({ ...quote, uploadedFiles: ["cdl"], attachments: [{ slot: "cdl", id: cdl.id }] })).status).toBe(201);
+    const again = await post({ ...quote, uploadedFiles: ["cdl"], attachments: [{ slot: "cdl", id: cdl.id }] });
+    expect(again.status).toBe(400);
+  });
+
+  it("refuses a missing required field with the spec's message, and an empty coverage list", async () => {
+    const { legalBusinessName: _, ...rest } = quote;
+    const res = await post({ ...rest, coverages: [] });
+    expect(res.status).toBe(400);
+    const { errors } = await res.json();
+    expect(errors.legalBusinessName).toBe("This field is required");
+    expect(errors.coverages).toBe("Please select at least one coverage option");
+  });
+
+  it("refuses the trucking quote under another submissionType, and an unknown leadType", async () => {
+    const wrong = await post({ ...quote, submissionType: "Commercial Trucking Quote - Landing Page" });
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).errors.submissionType).toBe('submissionType must be "Commercial Trucking Quote"');
+    const unknown = await post({ ...quote, leadType: "boat_quote" });
+    expect(unknown.status).toBe(400);
+    expect((await unknown.json()).errors.leadType).toMatch(/^leadType must be one of: .*commercial_trucking_quote/);
+  });
+});
