@@ -8,13 +8,25 @@ export default defineConfig({
   server: { watch: { ignored: ["**/data/**", "**/build/**", "**/test-results/**"] } },
   build: {
     assetsInlineLimit: 0,
-    rollupOptions: {
+    rolldownOptions: {
       output: {
-        // Fewer, larger chunks: every request costs a round trip on a phone's connection.
-        manualChunks(id) {
-          if (/node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)\//.test(id)) return "framework";
-          if (/\/app\/(components\/site\/|content\/(agency|navigation|closing)\.ts|lib\/(seo|submission-context)\.ts|components\/(route-effects|toaster|analytics|nonce)\.tsx|components\/ui\/(icon|button|section|page-hero|cta-banner)\.tsx)/.test(id)) return "shared";
-          return undefined;
+        // Fewer, larger chunks: every request costs a round trip on a phone's connection. A group
+        // also takes the modules its members import, so the higher priority groups capture first.
+        codeSplitting: {
+          groups: [
+            { name: "framework", priority: 30, test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/ },
+            {
+              name: "shared",
+              priority: 20,
+              test: /[\\/]app[\\/](components[\\/]site[\\/]|content[\\/](agency|navigation|closing)\.ts|lib[\\/](seo|submission-context)\.ts|components[\\/](route-effects|toaster|analytics|nonce)\.tsx|components[\\/]ui[\\/](icon|button|section|page-hero|cta-banner)\.tsx)/,
+            },
+            // What every page with a form needs, in one request.
+            {
+              name: "forms",
+              priority: 10,
+              test: /[\\/]app[\\/](lib[\\/](notify|post-json)\.ts|features[\\/]leads[\\/](messages\.ts|components[\\/](use-lead-form\.ts|person-fields\.tsx)))/,
+            },
+          ],
         },
       },
     },
