@@ -1,25 +1,31 @@
 import { lazy, Suspense, useEffect, useState } from "react";
+import { TOASTER_EVENT, toasterMounted, toasterRequested } from "~/lib/notify";
 
 const SonnerToaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })));
 
+/** Tells notify() the toaster is listening; its effect runs after Sonner's own (an earlier sibling's). */
+function MountedSignal() {
+  useEffect(() => toasterMounted(), []);
+  return null;
+}
+
 /**
  * The one toaster (Sonner, whose defaults are the spec's settings: top-right, 4000 ms, 3 visible,
- * 14 px gap, 356 px wide, Alt+T). Its code loads once the page is idle, so it adds nothing to
- * first-load JavaScript; toasts only follow a visitor's action, long after that.
+ * 14 px gap, 356 px wide, Alt+T). It mounts on the first toast (see ~/lib/notify), so a page that
+ * shows none never loads it.
  */
 export function Toaster() {
-  const [ready, setReady] = useState(false);
+  const [active, setActive] = useState(false);
   useEffect(() => {
-    if ("requestIdleCallback" in window) {
-      const id = window.requestIdleCallback(() => setReady(true), { timeout: 2000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = setTimeout(() => setReady(true), 200);
-    return () => clearTimeout(id);
+    if (toasterRequested()) setActive(true);
+    const activate = () => setActive(true);
+    window.addEventListener(TOASTER_EVENT, activate);
+    return () => window.removeEventListener(TOASTER_EVENT, activate);
   }, []);
-  return ready ? (
+  return active ? (
     <Suspense fallback={null}>
       <SonnerToaster position="top-right" closeButton />
+      <MountedSignal />
     </Suspense>
   ) : null;
 }
