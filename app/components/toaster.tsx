@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { TOASTER_EVENT, toasterMounted, toasterRequested } from "~/lib/notify";
+import { TOASTER_EVENT, toasterFailed, toasterMounted, toasterRequested } from "~/lib/notify";
+import { LoadBoundary } from "./ui/load-boundary";
 
 const SonnerToaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })));
 
@@ -23,9 +24,17 @@ export function Toaster() {
     return () => window.removeEventListener(TOASTER_EVENT, activate);
   }, []);
   return active ? (
-    <Suspense fallback={null}>
-      <SonnerToaster position="top-right" closeButton />
-      <MountedSignal />
-    </Suspense>
+    <LoadBoundary
+      fallback={null}
+      onError={(error) => {
+        toasterFailed(error);
+        setActive(false);
+      }}
+    >
+      <Suspense fallback={null}>
+        <SonnerToaster position="top-right" closeButton />
+        <MountedSignal />
+      </Suspense>
+    </LoadBoundary>
   ) : null;
 }

@@ -94,3 +94,8 @@ export function fullAddress(): string {
   const a = agency.address;
   return `${a.street}, ${a.city}, ${a.region} ${a.postalCode}`;
 }
+
+/** A message's "call us" with the agency's number added: "... or call us at (512) 555-0142." */
+export function withPhone(message: string): string {
+  return message.replace("call us", `call us at ${agency.phone.primary.display}`);
+}

@@ -33,7 +33,7 @@ type LandingCommon = {
   whyChoose: { heading: string; intro: string; cards: LandingTile[] };
   /** The banner with a call button and "Start Your Quote Online". */
   banner: { heading: string; text: string };
-  /** The Need Help Now block with a call button and Live Chat. */
+  /** Under the "Need Help Now?" heading: a lead line and a sentence; the page adds a call button and Live Chat. */
   help: { heading: string; text: string };
   /** Exactly 4 questions answered on the page (also FAQPage JSON-LD). */
   faqs: LandingFaq[];

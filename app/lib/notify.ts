@@ -1,6 +1,8 @@
 /**
  * Toasts. Sonner's code and its toaster are loaded on the first toast, so pages carry none of it
- * in their first-load JavaScript: a toast only ever follows a visitor's action.
+ * in their first-load JavaScript: a toast only ever follows a visitor's action. When Sonner cannot
+ * be loaded (offline, or the site was updated since the page was opened), the message still shows,
+ * in a plain live region.
  */
 const sonner = () => import("sonner");
 
@@ -9,7 +11,7 @@ export const TOASTER_EVENT = "agency:toaster";
 
 let requested = false;
 let mounted: Promise<void> | undefined;
-let markMounted: (() => void) | undefined;
+let settle: { resolve: () => void; reject: (error: unknown) => void } | undefined;
 
 /** True once a toast has been asked for (the Toaster mounts Sonner from then on). */
 export function toasterRequested(): boolean {
@@ -18,21 +20,42 @@ export function toasterRequested(): boolean {
 
 /** Called by the Toaster once Sonner's toaster is on the page and listening. */
 export function toasterMounted(): void {
-  markMounted?.();
+  settle?.resolve();
+}
+
+/** Called by the Toaster when Sonner could not be loaded; the next toast tries again. */
+export function toasterFailed(error: unknown): void {
+  settle?.reject(error);
+  mounted = undefined;
 }
 
 function whenMounted(): Promise<void> {
-  mounted ??= new Promise<void>((resolve) => {
-    markMounted = resolve;
+  mounted ??= new Promise<void>((resolve, reject) => {
+    settle = { resolve, reject };
     requested = true;
     window.dispatchEvent(new Event(TOASTER_EVENT));
   });
   return mounted;
 }
 
+/** The message without Sonner: a fixed, announced box that removes itself. */
+function plainToast(kind: "success" | "error", message: string): void {
+  const box = document.createElement("div");
+  box.setAttribute("role", kind === "error" ? "alert" : "status");
+  box.dataset.plainToast = kind;
+  box.textContent = message;
+  box.style.cssText = "position:fixed;top:16px;right:16px;z-index:9999;max-width:356px;padding:14px 16px;border-radius:8px;background:#fff;color:#0f172a;box-shadow:0 4px 12px rgba(0,0,0,.15);font:14px/1.4 system-ui,sans-serif;border:1px solid #e2e8f0";
+  document.body.appendChild(box);
+  setTimeout(() => box.remove(), 6000);
+}
+
 async function show(kind: "success" | "error", message: string): Promise<void> {
-  const [{ toast }] = await Promise.all([sonner(), whenMounted()]);
-  toast[kind](message);
+  try {
+    const [{ toast }] = await Promise.all([sonner(), Promise.race([whenMounted(), new Promise<never>((_, reject) => setTimeout(() => reject(new Error("toaster did not mount")), 5000))])]);
+    toast[kind](message);
+  } catch {
+    plainToast(kind, message);
+  }
 }
 
 export function notifySuccess(message: string): void {

@@ -2,9 +2,10 @@ import { lazy, Suspense, useCallback, useState } from "react";
 import { data } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { buttonClass, CallButton } from "~/components/ui/button";
+import { LoadBoundary } from "~/components/ui/load-boundary";
 import { Modal } from "~/components/ui/modal";
 import { Section } from "~/components/ui/section";
-import { agency, licensedStateCount, promises } from "~/content/agency";
+import { agency, licensedStateCount, promises, withPhone } from "~/content/agency";
 import type { BusinessLandingPage, LandingPage, LandingSlug, LandingTile, PropertyLandingPage } from "~/content/landing-pages";
 import { formMessages } from "~/features/leads/messages";
 import { notifyError } from "~/lib/notify";
@@ -53,7 +54,7 @@ function LiveChatButton() {
       type="button"
       className={buttonClass("outline")}
       onClick={() => {
-        if (!requestOpenChat()) notifyError(`${formMessages.liveChatUnavailable.replace("call us", `call us at ${agency.phone.primary.display}`)}`);
+        if (!requestOpenChat()) notifyError(withPhone(formMessages.liveChatUnavailable));
       }}
     >
       <Icon name="users" className="h-5 w-5" />
@@ -197,9 +198,10 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="help-heading" className="bg-white py-16">
         <div className="mx-auto max-w-3xl rounded-2xl border border-slate-200 px-6 py-10 text-center shadow-sm">
           <h2 id="help-heading" className="text-2xl font-bold text-brand-900">
-            {page.help.heading}
+            {text.helpHeading}
           </h2>
-          <p className="mt-3 text-slate-700">{page.help.text}</p>
+          <p className="mt-3 font-semibold text-slate-800">{page.help.heading}</p>
+          <p className="mt-2 text-slate-700">{page.help.text}</p>
           <div className="mt-6 flex flex-wrap justify-center gap-4">
             <CallButton variant="primary" />
             <LiveChatButton />
@@ -225,9 +227,20 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
         </ul>
         <div className="mt-6">
           {formRequested && (
-            <Suspense fallback={<p className="py-8 text-center text-slate-600">Loading the quote form…</p>}>
-              <LandingQuoteForm slug={page.slug as LandingSlug} onSubmitted={close} />
-            </Suspense>
+            <LoadBoundary
+              fallback={(retry) => (
+                <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+                  <p>{withPhone(formMessages.formUnavailable)}</p>
+                  <button type="button" onClick={retry} className="mt-3 font-semibold underline">
+                    Try again
+                  </button>
+                </div>
+              )}
+            >
+              <Suspense fallback={<p className="py-8 text-center text-slate-600">Loading the quote form…</p>}>
+                <LandingQuoteForm slug={page.slug as LandingSlug} onSubmitted={close} />
+              </Suspense>
+            </LoadBoundary>
           )}
         </div>
       </Modal>

@@ -4,7 +4,7 @@
  * then answers success. A filled honeypot is answered as if accepted and stored nowhere.
  */
 import { Hono, type Context } from "hono";
-import { agency } from "~/content/agency";
+import { withPhone } from "~/content/agency";
 import { formMessages } from "~/features/leads/messages";
 import { acceptContact, acceptLead, acceptSmsConsent, newReference } from "~/features/leads/leads.server";
 import { fieldErrors } from "~/features/leads/rules";
@@ -27,7 +27,7 @@ const leadReceived = (reference: string) => `Quote request received. Your refere
 export function formRoutes(services: AppServices) {
   const { config, logger } = services;
   const limiter = new RateLimiter(config.RATE_LIMIT_FORMS_MAX, config.RATE_LIMIT_FORMS_WINDOW_MINUTES * 60_000);
-  const limit = rateLimit(limiter, (c) => clientIp(c, config.TRUST_PROXY), `${formMessages.tooManyRequests.replace("call us", `call us at ${agency.phone.primary.display}`)}`);
+  const limit = rateLimit(limiter, (c) => clientIp(c, config.TRUST_PROXY), withPhone(formMessages.tooManyRequests));
   const deps = { db: services.db, config };
 
   const trap = (c: Context, form: string, body: Record<string, unknown>) => {

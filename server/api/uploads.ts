@@ -5,13 +5,14 @@
  * upload's own limit, UPLOAD_MAX_BYTES, is enforced while the bytes arrive.
  */
 import { Readable } from "node:stream";
-import { Hono, type Context, type MiddlewareHandler } from "hono";
-import { agency } from "~/content/agency";
+import { Hono, type Context } from "hono";
+import { withPhone } from "~/content/agency";
 import { uploadMessages } from "~/features/uploads/messages";
 import { receiveUpload, UploadError } from "~/features/uploads/uploads.server";
 import { clientIp } from "../client-info";
 import type { AppServices } from "../context";
 import { apiError } from "../http";
+import { sameSiteOnly } from "../origin";
 import { RateLimiter, rateLimit } from "../rate-limit";
 
 /** The request body as a Node stream: the socket's own stream under @hono/node-server, else the web body. */
@@ -22,40 +23,13 @@ function requestBody(c: Context): Readable {
   return body ? Readable.fromWeb(body as import("node:stream/web").ReadableStream) : Readable.from([]);
 }
 
-/**
- * A multipart POST needs no CORS preflight, so another site could make its visitors' browsers post
- * files here (spreading one sender's uploads over many addresses and rate limits). Browsers name the
- * posting page's origin; one whose host is neither SITE_URL's nor the host the request was sent to is
- * refused. The scheme is not compared: behind a proxy that ends TLS the request arrives over http.
- * Clients that send no Origin (scripts, other tools) are not browsers acting for another site.
- */
-function sameSite(siteUrl: string, trustProxy: boolean): MiddlewareHandler {
-  const siteHost = new URL(siteUrl).host.toLowerCase();
-  return async (c, next) => {
-    const origin = c.req.header("origin");
-    if (origin) {
-      let host: string;
-      try {
-        host = new URL(origin).host.toLowerCase();
-      } catch {
-        host = "";
-      }
-      const requestHosts = [c.req.header("host"), trustProxy ? c.req.header("x-forwarded-host")?.split(",")[0] : undefined]
-        .filter((h): h is string => Boolean(h))
-        .map((h) => h.trim().toLowerCase());
-      if (host !== siteHost && !requestHosts.includes(host)) return apiError(c, 403, uploadMessages.crossSite);
-    }
-    await next();
-  };
-}
-
 export function uploadRoutes(services: AppServices) {
   const { config, logger, db, storage } = services;
   const limiter = new RateLimiter(config.RATE_LIMIT_UPLOADS_MAX, config.RATE_LIMIT_UPLOADS_WINDOW_MINUTES * 60_000);
   const ipOf = (c: Context) => clientIp(c, config.TRUST_PROXY);
-  const limit = rateLimit(limiter, ipOf, uploadMessages.tooManyUploads.replace("call us", `call us at ${agency.phone.primary.display}`));
+  const limit = rateLimit(limiter, ipOf, withPhone(uploadMessages.tooManyUploads));
 
-  return new Hono().post("/uploads", sameSite(config.SITE_URL, config.TRUST_PROXY), limit, async (c) => {
+  return new Hono().post("/uploads", sameSiteOnly(config, uploadMessages.crossSite), limit, async (c) => {
     const started = performance.now();
     try {
       const upload = await receiveUpload(

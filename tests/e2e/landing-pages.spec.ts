@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { agency, licensedStateCount } from "../../app/content/agency";
+import { agency, licensedStateCount, withPhone } from "../../app/content/agency";
 import { landingPages } from "../../app/content/landing-pages";
 import { coveredTypes } from "../../app/content/options";
 import { landingForms } from "../../app/features/leads/landing-forms";
@@ -113,6 +113,7 @@ test.describe("quote modal", () => {
     ["general-liability", landingMessages.coverageAmount],
     ["commercial-property", landingMessages.propertyType],
     ["hoa", landingMessages.hoaType],
+    ["investment-property", landingMessages.propertyType],
   ] as const) {
     test(`${slug}: its own required-field message`, async ({ page }) => {
       await openFromHero(page, `/${slug}-insurance`);
@@ -125,6 +126,8 @@ test.describe("quote modal", () => {
     const slug = page.slug;
     test(`${slug}: a valid request is stored, the modal closes and clears`, async ({ page: p }) => {
       await openFromHero(p, `/${slug}-insurance`);
+      await modal(p).getByRole("button", { name: text.submit }).click();
+      await expect(modal(p).locator("[aria-invalid=true]").first()).toBeVisible();
       await fillModal(p, slug);
       const release = await holdRequests(p, "**/api/submit-lead");
       const request = p.waitForRequest("**/api/submit-lead");
@@ -147,10 +150,12 @@ test.describe("quote modal", () => {
     });
   }
 
-  for (const kind of ["status", "success-false", "network"] as const) {
-    test(`a failed submission (${kind}) keeps the modal open with the failure toast`, async ({ page }) => {
-      await openFromHero(page, "/commercial-property-insurance");
-      await fillModal(page, "commercial-property");
+  const failures = ["status", "success-false", "network"] as const;
+  for (const [i, landing] of landingPages.entries()) {
+    const kind = failures[i % failures.length];
+    test(`${landing.slug}: a failed submission (${kind}) keeps the modal open with the failure toast`, async ({ page }) => {
+      await openFromHero(page, `/${landing.slug}-insurance`);
+      await fillModal(page, landing.slug);
       await failNext(page, "/api/submit-lead", kind);
       await modal(page).getByRole("button", { name: text.submit }).click();
       await expect(toast(page, text.failure)).toBeVisible();
@@ -172,6 +177,21 @@ test.describe("quote modal", () => {
     });
     await page.getByRole("button", { name: "Live Chat" }).click();
     expect(await page.evaluate(() => (window as unknown as { chatRequests: number }).chatRequests)).toBe(1);
+    await expect(toast(page, withPhone(formMessages.liveChatUnavailable))).toHaveCount(0);
+  });
+
+  test("Live Chat says how to reach us when no chat widget answers", async ({ page }) => {
+    await page.goto("/hoa-insurance");
+    await waitForHydration(page, "main button[aria-haspopup=dialog]");
+    await page.getByRole("button", { name: "Live Chat" }).click();
+    await expect(toast(page, withPhone(formMessages.liveChatUnavailable))).toBeVisible();
+  });
+
+  test("Need Help Now block on every page", async ({ page }) => {
+    for (const landing of landingPages) {
+      await page.goto(`/${landing.slug}-insurance`);
+      await expect(page.getByRole("heading", { level: 2, name: text.helpHeading })).toBeVisible();
+    }
   });
 });
 

@@ -19,7 +19,8 @@ describe("sitemap and robots", () => {
     const xml = await res.text();
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual(contentPaths.map((p) => (p === "/" ? "https://agency.example.com/" : `https://agency.example.com${p}`)));
+    // The prerendered pages, then the ones rendered per request (/careers lists live openings).
+    expect(locs).toEqual([...contentPaths, "/careers"].map((p) => (p === "/" ? "https://agency.example.com/" : `https://agency.example.com${p}`)));
     for (const path of ["/", "/services", "/testimonials", "/team", "/about", "/contact", "/privacy-policy", "/terms-and-conditions", "/sms-consent", ...productSlugs.map((s) => `/insurance/${s}`)]) {
       expect(locs).toContain(path === "/" ? "https://agency.example.com/" : `https://agency.example.com${path}`);
     }
@@ -47,6 +48,7 @@ describe("sitemap and robots", () => {
       expect(html, path).toContain(`<title>${page.pageTitle.replace(/&/g, "&amp;")} | Hill Country Commercial Insurance</title>`);
       expect(html, path).toContain(`<link rel="canonical" href="https://agency.example.com${path}"/>`);
       expect(html, path).toContain('"@type":"FAQPage"');
+      expect(html, path).toContain(`<meta name="description" content="${page.metaDescription.replace(/&/g, "&amp;")}"/>`);
       expect(html, path).not.toMatch(/\b15 states\b/);
     }
   });

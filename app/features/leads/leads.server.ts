@@ -8,6 +8,9 @@ import { and, count, eq, gt, sql } from "drizzle-orm";
 import { consentRecords, leads, mailOutbox, uploads, type NewLead } from "../../../db/schema";
 import { agency, licensedStates } from "~/content/agency";
 import { trucking } from "~/content/options";
+import { quoteSections } from "~/content/quote";
+import { formatFileSize } from "../uploads/messages";
+import { landingForms } from "./landing-forms";
 import { smsConsent } from "~/content/sms-consent";
 import type { Config } from "~/env.server";
 import { enqueueMail } from "../mail/outbox.server";
@@ -234,57 +237,19 @@ export async function acceptSmsConsent(deps: Deps, body: SmsConsentBody, context
   );
 }
 
-/** Labels for the trucking quote's fields in the agency's notification, in the form's order. */
+/** The trucking quote's fields with the labels the form shows, in the form's order. */
 const truckingLabels: Record<string, string> = {
-  legalBusinessName: "Legal Business Name",
-  dbaName: "DBA Name",
-  businessStructure: "Business Structure",
-  fein: "FEIN",
-  businessStartDate: "Business Start Date",
-  businessState: "Business State",
-  desiredEffectiveDate: "Desired Effective Date",
-  rangeOfOperation: "Range of Operation",
-  radiusOfOperation: "Radius of Operation (miles)",
-  majorCities: "Major Cities",
-  annualMileage: "Annual Mileage",
-  annualRevenue: "Annual Revenue",
-  estimatedPayroll: "Estimated Payroll",
-  dotNumber: "USDOT Number",
-  mcNumber: "MC Number",
-  allowedToOperate: "Allowed to Operate",
-  commonAuthority: "Common Authority",
-  relatedBrokerAuthority: "Related Broker Authority",
-  filingsRequired: "Filings Required",
-  insuranceOnFile: "Insurance on File",
-  garagingAddress: "Garaging Address",
-  mailingAddress: "Mailing Address",
-  dotAddress: "DOT Address",
-  totalPowerUnits: "Total Power Units",
-  totalDrivers: "Total Drivers",
-  vehicleOwnership: "Vehicle Ownership",
-  transportationType: "Transportation Type",
-  coverages: "Coverages",
-  complianceServices: "Compliance Services",
-  yearsCoverage: "Years of Continuous Coverage",
-  cancelledOrNonrenewed: "Cancelled or Non-renewed (last 3 years)",
-  currentCarrier: "Current Carrier",
-  contactName: "Contact Name",
-  contactDOB: "Contact Date of Birth",
-  email: "Email",
-  phone: "Phone",
-  referredBy: "Referred By",
-  haulingDetails: "Hauling Details",
-  notes: "Notes",
+  ...Object.fromEntries(quoteSections.flatMap((section) => section.fields.map((field) => [field.name, field.label]))),
   uploadedFiles: "Documents",
 };
 
+/** Each landing page's own fields with the labels its modal shows. */
+const landingLabels: Record<string, Record<string, string>> = Object.fromEntries(
+  Object.values(landingForms).map((form) => [form.leadType, Object.fromEntries(form.fields.map((field) => [field.name, field.label]))]),
+);
+
 const slotLabel = (slot: string) => trucking.uploadSlots.find((s) => s.slot === slot)?.label ?? slot;
 
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
 
 const display = (value: unknown) => (Array.isArray(value) ? value.join(", ") : value === undefined || value === null ? "" : String(value));
 
@@ -336,21 +301,8 @@ function describeLead(body: SubmitLeadBody): LeadDescription {
   }
   const { line } = landingLeadTypes[body.leadType];
   // The page's own fields, labelled for the notification, in the order the modal asks for them.
-  const labels: Record<string, string> = {
-    dotNumber: "DOT Number",
-    businessType: "Business Type",
-    propertyType: "Property Type",
-    hoaType: "HOA Type",
-    coverageNeeded: body.leadType === "general_liability_quote_landing" ? "Coverage Amount" : "Coverage Needed",
-    fleetSize: "Fleet Size",
-    yearsInBusiness: "Years in Business",
-    annualRevenue: "Annual Revenue",
-    propertyValue: "Property Value",
-    numberOfUnits: "Number of Units",
-    numberOfProperties: "Number of Properties",
-  };
   const record = body as Record<string, unknown>;
-  const extra = Object.entries(labels)
+  const extra = Object.entries(landingLabels[body.leadType] ?? {})
     .filter(([key]) => typeof record[key] === "string" && record[key] !== "")
     .map(([key, label]) => [label, String(record[key])] as [string, string]);
   return {
@@ -366,6 +318,10 @@ export async function acceptLead(deps: Deps, body: SubmitLeadBody, context: Subm
   const inbox = deps.config.AGENCY_INBOX;
   const d = describeLead(body);
   const { website: _honeypot, pageUrl: _p, referrer: _r, utm: _u, ...payload } = body;
+  // The slots that hold a document are the ones the lead's linked attachments fill (checked in the transaction).
+  if (body.leadType === "commercial_trucking_quote") {
+    (payload as Record<string, unknown>).uploadedFiles = trucking.uploadSlots.map((s) => s.slot).filter((slot) => body.attachments.some((a) => a.slot === slot));
+  }
   const outside = d.businessState ? !(licensedStates as readonly string[]).includes(d.businessState) : false;
   return record(
     deps,
@@ -392,7 +348,7 @@ export async function acceptLead(deps: Deps, body: SubmitLeadBody, context: Subm
           heading: `${body.submissionType} from ${d.name}`,
           reference,
           receivedAt,
-          fields: [...d.fields, ...documents.map((doc) => [`Document (${slotLabel(doc.slot)})`, `${doc.name}, ${formatBytes(doc.size)}`] as [string, string])],
+          fields: [...d.fields, ...documents.map((doc) => [`Document (${slotLabel(doc.slot)})`, `${doc.name}, ${formatFileSize(doc.size)}`] as [string, string])],
           notes: outside ? [`Business state ${d.businessState} is outside the agency's licensed states.`] : undefined,
         }),
         autoReplyMail({ to: d.email, name: d.name, subject: `We received your quote request - ${agency.name}`, opening: d.opening, reference }),

@@ -29,12 +29,15 @@ export const formMessages = {
     title: "Start Your Quote Online",
     reassurances: ["$0 Down Options Available", "Instant Certificate Access", "Same-Day Coverage"],
     openHero: "Get Free Quote",
+    helpHeading: "Need Help Now?",
     openBanner: "Start Your Quote Online",
     submit: "Get My Free Quote",
     submitting: "Submitting...",
     success: "Quote request submitted! We'll contact you within 30 minutes.",
     failure: "Failed to submit quote. Please try again or call us directly.",
   },
+  /** A form whose code could not be loaded (offline, or the site was updated since the page was opened). */
+  formUnavailable: "The quote form could not be loaded. Please check your connection and try again, or call us.",
   /** "Live Chat" when the chat widget did not answer. */
   liveChatUnavailable: "Live chat is not available right now. Please call us during office hours.",
   tooManyRequests: "Too many submissions from your network. Please wait a few minutes and try again, or call us.",

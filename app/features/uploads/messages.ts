@@ -27,6 +27,14 @@ export function formatLimit(limitBytes: number): string {
   return `${limitBytes} bytes`;
 }
 
+/** A file's size for people: "812 B", "45 KB", "3.2 MB", "1.05 GB". */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(0)} KB`;
+  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+  return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
+}
+
 /** The 413 message: "File size must be less than 1GB" with the default limit. */
 export function fileTooLargeMessage(limitBytes: number): string {
   return `File size must be less than ${formatLimit(limitBytes)}`;

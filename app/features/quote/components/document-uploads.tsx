@@ -1,4 +1,5 @@
 import type { Uploads } from "./use-uploads";
+import { formatFileSize } from "~/features/uploads/messages";
 
 /** A `<progress>` in the site's colours (Chromium and Firefox draw their own otherwise). */
 export const progressClass =
@@ -6,12 +7,6 @@ export const progressClass =
 
 type Slot = { slot: string; label: string; hint?: string };
 
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(0)} KB`;
-  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-  return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
-}
 
 /** The three document slots: add files to each, see each file's progress, remove any of them. */
 export function DocumentUploads({ slots, accept, uploads }: { slots: Slot[]; accept: string; uploads: Uploads }) {
@@ -57,7 +52,7 @@ export function DocumentUploads({ slots, accept, uploads }: { slots: Slot[]; acc
                       <div className="flex items-center justify-between gap-3">
                         <span className="min-w-0 truncate font-medium text-slate-800">{file.name}</span>
                         <span className="flex shrink-0 items-center gap-3 text-slate-600">
-                          {formatSize(file.size)} · {file.status === "done" ? "Uploaded" : `${percent}%`}
+                          {formatFileSize(file.size)} · {file.status === "done" ? "Uploaded" : `${percent}%`}
                           <button
                             type="button"
                             onClick={() => uploads.remove(file.key)}

@@ -27,7 +27,9 @@ export function loadDraft(now = Date.now()): Draft | null {
 export function saveDraft(values: FormValues, files: StoredFile[]): number | null {
   try {
     const savedAt = Date.now();
-    localStorage.setItem(DRAFT_KEY, JSON.stringify({ v: 1, savedAt, values, files } satisfies Draft));
+    // A date of birth is personal: it is asked for again rather than left in a shared browser.
+    const { contactDOB: _dob, ...kept } = values as Record<string, unknown>;
+    localStorage.setItem(DRAFT_KEY, JSON.stringify({ v: 1, savedAt, values: kept as FormValues, files } satisfies Draft));
     return savedAt;
   } catch {
     return null;

@@ -97,7 +97,11 @@ export function QuoteForm({ sections, documents }: { sections: QuoteSection[]; d
               {documents.title}
             </h2>
             <p className="mt-1 text-sm text-slate-600">{documents.intro}</p>
-            {errors[DOCUMENTS_ERROR] && <p className="mt-3 text-sm font-medium text-red-700">{errors[DOCUMENTS_ERROR]}</p>}
+            {errors[DOCUMENTS_ERROR] && (
+              <p role="alert" className="mt-3 text-sm font-medium text-red-700">
+                {errors[DOCUMENTS_ERROR]}
+              </p>
+            )}
             <div className="mt-5">
               <DocumentUploads slots={documents.slots} accept={documents.accept} uploads={uploads} />
             </div>

@@ -47,13 +47,22 @@ export function useUploads() {
   async function add(slot: string, picked: FileList | null) {
     const files = Array.from(picked ?? []);
     if (!files.length) return;
-    const { refusal, sendUpload } = await loadUploader();
+    let uploader: Awaited<ReturnType<typeof loadUploader>>;
+    try {
+      uploader = await loadUploader();
+    } catch {
+      // The upload code could not be loaded (offline, or the site was updated since the page was opened).
+      setSlotError(slot, quoteMessages.uploadFailed);
+      return;
+    }
+    const { refusal, sendUpload } = uploader;
     let error: string | undefined;
     let room = MAX_FILES_PER_SLOT - current.current.filter((i) => i.slot === slot).length;
     const accepted: UploadItem[] = [];
     for (const file of files) {
       const refused = refusal(file);
-      if (refused) error = `${file.name}: ${refused}`;
+      // The spec's exact texts ("File size must be less than 1GB"); the slot shows which files it holds.
+      if (refused) error = refused;
       else if (room <= 0) error = quoteMessages.tooManyFiles(MAX_FILES_PER_SLOT);
       else {
         room--;
@@ -68,14 +77,18 @@ export function useUploads() {
           },
           fail: (message) => {
             drop(item.key);
-            setSlotError(slot, `${file.name}: ${message}`);
+            setSlotError(slot, message);
           },
         });
         requests.current.set(item.key, xhr);
       }
     }
     setSlotError(slot, error);
-    if (accepted.length) setItems((existing) => [...existing, ...accepted]);
+    if (accepted.length) {
+      // Counted at once, so a second pick before the next render sees these files too.
+      current.current = [...current.current, ...accepted];
+      setItems((existing) => [...existing, ...accepted]);
+    }
   }
 
   function remove(key: string) {
