@@ -2,7 +2,7 @@
  * Opens the database: embedded PGlite in DATA_DIR by default, PostgreSQL when a URL is given.
  * Both are driven through the same Drizzle schema and migrations.
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
@@ -36,11 +36,68 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   const dataDir = options.dataDir ?? "./data";
   const location = dataDir.startsWith("memory://") ? dataDir : path.resolve(dataDir, "pglite");
-  if (!location.startsWith("memory://")) mkdirSync(location, { recursive: true });
-  const client = await PGlite.create(location, { extensions: { vector } });
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
-  await ensureVector(db, true);
-  return { db, kind: "pglite", hasVector: true, close: () => client.close() };
+  if (location.startsWith("memory://")) {
+    const client = await PGlite.create(location, { extensions: { vector } });
+    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    await ensureVector(db, true);
+    return { db, kind: "pglite", hasVector: true, close: () => client.close() };
+  }
+  mkdirSync(location, { recursive: true });
+  const unlock = lockDataDir(path.dirname(location));
+  try {
+    const client = await PGlite.create(location, { extensions: { vector } });
+    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    await ensureVector(db, true);
+    return {
+      db,
+      kind: "pglite",
+      hasVector: true,
+      close: async () => {
+        await client.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+/**
+ * PGlite takes no lock of its own, and two processes on one data folder corrupt it (e.g. the server and
+ * `npm run admin:create`). DATA_DIR/pglite.lock holds the owner's pid; a lock whose process is gone is stale.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const file = path.join(dataDir, "pglite.lock");
+  const mine = String(process.pid);
+  try {
+    writeFileSync(file, mine, { flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    const owner = Number(readFileSync(file, "utf8").trim());
+    if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && processExists(owner)) {
+      throw new Error(
+        `The embedded database in ${path.resolve(dataDir)} is in use by process ${owner} (the server?): stop it first. If that process is not this site, delete ${file}.`,
+      );
+    }
+    writeFileSync(file, mine);
+  }
+  return () => {
+    try {
+      if (readFileSync(file, "utf8") === mine) unlinkSync(file);
+    } catch {
+      // already gone
+    }
+  };
+}
+
+function processExists(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 /** Creates pgvector where the server has it; PostgreSQL without it still works (similarity in the app). */

@@ -26,6 +26,27 @@ export class RateLimiter {
     return entry.count > this.max ? Math.ceil((entry.resetAt - now) / 1000) : 0;
   }
 
+  /**
+   * Seconds to wait when the key has used up its `max` hits in the current window, else 0; counts
+   * nothing. With `hit` called only on failures, this limits failures rather than requests.
+   */
+  retryAfter(key: string, now = Date.now()): number {
+    const entry = this.hits.get(key);
+    if (!entry || entry.resetAt <= now || entry.count < this.max) return 0;
+    return Math.ceil((entry.resetAt - now) / 1000);
+  }
+
+  /** Takes back one hit (e.g. a sign-in attempt counted in advance that turned out right). */
+  release(key: string) {
+    const entry = this.hits.get(key);
+    if (entry && entry.count > 0) entry.count--;
+  }
+
+  /** Forgets a key's hits (e.g. an account's failed sign-ins after a successful one). */
+  reset(key: string) {
+    this.hits.delete(key);
+  }
+
   private sweep(now: number) {
     for (const [key, entry] of this.hits) if (entry.resetAt <= now) this.hits.delete(key);
     this.lastSweep = now;

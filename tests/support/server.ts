@@ -17,7 +17,7 @@ export async function startTestServer(kind: TestDatabaseKind, extraEnv: Record<s
   const db = await databaseEnv(kind);
   let server: RunningServer;
   try {
-    server = await startServer({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", ...db.env, ...extraEnv });
+    server = await startServer({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", AUTH_SCRYPT_N: "1024", ...db.env, ...extraEnv });
   } catch (error) {
     await db.cleanup();
     throw error;

@@ -1,0 +1,31 @@
+/**
+ * The admin sign-in form (spec 001 sections 5 and 8): one schema for the browser and the server, and
+ * the texts the sign-in API answers with. Browser-safe.
+ */
+import { z } from "zod";
+
+export const authMessages = {
+  success: "Login successful!",
+  /** Never says which of the two was wrong. */
+  invalidCredentials: "Invalid email or password.",
+  invalidForm: "Please enter your email and password.",
+  emailRequired: "Email is required",
+  passwordRequired: "Password is required",
+  signInRequired: "Please sign in.",
+  signedOut: "Signed out.",
+  crossSite: "This request came from another website and was refused.",
+  tooManyAttempts: (minutes: number) => `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+} as const;
+
+/** Shortest password accepted for a new admin account (and ADMIN_PASSWORD). */
+export const MIN_PASSWORD_LENGTH = 12;
+
+export const loginSchema = z.object({
+  email: z.string({ error: authMessages.emailRequired }).trim().min(1, authMessages.emailRequired),
+  // Not trimmed: spaces may be part of a password.
+  password: z.string({ error: authMessages.passwordRequired }).min(1, authMessages.passwordRequired),
+});
+export type LoginBody = z.infer<typeof loginSchema>;
+
+/** The signed-in admin as the API shows it. */
+export type AdminIdentity = { id: string; email: string };

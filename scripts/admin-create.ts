@@ -1,0 +1,132 @@
+/**
+ * `npm run admin:create -- --email you@agency.com`: creates a back-office admin, asking for the
+ * password twice without echo. For automation: `--password-stdin` (the password on standard input)
+ * or ADMIN_PASSWORD in the environment. `--reset-password` changes an existing admin's password and
+ * signs them out everywhere. Uses the server's database settings (DATA_DIR or DATABASE_URL, .env too).
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { openDatabase } from "../db/client";
+import { runMigrations } from "../db/migrate";
+import { ConfigError, loadConfig } from "../app/env.server";
+import { AdminAccountError, createAdmin, findAdminByEmail, normalizeEmail, resetAdminPassword } from "../app/features/auth/auth.server";
+import { MIN_PASSWORD_LENGTH } from "../app/features/auth/schema";
+
+const USAGE = `Usage: npm run admin:create -- --email you@agency.com [--password-stdin] [--reset-password]
+
+  --email            the admin's email (or ADMIN_EMAIL)
+  --password-stdin   read the password from standard input instead of asking
+  --reset-password   change the password of an existing admin and sign them out everywhere
+
+Without --password-stdin the password comes from ADMIN_PASSWORD, or is asked for twice.`;
+
+class UsageError extends Error {}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
+}
+
+/** Reads one line from the terminal without echoing it. */
+function askHidden(question: string): Promise<string> {
+  const stdin = process.stdin;
+  return new Promise((resolve, reject) => {
+    let value = "";
+    process.stdout.write(question);
+    stdin.setRawMode(true);
+    stdin.setEncoding("utf8");
+    stdin.resume();
+    const finish = (error?: Error) => {
+      stdin.off("data", onData);
+      stdin.setRawMode(false);
+      stdin.pause();
+      process.stdout.write("\n");
+      if (error) reject(error);
+      else resolve(value);
+    };
+    const onData = (chunk: string) => {
+      for (const ch of chunk) {
+        if (ch === "\r" || ch === "\n") return finish();
+        if (ch === "\u0003" || ch === "\u0004") return finish(new AdminAccountError("Cancelled; nothing was changed."));
+        if (ch === "\u007f" || ch === "\b") value = Array.from(value).slice(0, -1).join("");
+        else if (ch >= " ") value += ch;
+      }
+    };
+    stdin.on("data", onData);
+  });
+}
+
+async function password(fromStdin: boolean): Promise<string> {
+  if (fromStdin) return readStdin();
+  if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
+  if (!process.stdin.isTTY) throw new UsageError("No terminal to ask for the password: pass --password-stdin or set ADMIN_PASSWORD.");
+  const first = await askHidden(`Password (at least ${MIN_PASSWORD_LENGTH} characters): `);
+  if (first.length < MIN_PASSWORD_LENGTH) throw new AdminAccountError(`The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+  const second = await askHidden("Same password again: ");
+  if (first !== second) throw new AdminAccountError("The two passwords differ; nothing was changed.");
+  return first;
+}
+
+async function run(): Promise<void> {
+  const root = path.resolve(import.meta.dirname, "..");
+  if (existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".env"));
+
+  let args;
+  try {
+    args = parseArgs({
+      options: {
+        email: { type: "string" },
+        "password-stdin": { type: "boolean", default: false },
+        "reset-password": { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    }).values;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (args.help) {
+    console.log(USAGE);
+    return;
+  }
+  const email = normalizeEmail(args.email ?? process.env.ADMIN_EMAIL ?? "");
+  if (!email) throw new UsageError("Name the admin's email with --email.");
+
+  // The admin variables are this script's input here, not the server's bootstrap pair.
+  const config = loadConfig({ ...process.env, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
+  if (!config.DATABASE_URL && config.DATA_DIR.startsWith("memory://")) {
+    throw new UsageError("DATA_DIR is an in-memory database: an admin created there would vanish. Set DATA_DIR or DATABASE_URL.");
+  }
+
+  const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
+  try {
+    await runMigrations(database);
+    const existing = await findAdminByEmail(database.db, email);
+    if (args["reset-password"] && !existing) throw new AdminAccountError(`There is no admin with the email ${email}.`);
+    if (!args["reset-password"] && existing) {
+      throw new AdminAccountError(`An admin with the email ${email} already exists. To change the password: npm run admin:create -- --email ${email} --reset-password`);
+    }
+    const secret = await password(args["password-stdin"]);
+    const options = { scryptN: config.AUTH_SCRYPT_N };
+    if (args["reset-password"]) {
+      await resetAdminPassword(database.db, email, secret, options);
+      console.log(`Password changed for ${email}; their sessions were signed out.`);
+    } else {
+      await createAdmin(database.db, email, secret, options);
+      console.log(`Admin account created for ${email}. Sign in at ${config.SITE_URL}/admin/login`);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+run().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    if (error instanceof ConfigError || error instanceof AdminAccountError) console.error(error.message);
+    else if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
+    else console.error("admin:create failed:", error instanceof Error ? error.message : error);
+    process.exit(error instanceof UsageError ? 2 : 1);
+  },
+);

@@ -1,0 +1,461 @@
+/**
+ * Admin sign-in: POST /api/auth/login, GET /api/auth/user, POST /api/auth/logout, the requireAdmin
+ * guard, sessions in the database, rate limits, the first admin from the environment and
+ * `npm run admin:create`.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import type { Server } from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { serve } from "@hono/node-server";
+import { count, eq, sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminSessions, adminUsers } from "../../db/schema";
+import { ConfigError, loadConfig } from "../../app/env.server";
+import { adminFromRequest, bootstrapAdmin, createAdmin, hashToken, NO_ADMIN_HINT } from "../../app/features/auth/auth.server";
+import { createApp } from "../../server/app";
+import { requireAdmin } from "../../server/auth";
+import { startServer, type RunningServer } from "../../server/main";
+import { ensureAdmin, signIn, TEST_ADMIN } from "../support/admin";
+import { createPostgresDatabase, databaseKinds, type TestDatabaseKind } from "../support/databases";
+import { requireBuild, root, startTestServer } from "../support/server";
+
+const FAST = { AUTH_SCRYPT_N: "1024" };
+const INVALID = { success: false, message: "Invalid email or password." };
+const SIGN_IN = { success: false, message: "Please sign in." };
+
+const sessionCookie = (res: Response) => res.headers.getSetCookie().find((c) => /^(__Host-)?admin_session=/.test(c));
+const tokenOf = (cookie: string) => cookie.split(";")[0].split("=")[1];
+
+let ipCounter = 0;
+/** Each test signs in from its own address (TRUST_PROXY=true), so the per-address limit is theirs alone. */
+const freshIp = () => `198.51.100.${++ipCounter}`;
+
+describe.each(databaseKinds)("admin sign-in on %s", (kind) => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  const db = () => server.services.db;
+
+  const login = (body: unknown, { ip = freshIp(), headers = {} }: { ip?: string; headers?: Record<string, string> } = {}) =>
+    fetch(`${server.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "user-agent": "vitest-auth/1.0", "x-forwarded-for": ip, ...headers },
+      body: JSON.stringify(body),
+    });
+  const currentUser = (cookie?: string) => fetch(`${server.url}/api/auth/user`, { headers: cookie ? { cookie } : {} });
+  const signedIn = async (creds = TEST_ADMIN) => {
+    const res = await login(creds);
+    expect(res.status).toBe(200);
+    return sessionCookie(res)!.split(";")[0];
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer(kind, {
+      ...FAST,
+      TRUST_PROXY: "true",
+      ADMIN_EMAIL: TEST_ADMIN.email.toUpperCase(),
+      ADMIN_PASSWORD: TEST_ADMIN.password,
+      RATE_LIMIT_LOGIN_ACCOUNT_MAX: "3",
+      RATE_LIMIT_LOGIN_IP_MAX: "6",
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("creates exactly one admin from ADMIN_EMAIL and ADMIN_PASSWORD, lower-cased, the password as an scrypt hash", async () => {
+    const rows = await db().select().from(adminUsers);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].email).toBe(TEST_ADMIN.email);
+    expect(rows[0].passwordHash).toMatch(/^scrypt\$1024\$8\$1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{88}$/);
+    expect(rows[0].passwordHash).not.toContain(TEST_ADMIN.password);
+    // Running the start-up step again changes nothing.
+    expect(await bootstrapAdmin(db(), { ...server.services.config, ADMIN_EMAIL: "someone.else@agency.example" })).toBe("exists");
+    expect((await db().select({ n: count() }).from(adminUsers))[0].n).toBe(1);
+  });
+
+  it("signs in: { success, message, user } and an HttpOnly, SameSite=Lax session cookie (not Secure over http)", async () => {
+    const before = new Date();
+    const res = await login({ email: `  ${TEST_ADMIN.email.toUpperCase()} `, password: TEST_ADMIN.password });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toEqual({ success: true, message: "Login successful!", user: { id: expect.any(String), email: TEST_ADMIN.email } });
+    expect(res.headers.get("cache-control")).toBe("no-store");
+
+    const cookie = sessionCookie(res)!;
+    expect(cookie).toMatch(/^admin_session=[A-Za-z0-9_-]{43};/);
+    const attributes = cookie.split(";").slice(1).map((a) => a.trim().toLowerCase());
+    expect(attributes).toEqual(expect.arrayContaining(["httponly", "samesite=lax", "path=/", "max-age=43200"]));
+    expect(attributes).not.toContain("secure");
+    expect(attributes.some((a) => a.startsWith("domain"))).toBe(false);
+
+    const [session] = await db().select().from(adminSessions).where(eq(adminSessions.tokenHash, hashToken(tokenOf(cookie))));
+    expect(session).toMatchObject({ userId: body.user.id, userAgent: "vitest-auth/1.0", ip: expect.stringMatching(/^198\.51\.100\./) });
+    expect(session.expiresAt.getTime() - session.createdAt.getTime()).toBe(12 * 3_600_000);
+    const [user] = await db().select().from(adminUsers).where(eq(adminUsers.id, body.user.id));
+    expect(user.lastLoginAt!.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
+  });
+
+  it("GET /api/auth/user answers { user } with the cookie and 401 without, or with an unknown token", async () => {
+    const cookie = await signedIn();
+    const res = await currentUser(cookie);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ success: true, user: { id: expect.any(String), email: TEST_ADMIN.email } });
+
+    const anonymous = await currentUser();
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual(SIGN_IN);
+
+    const forged = await currentUser("admin_session=" + "A".repeat(43));
+    expect(forged.status).toBe(401);
+    expect(await forged.json()).toEqual(SIGN_IN);
+    // The browser is told to drop the dead cookie.
+    expect(sessionCookie(forged)).toMatch(/^admin_session=;.*Max-Age=0/i);
+  });
+
+  it("answers a wrong password and an unknown email alike: 401 'Invalid email or password.'", async () => {
+    const wrong = await login({ email: TEST_ADMIN.email, password: "not the right password" });
+    const unknown = await login({ email: "nobody@agency.example", password: TEST_ADMIN.password });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(await wrong.json()).toEqual(INVALID);
+    expect(await unknown.json()).toEqual(INVALID);
+    expect(sessionCookie(wrong)).toBeUndefined();
+    expect(sessionCookie(unknown)).toBeUndefined();
+  });
+
+  it("answers 400 with per-field errors when the email or password is missing", async () => {
+    const none = await login({});
+    expect(none.status).toBe(400);
+    expect(await none.json()).toEqual({
+      success: false,
+      message: "Please enter your email and password.",
+      errors: { email: "Email is required", password: "Password is required" },
+    });
+    const blank = await login({ email: "   ", password: "x" });
+    expect((await blank.json()).errors).toEqual({ email: "Email is required" });
+    const noPassword = await login({ email: TEST_ADMIN.email, password: "" });
+    expect(noPassword.status).toBe(400);
+    expect((await noPassword.json()).errors).toEqual({ password: "Password is required" });
+    const notJson = await fetch(`${server.url}/api/auth/login`, { method: "POST", headers: { "content-type": "text/plain" }, body: "x" });
+    expect(notJson.status).toBe(415);
+  });
+
+  it("limits failed sign-ins per account (429 with Retry-After), even from many addresses, and a success resets the count", async () => {
+    const victim = { email: "victim@agency.example", password: "victim's long password" };
+    await ensureAdmin(server.services, victim);
+    const attempt = (password: string) => login({ email: victim.email, password });
+
+    // Two failures, then the right password: the count starts again.
+    for (let i = 0; i < 2; i++) expect((await attempt("guess " + i)).status).toBe(401);
+    expect((await attempt(victim.password)).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await attempt("guess again " + i)).status).toBe(401);
+
+    const blocked = await attempt(victim.password);
+    expect(blocked.status).toBe(429);
+    expect(await blocked.json()).toEqual({ success: false, message: "Too many sign-in attempts. Please wait 15 minutes and try again." });
+    const retryAfter = Number(blocked.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(sessionCookie(blocked)).toBeUndefined();
+    // Other accounts are not affected.
+    expect((await login(TEST_ADMIN)).status).toBe(200);
+  });
+
+  it("limits failed sign-ins per address, whichever accounts they try", async () => {
+    const ip = freshIp();
+    // Successful sign-ins do not use up the address's allowance.
+    for (let i = 0; i < 7; i++) expect((await login(TEST_ADMIN, { ip })).status).toBe(200);
+    for (let i = 0; i < 6; i++) expect((await login({ email: `guess${i}@agency.example`, password: "password123456" }, { ip })).status).toBe(401);
+    const blocked = await login(TEST_ADMIN, { ip });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await blocked.json()).message).toMatch(/^Too many sign-in attempts\. Please wait \d+ minutes? and try again\.$/);
+    // Another address still signs in.
+    expect((await login(TEST_ADMIN)).status).toBe(200);
+  });
+
+  it("ends a session after 30 idle minutes, touching last_seen_at at most once a minute", async () => {
+    const cookie = await signedIn();
+    const hash = hashToken(tokenOf(cookie));
+    const row = async () => (await db().select().from(adminSessions).where(eq(adminSessions.tokenHash, hash)))[0];
+    const setLastSeen = (msAgo: number) => db().update(adminSessions).set({ lastSeenAt: new Date(Date.now() - msAgo) }).where(eq(adminSessions.tokenHash, hash));
+
+    const signedInAt = (await row()).lastSeenAt.getTime();
+    expect((await currentUser(cookie)).status).toBe(200);
+    expect((await row()).lastSeenAt.getTime()).toBe(signedInAt); // within the minute: no write
+
+    await setLastSeen(29 * 60_000);
+    expect((await currentUser(cookie)).status).toBe(200);
+    expect((await row()).lastSeenAt.getTime()).toBeGreaterThan(Date.now() - 60_000); // touched
+
+    await setLastSeen(31 * 60_000);
+    const idle = await currentUser(cookie);
+    expect(idle.status).toBe(401);
+    expect(await idle.json()).toEqual(SIGN_IN);
+    expect(await row()).toBeUndefined(); // deleted on sight
+  });
+
+  it("ends a session at its absolute end whatever the activity", async () => {
+    const cookie = await signedIn();
+    const hash = hashToken(tokenOf(cookie));
+    await db()
+      .update(adminSessions)
+      .set({ createdAt: new Date(Date.now() - 12 * 3_600_000 - 1000), expiresAt: new Date(Date.now() - 1000), lastSeenAt: new Date() })
+      .where(eq(adminSessions.tokenHash, hash));
+    expect((await currentUser(cookie)).status).toBe(401);
+    expect(await db().select().from(adminSessions).where(eq(adminSessions.tokenHash, hash))).toHaveLength(0);
+  });
+
+  it("gives a new token at every sign-in; logout ends that session on the server only", async () => {
+    const first = await signedIn();
+    const second = await signedIn();
+    expect(first).not.toBe(second);
+    expect((await currentUser(first)).status).toBe(200);
+    expect((await currentUser(second)).status).toBe(200);
+
+    const out = await fetch(`${server.url}/api/auth/logout`, { method: "POST", headers: { cookie: first } });
+    expect(out.status).toBe(200);
+    expect((await out.json()).success).toBe(true);
+    expect(sessionCookie(out)).toMatch(/^admin_session=;.*Max-Age=0/i);
+    expect(await db().select().from(adminSessions).where(eq(adminSessions.tokenHash, hashToken(tokenOf(first))))).toHaveLength(0);
+
+    // The old cookie, replayed, is dead; the other session lives on.
+    expect((await currentUser(first)).status).toBe(401);
+    expect((await currentUser(second)).status).toBe(200);
+    // Logging out without a session is harmless.
+    expect((await fetch(`${server.url}/api/auth/logout`, { method: "POST" })).status).toBe(200);
+  });
+
+  it("stores the token only as its SHA-256: the cookie's value is nowhere in the database", async () => {
+    const token = tokenOf(await signedIn());
+    expect(await db().select().from(adminSessions).where(eq(adminSessions.tokenHash, hashToken(token)))).toHaveLength(1);
+    const tables = await db().execute<{ table_name: string }>(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
+    expect(tables.rows.map((t) => t.table_name)).toContain("admin_sessions");
+    for (const { table_name } of tables.rows) {
+      const found = await db().execute<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table_name)} t where t::text like ${"%" + token + "%"}`);
+      expect(found.rows[0].n, table_name).toBe(0);
+    }
+  });
+
+  it("refuses a sign-in from another site's page (403) and accepts one from ours", async () => {
+    for (const headers of [{ origin: "https://evil.example" }, { origin: "null" }, { "sec-fetch-site": "cross-site" }] as Record<string, string>[]) {
+      const res = await login(TEST_ADMIN, { headers });
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect((await res.json()).success).toBe(false);
+      expect(sessionCookie(res)).toBeUndefined();
+    }
+    for (const headers of [{ origin: server.url }, { origin: server.services.config.SITE_URL }, { "sec-fetch-site": "same-origin" }] as Record<string, string>[]) {
+      expect((await login(TEST_ADMIN, { headers })).status, JSON.stringify(headers)).toBe(200);
+    }
+    // Logout from another site does not end the session.
+    const cookie = await signedIn();
+    const out = await fetch(`${server.url}/api/auth/logout`, { method: "POST", headers: { cookie, origin: "https://evil.example" } });
+    expect(out.status).toBe(403);
+    expect((await currentUser(cookie)).status).toBe(200);
+  });
+
+  describe("requireAdmin on an admin route", () => {
+    let guarded: Server;
+    let url: string;
+    beforeAll(async () => {
+      const app = new Hono()
+        .get("/thing", requireAdmin(server.services), (c) => c.json({ success: true, admin: c.get("admin") }))
+        .delete("/thing", requireAdmin(server.services), (c) => c.json({ success: true, deletedBy: c.get("admin").email }));
+      await new Promise<void>((resolve) => {
+        guarded = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve()) as Server;
+      });
+      url = `http://127.0.0.1:${(guarded.address() as { port: number }).port}/thing`;
+    });
+    afterAll(() => new Promise<void>((resolve) => guarded.close(() => resolve())));
+
+    it("answers 401 { success: false, message: 'Please sign in.' } without a valid session, and sets c.get('admin') with one", async () => {
+      for (const method of ["GET", "DELETE"]) {
+        const res = await fetch(url, { method });
+        expect(res.status).toBe(401);
+        expect(await res.json()).toEqual(SIGN_IN);
+      }
+      const cookie = await signedIn();
+      const res = await fetch(url, { headers: { cookie } });
+      expect(res.status).toBe(200);
+      expect((await res.json()).admin).toEqual({ id: expect.any(String), email: TEST_ADMIN.email });
+    });
+
+    it("refuses unsafe requests from another site's page with 403, even with a valid session", async () => {
+      const cookie = await signedIn();
+      const del = (headers: Record<string, string>) => fetch(url, { method: "DELETE", headers: { cookie, ...headers } });
+      for (const headers of [{ origin: "https://evil.example" }, { origin: `http://evil.example:${new URL(url).port}` }, { "sec-fetch-site": "cross-site" }] as Record<string, string>[]) {
+        const res = await del(headers);
+        expect(res.status, JSON.stringify(headers)).toBe(403);
+        expect((await res.json()).success).toBe(false);
+      }
+      // Our own pages (the request's host or SITE_URL), and clients that send neither header (curl).
+      for (const headers of [{ origin: new URL(url).origin }, { origin: server.services.config.SITE_URL }, { "sec-fetch-site": "same-origin" }, {}] as Record<string, string>[]) {
+        const res = await del(headers);
+        expect(res.status, JSON.stringify(headers)).toBe(200);
+        expect(await res.json()).toEqual({ success: true, deletedBy: TEST_ADMIN.email });
+      }
+      // A safe method is not an attack: a cross-site GET cannot read the answer.
+      expect((await fetch(url, { headers: { cookie, origin: "https://evil.example" } })).status).toBe(200);
+    });
+  });
+
+  describe("with SITE_URL https://...", () => {
+    let secure: Server;
+    let base: string;
+    beforeAll(async () => {
+      // The same app and database, configured as a site served over HTTPS (no second database to start).
+      const config = loadConfig({ NODE_ENV: "test", ...FAST, SITE_URL: "https://agency.example" });
+      const app = createApp({ services: { ...server.services, config }, build: () => Promise.reject(new Error("no pages in this test")) });
+      await new Promise<void>((resolve) => {
+        secure = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve()) as Server;
+      });
+      base = `http://127.0.0.1:${(secure.address() as { port: number }).port}`;
+    });
+    afterAll(() => new Promise<void>((resolve) => secure.close(() => resolve())));
+
+    it("names the cookie __Host-admin_session and marks it Secure", async () => {
+      const res = await fetch(`${base}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: "https://agency.example" },
+        body: JSON.stringify(TEST_ADMIN),
+      });
+      expect(res.status).toBe(200);
+      const cookie = sessionCookie(res)!;
+      expect(cookie).toMatch(/^__Host-admin_session=[A-Za-z0-9_-]{43};/);
+      const attributes = cookie.split(";").slice(1).map((a) => a.trim().toLowerCase());
+      expect(attributes).toEqual(expect.arrayContaining(["secure", "httponly", "samesite=lax", "path=/"]));
+      expect(attributes.some((a) => a.startsWith("domain"))).toBe(false);
+
+      const pair = cookie.split(";")[0];
+      expect((await fetch(`${base}/api/auth/user`, { headers: { cookie: pair } })).status).toBe(200);
+      // The same token under the unprefixed name (which any subdomain could set) is not read.
+      expect((await fetch(`${base}/api/auth/user`, { headers: { cookie: pair.replace("__Host-", "") } })).status).toBe(401);
+      const out = await fetch(`${base}/api/auth/logout`, { method: "POST", headers: { cookie: pair } });
+      expect(sessionCookie(out)).toMatch(/^__Host-admin_session=;.*Max-Age=0.*Secure/i);
+      expect(await signIn(base)).toMatch(/^__Host-admin_session=/);
+    });
+  });
+
+  it("createAdmin refuses a password under 12 characters and an email already taken", async () => {
+    await expect(createAdmin(db(), "new.admin@agency.example", "eleven char")).rejects.toThrow("The password must be at least 12 characters.");
+    await expect(createAdmin(db(), TEST_ADMIN.email.toUpperCase(), "a long enough password", { scryptN: 1024 })).rejects.toThrow(/already exists/);
+    expect(await db().select().from(adminUsers).where(eq(adminUsers.email, "new.admin@agency.example"))).toHaveLength(0);
+  });
+
+  it("adminFromRequest tells a loader who is signed in", async () => {
+    const cookie = await signedIn();
+    const page = (headers: Record<string, string>) => new Request("http://localhost/blog/draft", { headers });
+    expect(await adminFromRequest(server.services, page({ cookie }))).toEqual({ id: expect.any(String), email: TEST_ADMIN.email });
+    expect(await adminFromRequest(server.services, page({}))).toBeNull();
+    expect(await adminFromRequest(server.services, page({ cookie: "admin_session=nope" }))).toBeNull();
+  });
+});
+
+/** A database that outlives one server: a temporary folder for PGlite, a fresh database on PostgreSQL. */
+async function persistentDatabase(kind: TestDatabaseKind): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
+  if (kind === "pglite") {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "auth-test-"));
+    return { env: { DATA_DIR: dir, DATABASE_URL: "" }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const { url, drop } = await createPostgresDatabase();
+  return { env: { DATABASE_URL: url }, cleanup: drop };
+}
+
+function adminCreate(args: string[], env: Record<string, string>, stdin: string) {
+  const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/admin-create.ts", ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...FAST, ...env },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (d) => (stdout += d));
+  child.stderr.on("data", (d) => (stderr += d));
+  child.stdin.end(stdin);
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.on("exit", (code) => resolve({ code, stdout, stderr })));
+}
+
+describe.each(databaseKinds)("the first admin on %s", (kind) => {
+  const owner = { email: "owner@agency.example", password: "the owner's own passphrase" };
+  let database: Awaited<ReturnType<typeof persistentDatabase>>;
+  let server: RunningServer | undefined;
+  const start = (extra: Record<string, string> = {}) =>
+    startServer({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", ...FAST, ...database.env, ...extra });
+
+  beforeAll(async () => {
+    requireBuild();
+    database = await persistentDatabase(kind);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.cleanup();
+  });
+
+  // Also the first start of this database (for PGlite: creating its folder), before the script uses it.
+  it("starts without any admin, saying in one line how to create one", { timeout: 60_000 }, async () => {
+    const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "server/main.ts"], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ...FAST, ...database.env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    const exited = new Promise((resolve) => child.on("exit", resolve));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on("data", (d) => {
+          stdout += d;
+          if (stdout.includes('"msg":"server listening"')) resolve();
+        });
+        child.on("exit", () => reject(new Error(`server exited early: ${stdout}`)));
+      });
+    } finally {
+      child.kill("SIGTERM");
+      await exited;
+    }
+    const hints = stdout.split("\n").filter((line) => line.includes("No admin account yet"));
+    expect(hints).toHaveLength(1);
+    expect(JSON.parse(hints[0]).msg).toBe(NO_ADMIN_HINT);
+    expect(NO_ADMIN_HINT).toBe('No admin account yet: run "npm run admin:create -- --email you@agency.com" or set ADMIN_EMAIL and ADMIN_PASSWORD.');
+  });
+
+  // Mostly start-up time: the script and the server open the database in turn.
+  it("npm run admin:create makes an admin who can sign in; ADMIN_EMAIL then changes nothing; --reset-password signs them out", { timeout: 120_000 }, async () => {
+    const created = await adminCreate(["--email", owner.email.toUpperCase(), "--password-stdin"], database.env, owner.password + "\n");
+    expect(created.stderr).toBe("");
+    expect(created.code).toBe(0);
+    expect(created.stdout).toContain(`Admin account created for ${owner.email}`);
+
+    const again = await adminCreate(["--email", owner.email, "--password-stdin"], database.env, "another long password");
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain(`An admin with the email ${owner.email} already exists`);
+
+    // An admin exists: the bootstrap variables are ignored.
+    server = await start({ ADMIN_EMAIL: "env.admin@agency.example", ADMIN_PASSWORD: "the environment's password" });
+    const admins = await server.services.db.select().from(adminUsers);
+    expect(admins.map((a) => a.email)).toEqual([owner.email]);
+    const cookie = await signIn(server.url, owner);
+    expect(await (await fetch(`${server.url}/api/auth/user`, { headers: { cookie } })).json()).toEqual({ success: true, user: { id: admins[0].id, email: owner.email } });
+    await expect(signIn(server.url, { email: "env.admin@agency.example", password: "the environment's password" })).rejects.toThrow(/401/);
+    await server.close();
+    server = undefined;
+
+    const reset = await adminCreate(["--email", owner.email, "--password-stdin", "--reset-password"], database.env, "a brand new passphrase\n");
+    expect(reset.code).toBe(0);
+    expect(reset.stdout).toContain(`Password changed for ${owner.email}`);
+
+    server = await start();
+    expect((await fetch(`${server.url}/api/auth/user`, { headers: { cookie } })).status).toBe(401);
+    await expect(signIn(server.url, owner)).rejects.toThrow(/401/);
+    expect(await signIn(server.url, { email: owner.email, password: "a brand new passphrase" })).toMatch(/^admin_session=/);
+  });
+});
+
+describe("start-up", () => {
+  it("refuses an ADMIN_PASSWORD under 12 characters, naming the variable", async () => {
+    const attempt = startServer({ NODE_ENV: "test", PORT: "0", DATA_DIR: "memory://", ADMIN_EMAIL: "a@agency.example", ADMIN_PASSWORD: "too-short" });
+    await expect(attempt).rejects.toBeInstanceOf(ConfigError);
+    await expect(attempt).rejects.toThrow(/ADMIN_PASSWORD must be at least 12 characters/);
+  });
+});
