@@ -1,0 +1,38 @@
+/** The back office's texts (spec 001 sections 2 and 8), in one place. */
+export const adminMessages = {
+  login: {
+    title: "Admin Sign In",
+    submit: "Sign in",
+    submitting: "Signing in...",
+    success: "Login successful!",
+    failure: "Failed to sign in",
+  },
+  menu: {
+    dashboard: "Dashboard",
+    leads: "Leads",
+    blog: "Blog Management",
+    categories: "Categories",
+    contacts: "Contact Submissions",
+    chatbot: "Chatbot Management",
+    jobs: "Jobs",
+    signOut: "Sign Out",
+    home: "View Website",
+  },
+  dashboard: {
+    title: "Dashboard",
+    comingSoon: "Coming Soon",
+  },
+  contacts: {
+    title: "Contact Submissions",
+    empty: "No contact submissions yet",
+    failure: "Failed to load contacts",
+  },
+  chatbot: {
+    title: "Chatbot Management",
+    empty: "No chatbot conversations yet",
+    failure: "Failed to fetch conversations",
+    view: "View Conversation",
+    conversationTitle: (name: string) => `Conversation with ${name}`,
+    noMessages: "No messages in this conversation yet",
+  },
+} as const;

@@ -1,0 +1,83 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
+import { TextField } from "~/components/form/fields";
+import { buttonClass } from "~/components/ui/button";
+import { agency } from "~/content/agency";
+import { adminApi, messageOf } from "~/features/admin/api";
+import { adminMessages } from "~/features/admin/messages";
+import { notifyError, notifySuccess } from "~/lib/notify";
+import { pageTitle } from "~/lib/seo";
+
+const text = adminMessages.login;
+
+export function meta() {
+  return [{ title: pageTitle(text.title) }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+/** /admin/login: email and password; the server's message (else "Failed to sign in") inline and as a toast. */
+export default function AdminLogin() {
+  const navigate = useNavigate();
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+
+  // Someone already signed in goes straight to the dashboard.
+  useEffect(() => {
+    let active = true;
+    adminApi("/api/auth/user").then(
+      () => active && navigate("/admin/dashboard", { replace: true }),
+      () => undefined,
+    );
+    return () => {
+      active = false;
+    };
+  }, [navigate]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get("email") ?? "").trim();
+    const password = String(form.get("password") ?? "");
+    const missing: Record<string, string> = {};
+    if (!email) missing.email = "Email is required";
+    if (!password) missing.password = "Password is required";
+    setFieldErrors(missing);
+    if (Object.keys(missing).length) return;
+    setSubmitting(true);
+    setError(null);
+    try {
+      await adminApi("/api/auth/login", { method: "POST", body: { email, password } });
+      notifySuccess(text.success);
+      navigate("/admin/dashboard", { replace: true });
+    } catch (e) {
+      const message = messageOf(e, text.failure);
+      setError(message);
+      notifyError(message);
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <div className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12">
+      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
+        <p className="text-sm font-semibold text-brand-700">{agency.name}</p>
+        <h1 className="mt-1 text-2xl font-bold text-brand-900">{text.title}</h1>
+        {error && (
+          <div role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+            {error}
+          </div>
+        )}
+        <form onSubmit={onSubmit} noValidate className="mt-6" aria-label={text.title}>
+          <fieldset disabled={submitting} className="space-y-5">
+            <TextField id="admin-email" name="email" type="email" label="Email" autoComplete="username" required error={fieldErrors.email} />
+            <TextField id="admin-password" name="password" type="password" label="Password" autoComplete="current-password" required error={fieldErrors.password} />
+            <button type="submit" className={buttonClass("primary", "w-full")}>
+              {submitting ? text.submitting : text.submit}
+            </button>
+          </fieldset>
+        </form>
+      </div>
+    </div>
+  );
+}
