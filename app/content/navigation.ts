@@ -19,6 +19,7 @@ export const footerQuickLinks: NavLink[] = [
   { to: "/services", label: "Services" },
   { to: "/testimonials", label: "Testimonials" },
   { to: "/contact", label: "Contact" },
+  { to: "/careers", label: "Careers" },
   { to: "/privacy-policy", label: "Privacy Policy" },
   { to: "/terms-and-conditions", label: "Terms & Conditions" },
   { to: "/sms-consent", label: "SMS Consent" },

@@ -1,0 +1,173 @@
+/**
+ * Jobs and their applications: queries and mutations. An application, the agency's notification
+ * and the applicant's acknowledgement are written in one transaction (the mail outbox delivers them).
+ */
+import { and, count, desc, eq, gt, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import { jobApplications, jobs, mailOutbox, type Job, type JobApplication } from "../../../db/schema";
+import { agency } from "~/content/agency";
+import { applicationStatuses } from "~/content/options";
+import type { Config } from "~/env.server";
+import { enqueueMail } from "../mail/outbox.server";
+import { greetingName, headerSafe, notificationMail, type MailDraft } from "../mail/templates.server";
+import type { ApplicationInput, ApplicationRecord, ApplicationStatus, JobInput, JobRecord } from "./schema";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `id` can name a row; anything else is "not found" without asking the database. */
+export const isJobId = (id: string) => UUID.test(id);
+
+export function toJobRecord(row: Job): JobRecord {
+  return {
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    type: row.type as JobRecord["type"],
+    workType: row.workType as JobRecord["workType"],
+    location: row.location,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toApplicationRecord(row: JobApplication): ApplicationRecord {
+  const status = (applicationStatuses as readonly string[]).includes(row.status) ? (row.status as ApplicationStatus) : "pending";
+  return { _id: row.id, name: row.name, email: row.email, coverLetter: row.coverLetter, status, createdAt: row.createdAt.toISOString() };
+}
+
+/** Every job, newest first. */
+export async function listJobs(db: Database): Promise<JobRecord[]> {
+  const rows = await db.select().from(jobs).orderBy(desc(jobs.createdAt), desc(jobs.id));
+  return rows.map(toJobRecord);
+}
+
+export async function getJob(db: Database, id: string): Promise<JobRecord | null> {
+  if (!isJobId(id)) return null;
+  const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
+  return row ? toJobRecord(row) : null;
+}
+
+export async function createJob(db: Database, input: JobInput): Promise<JobRecord> {
+  const [row] = await db.insert(jobs).values(input).returning();
+  return toJobRecord(row);
+}
+
+/** The updated job, or null when there is none with this id. */
+export async function updateJob(db: Database, id: string, input: JobInput): Promise<JobRecord | null> {
+  if (!isJobId(id)) return null;
+  const [row] = await db
+    .update(jobs)
+    .set({ ...input, updatedAt: new Date() })
+    .where(eq(jobs.id, id))
+    .returning();
+  return row ? toJobRecord(row) : null;
+}
+
+/** Deletes the job and, by the foreign key's cascade, its applications. False when there was none. */
+export async function deleteJob(db: Database, id: string): Promise<boolean> {
+  if (!isJobId(id)) return false;
+  const deleted = await db.delete(jobs).where(eq(jobs.id, id)).returning({ id: jobs.id });
+  return deleted.length > 0;
+}
+
+/** A job's applications, newest first; null when the job does not exist. */
+export async function listApplications(db: Database, jobId: string): Promise<ApplicationRecord[] | null> {
+  if (!(await getJob(db, jobId))) return null;
+  const rows = await db.select().from(jobApplications).where(eq(jobApplications.jobId, jobId)).orderBy(desc(jobApplications.createdAt), desc(jobApplications.id));
+  return rows.map(toApplicationRecord);
+}
+
+/**
+ * Acknowledgements go to the address an applicant typed, which may not be theirs: like the lead forms'
+ * auto-replies, an address gets at most this many a day (all kinds of acknowledgement counted together).
+ */
+export const ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY = 3;
+
+async function acknowledgementsToday(tx: Pick<Database, "select">, address: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.kind, "visitor_autoreply"), sql`lower(${mailOutbox.toAddress}) = ${address.toLowerCase()}`, gt(mailOutbox.createdAt, sql`now() - interval '1 day'`)));
+  return row?.n ?? 0;
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** The applicant's acknowledgement. It repeats only the job's title, never text the applicant wrote. */
+export function applicationAcknowledgement(input: { to: string; name: string; jobTitle: string }): MailDraft {
+  const subject = `We received your application - ${agency.name}`;
+  const paragraphs = [
+    `Hi ${greetingName(input.name)},`,
+    `Thank you for applying for the ${input.jobTitle} position at ${agency.name}. Your application has reached our team.`,
+    "We read every application ourselves. If your experience is a good fit for the role, we will contact you by email or phone to arrange a conversation.",
+    `Questions in the meantime? Email ${agency.email} or call ${agency.phone.primary.display}, ${agency.hours.weekdays.days}, ${agency.hours.weekdays.label} Central Time.`,
+  ];
+  const signature = [agency.name, `${agency.phone.primary.display} · ${agency.email}`];
+  const text = [...paragraphs.flatMap((p) => [p, ""]), ...signature].join("\n");
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#1e293b">
+<div style="max-width:640px;margin:0 auto;background:#ffffff;border-radius:8px;border:1px solid #e2e8f0;padding:24px">
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("")}<p>${signature.map(escapeHtml).join("<br>")}</p>
+</div></body></html>`;
+  return { kind: "visitor_autoreply", to: input.to, subject: headerSafe(subject), text, html };
+}
+
+function mailDomain(config: Config): string {
+  try {
+    return new URL(config.SITE_URL).hostname || "localhost";
+  } catch {
+    return "localhost";
+  }
+}
+
+export type ApplicationContext = { ip?: string | null; userAgent?: string | null };
+
+/** A foreign-key violation: the job was deleted between the check and the insert. */
+function isForeignKeyViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === "23503" || e?.cause?.code === "23503";
+}
+
+/**
+ * Stores an application with its two mails, atomically. Null when the job does not exist (or was
+ * deleted meanwhile): nothing is stored then.
+ */
+export async function acceptApplication(
+  { db, config }: { db: Database; config: Config },
+  input: ApplicationInput,
+  context: ApplicationContext,
+): Promise<ApplicationRecord | null> {
+  const job = await getJob(db, input.jobId);
+  if (!job) return null;
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(jobApplications)
+        .values({ jobId: job._id, name: input.name, email: input.email, coverLetter: input.coverLetter ?? null, ip: context.ip ?? null, userAgent: context.userAgent ?? null })
+        .returning();
+      const notification = notificationMail({
+        to: config.AGENCY_INBOX,
+        replyTo: input.email,
+        subject: `Job Application: ${job.title}`,
+        heading: `New application for ${job.title} from ${input.name}`,
+        receivedAt: row.createdAt,
+        fields: [
+          ["Job", job.title],
+          ["Type", `${job.type}, ${job.workType}`],
+          ["Location", job.location],
+          ["Name", input.name],
+          ["Email", input.email],
+          ["Cover Letter", input.coverLetter ?? "(none)"],
+        ],
+      });
+      const domain = mailDomain(config);
+      await enqueueMail(tx, notification, { domain });
+      if ((await acknowledgementsToday(tx, input.email)) < ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY) {
+        await enqueueMail(tx, applicationAcknowledgement({ to: input.email, name: input.name, jobTitle: job.title }), { domain });
+      }
+      return toApplicationRecord(row);
+    });
+  } catch (error) {
+    if (isForeignKeyViolation(error)) return null;
+    throw error;
+  }
+}

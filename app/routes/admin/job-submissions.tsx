@@ -1,0 +1,127 @@
+import { useEffect, useState } from "react";
+import { Link, useParams } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { adminApi } from "~/features/admin/api";
+import { AdminPage, LoadError } from "~/features/admin/components/admin-page";
+import { Spinner } from "~/features/admin/components/spinner";
+import { localDateTime } from "~/features/admin/format";
+import { jobMessages } from "~/features/jobs/messages";
+import type { ApplicationRecord, ApplicationStatus, JobRecord } from "~/features/jobs/schema";
+import { notifyError } from "~/lib/notify";
+
+const text = jobMessages.submissions;
+
+/** Spec 001 section 4: yellow pending, blue reviewed, green accepted, red rejected. */
+const badge: Record<ApplicationStatus, string> = {
+  pending: "bg-yellow-100 text-yellow-800",
+  reviewed: "bg-blue-100 text-blue-800",
+  accepted: "bg-green-100 text-green-800",
+  rejected: "bg-red-100 text-red-800",
+};
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+const localDate = (iso: string) => new Date(iso).toLocaleDateString();
+
+/** A cover letter clamped to three lines; a long one can be opened in place. */
+function CoverLetter({ text: letter }: { text: string | null }) {
+  const [open, setOpen] = useState(false);
+  if (!letter) return <span className="text-slate-500 italic">{text.noCoverLetter}</span>;
+  const long = letter.length > 180 || letter.split("\n").length > 3;
+  return (
+    <div>
+      <p className={`whitespace-pre-line ${open ? "" : "line-clamp-3"}`}>{letter}</p>
+      {long && (
+        <button type="button" onClick={() => setOpen((o) => !o)} aria-expanded={open} className="mt-1 text-sm font-medium text-brand-700 underline">
+          {open ? "Show less" : "Show more"}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** /admin/jobs/{jobId}/submissions: the applications received for one job, newest first. */
+export default function JobSubmissions() {
+  const { jobId = "" } = useParams();
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<{ loading: boolean; job?: JobRecord; applications?: ApplicationRecord[]; failed?: boolean }>({ loading: true });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const path = encodeURIComponent(jobId);
+    setState((s) => ({ ...s, loading: true, failed: false }));
+    Promise.all([adminApi<JobRecord>(`/api/jobs/${path}`, { signal: controller.signal }), adminApi<ApplicationRecord[]>(`/api/applications/job/${path}`, { signal: controller.signal })]).then(
+      ([job, applications]) => setState({ loading: false, job, applications }),
+      (error: unknown) => {
+        if ((error as Error).name === "AbortError") return;
+        setState({ loading: false, failed: true });
+        notifyError(text.loadFailure);
+      },
+    );
+    return () => controller.abort();
+  }, [jobId, attempt]);
+
+  const { job, applications = [] } = state;
+  return (
+    <AdminPage title={job ? text.title(job.title) : "Applications"} subtitle={job ? [job.type, job.workType, job.location].join(" · ") : undefined}
+      actions={
+        <Link to="/admin/jobs" className={buttonClass("outline")}>
+          {jobMessages.edit.back}
+        </Link>
+      }
+    >
+      {state.loading ? (
+        <Spinner label="Loading applications..." />
+      ) : state.failed ? (
+        <LoadError message={text.loadFailure} onRetry={() => setAttempt((n) => n + 1)} retryLabel={text.reload} />
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+          <table className="min-w-full divide-y divide-slate-200 text-sm">
+            <caption className="sr-only">{job ? text.title(job.title) : "Applications"}</caption>
+            <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
+              <tr>
+                {text.columns.map((column) => (
+                  <th key={column} scope="col" className="px-4 py-3">
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {applications.length === 0 ? (
+                <tr>
+                  <td colSpan={text.columns.length} className="px-4 py-10 text-center text-slate-600">
+                    {text.empty}
+                  </td>
+                </tr>
+              ) : (
+                applications.map((a) => (
+                  <tr key={a._id} className="align-top">
+                    <td className="px-4 py-3 font-medium text-slate-900">{a.name}</td>
+                    <td className="px-4 py-3">
+                      <a href={`mailto:${a.email}`} className="text-brand-700 underline">
+                        {a.email}
+                      </a>
+                    </td>
+                    <td className="max-w-md px-4 py-3 text-slate-700">
+                      <CoverLetter text={a.coverLetter} />
+                    </td>
+                    <td className="px-4 py-3">
+                      <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${badge[a.status] ?? badge.pending}`} data-status={a.status}>
+                        {capitalise(a.status)}
+                      </span>
+                    </td>
+                    <td className="px-4 py-3 whitespace-nowrap text-slate-600">
+                      <time dateTime={a.createdAt} title={localDateTime(a.createdAt)}>
+                        {localDate(a.createdAt)}
+                      </time>
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,156 @@
+import { useState } from "react";
+import { Icon } from "~/components/ui/icon";
+import { buttonClass, CallButton } from "~/components/ui/button";
+import { Modal } from "~/components/ui/modal";
+import { PageHero } from "~/components/ui/page-hero";
+import { Section } from "~/components/ui/section";
+import { agency, mailtoHref } from "~/content/agency";
+import { careersHero, careersIntro, careersOpenings, careersValues } from "~/content/careers";
+import { ApplicationForm } from "~/features/jobs/components/application-form";
+import { listJobs } from "~/features/jobs/jobs.server";
+import { jobMessages } from "~/features/jobs/messages";
+import type { JobRecord } from "~/features/jobs/schema";
+import { seo, siteUrlFrom } from "~/lib/seo";
+import type { Route } from "./+types/careers";
+
+/** Rendered per request: the openings come from the database. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { jobs: await listJobs(context.db) };
+}
+
+const employmentType: Record<JobRecord["type"], string> = { "Full-time": "FULL_TIME", "Part-time": "PART_TIME", Internship: "INTERN" };
+
+/** schema.org JobPosting, so search engines can list the openings. */
+function jobPostingJsonLd(job: JobRecord, siteUrl: string) {
+  const [locality, region] = job.location.split(",").map((s) => s.trim());
+  const place = { "@type": "Place", address: { "@type": "PostalAddress", addressLocality: locality, ...(region ? { addressRegion: region } : {}), addressCountry: "US" } };
+  return {
+    "@context": "https://schema.org",
+    "@type": "JobPosting",
+    title: job.title,
+    description: job.description,
+    datePosted: job.createdAt.slice(0, 10),
+    employmentType: employmentType[job.type],
+    hiringOrganization: { "@type": "Organization", name: agency.name, sameAs: `${siteUrl}/` },
+    ...(job.workType === "Remote"
+      ? { jobLocationType: "TELECOMMUTE", applicantLocationRequirements: { "@type": "Country", name: "US" } }
+      : { jobLocation: place }),
+  };
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const siteUrl = siteUrlFrom(matches);
+  return seo(matches, {
+    title: "Careers",
+    description: `Open positions at ${agency.name}, an independent commercial insurance agency in ${agency.address.city}, ${agency.address.region}. See our current openings and apply online.`,
+    path: "/careers",
+    breadcrumb: [{ name: "Careers", path: "/careers" }],
+    jsonLd: (loaderData?.jobs ?? []).map((job) => jobPostingJsonLd(job, siteUrl)),
+  });
+}
+
+function JobCard({ job, onApply }: { job: JobRecord; onApply: () => void }) {
+  const headingId = `job-${job._id}`;
+  return (
+    <article aria-labelledby={headingId} className="flex flex-col rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200" data-testid="career-job">
+      <h3 id={headingId} className="text-xl font-semibold text-brand-900">
+        {job.title}
+      </h3>
+      <ul className="mt-3 flex flex-wrap gap-2 text-sm" aria-label="Position details">
+        <li className="rounded-full bg-brand-50 px-3 py-1 font-medium text-brand-800">{job.type}</li>
+        <li className="rounded-full bg-brand-50 px-3 py-1 font-medium text-brand-800">{job.workType}</li>
+        <li className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1 font-medium text-slate-700">
+          <Icon name="map" className="h-4 w-4" />
+          {job.location}
+        </li>
+      </ul>
+      <p className="mt-4 whitespace-pre-line text-slate-700">{job.description}</p>
+      <div className="mt-auto pt-6">
+        <button type="button" onClick={onApply} className={buttonClass("primary")} aria-haspopup="dialog">
+          {jobMessages.careers.apply}
+          <span className="sr-only"> for {job.title}</span>
+        </button>
+      </div>
+    </article>
+  );
+}
+
+export default function Careers({ loaderData }: Route.ComponentProps) {
+  const { jobs } = loaderData;
+  const [applyingTo, setApplyingTo] = useState<JobRecord | null>(null);
+
+  return (
+    <>
+      <PageHero eyebrow={careersHero.eyebrow} title={careersHero.title} subtitle={careersHero.subtitle}>
+        <a href="#open-positions" className={buttonClass("accent")}>
+          See open positions
+          <Icon name="arrow-right" className="h-5 w-5" />
+        </a>
+      </PageHero>
+
+      <section aria-labelledby="careers-intro-heading" className="bg-white py-16 sm:py-20">
+        <div className="mx-auto grid max-w-7xl gap-12 px-4 sm:px-6 lg:grid-cols-5">
+          <div className="lg:col-span-3">
+            <h2 id="careers-intro-heading" className="text-3xl font-bold tracking-tight text-brand-900">
+              {careersIntro.title}
+            </h2>
+            <div className="mt-6 space-y-5 text-lg leading-relaxed text-slate-700">
+              {careersIntro.paragraphs.map((p) => (
+                <p key={p}>{p}</p>
+              ))}
+            </div>
+          </div>
+          <ul className="space-y-4 self-start lg:col-span-2">
+            {careersValues.map((v) => (
+              <li key={v.title} className="flex gap-4 rounded-xl bg-brand-50 p-5">
+                <Icon name={v.icon} className="h-7 w-7 shrink-0 text-brand-700" />
+                <div>
+                  <h3 className="font-semibold text-brand-900">{v.title}</h3>
+                  <p className="mt-1 text-slate-700">{v.description}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <Section id="open-positions" title={careersOpenings.title} intro={jobs.length > 0 ? careersOpenings.intro : undefined} tone="muted">
+        {jobs.length === 0 ? (
+          <div className="mx-auto max-w-3xl rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200" data-testid="no-openings">
+            <p className="text-lg text-slate-700">
+              {careersOpenings.none}{" "}
+              <a href={mailtoHref()} className="font-semibold text-brand-700 underline">
+                {agency.email}
+              </a>
+              .
+            </p>
+            <div className="mt-6 flex flex-wrap justify-center gap-4">
+              <a href={mailtoHref()} className={buttonClass("primary")}>
+                <Icon name="mail" className="h-5 w-5" />
+                Email your resume
+              </a>
+              <CallButton variant="outline" />
+            </div>
+          </div>
+        ) : (
+          <div className="grid gap-6 md:grid-cols-2">
+            {jobs.map((job) => (
+              <JobCard key={job._id} job={job} onApply={() => setApplyingTo(job)} />
+            ))}
+          </div>
+        )}
+      </Section>
+
+      <Modal open={applyingTo !== null} onClose={() => setApplyingTo(null)} title={applyingTo ? jobMessages.careers.applyTitle(applyingTo.title) : ""} titleId="apply-title">
+        {applyingTo && (
+          <>
+            <p className="mt-2 text-slate-600">
+              {applyingTo.type} · {applyingTo.workType} · {applyingTo.location}
+            </p>
+            <ApplicationForm key={applyingTo._id} jobId={applyingTo._id} onSuccess={() => setApplyingTo(null)} />
+          </>
+        )}
+      </Modal>
+    </>
+  );
+}
