@@ -1,0 +1,240 @@
+/**
+ * The leads inbox's queries and its one mutation (docs/decisions/012-leads-inbox.md): the list
+ * newest first with keyset pagination, one lead with everything follow-up needs, the status
+ * pipeline with its first-response rule, the CSV export, and the dashboard's figures.
+ */
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import { consentRecords, leads, uploads, type Lead, type Upload } from "../../../db/schema";
+import { agency, promises } from "~/content/agency";
+import { csvRow, UTF8_BOM } from "./csv";
+import type { InboxSummary, LeadDetail, LeadFilters, LeadListItem, LeadListQuery, LeadStatus } from "./schema";
+
+type Db = Pick<Database, "select" | "selectDistinct" | "update" | "execute">;
+
+// Spelled out: Drizzle leaves columns unqualified in a one-table select, and inside the subquery an
+// unqualified "id" would be the upload's.
+const attachmentCount = sql<number>`(select count(*)::int from uploads u where u.lead_id = "leads"."id")`;
+
+const listColumns = {
+  id: leads.id,
+  reference: leads.reference,
+  leadType: leads.leadType,
+  submissionType: leads.submissionType,
+  source: leads.source,
+  status: leads.status,
+  name: leads.name,
+  email: leads.email,
+  phone: leads.phone,
+  service: leads.service,
+  businessState: leads.businessState,
+  outsideLicensedStates: leads.outsideLicensedStates,
+  receivedAt: leads.receivedAt,
+  firstResponseAt: leads.firstResponseAt,
+  statusChangedAt: leads.statusChangedAt,
+  attachments: attachmentCount,
+};
+
+type ListRow = Pick<Lead, "id" | "reference" | "leadType" | "submissionType" | "source" | "status" | "name" | "email" | "phone" | "service" | "businessState" | "outsideLicensedStates" | "receivedAt" | "firstResponseAt" | "statusChangedAt"> & { attachments: number };
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+function toItem(row: ListRow): LeadListItem {
+  return {
+    _id: row.id,
+    reference: row.reference,
+    leadType: row.leadType,
+    submissionType: row.submissionType,
+    source: row.source,
+    status: row.status as LeadStatus,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    service: row.service,
+    businessState: row.businessState,
+    outsideLicensedStates: row.outsideLicensedStates,
+    receivedAt: iso(row.receivedAt)!,
+    firstResponseAt: iso(row.firstResponseAt),
+    statusChangedAt: iso(row.statusChangedAt),
+    attachments: Number(row.attachments),
+  };
+}
+
+function filterWhere({ status, type }: LeadFilters): SQL | undefined {
+  return and(status ? eq(leads.status, status) : undefined, type ? eq(leads.leadType, type) : undefined);
+}
+
+/**
+ * The leads before `before` (the last `_id` of the previous page) in (received_at, id) order, newest
+ * first. Keyset rather than offset: a lead arriving while the admin pages on shifts nothing.
+ */
+async function page(db: Db, filters: LeadFilters, limit: number, before?: string): Promise<ListRow[]> {
+  const cursor = before
+    ? sql`(${leads.receivedAt}, ${leads.id}) < (select c.received_at, c.id from ${leads} c where c.id = ${before})`
+    : undefined;
+  return db
+    .select(listColumns)
+    .from(leads)
+    .where(and(filterWhere(filters), cursor))
+    .orderBy(desc(leads.receivedAt), desc(leads.id))
+    .limit(limit);
+}
+
+export async function listLeads(db: Db, query: LeadListQuery): Promise<{ items: LeadListItem[]; total: number; nextCursor: string | null }> {
+  const rows = await page(db, query, query.limit + 1, query.before);
+  const more = rows.length > query.limit;
+  const items = rows.slice(0, query.limit).map(toItem);
+  const [{ n }] = await db.select({ n: count() }).from(leads).where(filterWhere(query));
+  return { items, total: n, nextCursor: more ? items[items.length - 1]._id : null };
+}
+
+/** The leadTypes that occur in the store (the type filter's options). */
+export async function leadTypesPresent(db: Db): Promise<string[]> {
+  const rows = await db.selectDistinct({ t: leads.leadType }).from(leads).orderBy(asc(leads.leadType));
+  return rows.map((r) => r.t);
+}
+
+async function listItem(db: Db, id: string): Promise<LeadListItem | null> {
+  const [row] = await db.select(listColumns).from(leads).where(eq(leads.id, id));
+  return row ? toItem(row) : null;
+}
+
+export async function getLead(db: Db, id: string): Promise<LeadDetail | null> {
+  const [row] = await db.select({ ...listColumns, message: leads.message, payload: leads.payload, ip: leads.ip, userAgent: leads.userAgent, referrer: leads.referrer, pageUrl: leads.pageUrl, utm: leads.utm, consentRecordId: leads.consentRecordId }).from(leads).where(eq(leads.id, id));
+  if (!row) return null;
+  const [consent] = row.consentRecordId ? await db.select().from(consentRecords).where(eq(consentRecords.id, row.consentRecordId)) : [];
+  const documents = await db
+    .select({ id: uploads.id, slot: uploads.slot, name: uploads.originalName, size: uploads.sizeBytes, type: uploads.mimeType, createdAt: uploads.createdAt })
+    .from(uploads)
+    .where(eq(uploads.leadId, id))
+    .orderBy(asc(uploads.slot), asc(uploads.createdAt));
+  return {
+    ...toItem(row),
+    message: row.message,
+    payload: row.payload,
+    ip: row.ip,
+    userAgent: row.userAgent,
+    referrer: row.referrer,
+    pageUrl: row.pageUrl,
+    utm: row.utm,
+    consent: consent
+      ? {
+          id: consent.id,
+          channel: consent.channel,
+          sourceForm: consent.sourceForm,
+          name: consent.name,
+          email: consent.email,
+          phone: consent.phone,
+          consented: consent.consented,
+          consentText: consent.consentText,
+          consentVersion: consent.consentVersion,
+          pageUrl: consent.pageUrl,
+          ip: consent.ip,
+          userAgent: consent.userAgent,
+          recordHash: consent.recordHash,
+          createdAt: iso(consent.createdAt)!,
+        }
+      : null,
+    documents: documents.map((d) => ({ ...d, size: Number(d.size), createdAt: iso(d.createdAt)! })),
+  };
+}
+
+/**
+ * Moves a lead in the pipeline. One statement, so two admins changing it at once cannot both be
+ * "first": the first move out of "new" sets first_response_at, which nothing later overwrites or
+ * clears (moving back to "new" keeps it). status_changed_at changes only when the status does.
+ * Returns null for an unknown lead.
+ */
+export async function updateLeadStatus(db: Db, id: string, status: LeadStatus): Promise<LeadListItem | null> {
+  const updated = await db
+    .update(leads)
+    .set({
+      status,
+      statusChangedAt: sql`case when ${leads.status} = ${status}::text then ${leads.statusChangedAt} else now() end`,
+      firstResponseAt: sql`coalesce(${leads.firstResponseAt}, case when ${leads.status} = 'new' and ${status}::text <> 'new' then now() end)`,
+    })
+    .where(eq(leads.id, id))
+    .returning({ id: leads.id });
+  return updated.length ? listItem(db, id) : null;
+}
+
+/** An upload of this lead (null when it does not exist or belongs to another lead, or to none). */
+export async function leadDocument(db: Db, leadId: string, uploadId: string): Promise<Upload | null> {
+  const [row] = await db.select().from(uploads).where(and(eq(uploads.id, uploadId), eq(uploads.leadId, leadId)));
+  return row ?? null;
+}
+
+export const csvColumns = [
+  "Reference",
+  "Received",
+  "Type",
+  "Source",
+  "Status",
+  "Name",
+  "Email",
+  "Phone",
+  "Service",
+  "Business State",
+  "Outside Licensed States",
+  "First Response",
+  "Minutes to First Response",
+] as const;
+
+function csvValues(lead: LeadListItem): unknown[] {
+  const minutes = lead.firstResponseAt ? Math.max(0, Math.round((Date.parse(lead.firstResponseAt) - Date.parse(lead.receivedAt)) / 60_000)) : "";
+  return [
+    lead.reference,
+    lead.receivedAt,
+    lead.leadType,
+    lead.source,
+    lead.status,
+    lead.name,
+    lead.email,
+    lead.phone,
+    lead.service,
+    lead.businessState,
+    lead.outsideLicensedStates,
+    lead.firstResponseAt,
+    minutes,
+  ];
+}
+
+const EXPORT_BATCH = 500;
+
+/**
+ * Every lead matching the filters as CSV (BOM, header row, CRLF records), newest first, read in
+ * batches so a large store is never held whole.
+ */
+export async function* leadsCsv(db: Db, filters: LeadFilters): AsyncGenerator<string> {
+  yield UTF8_BOM + csvRow(csvColumns);
+  let before: string | undefined;
+  for (;;) {
+    const rows = await page(db, filters, EXPORT_BATCH, before);
+    if (rows.length === 0) return;
+    yield rows.map((r) => csvRow(csvValues(toItem(r)))).join("");
+    if (rows.length < EXPORT_BATCH) return;
+    before = rows[rows.length - 1].id;
+  }
+}
+
+/** YYYY-MM-DD in the agency's time zone (the export's file name). */
+export function agencyDate(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: agency.hours.timezone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+
+/**
+ * The dashboard's figures. "Today" starts at midnight where the agency is (America/Chicago), whatever
+ * the server's or database's time zone; "overdue" is a new lead received more than the promised
+ * minutes ago.
+ */
+export async function inboxSummary(db: Db): Promise<InboxSummary> {
+  const tz = agency.hours.timezone;
+  const result = await db.execute(sql`
+    select
+      count(*) filter (where ${leads.receivedAt} >= (date_trunc('day', now() at time zone ${tz}::text) at time zone ${tz}::text))::int as new_today,
+      count(*) filter (where ${leads.status} = 'new')::int as waiting,
+      count(*) filter (where ${leads.status} = 'new' and ${leads.receivedAt} < now() - make_interval(mins => ${promises.contactMinutes}::int))::int as overdue
+    from ${leads}`);
+  const row = result.rows[0] as { new_today: number; waiting: number; overdue: number };
+  return { newToday: Number(row.new_today), waiting: Number(row.waiting), overdue: Number(row.overdue) };
+}

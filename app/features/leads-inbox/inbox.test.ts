@@ -1,0 +1,106 @@
+/** The inbox's pure rules: CSV cells, the download's file name header, the clock and the labels. */
+import { describe, expect, it } from "vitest";
+import { clockState, formatDuration } from "./clock";
+import { attachmentDisposition } from "./content-disposition";
+import { csvCell, csvRow } from "./csv";
+import { fieldLabel, fieldValue, leadTypeLabel, orderedFields, typeOptions } from "./labels";
+
+describe("csvCell", () => {
+  it("quotes only what needs it (RFC 4180) and doubles quotes", () => {
+    expect(csvCell("plain")).toBe("plain");
+    expect(csvCell("a,b")).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell("two\nlines")).toBe('"two\nlines"');
+    expect(csvCell(" padded ")).toBe('" padded "');
+    expect(csvCell(null)).toBe("");
+    expect(csvCell(undefined)).toBe("");
+    expect(csvCell(true)).toBe("Yes");
+    expect(csvCell(12)).toBe("12");
+  });
+  it("neutralises text a spreadsheet would run as a formula", () => {
+    for (const start of ["=", "+", "-", "@"]) expect(csvCell(`${start}1+1`)).toBe(`'${start}1+1`);
+    expect(csvCell("\tcmd")).toBe("'\tcmd");
+    expect(csvCell("\rcmd")).toBe(`"'\rcmd"`);
+    expect(csvCell('=HYPERLINK("x","y")')).toBe(`"'=HYPERLINK(""x"",""y"")"`);
+    expect(csvCell("a=b")).toBe("a=b");
+    expect(csvCell(-5)).toBe("-5");
+  });
+  it("ends a row with CRLF", () => {
+    expect(csvRow(["a", "b,c", null])).toBe('a,"b,c",\r\n');
+  });
+});
+
+describe("attachmentDisposition", () => {
+  it("sends an ASCII name as is", () => {
+    expect(attachmentDisposition("loss-runs 2024.pdf")).toBe('attachment; filename="loss-runs 2024.pdf"');
+  });
+  it("adds filename* for a non-ASCII name, with an ASCII fallback", () => {
+    expect(attachmentDisposition("Pérez CDL.pdf")).toBe(`attachment; filename="Perez CDL.pdf"; filename*=UTF-8''P%C3%A9rez%20CDL.pdf`);
+    expect(attachmentDisposition("運転免許.png")).toBe(`attachment; filename="____.png"; filename*=UTF-8''%E9%81%8B%E8%BB%A2%E5%85%8D%E8%A8%B1.png`);
+  });
+  it("strips quotes, backslashes and CR/LF, and keeps % out of the plain name", () => {
+    expect(attachmentDisposition('a"b\\c\r\nSet-Cookie: x.pdf')).toBe('attachment; filename="abcSet-Cookie: x.pdf"');
+    expect(attachmentDisposition("100%.pdf")).toBe(`attachment; filename="100_.pdf"; filename*=UTF-8''100%25.pdf`);
+    expect(attachmentDisposition("it's (1).pdf")).toBe(`attachment; filename="it's (1).pdf"`);
+    expect(attachmentDisposition('""')).toBe('attachment; filename="document"');
+  });
+});
+
+describe("clockState", () => {
+  const received = "2030-01-01T12:00:00.000Z";
+  const at = (minutes: number, seconds = 0) => Date.parse(received) + minutes * 60_000 + seconds * 1000;
+  it("counts a new lead's minutes: ok, due soon from 20, overdue past 30", () => {
+    const lead = { status: "new", receivedAt: received, firstResponseAt: null };
+    expect(clockState(lead, at(0))).toEqual({ kind: "waiting", minutes: 0, tone: "ok" });
+    expect(clockState(lead, at(19, 59))).toMatchObject({ minutes: 19, tone: "ok" });
+    expect(clockState(lead, at(20))).toMatchObject({ minutes: 20, tone: "due-soon" });
+    expect(clockState(lead, at(30))).toMatchObject({ minutes: 30, tone: "due-soon" });
+    expect(clockState(lead, at(30, 1))).toMatchObject({ minutes: 30, tone: "overdue" });
+    expect(clockState(lead, at(125))).toMatchObject({ minutes: 125, tone: "overdue" });
+    // A computer clock behind the server's never shows negative minutes.
+    expect(clockState(lead, at(-3))).toMatchObject({ minutes: 0, tone: "ok" });
+  });
+  it("shows an answered lead's first-response time instead", () => {
+    expect(clockState({ status: "contacted", receivedAt: received, firstResponseAt: "2030-01-01T12:12:30.000Z" }, at(500))).toEqual({ kind: "answered", minutes: 12 });
+    expect(clockState({ status: "new", receivedAt: received, firstResponseAt: "2030-01-01T12:12:30.000Z" }, at(40))).toMatchObject({ kind: "waiting", tone: "overdue" });
+    expect(clockState({ status: "won", receivedAt: received, firstResponseAt: null }, at(5))).toEqual({ kind: "answered", minutes: null });
+  });
+  it("formats durations", () => {
+    expect(formatDuration(0)).toBe("0 min");
+    expect(formatDuration(59)).toBe("59 min");
+    expect(formatDuration(60)).toBe("1 h");
+    expect(formatDuration(125)).toBe("2 h 5 min");
+    expect(formatDuration(24 * 60)).toBe("1 d");
+    expect(formatDuration(50 * 60)).toBe("2 d 2 h");
+  });
+});
+
+describe("labels", () => {
+  it("names every lead type, and an unknown one in words", () => {
+    expect(leadTypeLabel("hoa_quote_landing")).toBe("HOA Landing Page");
+    expect(leadTypeLabel("contact_form")).toBe("Contact Form");
+    expect(leadTypeLabel("boat_quote")).toBe("Boat Quote");
+  });
+  it("lists the type filter's options in a stable order, keeping the selected one", () => {
+    expect(typeOptions(["hoa_quote_landing", "zz_new", "contact_form"])).toEqual(["contact_form", "hoa_quote_landing", "zz_new"]);
+    expect(typeOptions([], "chat")).toEqual(["chat"]);
+  });
+  it("turns payload keys into words and values into text", () => {
+    expect(fieldLabel("legalBusinessName")).toBe("Legal Business Name");
+    expect(fieldLabel("hoaType")).toBe("HOA Type");
+    expect(fieldLabel("dotNumber")).toBe("DOT Number");
+    expect(fieldLabel("contactDOB")).toBe("Contact Date of Birth");
+    expect(fieldLabel("submissionType")).toBe("Submission Type");
+    expect(fieldValue(["Auto Liability", "Cargo Liability"])).toBe("Auto Liability, Cargo Liability");
+    expect(fieldValue(true)).toBe("Yes");
+    expect(fieldValue(3)).toBe("3");
+    expect(fieldValue([{ slot: "cdl", id: "x" }])).toBe("Slot: cdl; Id: x");
+    expect(fieldValue(null)).toBe("");
+    expect(fieldLabel("rangeOfOperation")).toBe("Range of Operation");
+    expect(fieldLabel("allowedToOperate")).toBe("Allowed to Operate");
+  });
+  it("orders a payload as the forms ask, unknown keys next, bookkeeping last", () => {
+    const payload = { source: "s", zeta: 1, phone: "p", hoaType: "Townhome", name: "n", leadType: "l", alpha: 2, email: "e" };
+    expect(orderedFields(payload).map(([k]) => k)).toEqual(["name", "email", "phone", "hoaType", "alpha", "zeta", "leadType", "source"]);
+  });
+});

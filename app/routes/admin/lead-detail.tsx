@@ -1,0 +1,188 @@
+import type { ReactNode } from "react";
+import { Link, useParams } from "react-router";
+import { AdminApiError } from "~/features/admin/api";
+import { AdminPage, LoadError } from "~/features/admin/components/admin-page";
+import { Spinner } from "~/features/admin/components/spinner";
+import { useAdminData } from "~/features/admin/use-admin-data";
+import { StatusSelect } from "~/features/leads-inbox/components/status-select";
+import { useServerClock, WaitingClock } from "~/features/leads-inbox/components/waiting-clock";
+import { longTime, telLink } from "~/features/leads-inbox/format";
+import { fieldLabel, fieldValue, leadTypeLabel, orderedFields, slotLabel } from "~/features/leads-inbox/labels";
+import { inboxMessages } from "~/features/leads-inbox/messages";
+import type { LeadDetailAnswer, LeadListItem } from "~/features/leads-inbox/schema";
+import { notifyError } from "~/lib/notify";
+import { pageTitle } from "~/lib/seo";
+
+const text = inboxMessages.detail;
+
+export function meta() {
+  return [{ title: pageTitle("Lead") }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <h2 id={id} className="text-lg font-semibold text-brand-900">
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+/** A definition list; empty values show "None" rather than vanishing, so a missing answer is visible. */
+function Fields({ items, testId }: { items: [string, ReactNode][]; testId?: string }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[minmax(10rem,16rem)_1fr]" data-testid={testId}>
+      {items.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-sm font-medium text-slate-600">{label}</dt>
+          <dd className="text-sm break-words whitespace-pre-line text-slate-900">{value === "" || value === null || value === undefined ? <span className="text-slate-500">{text.none}</span> : value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function time(iso: string | null) {
+  return iso ? <time dateTime={iso}>{longTime(iso)}</time> : null;
+}
+
+/** /admin/leads/:id: everything submitted, the consent record, the documents and the status. */
+export default function LeadDetailPage() {
+  const { id = "" } = useParams();
+  const { loading, data, error, reload, setData } = useAdminData<LeadDetailAnswer>(`/api/leads/${encodeURIComponent(id)}`, (e) => {
+    if (!(e instanceof AdminApiError && (e.status === 404 || e.status === 400))) notifyError(text.loadFailed);
+  });
+  const now = useServerClock(data?.now);
+  const lead = data?.data;
+  const notFound = error instanceof AdminApiError && (error.status === 404 || error.status === 400);
+
+  const back = (
+    <Link to="/admin/leads" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline">
+      <span aria-hidden="true">←</span> {text.back}
+    </Link>
+  );
+
+  if (loading) return <Spinner label={text.loading} />;
+  if (error !== undefined || !lead) {
+    return (
+      <AdminPage title={notFound ? text.notFound : text.loadFailed}>
+        <div className="space-y-6">
+          {back}
+          {!notFound && <LoadError message={text.loadFailed} onRetry={reload} />}
+        </div>
+      </AdminPage>
+    );
+  }
+
+  const updated = (next: LeadListItem) =>
+    setData((current) => current && { ...current, data: { ...current.data, ...next } });
+
+  const consent = lead.consent;
+  const utm = lead.utm && Object.keys(lead.utm).length ? Object.entries(lead.utm).map(([k, v]) => `${k}=${v}`).join("\n") : "";
+
+  return (
+    <AdminPage title={text.title(lead.reference)} subtitle={`${leadTypeLabel(lead.leadType)} · ${lead.source}`} actions={back}>
+      <div className="grid gap-6">
+        <Section title={text.status}>
+          <div className="flex flex-wrap items-end gap-6">
+            <StatusSelect lead={lead} id="lead-status" label={text.statusLabel} labelHidden={false} onUpdated={updated} />
+            <div>
+              <p className="text-sm font-medium text-slate-800">{lead.status === "new" ? text.waiting : text.firstResponse}</p>
+              <div className="mt-1">
+                <WaitingClock lead={lead} now={now} />
+              </div>
+            </div>
+          </div>
+        </Section>
+
+        <Section title={text.contact}>
+          <Fields
+            testId="contact-fields"
+            items={[
+              [text.name, lead.name],
+              [
+                text.email,
+                <a href={`mailto:${lead.email}`} className="text-brand-700 underline">
+                  {lead.email}
+                </a>,
+              ],
+              [
+                text.phone,
+                <a href={telLink(lead.phone)} className="text-brand-700 underline">
+                  {lead.phone}
+                </a>,
+              ],
+              [text.service, lead.service ?? ""],
+              ...(lead.businessState
+                ? [[text.businessState, lead.outsideLicensedStates ? `${lead.businessState} (${text.outsideLicensedStates})` : lead.businessState] as [string, ReactNode]]
+                : []),
+            ]}
+          />
+        </Section>
+
+        <Section title={text.submitted}>
+          <Fields testId="submitted-fields" items={orderedFields(lead.payload).map(([key, value]) => [fieldLabel(key), fieldValue(value)])} />
+        </Section>
+
+        <Section title={text.documents}>
+          {lead.documents.length === 0 ? (
+            <p className="text-sm text-slate-600">{text.noDocuments}</p>
+          ) : (
+            <ul className="divide-y divide-slate-100" data-testid="documents">
+              {lead.documents.map((doc) => (
+                <li key={doc.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
+                  <span className="text-sm text-slate-600">{slotLabel(doc.slot)}</span>
+                  <a href={`/api/leads/${lead._id}/documents/${doc.id}`} download={doc.name} className="text-sm font-medium text-brand-700 underline" aria-label={text.download(doc.name)}>
+                    {doc.name}
+                  </a>
+                  <span className="text-sm text-slate-600">{formatBytes(doc.size)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+
+        <Section title={text.consent}>
+          {consent ? (
+            <Fields
+              testId="consent-fields"
+              items={[
+                [text.consented, consent.consented ? text.yes : text.no],
+                [text.consentVersion, consent.consentVersion],
+                [text.consentText, consent.consentText],
+                [text.consentTime, time(consent.createdAt)],
+                [text.consentHash, <code className="font-mono text-xs break-all">{consent.recordHash}</code>],
+              ]}
+            />
+          ) : (
+            <p className="text-sm text-slate-600">{text.noConsent}</p>
+          )}
+        </Section>
+
+        <Section title={text.followUp}>
+          <Fields
+            testId="follow-up-fields"
+            items={[
+              [text.received, time(lead.receivedAt)],
+              [text.firstResponse, time(lead.firstResponseAt)],
+              [text.ip, lead.ip ?? ""],
+              [text.userAgent, lead.userAgent ?? ""],
+              [text.referrer, lead.referrer ?? ""],
+              [text.page, lead.pageUrl ?? ""],
+              [text.utm, utm],
+            ]}
+          />
+        </Section>
+      </div>
+    </AdminPage>
+  );
+}

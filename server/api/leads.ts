@@ -1,0 +1,146 @@
+/**
+ * The leads inbox's API, every route behind requireAdmin (docs/decisions/012-leads-inbox.md):
+ *   GET   /api/leads                            the list, newest first, filtered and paged
+ *   GET   /api/leads/export.csv                 the filtered list as CSV, all of it
+ *   GET   /api/leads/:id                        one lead with its consent record and documents
+ *   PATCH /api/leads/:id                        { status }: the pipeline, with the first-response rule
+ *   GET   /api/leads/:id/documents/:uploadId    a document, always as an attachment
+ *   GET   /api/admin/summary                    the dashboard's figures
+ */
+import type { Readable } from "node:stream";
+import { Hono, type Context } from "hono";
+import { attachmentDisposition } from "~/features/leads-inbox/content-disposition";
+import { agencyDate, getLead, inboxSummary, leadDocument, leadsCsv, leadTypesPresent, listLeads, updateLeadStatus } from "~/features/leads-inbox/inbox.server";
+import { inboxMessages } from "~/features/leads-inbox/messages";
+import { isUuid, leadFiltersSchema, leadListQuerySchema, leadStatusBodySchema } from "~/features/leads-inbox/schema";
+import { fieldErrors } from "~/features/leads/rules";
+import { requireAdmin } from "../auth";
+import type { AppServices } from "../context";
+import { apiError, readJson } from "../http";
+
+const INVALID_QUERY = "Some filters are not valid.";
+const INVALID_ID = "Invalid lead id.";
+const LEAD_NOT_FOUND = "Lead not found";
+const DOCUMENT_NOT_FOUND = "Document not found";
+
+/**
+ * The file as a web stream, once its first bytes have been read: a file missing from storage fails
+ * here (answerable as an error) instead of after a 200 has gone out. Pulled as the client reads
+ * (back-pressure); a client that goes away closes the file.
+ */
+async function openedStream(source: Readable): Promise<ReadableStream<Uint8Array>> {
+  const chunks = source[Symbol.asyncIterator]();
+  let first: IteratorResult<Buffer>;
+  try {
+    first = await chunks.next();
+  } catch (error) {
+    source.destroy();
+    throw error;
+  }
+  let pending: IteratorResult<Buffer> | undefined = first;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = pending ?? (await chunks.next());
+      pending = undefined;
+      if (next.done) controller.close();
+      else controller.enqueue(new Uint8Array(next.value.buffer, next.value.byteOffset, next.value.byteLength));
+    },
+    cancel() {
+      source.destroy();
+    },
+  });
+}
+
+export function leadRoutes(services: AppServices) {
+  const { db, logger, storage } = services;
+  const admin = requireAdmin(services);
+  const validId = (c: Context, id: string) => (isUuid(id) ? undefined : apiError(c, 400, INVALID_ID, { id: "The lead id must be a UUID." }));
+
+  return (
+    new Hono()
+      .get("/leads", admin, async (c) => {
+        const parsed = leadListQuerySchema.safeParse(c.req.query());
+        if (!parsed.success) return apiError(c, 400, INVALID_QUERY, fieldErrors(parsed.error));
+        const { items, total, nextCursor } = await listLeads(db, parsed.data);
+        const types = await leadTypesPresent(db);
+        return c.json({ success: true, data: items, total, nextCursor, types, now: new Date().toISOString() });
+      })
+      // Before "/leads/:id", which would otherwise take "export.csv" for an id.
+      .get("/leads/export.csv", admin, async (c) => {
+        const parsed = leadFiltersSchema.safeParse(c.req.query());
+        if (!parsed.success) return apiError(c, 400, INVALID_QUERY, fieldErrors(parsed.error));
+        const rows = leadsCsv(db, parsed.data);
+        const encoder = new TextEncoder();
+        const body = new ReadableStream<Uint8Array>({
+          async pull(controller) {
+            try {
+              const next = await rows.next();
+              if (next.done) controller.close();
+              else controller.enqueue(encoder.encode(next.value));
+            } catch (error) {
+              logger.error({ err: error, reqId: c.get("requestId" as never) }, "leads export failed");
+              controller.error(error);
+            }
+          },
+          async cancel() {
+            await rows.return(undefined);
+          },
+        });
+        logger.info({ reqId: c.get("requestId" as never), adminId: c.get("admin").id, filters: parsed.data }, "leads exported");
+        return new Response(body, {
+          status: 200,
+          headers: {
+            "Content-Type": "text/csv; charset=utf-8",
+            "Content-Disposition": `attachment; filename="leads-${agencyDate()}.csv"`,
+            "Cache-Control": "private, no-store",
+          },
+        });
+      })
+      .get("/leads/:id", admin, async (c) => {
+        const id = c.req.param("id");
+        const bad = validId(c, id);
+        if (bad) return bad;
+        const lead = await getLead(db, id);
+        if (!lead) return apiError(c, 404, LEAD_NOT_FOUND);
+        return c.json({ success: true, data: lead, now: new Date().toISOString() });
+      })
+      .patch("/leads/:id", admin, async (c) => {
+        const id = c.req.param("id");
+        const bad = validId(c, id);
+        if (bad) return bad;
+        const parsed = leadStatusBodySchema.safeParse(await readJson(c));
+        if (!parsed.success) return apiError(c, 400, parsed.error.issues[0]?.message ?? "Invalid status.", fieldErrors(parsed.error));
+        const lead = await updateLeadStatus(db, id, parsed.data.status);
+        if (!lead) return apiError(c, 404, LEAD_NOT_FOUND);
+        logger.info({ reqId: c.get("requestId" as never), adminId: c.get("admin").id, leadId: id, status: lead.status }, "lead status changed");
+        return c.json({ success: true, message: inboxMessages.statusUpdated, data: lead });
+      })
+      .get("/leads/:id/documents/:uploadId", admin, async (c) => {
+        const id = c.req.param("id");
+        const uploadId = c.req.param("uploadId");
+        if (!isUuid(id) || !isUuid(uploadId)) return apiError(c, 404, DOCUMENT_NOT_FOUND);
+        const doc = await leadDocument(db, id, uploadId);
+        if (!doc) return apiError(c, 404, DOCUMENT_NOT_FOUND);
+        const headers = {
+          // The type detected from the file's first bytes at upload, never the visitor's claim.
+          "Content-Type": doc.mimeType,
+          "Content-Length": String(doc.sizeBytes),
+          "Content-Disposition": attachmentDisposition(doc.originalName),
+          "X-Content-Type-Options": "nosniff",
+          // no-transform: compress() leaves it alone, so Content-Length stays true (PDF/JPEG/PNG gain nothing anyway).
+          "Cache-Control": "private, no-store, no-transform",
+        };
+        if (c.req.raw.method === "HEAD") return new Response(null, { status: 200, headers });
+        let body: ReadableStream<Uint8Array>;
+        try {
+          body = await openedStream(storage.open(doc.storageKey));
+        } catch (error) {
+          logger.error({ err: error, reqId: c.get("requestId" as never), uploadId, storageKey: doc.storageKey }, "document recorded but its file cannot be read");
+          return apiError(c, 404, "The document's file is missing from storage.");
+        }
+        logger.info({ reqId: c.get("requestId" as never), adminId: c.get("admin").id, leadId: id, uploadId }, "lead document downloaded");
+        return new Response(body, { status: 200, headers });
+      })
+      .get("/admin/summary", admin, async (c) => c.json({ success: true, data: await inboxSummary(db) }))
+  );
+}
