@@ -27,7 +27,8 @@ export function contentSecurityPolicy(options: SecurityOptions, scriptSources: s
     "default-src 'self'",
     `script-src ${script.join(" ")}`,
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob:${ga ? " https://*.google-analytics.com https://*.googletagmanager.com" : ""}`,
+    // Blog posts may show images hosted elsewhere (an admin gives their https address).
+    "img-src 'self' data: blob: https:",
     "font-src 'self'",
     `connect-src ${connect.join(" ")}`,
     "media-src 'self'",

@@ -1,0 +1,86 @@
+/**
+ * Blog categories: names unique whatever their case. Posts store their category's name, so a
+ * rename carries the posts along (in the same transaction); a delete leaves the posts' label as it
+ * is (docs/decisions/013-blog-cms.md).
+ */
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import { blogPosts, categories } from "../../../db/schema";
+import { emitBlogChange } from "./posts.server";
+import type { CategoryRecord } from "./schema";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const toRecord = (row: typeof categories.$inferSelect): CategoryRecord => ({ _id: row.id, name: row.name, createdAt: row.createdAt.toISOString() });
+
+/** Every category, by name. */
+export async function listCategories(db: Database): Promise<CategoryRecord[]> {
+  const rows = await db.select().from(categories).orderBy(sql`lower(${categories.name})`, categories.createdAt);
+  return rows.map(toRecord);
+}
+
+export type CategoryWriteResult = { ok: true; category: CategoryRecord } | { ok: false; reason: "duplicate"; existing: string } | { ok: false; reason: "not-found" };
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+async function sameName(db: Pick<Database, "select">, name: string, exceptId?: string): Promise<string | null> {
+  const match = sql`lower(${categories.name}) = ${name.toLowerCase()}`;
+  const [row] = await db
+    .select({ name: categories.name })
+    .from(categories)
+    .where(exceptId ? and(match, ne(categories.id, exceptId)) : match);
+  return row?.name ?? null;
+}
+
+export async function createCategory(db: Database, name: string): Promise<CategoryWriteResult> {
+  const existing = await sameName(db, name);
+  if (existing) return { ok: false, reason: "duplicate", existing };
+  try {
+    const [row] = await db.insert(categories).values({ name }).returning();
+    return { ok: true, category: toRecord(row) };
+  } catch (error) {
+    // Created by a parallel request between the check and the insert.
+    if (isUniqueViolation(error)) return { ok: false, reason: "duplicate", existing: name };
+    throw error;
+  }
+}
+
+/** Renames a category and the posts filed under it. */
+export async function updateCategory(db: Database, id: string, name: string): Promise<CategoryWriteResult> {
+  if (!UUID.test(id)) return { ok: false, reason: "not-found" };
+  const existing = await sameName(db, name, id);
+  if (existing) return { ok: false, reason: "duplicate", existing };
+  let moved: string[] = [];
+  try {
+    const row = await db.transaction(async (tx) => {
+      const [current] = await tx.select().from(categories).where(eq(categories.id, id));
+      if (!current) return null;
+      const [updated] = await tx.update(categories).set({ name }).where(eq(categories.id, id)).returning();
+      if (current.name !== name) {
+        const posts = await tx
+          .update(blogPosts)
+          .set({ category: name, updatedAt: new Date() })
+          .where(sql`lower(${blogPosts.category}) = ${current.name.toLowerCase()}`)
+          .returning({ id: blogPosts.id });
+        moved = posts.map((p) => p.id);
+      }
+      return updated;
+    });
+    if (!row) return { ok: false, reason: "not-found" };
+    for (const postId of moved) emitBlogChange({ type: "updated", id: postId, db });
+    return { ok: true, category: toRecord(row) };
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: "duplicate", existing: name };
+    throw error;
+  }
+}
+
+/** False when there was no such category. Posts keep the name as their label. */
+export async function deleteCategory(db: Database, id: string): Promise<boolean> {
+  if (!UUID.test(id)) return false;
+  const deleted = await db.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
+  return deleted.length > 0;
+}

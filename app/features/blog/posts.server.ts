@@ -1,0 +1,246 @@
+/**
+ * Blog posts written in the back office: queries, writes and the slug. Every write sanitises the
+ * content (sanitize.server.ts) and checks the category; every committed write is announced to the
+ * `onBlogChange` listeners (the chat's knowledge base re-indexes from them).
+ * docs/decisions/013-blog-cms.md says why it works this way.
+ */
+import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import { blogPosts, categories, type BlogPost } from "../../../db/schema";
+import { blogStatuses, fallbackBlogCategories } from "~/content/options";
+import { builtInPosts } from "~/content/blog-posts";
+import { blogFieldMessages } from "./admin-messages";
+import { sanitizePostHtml } from "./sanitize.server";
+import { hasVisibleContent, type BlogPostRecord, type BlogStatus, type PostInput } from "./schema";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `id` can name a row; anything else is "not found" without asking the database. */
+export const isPostId = (id: string) => UUID.test(id);
+
+// ---- change announcements ----
+
+export type BlogChange = { type: "created" | "updated" | "deleted"; id: string; db: Database };
+export type BlogChangeListener = (change: BlogChange) => void | Promise<void>;
+
+const listeners = new Set<BlogChangeListener>();
+let reportListenerError: (error: unknown, change: BlogChange) => void = () => {};
+
+/**
+ * Calls `listener` after each committed create, update or delete of a post (a category rename
+ * counts as an update of the posts in it). Listeners run after the write has answered, detached
+ * from it: a failing or slow listener never fails or delays the admin's save. Answers the function
+ * that unsubscribes.
+ */
+export function onBlogChange(listener: BlogChangeListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Where listener failures go (the server's logger, set at start-up); silent by default. */
+export function onBlogChangeError(report: (error: unknown, change: BlogChange) => void): void {
+  reportListenerError = report;
+}
+
+export function emitBlogChange(change: BlogChange): void {
+  for (const listener of listeners) {
+    void Promise.resolve()
+      .then(() => listener(change))
+      .catch((error: unknown) => reportListenerError(error, change));
+  }
+}
+
+// ---- records ----
+
+export function toPostRecord(row: BlogPost): BlogPostRecord {
+  const status = (blogStatuses as readonly string[]).includes(row.status) ? (row.status as BlogStatus) : "draft";
+  return {
+    _id: row.id,
+    title: row.title,
+    slug: row.slug,
+    content: row.content,
+    category: row.category,
+    imageUrl: row.imageUrl,
+    status,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    author: { email: row.authorEmail },
+  };
+}
+
+/** Posts newest first: every one for an admin, the published ones for everybody else. */
+export async function listPosts(db: Database, { includeDrafts }: { includeDrafts: boolean }): Promise<BlogPostRecord[]> {
+  const rows = await db
+    .select()
+    .from(blogPosts)
+    .where(includeDrafts ? undefined : eq(blogPosts.status, "published"))
+    .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
+  return rows.map(toPostRecord);
+}
+
+/** One post by id (or, for old links, by slug); a draft only for an admin. */
+export async function getPost(db: Database, idOrSlug: string, { includeDrafts }: { includeDrafts: boolean }): Promise<BlogPostRecord | null> {
+  const key = idOrSlug.trim();
+  if (!key || key.length > 200) return null;
+  const match: SQL = isPostId(key) ? eq(blogPosts.id, key.toLowerCase()) : eq(blogPosts.slug, key.toLowerCase());
+  const [row] = await db
+    .select()
+    .from(blogPosts)
+    .where(includeDrafts ? match : and(match, eq(blogPosts.status, "published")));
+  return row ? toPostRecord(row) : null;
+}
+
+// ---- slugs ----
+
+const MAX_SLUG_LENGTH = 80;
+
+/**
+ * The address form of a title: lower case, accents stripped, words joined by hyphens, at most 80
+ * characters (cut between words). "Cyber Liability & Your Business" -> "cyber-liability-and-your-business".
+ */
+export function slugify(title: string): string {
+  let slug = title
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/ß/g, "ss")
+    .replace(/æ/g, "ae")
+    .replace(/œ/g, "oe")
+    .replace(/ø/g, "o")
+    .replace(/đ/g, "d")
+    .replace(/ł/g, "l")
+    .replace(/&/g, " and ")
+    .replace(/['’]/g, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  if (slug.length > MAX_SLUG_LENGTH) {
+    const cut = slug.slice(0, MAX_SLUG_LENGTH + 1);
+    const lastHyphen = cut.lastIndexOf("-");
+    slug = (lastHyphen > 20 ? cut.slice(0, lastHyphen) : cut.slice(0, MAX_SLUG_LENGTH)).replace(/-+$/, "");
+  }
+  if (!slug) slug = "post";
+  // /blog/{x} serves ids too: a slug must never read as one.
+  if (UUID.test(slug)) slug = `${slug}-post`;
+  return slug;
+}
+
+type Tx = Pick<Database, "select">;
+
+/** `base`, or `base-2`, `base-3`... whichever is free first (a post's own slug counts as free for it). */
+export async function uniqueSlug(tx: Tx, base: string, exceptId?: string): Promise<string> {
+  const rows = await tx
+    .select({ slug: blogPosts.slug, id: blogPosts.id })
+    .from(blogPosts)
+    .where(or(eq(blogPosts.slug, base), sql`${blogPosts.slug} like ${`${base}-%`}`));
+  // The built-in articles' addresses are taken too: /blog/{slug} shows a built-in article first.
+  const taken = new Set([...rows.filter((r) => r.id !== exceptId).map((r) => r.slug), ...builtInPosts.map((p) => p.slug)]);
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const candidate = `${base}-${n}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+/** Runs a write that picks a free slug; a parallel write taking the same slug first makes it pick again. */
+async function withSlugRetry<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 5) throw error;
+    }
+  }
+}
+
+// ---- categories as the posts see them ----
+
+/**
+ * The category's stored spelling when `name` names one (case-insensitively), else the fallback
+ * list's spelling (the form offers that list when categories cannot be loaded), else null.
+ */
+export async function resolveCategory(db: Tx, name: string): Promise<string | null> {
+  const wanted = name.trim().toLowerCase();
+  if (!wanted) return null;
+  const [row] = await db
+    .select({ name: categories.name })
+    .from(categories)
+    .where(sql`lower(${categories.name}) = ${wanted}`);
+  if (row) return row.name;
+  return fallbackBlogCategories.find((c) => c.toLowerCase() === wanted) ?? null;
+}
+
+// ---- writes ----
+
+export type PostWriteResult = { ok: true; post: BlogPostRecord } | { ok: false; errors: Record<string, string> } | { ok: false; notFound: true };
+
+/**
+ * Checks what the schema cannot: the content still shows something once sanitised, and the category
+ * exists (a post keeps the category it already has even when that one has been deleted since).
+ */
+async function prepare(db: Database, input: PostInput, current?: BlogPost): Promise<{ values: PostInput } | { errors: Record<string, string> }> {
+  const errors: Record<string, string> = {};
+  const content = sanitizePostHtml(input.content);
+  if (!hasVisibleContent(content)) errors.content = blogFieldMessages.content;
+  let category = await resolveCategory(db, input.category);
+  if (!category && current && current.category.trim().toLowerCase() === input.category.trim().toLowerCase()) category = current.category;
+  if (!category) errors.category = blogFieldMessages.unknownCategory;
+  if (Object.keys(errors).length > 0) return { errors };
+  return { values: { ...input, content, category: category! } };
+}
+
+/** A new post by `authorEmail`. Its slug comes from the title. */
+export async function createPost(db: Database, input: PostInput, authorEmail: string | null): Promise<PostWriteResult> {
+  const prepared = await prepare(db, input);
+  if ("errors" in prepared) return { ok: false, errors: prepared.errors };
+  const { values } = prepared;
+  const row = await withSlugRetry(async () => {
+    const slug = await uniqueSlug(db, slugify(values.title));
+    const [inserted] = await db
+      .insert(blogPosts)
+      .values({ title: values.title, slug, content: values.content, category: values.category, imageUrl: values.imageUrl, status: values.status, authorEmail })
+      .returning();
+    return inserted;
+  });
+  emitBlogChange({ type: "created", id: row.id, db });
+  return { ok: true, post: toPostRecord(row) };
+}
+
+/**
+ * Replaces a post's fields. The slug follows a changed title while the post is a draft; once
+ * published, a post keeps its address (links to it have been shared).
+ */
+export async function updatePost(db: Database, id: string, input: PostInput): Promise<PostWriteResult> {
+  if (!isPostId(id)) return { ok: false, notFound: true };
+  const [current] = await db.select().from(blogPosts).where(eq(blogPosts.id, id));
+  if (!current) return { ok: false, notFound: true };
+  const prepared = await prepare(db, input, current);
+  if ("errors" in prepared) return { ok: false, errors: prepared.errors };
+  const { values } = prepared;
+  const renamed = values.title !== current.title && current.status !== "published";
+  const row = await withSlugRetry(async () => {
+    const slug = renamed ? await uniqueSlug(db, slugify(values.title), id) : current.slug;
+    const [updated] = await db
+      .update(blogPosts)
+      .set({ title: values.title, slug, content: values.content, category: values.category, imageUrl: values.imageUrl, status: values.status, updatedAt: new Date() })
+      .where(eq(blogPosts.id, id))
+      .returning();
+    return updated;
+  });
+  if (!row) return { ok: false, notFound: true };
+  emitBlogChange({ type: "updated", id, db });
+  return { ok: true, post: toPostRecord(row) };
+}
+
+/** False when there was no such post. */
+export async function deletePost(db: Database, id: string): Promise<boolean> {
+  if (!isPostId(id)) return false;
+  const deleted = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
+  if (deleted.length === 0) return false;
+  emitBlogChange({ type: "deleted", id, db });
+  return true;
+}

@@ -1,0 +1,104 @@
+/**
+ * The public blog's reads: the built-in articles plus the published posts of the database, and one
+ * post by slug or id. A draft is shown only to a signed-in admin (the admin's "view" link).
+ */
+import { desc, eq, or } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import { blogPosts, type BlogPost } from "../../../db/schema";
+import { adminFromRequest } from "../../../server/auth";
+import { builtInPosts } from "~/content/blog-posts";
+import type { Config } from "~/env.server";
+import { formatCardDate, formatPostDate, isoDay } from "./format";
+import { fromRecord, htmlToText, metaDescription, newestFirst, postPath, stripLeadingH1, wordCount, type DisplayedPost, type PostPage, type PostSummary } from "./mapping";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PUBLISHED = "published";
+
+/** A post with the address it is linked and known by. */
+type Located = DisplayedPost & { path: string };
+
+const builtInSlugs = new Set(builtInPosts.map((p) => p.slug));
+const locatedBuiltIns: readonly Located[] = newestFirst(builtInPosts).map((p) => ({ ...p, path: postPath(p) }));
+
+/**
+ * A stored post as displayed, with its address: by the spec's rule, except that a slug a built-in
+ * post already uses would open the built-in one (it wins), so such a post is linked by its id.
+ */
+function fromRow(row: BlogPost): Located {
+  const post = fromRecord(row);
+  return { ...post, path: builtInSlugs.has(post.slug) ? `/blog/${encodeURIComponent(post.id)}` : postPath(post) };
+}
+
+export function toSummary({ content: _content, ...post }: Located): PostSummary {
+  return { ...post, dateLabel: formatCardDate(post.publishDate), day: isoDay(post.publishDate) };
+}
+
+function toPage(post: Located, { draft = false, updated = null }: { draft?: boolean; updated?: string | null } = {}): PostPage {
+  return {
+    ...post,
+    content: stripLeadingH1(post.content),
+    dateLabel: formatPostDate(post.publishDate),
+    day: isoDay(post.publishDate),
+    metaDescription: metaDescription(post.content),
+    wordCount: wordCount(htmlToText(post.content)),
+    draft,
+    updated,
+  };
+}
+
+/** Published database posts, newest first. */
+export async function publishedPosts(db: Database): Promise<Located[]> {
+  const rows = await db.select().from(blogPosts).where(eq(blogPosts.status, PUBLISHED)).orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
+  return rows.map(fromRow);
+}
+
+/**
+ * The list as the spec builds it: the built-in posts (newest first), then the published ones
+ * (newest first). A database failure leaves the built-in posts alone, silently for the reader
+ * (spec 000 section 8) but logged.
+ */
+export async function blogList(db: Database, onError: (error: unknown) => void = () => {}): Promise<PostSummary[]> {
+  let stored: Located[] = [];
+  try {
+    stored = await publishedPosts(db);
+  } catch (error) {
+    onError(error);
+  }
+  return [...locatedBuiltIns, ...stored].map(toSummary);
+}
+
+/** Every post a reader may see, newest first, with its full text and address (the RSS feed). */
+export async function allPublishedPosts(db: Database): Promise<Located[]> {
+  return newestFirst([...locatedBuiltIns, ...(await publishedPosts(db))]);
+}
+
+export type FindServices = { db: Database; config: Config };
+
+/**
+ * /blog/{key}: a built-in post by slug first (it wins over a stored post with the same slug), then a
+ * built-in by id, then a stored post by slug or id. A draft is returned only when an admin is
+ * signed in on this request.
+ */
+export async function findPost(services: FindServices, request: Request, key: string): Promise<PostPage | null> {
+  const builtIn = locatedBuiltIns.find((p) => p.slug === key) ?? locatedBuiltIns.find((p) => p.id === key);
+  if (builtIn) return toPage(builtIn);
+
+  if (!key || key.length > 200) return null;
+  // Slugs are written in lower case (the admin's slugify); /blog/Some-Title finds some-title too.
+  const slugs = [...new Set([key, key.toLowerCase()])].map((s) => eq(blogPosts.slug, s));
+  const match = UUID.test(key) ? or(...slugs, eq(blogPosts.id, key.toLowerCase())) : or(...slugs);
+  const rows = await services.db.select().from(blogPosts).where(match);
+  // An exact slug first, then a slug in lower case, then the id.
+  const row = rows.find((r) => r.slug === key) ?? rows.find((r) => r.slug === key.toLowerCase()) ?? rows[0];
+  if (!row) return null;
+  const draft = row.status !== PUBLISHED;
+  if (draft && !(await adminFromRequest(services, request))) return null;
+  return toPage(fromRow(row), { draft, updated: row.updatedAt.toISOString() });
+}
+
+/** Addresses of every published post with its last change, for the sitemap. */
+export async function publishedPostPaths(db: Database): Promise<{ path: string; lastmod: string }[]> {
+  const builtIn = locatedBuiltIns.map((p) => ({ path: p.path, lastmod: isoDay(p.publishDate) }));
+  const rows = await db.select().from(blogPosts).where(eq(blogPosts.status, PUBLISHED)).orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
+  return [...builtIn, ...rows.map((row) => ({ path: fromRow(row).path, lastmod: row.updatedAt.toISOString().slice(0, 10) }))];
+}

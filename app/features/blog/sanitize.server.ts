@@ -1,0 +1,110 @@
+/**
+ * The one gate every post's HTML passes on its way into the database (create, update, AI draft):
+ * an allowlist matching the editor's toolbar, everything else removed. What comes out can be put
+ * on a visitor's page as it is: no script, no event handler, no style, no foreign content.
+ *
+ * Kept: p, br, h1-h3, strong/b, em/i, u, s, ol, ul, li; a with an http, https or mailto address
+ * (or a page of this site, "/..."), always with rel="noopener noreferrer"; img with an http or
+ * https source or a site-relative one ("/..."). Some near-equivalents are mapped onto the list
+ * (h4-h6 to h3, strike/del to s, ins to u) so an AI draft keeps its shape.
+ */
+import sanitizeHtml, { type IOptions, type Attributes } from "sanitize-html";
+import { safeImageSrc, safeLinkHref } from "./schema";
+
+export { safeImageSrc, safeLinkHref };
+
+const ALLOWED_TAGS = ["p", "br", "h1", "h2", "h3", "strong", "b", "em", "i", "u", "s", "ol", "ul", "li", "a", "img"];
+
+/**
+ * Disallowed elements whose whole content goes with them (by default only the tag goes and its text
+ * stays). Script and style bodies, form widgets, and foreign or embedded content are never prose.
+ */
+const DROP_WITH_CONTENT = [
+  "script",
+  "style",
+  "textarea",
+  "option",
+  "select",
+  "xmp",
+  "noscript",
+  "noembed",
+  "noframes",
+  "template",
+  "iframe",
+  "frame",
+  "frameset",
+  "object",
+  "embed",
+  "applet",
+  "svg",
+  "math",
+  "title",
+  "head",
+  "plaintext",
+  "button",
+];
+
+const rename = (tagName: string) => (_: string, attribs: Attributes) => ({ tagName, attribs });
+
+const dimension = (v: string | undefined) => (v && /^\d{1,4}$/.test(v.trim()) ? v.trim() : undefined);
+
+const options: IOptions = {
+  allowedTags: ALLOWED_TAGS,
+  allowedAttributes: {
+    a: ["href", "rel", "target"],
+    img: ["src", "alt", "title", "width", "height"],
+  },
+  // No class, style or data attributes anywhere; no scheme but these.
+  allowedClasses: {},
+  allowedStyles: {},
+  allowedSchemes: [],
+  allowedSchemesByTag: { a: ["http", "https", "mailto"], img: ["http", "https"] },
+  allowedSchemesAppliedToAttributes: ["href", "src", "cite", "action", "formaction", "srcset", "xlink:href"],
+  allowProtocolRelative: false,
+  allowedIframeHostnames: [],
+  allowVulnerableTags: false,
+  disallowedTagsMode: "discard",
+  nonTextTags: DROP_WITH_CONTENT,
+  parseStyleAttributes: false,
+  transformTags: {
+    h4: rename("h3"),
+    h5: rename("h3"),
+    h6: rename("h3"),
+    strike: rename("s"),
+    del: rename("s"),
+    ins: rename("u"),
+    a: (_, attribs) => {
+      const href = safeLinkHref(attribs.href);
+      // A link to nowhere safe keeps its words and loses the link (exclusiveFilter below). Renaming
+      // it to a disallowed tag instead would leave a stale close-tag rename in sanitize-html.
+      if (!href) return { tagName: "a", attribs: {} };
+      const out: Attributes = { href, rel: "noopener noreferrer" };
+      if (attribs.target === "_blank") out.target = "_blank";
+      return { tagName: "a", attribs: out };
+    },
+    img: (_, attribs) => {
+      const src = safeImageSrc(attribs.src);
+      if (!src) return { tagName: "img", attribs: {} };
+      const out: Attributes = { src, alt: (attribs.alt ?? "").slice(0, 500) };
+      if (attribs.title) out.title = attribs.title.slice(0, 500);
+      const width = dimension(attribs.width);
+      const height = dimension(attribs.height);
+      if (width) out.width = width;
+      if (height) out.height = height;
+      return { tagName: "img", attribs: out };
+    },
+  },
+  // Whatever lost its address above, or to sanitize-html's own scheme check: a link is unwrapped
+  // (its text stays), an image removed.
+  exclusiveFilter: (frame) => {
+    if (frame.tag === "a" && !frame.attribs.href) return "excludeTag";
+    if (frame.tag === "img" && !frame.attribs.src) return true;
+    return false;
+  },
+  // allowedEmptyAttributes keeps its default, ["alt"]: an empty alt marks a decorative image.
+};
+
+/** The HTML with everything outside the allowlist removed. */
+export function sanitizePostHtml(html: string): string {
+  return sanitizeHtml(html, options).trim();
+}

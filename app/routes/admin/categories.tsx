@@ -1,0 +1,116 @@
+import { useState } from "react";
+import { buttonClass } from "~/components/ui/button";
+import { adminApi } from "~/features/admin/api";
+import { AdminPage, LoadError } from "~/features/admin/components/admin-page";
+import { ConfirmDialog } from "~/features/admin/components/confirm-dialog";
+import { Spinner } from "~/features/admin/components/spinner";
+import { localDateTime } from "~/features/admin/format";
+import { useAdminData } from "~/features/admin/use-admin-data";
+import { blogAdminMessages } from "~/features/blog/admin-messages";
+import { CategoryModal } from "~/features/blog/components/category-modal";
+import type { CategoryRecord } from "~/features/blog/schema";
+import { notifyError, notifySuccess } from "~/lib/notify";
+
+const text = blogAdminMessages.categories;
+
+const byName = (a: CategoryRecord, b: CategoryRecord) => a.name.localeCompare(b.name, "en", { sensitivity: "base" });
+const createdDate = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
+
+/** /admin/categories: the blog's categories, with add, edit and delete. */
+export default function Categories() {
+  const { loading, data, error, reload, setData } = useAdminData<CategoryRecord[]>("/api/categories", () => notifyError(text.loadFailure));
+  const [editing, setEditing] = useState<{ category: CategoryRecord | null } | null>(null);
+  const [pendingDelete, setPendingDelete] = useState<CategoryRecord | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const categories = data ?? [];
+
+  async function confirmDelete() {
+    const category = pendingDelete;
+    if (!category || deleting) return;
+    setDeleting(true);
+    try {
+      await adminApi(`/api/categories/${encodeURIComponent(category._id)}`, { method: "DELETE" });
+      setData((current) => current?.filter((c) => c._id !== category._id));
+      notifySuccess(text.deleted);
+    } catch {
+      notifyError(text.deleteFailure);
+    } finally {
+      setDeleting(false);
+      setPendingDelete(null);
+    }
+  }
+
+  return (
+    <AdminPage
+      title={text.title}
+      actions={
+        <button type="button" className={buttonClass("primary")} onClick={() => setEditing({ category: null })}>
+          {text.add}
+        </button>
+      }
+    >
+      {loading ? (
+        <Spinner label="Loading categories..." />
+      ) : error !== undefined ? (
+        <LoadError message={text.loadFailure} onRetry={reload} retryLabel={text.retry} />
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+          <table className="min-w-full divide-y divide-slate-200 text-sm">
+            <caption className="sr-only">{text.title}</caption>
+            <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
+              <tr>
+                {text.columns.map((column) => (
+                  <th key={column} scope="col" className={`px-4 py-3 ${column === "Actions" ? "text-right" : ""}`}>
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {categories.length === 0 ? (
+                <tr>
+                  <td colSpan={3} className="px-4 py-10 text-center text-slate-600">
+                    {text.empty}
+                  </td>
+                </tr>
+              ) : (
+                categories.map((category) => (
+                  <tr key={category._id} data-testid="category-row">
+                    <td className="px-4 py-3 font-medium text-slate-900">{category.name}</td>
+                    <td className="px-4 py-3 whitespace-nowrap text-slate-600">
+                      <time dateTime={category.createdAt} title={localDateTime(category.createdAt)}>
+                        {createdDate(category.createdAt)}
+                      </time>
+                    </td>
+                    <td className="px-4 py-3">
+                      <div className="flex justify-end gap-2 whitespace-nowrap">
+                        <button type="button" onClick={() => setEditing({ category })} className="rounded-md px-3 py-1.5 font-semibold text-brand-700 hover:bg-brand-50">
+                          {text.edit}
+                          <span className="sr-only"> {category.name}</span>
+                        </button>
+                        <button type="button" onClick={() => setPendingDelete(category)} className="rounded-md px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50">
+                          {text.delete}
+                          <span className="sr-only"> {category.name}</span>
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <CategoryModal
+        open={editing !== null}
+        category={editing?.category ?? null}
+        onClose={() => setEditing(null)}
+        onSaved={(saved, mode) => {
+          setData((current) => (mode === "created" ? [...(current ?? []), saved] : (current ?? []).map((c) => (c._id === saved._id ? saved : c))).sort(byName));
+          setEditing(null);
+        }}
+      />
+      <ConfirmDialog open={pendingDelete !== null} title={text.deleteTitle} message={text.deleteConfirm} busy={deleting} onConfirm={() => void confirmDelete()} onCancel={() => !deleting && setPendingDelete(null)} />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,75 @@
+import { useLocation, useSearchParams } from "react-router";
+import { CtaBanner } from "~/components/ui/cta-banner";
+import { PageHero } from "~/components/ui/page-hero";
+import { agency, promises } from "~/content/agency";
+import { BlogBrowser } from "~/features/blog/components/blog-browser";
+import { RSS_PATH, uniqueTags, type PostSummary } from "~/features/blog/mapping";
+import { blogMessages } from "~/features/blog/messages";
+import { blogList } from "~/features/blog/public.server";
+import { absoluteUrl, seo, siteUrlFrom } from "~/lib/seo";
+import type { Route } from "./+types/blog";
+
+/**
+ * Rendered per request (it lists the database's published posts), never prerendered. The cards carry
+ * no article bodies, so the page's data stays small.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const posts = await blogList(context.db, (error) => context.logger.error({ err: error }, "blog list: stored posts unavailable, showing the built-in ones"));
+  return { posts, tags: uniqueTags(posts), jsonLd: blogJsonLd(posts, context.config.SITE_URL) };
+}
+
+/** schema.org Blog with its posts; built by the loader so the code stays out of the browser. */
+function blogJsonLd(posts: PostSummary[], siteUrl: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Blog",
+    name: `${agency.name} Blog`,
+    url: absoluteUrl(siteUrl, "/blog"),
+    publisher: { "@id": `${siteUrl}/#agency` },
+    blogPost: posts.map((post) => ({
+      "@type": "BlogPosting",
+      headline: post.title,
+      url: absoluteUrl(siteUrl, post.path),
+      datePublished: post.publishDate,
+      author: { "@type": "Person", name: post.author.name },
+    })),
+  };
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const siteUrl = siteUrlFrom(matches);
+  const title = "Commercial Insurance Blog";
+  return [
+    ...seo(matches, {
+      title,
+      description: `Guides to commercial insurance from ${agency.name}: contractors, trucking, commercial property, cyber and risk management, in plain language for business owners.`,
+      path: "/blog",
+      breadcrumb: [{ name: "Blog", path: "/blog" }],
+      jsonLd: loaderData ? [loaderData.jsonLd] : [],
+    }),
+    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: `${agency.name} Blog`, href: absoluteUrl(siteUrl, RSS_PATH) },
+  ];
+}
+
+export default function Blog({ loaderData }: Route.ComponentProps) {
+  const { posts, tags } = loaderData;
+  const [params] = useSearchParams();
+  const { search } = useLocation();
+  const initialTag = params.getAll("tag").at(-1) || null;
+  return (
+    <>
+      <PageHero eyebrow={blogMessages.listEyebrow} title={blogMessages.listTitle} subtitle={blogMessages.listIntro} />
+      <section aria-label="Articles" className="bg-slate-50 py-12 sm:py-16">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6">
+          {/* A new address (?q=, ?tag=) starts from its own filter. */}
+          <BlogBrowser key={search} posts={posts} tags={tags} initialQuery={params.get("q") ?? ""} initialTag={initialTag} />
+        </div>
+      </section>
+      <CtaBanner
+        title="Have a question about your coverage?"
+        text={`Our licensed agents compare ${promises.carriers} carriers and call back within ${promises.contactMinutes} minutes during office hours.`}
+        link={{ to: "/contact", label: "Contact Us" }}
+      />
+    </>
+  );
+}

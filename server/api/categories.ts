@@ -1,0 +1,57 @@
+/**
+ * Blog categories (spec 001 section 7):
+ *   GET /api/categories            everybody: [{ _id, name, createdAt }] by name
+ *   POST /api/categories           admin: { name } -> 201 { success, message, data }
+ *   PUT /api/categories/:id        admin: { name } -> 200 { success, message, data }
+ *   DELETE /api/categories/:id     admin           -> 200 { success, message }
+ * Names are trimmed and unique whatever their case (409 otherwise).
+ */
+import { Hono, type Context } from "hono";
+import { blogAdminMessages } from "~/features/blog/admin-messages";
+import { createCategory, deleteCategory, listCategories, updateCategory, type CategoryWriteResult } from "~/features/blog/categories.server";
+import { categorySchema, firstIssue, issuesByField } from "~/features/blog/schema";
+import { requireAdmin } from "../auth";
+import type { AppServices } from "../context";
+import { apiError, readJson } from "../http";
+
+const m = blogAdminMessages.api;
+
+async function parseName(c: Context) {
+  const parsed = categorySchema.safeParse(await readJson(c));
+  if (parsed.success) return { name: parsed.data.name };
+  return { error: apiError(c, 400, firstIssue(parsed.error).message, issuesByField(parsed.error)) };
+}
+
+function answer(c: Context, result: CategoryWriteResult, message: string, status: 200 | 201) {
+  if (result.ok) return c.json({ success: true, message, data: result.category }, status);
+  if (result.reason === "not-found") return apiError(c, 404, m.categoryNotFound);
+  const text = m.categoryExists(result.existing);
+  return apiError(c, 409, text, { name: text });
+}
+
+export function categoryRoutes(services: AppServices) {
+  const { db, logger } = services;
+  const admin = requireAdmin(services);
+  return new Hono()
+    .get("/categories", async (c) => c.json(await listCategories(db)))
+    .post("/categories", admin, async (c) => {
+      const input = await parseName(c);
+      if ("error" in input) return input.error;
+      const result = await createCategory(db, input.name);
+      if (result.ok) logger.info({ categoryId: result.category._id, adminId: c.get("admin").id }, "blog category created");
+      return answer(c, result, m.categoryCreated, 201);
+    })
+    .put("/categories/:id", admin, async (c) => {
+      const input = await parseName(c);
+      if ("error" in input) return input.error;
+      const result = await updateCategory(db, c.req.param("id"), input.name);
+      if (result.ok) logger.info({ categoryId: result.category._id, adminId: c.get("admin").id }, "blog category renamed");
+      return answer(c, result, m.categoryUpdated, 200);
+    })
+    .delete("/categories/:id", admin, async (c) => {
+      const id = c.req.param("id");
+      if (!(await deleteCategory(db, id))) return apiError(c, 404, m.categoryNotFound);
+      logger.info({ categoryId: id, adminId: c.get("admin").id }, "blog category deleted");
+      return c.json({ success: true, message: m.categoryDeleted });
+    });
+}
