@@ -6,6 +6,7 @@ import { iconSprite } from "./generated/icon-sprite";
 import { AnalyticsScripts } from "./components/analytics";
 import { Toaster } from "./components/toaster";
 import { useNonce } from "./components/nonce";
+import { ChatLauncher } from "./features/chat/widget/chat-launcher";
 import { RouteEffects } from "./components/route-effects";
 import { SiteFooter } from "./components/site/site-footer";
 import { SiteHeader } from "./components/site/site-header";
@@ -88,6 +89,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         {!isAdmin && <SiteFooter />}
+        {!isAdmin && <ChatLauncher whatsappNumber={data?.publicConfig.whatsappNumber || null} />}
         <Toaster />
         <RouteEffects analytics={Boolean(gaId)} />
         <Scripts nonce={nonce || undefined} />

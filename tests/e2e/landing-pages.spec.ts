@@ -180,13 +180,6 @@ test.describe("quote modal", () => {
     await expect(toast(page, withPhone(formMessages.liveChatUnavailable))).toHaveCount(0);
   });
 
-  test("Live Chat says how to reach us when no chat widget answers", async ({ page }) => {
-    await page.goto("/hoa-insurance");
-    await waitForHydration(page, "main button[aria-haspopup=dialog]");
-    await page.getByRole("button", { name: "Live Chat" }).click();
-    await expect(toast(page, withPhone(formMessages.liveChatUnavailable))).toBeVisible();
-  });
-
   test("Need Help Now block on every page", async ({ page }) => {
     for (const landing of landingPages) {
       await page.goto(`/${landing.slug}-insurance`);

@@ -1,0 +1,597 @@
+/**
+ * The chat assistant on the server: sessions (each one a lead in the inbox), messages, replies from
+ * the offline engine or the AI provider, the running summary, token budgets, and the knowledge index
+ * kept in step with the blog. docs/decisions/014-chat-assistant.md says why it works this way.
+ *
+ * One `ChatAssistant` per server (per database), created at start-up by server/main.ts and found by
+ * the API routes with `chatAssistant(services)`.
+ */
+import { randomUUID } from "node:crypto";
+import { and, asc, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import { chatMessages, chatSessions, leads, type ChatSession } from "../../../db/schema";
+import { agency } from "~/content/agency";
+import type { Config } from "~/env.server";
+import { aiProvider, type AiSettings } from "~/features/ai/client.server";
+import { onBlogChange } from "~/features/blog/posts.server";
+import { newReference, type SubmissionContext } from "~/features/leads/leads.server";
+import { enqueueMail } from "~/features/mail/outbox.server";
+import { notificationMail } from "~/features/mail/templates.server";
+import { IndexCancelled, KnowledgeIndex, lineOfInsuranceType, type Embedder } from "./knowledge.server";
+import { extractAnswer, LOCAL_MODEL, offlineSummary, smallTalk, stateLicensingAnswer } from "./local-engine.server";
+import { chatBudgetHandOff, chatGreeting, chatHandOff, chatLimits, chatTexts, type ChatRole } from "./messages";
+import {
+  answerWithProvider,
+  defaultProviderThreshold,
+  embedTexts,
+  HISTORY_MESSAGES,
+  summariseWithProvider,
+  type HistoryMessage,
+} from "./provider-engine.server";
+import { matchContent, retrieveLocal, type Match, type SearchMode } from "./retrieval.server";
+import type { ChatIntake, ChatMessageView, ChatSessionCreated } from "./schema";
+
+type Log = (level: "debug" | "info" | "warn" | "error", data: Record<string, unknown>, message: string) => void;
+
+export type ChatDeps = {
+  db: Database;
+  config: Config;
+  /** Whether pgvector is installed (db/client.ts). */
+  hasVector: boolean;
+  log?: Log;
+  /** Wakes the mail sender after a commit that queued mail. */
+  nudgeMail?: () => void;
+};
+
+/** Lead fields of a chat (the leads inbox lists it with the forms' leads). */
+export const CHAT_LEAD = { leadType: "chat", submissionType: "Chat Conversation", source: "Website Chat" } as const;
+
+/** A visitor who starts another chat within this many hours continues the same lead (no second notification). */
+export const CHAT_LEAD_REUSE_HOURS = 24;
+
+/** Earlier messages shown to a returning visitor, at most. */
+export const EARLIER_MESSAGES_SHOWN = 50;
+
+/** Which engine produced a reply (logged; tests read it). */
+export type Engine = "local" | "provider" | "fallback" | "budget" | "smalltalk";
+
+export type Reply = { content: string; engine: Engine; sources: string[] };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isSessionId = (id: string) => UUID.test(id);
+
+const phoneKey = (phone: string) => phone.replace(/\D/g, "").slice(-10);
+
+const view = (m: { role: string; content: string; createdAt: Date }): ChatMessageView => ({
+  role: (m.role === "user" ? "user" : "assistant") as ChatRole,
+  content: m.content,
+  createdAt: m.createdAt.toISOString(),
+});
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+function mailDomain(config: Config): string {
+  try {
+    return new URL(config.SITE_URL).hostname || "localhost";
+  } catch {
+    return "localhost";
+  }
+}
+
+/** The calendar day in the agency's time zone: the daily budget starts again at local midnight. */
+const agencyDay = (date = new Date()) => new Intl.DateTimeFormat("en-CA", { timeZone: agency.hours.timezone }).format(date);
+
+// ---- the conversation record the old widget's API and the back office use ----
+
+export type ConversationRecord = {
+  _id: string;
+  name: string;
+  email: string;
+  phone: string;
+  updatedAt: string;
+  conversation: { _id: string; role: string; content: string; createdAt: string }[];
+};
+
+const assistants = new WeakMap<Database, ChatAssistant>();
+
+/** The assistant of a server (created on first use when start-up did not create it). */
+export function chatAssistant(services: { db: Database; config: Config; database: { hasVector: boolean } }): ChatAssistant {
+  return assistants.get(services.db) ?? new ChatAssistant({ db: services.db, config: services.config, hasVector: services.database.hasVector });
+}
+
+export class ChatAssistant {
+  readonly index: KnowledgeIndex;
+  private readonly db: Database;
+  private readonly config: Config;
+  private readonly log: Log;
+  private readonly ai: AiSettings | null;
+  private readonly nudgeMail: () => void;
+  private readonly pending = new Set<Promise<unknown>>();
+  private readonly summaries = new Map<string, Promise<void>>();
+  private daily = { day: agencyDay(), used: 0 };
+  private localReady: Promise<void> | undefined;
+  private providerIndexing: Promise<void> | undefined;
+  private unsubscribe: (() => void) | undefined;
+  private stopped = false;
+
+  constructor({ db, config, hasVector, log, nudgeMail }: ChatDeps) {
+    this.db = db;
+    this.config = config;
+    this.log = log ?? (() => {});
+    this.nudgeMail = nudgeMail ?? (() => {});
+    this.ai = aiProvider(config);
+    this.index = new KnowledgeIndex(db, hasVector, (level, data, message) => this.log(level, data, message));
+    assistants.set(db, this);
+  }
+
+  /** Whether the similarity search runs in the database (pgvector) or in the application. */
+  get searchMode(): SearchMode {
+    return this.index.vectorColumn ? "pgvector" : "application";
+  }
+
+  get providerModel(): string | undefined {
+    return this.ai?.embeddingModel;
+  }
+
+  /**
+   * Builds the offline index now and the provider's in the background, and follows blog changes.
+   * Safe to call more than once.
+   */
+  start(): Promise<void> {
+    if (this.localReady) return this.localReady;
+    this.localReady = this.track(
+      this.index.build().then(
+        () => this.log("info", { items: this.index.allItems().length, search: this.searchMode }, "chat knowledge indexed"),
+        (error) => {
+          if (error instanceof IndexCancelled) return;
+          this.log("error", { err: error }, "chat knowledge could not be indexed; answers hand over to the agency until it is");
+        },
+      ),
+    );
+    this.unsubscribe = onBlogChange(async ({ type, id, db }) => {
+      if (db !== this.db || this.stopped) return;
+      try {
+        if (type === "deleted") await this.removeBlogPost(id);
+        else await this.reindexBlogPost(id);
+      } catch (error) {
+        this.log("error", { err: error, postId: id, change: type }, "chat knowledge: a blog change could not be indexed; it is picked up at the next start");
+      }
+    });
+    if (this.ai) {
+      const model = this.ai.embeddingModel;
+      void this.index.pruneModels([LOCAL_MODEL, model]).catch(() => {});
+      this.providerIndexing = this.track(
+        this.localReady
+          .then(() => this.index.indexModel(model, this.providerEmbedder()))
+          .then(
+            (result) => this.log("info", { model, ...result }, "chat knowledge embedded by the AI provider"),
+            (error) => {
+              if (!(error instanceof IndexCancelled)) this.log("warn", { err: error, model }, "the AI provider could not embed the chat knowledge; retrieval uses the offline engine");
+            },
+          ),
+      );
+    } else {
+      void this.index.pruneModels([LOCAL_MODEL]).catch(() => {});
+    }
+    return this.localReady;
+  }
+
+  /** Waits for work in flight (indexing, summaries), then stops following the blog. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.unsubscribe?.();
+    this.index.cancel();
+    while (this.pending.size) await Promise.allSettled([...this.pending]);
+    await this.index.idle();
+    assistants.delete(this.db);
+  }
+
+  /** Resolves when the background indexing and summaries started so far are done (tests, shutdown). */
+  async settled(): Promise<void> {
+    while (this.pending.size) await Promise.allSettled([...this.pending]);
+    await this.index.idle();
+  }
+
+  private track<T>(promise: Promise<T>): Promise<T> {
+    this.pending.add(promise);
+    void promise.finally(() => this.pending.delete(promise)).catch(() => {});
+    return promise;
+  }
+
+  private providerEmbedder(): Embedder {
+    const ai = this.ai!;
+    // Indexing may take longer than one chat call: a batch of 64 texts per request.
+    return async (texts) => (await embedTexts(ai, texts, Math.max(this.config.CHAT_PROVIDER_TIMEOUT_MS, 30_000))).vectors;
+  }
+
+  // ---- knowledge upkeep (also called by onBlogChange) ----
+
+  /** Re-reads a blog post into the knowledge base (a draft or a deleted post leaves it). */
+  reindexBlogPost(id: string): Promise<number> {
+    const models = this.ai ? [{ model: this.ai.embeddingModel, embed: this.providerEmbedder() }] : [];
+    return this.track(this.start().then(() => this.index.reindexBlogPost(id, models)));
+  }
+
+  removeBlogPost(id: string): Promise<void> {
+    return this.track(this.start().then(() => this.index.removeBlogPost(id)));
+  }
+
+  // ---- sessions ----
+
+  /**
+   * A new chat: the session, its lead (or the visitor's lead of the last CHAT_LEAD_REUSE_HOURS) with
+   * the agency's notification, and the greeting, in one transaction. Answers the visitor's earlier
+   * conversation (same email and phone) and the greeting when there is none.
+   */
+  async createSession(intake: ChatIntake, context: SubmissionContext): Promise<ChatSessionCreated & { leadId: string; reference: string }> {
+    const earlier = await this.earlierMessages(intake.email, intake.phone, new Date(Date.now() + 1000));
+    const greeting = earlier.length ? null : chatGreeting(intake.name, intake.insuranceType);
+    const sessionId = randomUUID();
+    let queuedMail = false;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const result = await this.db.transaction(async (tx) => {
+          const now = new Date();
+          const [recent] = await tx
+            .select({ id: leads.id, reference: leads.reference })
+            .from(leads)
+            .where(
+              and(
+                eq(leads.leadType, CHAT_LEAD.leadType),
+                sql`lower(${leads.email}) = ${intake.email.toLowerCase()}`,
+                gt(leads.receivedAt, new Date(now.getTime() - CHAT_LEAD_REUSE_HOURS * 3_600_000)),
+              ),
+            )
+            .orderBy(desc(leads.receivedAt))
+            .limit(1);
+          let lead = recent;
+          if (!lead) {
+            const reference = newReference();
+            const [row] = await tx
+              .insert(leads)
+              .values({
+                ...CHAT_LEAD,
+                reference,
+                name: intake.name,
+                email: intake.email,
+                phone: intake.phone,
+                service: intake.insuranceType,
+                payload: { name: intake.name, email: intake.email, phone: intake.phone, insuranceType: intake.insuranceType, chatSessionId: sessionId },
+                receivedAt: now,
+                ip: context.ip ?? null,
+                userAgent: context.userAgent ?? null,
+                referrer: context.referrer ?? null,
+                pageUrl: context.pageUrl ?? null,
+                utm: context.utm && Object.keys(context.utm).length ? context.utm : null,
+              })
+              .returning({ id: leads.id, reference: leads.reference });
+            lead = row;
+            await enqueueMail(
+              tx,
+              notificationMail({
+                to: this.config.AGENCY_INBOX,
+                replyTo: intake.email,
+                subject: `Chat Conversation: ${intake.insuranceType}`,
+                heading: `${intake.name} started a chat on the website`,
+                reference,
+                receivedAt: now,
+                fields: [
+                  ["Name", intake.name],
+                  ["Email", intake.email],
+                  ["Phone", intake.phone],
+                  ["Insurance Type", intake.insuranceType],
+                  ["Source", CHAT_LEAD.source],
+                  ["Page", context.pageUrl ?? ""],
+                ],
+                notes: ["The conversation is in the back office under Chatbot Management."],
+              }),
+              { leadId: row.id, domain: mailDomain(this.config) },
+            );
+            queuedMail = true;
+          }
+          await tx.insert(chatSessions).values({
+            id: sessionId,
+            name: intake.name,
+            email: intake.email,
+            phone: intake.phone,
+            insuranceType: intake.insuranceType,
+            leadId: lead.id,
+            ip: context.ip ?? null,
+            userAgent: context.userAgent ?? null,
+            createdAt: now,
+            updatedAt: now,
+          });
+          if (greeting) await tx.insert(chatMessages).values({ sessionId, role: "assistant", content: greeting, createdAt: now });
+          return { leadId: lead.id, reference: lead.reference };
+        });
+        if (queuedMail) this.nudgeMail();
+        return { id: sessionId, messages: earlier, greeting, ...result };
+      } catch (error) {
+        queuedMail = false;
+        if (attempt < 3 && isUniqueViolation(error)) continue;
+        throw error;
+      }
+    }
+  }
+
+  async session(id: string): Promise<ChatSession | null> {
+    if (!isSessionId(id)) return null;
+    const [row] = await this.db.select().from(chatSessions).where(eq(chatSessions.id, id.toLowerCase()));
+    return row ?? null;
+  }
+
+  /**
+   * Messages of the visitor's earlier chats (same email, any case, and the same phone digits), oldest
+   * first, at most EARLIER_MESSAGES_SHOWN. The phone must match too: an email alone, which anyone
+   * can type, does not open someone's transcript.
+   */
+  async earlierMessages(email: string, phone: string, before: Date, exceptSession?: string): Promise<ChatMessageView[]> {
+    const sessions = await this.db
+      .select({ id: chatSessions.id, phone: chatSessions.phone })
+      .from(chatSessions)
+      .where(and(sql`lower(${chatSessions.email}) = ${email.toLowerCase()}`, lt(chatSessions.createdAt, before)));
+    const key = phoneKey(phone);
+    const ids = sessions.filter((s) => s.id !== exceptSession && phoneKey(s.phone) === key).map((s) => s.id);
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .select({ role: chatMessages.role, content: chatMessages.content, createdAt: chatMessages.createdAt })
+      .from(chatMessages)
+      .where(inArray(chatMessages.sessionId, ids))
+      .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+      .limit(EARLIER_MESSAGES_SHOWN);
+    return rows.reverse().map(view);
+  }
+
+  private async sessionMessages(sessionId: string) {
+    return this.db
+      .select({ role: chatMessages.role, content: chatMessages.content, createdAt: chatMessages.createdAt })
+      .from(chatMessages)
+      .where(eq(chatMessages.sessionId, sessionId))
+      .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
+  }
+
+  /** The conversation a session shows: the visitor's earlier chats, then this one. Null for an unknown session. */
+  async history(id: string): Promise<ChatMessageView[] | null> {
+    const session = await this.session(id);
+    if (!session) return null;
+    const earlier = await this.earlierMessages(session.email, session.phone, session.createdAt, session.id);
+    return [...earlier, ...(await this.sessionMessages(session.id)).map(view)];
+  }
+
+  /**
+   * Stores the visitor's message, produces and stores the reply, and (from the summary threshold on)
+   * refreshes the summary in the background. Null for an unknown session. Never fails because of the
+   * AI provider: its failures fall back to the offline engine.
+   */
+  async send(id: string, content: string): Promise<{ reply: ChatMessageView; engine: Engine; sources: string[] } | null> {
+    const session = await this.session(id);
+    if (!session) return null;
+    const before = await this.sessionMessages(session.id);
+    const userAt = new Date(Math.max(Date.now(), (before.at(-1)?.createdAt.getTime() ?? 0) + 1));
+    await this.db.insert(chatMessages).values({ sessionId: session.id, role: "user", content, createdAt: userAt });
+
+    const history: HistoryMessage[] = before.map((m) => ({ role: m.role === "user" ? "user" : "assistant", content: m.content }));
+    const reply = await this.reply(session, content, history);
+    const text = reply.content.trim() || chatTexts.errors.emptyReply;
+    const replyAt = new Date(Math.max(Date.now(), userAt.getTime() + 1));
+    await this.db.insert(chatMessages).values({ sessionId: session.id, role: "assistant", content: text, createdAt: replyAt });
+    await this.db.update(chatSessions).set({ updatedAt: replyAt }).where(eq(chatSessions.id, session.id));
+
+    if (before.length + 2 >= chatLimits.summaryThreshold) this.scheduleSummary(session.id);
+    this.log("info", { sessionId: session.id, engine: reply.engine, sources: reply.sources }, "chat reply");
+    return { reply: view({ role: "assistant", content: text, createdAt: replyAt }), engine: reply.engine, sources: reply.sources };
+  }
+
+  // ---- replies ----
+
+  private budgetLeft(session: Pick<ChatSession, "tokensUsed">): boolean {
+    const { CHAT_SESSION_TOKEN_BUDGET: perSession, CHAT_DAILY_TOKEN_BUDGET: perDay } = this.config;
+    if (perSession > 0 && session.tokensUsed >= perSession) return false;
+    const today = agencyDay();
+    if (this.daily.day !== today) this.daily = { day: today, used: 0 };
+    return !(perDay > 0 && this.daily.used >= perDay);
+  }
+
+  /** Counts provider tokens against the chat's and the day's budgets. */
+  private async spend(sessionId: string, tokens: number) {
+    if (tokens <= 0) return;
+    const today = agencyDay();
+    if (this.daily.day !== today) this.daily = { day: today, used: 0 };
+    this.daily.used += tokens;
+    await this.db
+      .update(chatSessions)
+      .set({ tokensUsed: sql`${chatSessions.tokensUsed} + ${tokens}` })
+      .where(eq(chatSessions.id, sessionId));
+  }
+
+  /** Tokens used today by all chats (this process's count). */
+  get tokensToday(): number {
+    return this.daily.day === agencyDay() ? this.daily.used : 0;
+  }
+
+  private smallTalkReply(kind: NonNullable<ReturnType<typeof smallTalk>>, session: ChatSession): string {
+    const officeHours = `${agency.hours.weekdays.days}, ${agency.hours.weekdays.label} CT`;
+    if (kind === "human") return `Of course. A licensed agent can help you at ${agency.phone.primary.display} (${officeHours}), or send us a WhatsApp message with the button below.`;
+    if (kind === "thanks") return `You're welcome, ${session.name}! Anything else about ${session.insuranceType === "Other" ? "your coverage" : session.insuranceType} I can help with?`;
+    return `Hello ${session.name}! What would you like to know about ${session.insuranceType === "Other" ? "your coverage" : session.insuranceType}?`;
+  }
+
+  /** The offline engine's answer: a direct fact, the best item's most relevant sentences, or an honest hand-off. */
+  async localAnswer(question: string, insuranceType: string): Promise<Reply> {
+    const licensing = stateLicensingAnswer(question);
+    if (licensing) return { content: licensing, engine: "local", sources: ["agency:licensed-states"] };
+    const found = await this.retrieveLocal(question, insuranceType);
+    const best = found.matches[0];
+    if (!best) return { content: chatHandOff(), engine: "local", sources: [] };
+    const text = extractAnswer(question, best, this.index.lexical);
+    const content = best.kind === "topic" || best.kind === "risk" ? `${best.title}: ${text}` : text;
+    return { content, engine: "local", sources: [best.source] };
+  }
+
+  retrieveLocal(question: string, insuranceType?: string, mode: SearchMode = this.searchMode) {
+    return retrieveLocal(this.db, this.index, question, {
+      threshold: this.config.CHAT_MATCH_THRESHOLD,
+      count: this.config.CHAT_MATCH_COUNT,
+      line: insuranceType ? lineOfInsuranceType(insuranceType) : undefined,
+      mode,
+    });
+  }
+
+  private providerThreshold(): number {
+    return this.config.CHAT_PROVIDER_MATCH_THRESHOLD ?? defaultProviderThreshold(this.ai?.embeddingModel ?? "");
+  }
+
+  /** The items the provider's answer is grounded on: by the provider's embeddings once indexed, else offline. */
+  private async retrieveForProvider(session: ChatSession, question: string): Promise<Match[]> {
+    const ai = this.ai!;
+    if (this.index.isReady(ai.embeddingModel)) {
+      try {
+        const { vectors, tokens } = await embedTexts(ai, [question], this.config.CHAT_PROVIDER_TIMEOUT_MS);
+        await this.spend(session.id, tokens);
+        return await matchContent(this.db, this.index, {
+          model: ai.embeddingModel,
+          embedding: vectors[0],
+          threshold: this.providerThreshold(),
+          count: this.config.CHAT_MATCH_COUNT,
+          mode: this.searchMode,
+        });
+      } catch (error) {
+        this.log("warn", { err: error, sessionId: session.id }, "the AI provider could not embed a question; retrieving offline");
+      }
+    }
+    return (await this.retrieveLocal(question, session.insuranceType)).matches;
+  }
+
+  private async reply(session: ChatSession, question: string, history: HistoryMessage[]): Promise<Reply> {
+    await this.start();
+    const small = smallTalk(question);
+    if (small) return { content: this.smallTalkReply(small, session), engine: "smalltalk", sources: [] };
+    if (!this.ai) return this.localAnswer(question, session.insuranceType);
+    if (!this.budgetLeft(session)) {
+      this.log("warn", { sessionId: session.id, sessionTokens: session.tokensUsed, dailyTokens: this.daily.used }, "chat token budget used up: handing over to the agency");
+      return { content: chatBudgetHandOff(), engine: "budget", sources: [] };
+    }
+    let matches: Match[] = [];
+    try {
+      matches = await this.retrieveForProvider(session, question);
+      const result = await answerWithProvider(this.ai, {
+        visitor: { name: session.name, insuranceType: session.insuranceType },
+        summary: session.summary,
+        matches,
+        history: history.slice(-HISTORY_MESSAGES),
+        question,
+        timeoutMs: this.config.CHAT_PROVIDER_TIMEOUT_MS,
+      });
+      await this.spend(session.id, result.tokens);
+      // Spec 001 section 8: an empty answer becomes the apology.
+      return { content: result.content || chatTexts.errors.emptyReply, engine: "provider", sources: matches.map((m) => m.source) };
+    } catch (error) {
+      this.log("warn", { err: error, sessionId: session.id }, "the AI provider failed to answer; the offline engine answers instead");
+      return { ...(await this.localAnswer(question, session.insuranceType)), engine: "fallback" };
+    }
+  }
+
+  // ---- summary ----
+
+  /** Summaries of one chat run one after another, after the reply has been sent. */
+  private scheduleSummary(sessionId: string) {
+    const previous = this.summaries.get(sessionId) ?? Promise.resolve();
+    const next = previous.then(async () => {
+      await this.summarise(sessionId);
+    });
+    this.summaries.set(sessionId, next);
+    this.track(next).finally(() => {
+      if (this.summaries.get(sessionId) === next) this.summaries.delete(sessionId);
+    });
+  }
+
+  /**
+   * Refreshes the session's summary: the provider's (summary model) when configured and within
+   * budget, else the offline one. A failure stores an empty summary (spec 001 section 8); the chat
+   * goes on.
+   */
+  async summarise(sessionId: string): Promise<string> {
+    const session = await this.session(sessionId);
+    if (!session || this.stopped) return "";
+    const messages = await this.sessionMessages(session.id);
+    const visitor = { name: session.name, insuranceType: session.insuranceType };
+    let summary = "";
+    try {
+      if (this.ai && this.budgetLeft(session)) {
+        const result = await summariseWithProvider(this.ai, {
+          visitor,
+          messages: messages.map((m) => ({ role: m.role === "user" ? "user" : "assistant", content: m.content })),
+          timeoutMs: this.config.CHAT_PROVIDER_TIMEOUT_MS,
+        });
+        await this.spend(session.id, result.tokens);
+        summary = result.content;
+      } else {
+        summary = offlineSummary(
+          visitor,
+          messages.filter((m) => m.role === "user").map((m) => m.content),
+        );
+      }
+    } catch (error) {
+      this.log("warn", { err: error, sessionId }, "the chat summary failed; an empty summary is used");
+      summary = "";
+    }
+    try {
+      await this.db.update(chatSessions).set({ summary: summary.slice(0, 4000) }).where(eq(chatSessions.id, session.id));
+    } catch (error) {
+      this.log("error", { err: error, sessionId }, "the chat summary could not be stored");
+    }
+    return summary;
+  }
+
+  // ---- the old widget's conversation API (admin) ----
+
+  /** The conversation of an email (all its chats), as GET /api/chatbot-conversations lists it; null when there is none. */
+  async conversation(email: string): Promise<ConversationRecord | null> {
+    const sessions = await this.db
+      .select()
+      .from(chatSessions)
+      .where(sql`lower(${chatSessions.email}) = ${email.toLowerCase()}`)
+      .orderBy(desc(chatSessions.updatedAt));
+    const latest = sessions[0];
+    if (!latest) return null;
+    const rows = await this.db
+      .select()
+      .from(chatMessages)
+      .where(inArray(chatMessages.sessionId, sessions.map((s) => s.id)))
+      .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
+    return {
+      _id: latest.id,
+      name: latest.name,
+      email: latest.email,
+      phone: latest.phone,
+      updatedAt: latest.updatedAt.toISOString(),
+      conversation: rows.map((m) => ({ _id: m.id, role: m.role, content: m.content, createdAt: m.createdAt.toISOString() })),
+    };
+  }
+
+  /** POST /api/chatbot-conversations: the email's conversation, created (empty, no lead) when there is none. */
+  async createOrGetConversation(input: { name: string; email: string; phone: string }): Promise<{ record: ConversationRecord; created: boolean }> {
+    const existing = await this.conversation(input.email);
+    if (existing) return { record: existing, created: false };
+    await this.db.insert(chatSessions).values({ name: input.name, email: input.email, phone: input.phone, insuranceType: "" });
+    return { record: (await this.conversation(input.email))!, created: true };
+  }
+
+  /** POST /api/chatbot-conversations/:email/message: appends to the email's latest chat; null when there is none. */
+  async appendToConversation(email: string, role: "user" | "ai", content: string): Promise<ConversationRecord | null> {
+    const [latest] = await this.db
+      .select({ id: chatSessions.id })
+      .from(chatSessions)
+      .where(sql`lower(${chatSessions.email}) = ${email.toLowerCase()}`)
+      .orderBy(desc(chatSessions.updatedAt))
+      .limit(1);
+    if (!latest) return null;
+    const now = new Date();
+    await this.db.insert(chatMessages).values({ sessionId: latest.id, role: role === "ai" ? "assistant" : "user", content, createdAt: now });
+    await this.db.update(chatSessions).set({ updatedAt: now }).where(eq(chatSessions.id, latest.id));
+    return this.conversation(email);
+  }
+}

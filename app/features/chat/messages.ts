@@ -1,0 +1,84 @@
+/**
+ * The chat assistant's texts and limits (spec 001 sections 2, 4, 8 and 9), shared by the widget and
+ * the server. Browser-safe and small. The agency's phone, hours and promises come from ~/content/agency.
+ */
+import { agency } from "~/content/agency";
+
+export const chatLimits = {
+  /** Longest visitor message, in characters after trimming (spec 001 section 9: "maximum context length 2000"). */
+  maxMessageLength: 2000,
+  /** The conversation is summarised after each exchange once the session holds this many messages. */
+  summaryThreshold: 5,
+  /** Longest name, email and phone accepted by the intake form. */
+  maxNameLength: 100,
+} as const;
+
+/** How the widget names the assistant's and the visitor's roles in the API. */
+export const chatRoles = ["user", "assistant"] as const;
+export type ChatRole = (typeof chatRoles)[number];
+
+const officeHours = `${agency.hours.weekdays.days}, ${agency.hours.weekdays.label} CT`;
+
+export const chatTexts = {
+  panelTitle: "Chat with AI Assistant",
+  intakeHeading: "Please provide your information to start chatting",
+  startChat: "Start Chat",
+  thinking: "Thinking...",
+  inputPlaceholder: "Type your message...",
+  faqsButton: "FAQs",
+  /** The contact shown by the contact-info button. */
+  contactName: "Insurance Expert",
+
+  fields: {
+    name: "Name is required",
+    nameTooLong: `Please keep the name under ${chatLimits.maxNameLength} characters`,
+    email: "Please enter a valid email",
+    phone: "Please enter a valid phone number",
+    insuranceType: "Please select an insurance type",
+  },
+  /** The answer to an intake that does not validate (with per-field `errors`). */
+  invalidIntake: "Please check your details and try again.",
+  blankMessage: "Please type a message.",
+  messageTooLong: "Please keep your message under 2,000 characters.",
+
+  /** Spec 001 section 8. */
+  errors: {
+    createSession: "Failed to create chat session",
+    sessionIdRequired: "Session ID is required",
+    sessionNotFound: "Session not found",
+    history: "Failed to retrieve chat history",
+    startFailed: "Failed to start chat. Please try again.",
+    sendFailed: "Failed to send message. Please try again.",
+    emptyReply: "I apologize, but I'm having trouble generating a response. Please try again or contact our team directly.",
+    createConversation: "Failed to create/get conversation",
+    addMessage: "Failed to add message",
+    fetchConversations: "Failed to fetch conversations",
+  },
+
+  tooManySessions: `Too many chats started from your network. Please wait a few minutes, or call us at ${agency.phone.primary.display}.`,
+  tooManyMessages: `You're sending messages faster than we can answer. Please wait a few minutes, or call us at ${agency.phone.primary.display}.`,
+} as const;
+
+/** "Other" reads badly mid-sentence. */
+function lineName(insuranceType: string): string {
+  return insuranceType === "Other" ? "your insurance needs" : insuranceType;
+}
+
+/**
+ * The first message of a new chat (spec 001 section 4: it names the visitor and the chosen insurance
+ * type). The server stores it as the session's first assistant message, so the admin transcript shows
+ * what the visitor saw; the widget shows the same text.
+ */
+export function chatGreeting(name: string, insuranceType: string): string {
+  return `Hi ${name}! Thanks for reaching out about ${lineName(insuranceType)}. I can answer questions about our coverage, quotes, certificates and claims. What can I help you with?`;
+}
+
+/** When the assistant has nothing grounded to say: an honest hand-off to a person. */
+export function chatHandOff(): string {
+  return `I don't have that answer here; a licensed agent can help at ${agency.phone.primary.display} (${officeHours}) or on WhatsApp.`;
+}
+
+/** When the AI budget of a chat (or of the day) is used up: no more model calls, a person takes over. */
+export function chatBudgetHandOff(): string {
+  return `I've reached the limit of what I can answer in this chat. A licensed agent will gladly pick it up at ${agency.phone.primary.display} (${officeHours}) or on WhatsApp.`;
+}

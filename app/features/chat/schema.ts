@@ -1,0 +1,66 @@
+/**
+ * The chat's request bodies and answers, shared by the widget and the API. Browser-safe.
+ * Email and phone follow the same formats as every other form on the site.
+ */
+import { z } from "zod";
+import { chatInsuranceTypes } from "~/content/options";
+import { emailRule, phoneRule } from "~/features/leads/rules";
+import { chatLimits, chatTexts, type ChatRole } from "./messages";
+
+const text = (v: unknown) => (typeof v === "string" ? v : v == null ? "" : String(v));
+
+const nameRule = z.preprocess(
+  text,
+  z
+    .string()
+    .transform((v) => v.trim())
+    .refine((v) => v.length > 0, chatTexts.fields.name)
+    .refine((v) => v.length <= chatLimits.maxNameLength, chatTexts.fields.nameTooLong),
+);
+
+/** The intake form: POST /api/chat/sessions. */
+export const chatIntakeSchema = z.object({
+  name: nameRule,
+  email: emailRule(chatTexts.fields.email),
+  phone: phoneRule(chatTexts.fields.phone),
+  insuranceType: z.preprocess(text, z.enum(chatInsuranceTypes, { error: chatTexts.fields.insuranceType })),
+});
+export type ChatIntake = z.output<typeof chatIntakeSchema>;
+export type ChatIntakeValues = z.input<typeof chatIntakeSchema>;
+
+/** A visitor's message: POST /api/chat/sessions/:id/messages. */
+export const chatMessageSchema = z.object({
+  content: z.preprocess(
+    text,
+    z
+      .string()
+      .transform((v) => v.trim())
+      .refine((v) => v.length > 0, chatTexts.blankMessage)
+      .refine((v) => v.length <= chatLimits.maxMessageLength, chatTexts.messageTooLong),
+  ),
+});
+
+/** The old widget's conversation registry (spec 001 section 7): POST /api/chatbot-conversations. */
+export const conversationCreateSchema = z.object({
+  name: nameRule,
+  email: emailRule(chatTexts.fields.email),
+  phone: phoneRule(chatTexts.fields.phone),
+});
+
+/** POST /api/chatbot-conversations/:email/message; "ai" is stored as "assistant". */
+export const conversationMessageSchema = z.object({
+  role: z.enum(["user", "ai"], { error: 'role must be "user" or "ai"' }),
+  content: chatMessageSchema.shape.content,
+});
+
+/** One message as the chat API answers it. */
+export type ChatMessageView = { role: ChatRole; content: string; createdAt: string };
+
+/** 201 from POST /api/chat/sessions. `messages`: the visitor's earlier conversation, oldest first. */
+export type ChatSessionCreated = { id: string; messages: ChatMessageView[]; greeting: string | null };
+
+/** GET /api/chat/sessions/:id/messages. */
+export type ChatHistory = { messages: ChatMessageView[] };
+
+/** POST /api/chat/sessions/:id/messages. */
+export type ChatReply = { reply: ChatMessageView };

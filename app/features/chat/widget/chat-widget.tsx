@@ -1,0 +1,253 @@
+/**
+ * The floating chat assistant (spec 001 sections 2 and 4). Loaded by ChatLauncher (./chat-launcher.tsx)
+ * after the page is interactive, so none of it is in a page's first-load JavaScript.
+ */
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+// The whole stylesheet, loaded before this module runs: a prerendered page's inline CSS holds only
+// the rules its own markup uses (root.tsx also loads it after hydration; it arrives once).
+import "~/app.css";
+import { notifyError } from "~/lib/notify";
+import { chatGreeting } from "../messages";
+import { ChatApiError, fetchMessages, sendMessage, startSession, type ApiMessage } from "./api";
+import { Composer, FaqList, MessageList, type WidgetMessage } from "./chat-view";
+import { ChatIcon, CloseIcon, ExpandIcon, MinimizeIcon } from "./icons";
+import { IntakeForm, type FieldErrors } from "./intake-form";
+import { clearSession, loadSession, saveSession, type SavedSession, type VisitorInfo } from "./session-store";
+import { widgetTexts as t } from "./texts";
+
+export type ChatWidgetProps = {
+  /** Counts the open requests (Live Chat buttons); each new one opens the panel. */
+  openRequests: number;
+  /** Digits only; no WhatsApp button without it. */
+  whatsappNumber: string | null;
+};
+
+type Phase = "checking" | "intake" | "chat";
+
+let lastKey = 0;
+const nextKey = () => `m${++lastKey}`;
+const toWidget = (m: ApiMessage): WidgetMessage => ({ key: nextKey(), role: m.role, content: m.content });
+const FIELD_NAMES = new Set(["name", "email", "phone", "insuranceType"]);
+
+const headerButton = "h-9 w-9 shrink-0 items-center justify-center rounded-md text-white hover:bg-white/15";
+
+export function ChatWidget({ openRequests, whatsappNumber }: ChatWidgetProps) {
+  const [phase, setPhase] = useState<Phase>("checking");
+  const [open, setOpen] = useState(false);
+  const [minimized, setMinimized] = useState(false);
+  const [showFaqs, setShowFaqs] = useState(false);
+  const [session, setSession] = useState<SavedSession | null>(null);
+  const [defaults, setDefaults] = useState<VisitorInfo>();
+  const [messages, setMessages] = useState<WidgetMessage[]>([]);
+  const [pending, setPending] = useState(false);
+  // Refs for the checks a send makes, so two quick sends cannot both pass them.
+  const sessionRef = useRef<SavedSession | null>(null);
+  const pendingRef = useRef(false);
+  const openButton = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  /** Where focus goes after the next render: into the panel, or back to the open button. */
+  const moveFocus = useRef<"panel" | "button" | null>(null);
+
+  const rememberSession = useCallback((next: SavedSession | null) => {
+    sessionRef.current = next;
+    setSession(next);
+  }, []);
+
+  const toIntake = useCallback(
+    (info?: VisitorInfo) => {
+      rememberSession(null);
+      setDefaults(info);
+      setMessages([]);
+      setShowFaqs(false);
+      setPhase("intake");
+    },
+    [rememberSession],
+  );
+
+  // On load: restore the saved session. With history, the chat; without, the intake form; on any
+  // error, forget the saved session and show the form.
+  useEffect(() => {
+    let active = true;
+    (async () => {
+      try {
+        const saved = await loadSession();
+        if (!saved) {
+          if (active) toIntake();
+          return;
+        }
+        const history = await fetchMessages(saved.id);
+        if (!active) return;
+        if (history.length === 0) {
+          await clearSession();
+          return toIntake(saved.info);
+        }
+        rememberSession(saved);
+        setMessages(history.map(toWidget));
+        setPhase("chat");
+      } catch {
+        await clearSession();
+        if (active) toIntake();
+      }
+    })();
+    return () => {
+      active = false;
+    };
+  }, [toIntake, rememberSession]);
+
+  const openPanel = useCallback(() => {
+    setOpen(true);
+    setMinimized(false);
+    moveFocus.current = "panel";
+  }, []);
+
+  useEffect(() => {
+    if (openRequests > 0) openPanel();
+  }, [openRequests, openPanel]);
+
+  function close() {
+    setOpen(false);
+    setShowFaqs(false);
+    setMinimized(false);
+    moveFocus.current = "button";
+  }
+
+  useEffect(() => {
+    if (phase === "checking" || moveFocus.current === null) return;
+    if (moveFocus.current === "button") {
+      if (!open) openButton.current?.focus();
+    } else if (open && panel.current) {
+      const target = panel.current.querySelector<HTMLElement>("#chat-name, #chat-input:not(:disabled)") ?? panel.current.querySelector<HTMLElement>("button");
+      target?.focus();
+    }
+    moveFocus.current = null;
+  });
+
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (event.key === "Escape") {
+      event.stopPropagation();
+      close();
+    }
+  }
+
+  async function start(info: VisitorInfo): Promise<FieldErrors | undefined> {
+    try {
+      const { id, messages: history, greeting } = await startSession(info);
+      const saved = { id, info };
+      await saveSession(saved);
+      rememberSession(saved);
+      // Earlier conversation when there is one, else the greeting (the server stores it as the session's first message).
+      setMessages(history.length > 0 ? history.map(toWidget) : [{ key: nextKey(), role: "assistant", content: greeting ?? chatGreeting(info.name, info.insuranceType) }]);
+      setPhase("chat");
+      moveFocus.current = "panel";
+      return undefined;
+    } catch (error) {
+      notifyError(t.startFailed);
+      if (error instanceof ChatApiError && error.errors) {
+        return Object.fromEntries(Object.entries(error.errors).filter(([k, v]) => FIELD_NAMES.has(k) && typeof v === "string")) as FieldErrors;
+      }
+      return undefined;
+    }
+  }
+
+  /** Answers whether the message was sent and answered. */
+  async function send(text: string): Promise<boolean> {
+    const content = text.trim();
+    const current = sessionRef.current;
+    // Ignored: blank text, no session, or a reply still pending.
+    if (!content || !current || pendingRef.current) return false;
+    pendingRef.current = true;
+    setPending(true);
+    const key = nextKey();
+    setMessages((list) => [...list, { key, role: "user", content }]);
+    try {
+      const reply = await sendMessage(current.id, content);
+      setMessages((list) => [...list, toWidget(reply)]);
+      return true;
+    } catch (error) {
+      setMessages((list) => list.filter((m) => m.key !== key));
+      notifyError(t.sendFailed);
+      if (error instanceof ChatApiError && error.status === 404) {
+        // The server no longer knows this session: start again from the form, details filled in.
+        await clearSession();
+        toIntake(current.info);
+        moveFocus.current = "panel";
+      }
+      return false;
+    } finally {
+      pendingRef.current = false;
+      setPending(false);
+    }
+  }
+
+  function chooseFaq(question: string, answer: string) {
+    setMessages((list) => [...list, { key: nextKey(), role: "user", content: question }, { key: nextKey(), role: "assistant", content: answer }]);
+    setShowFaqs(false);
+  }
+
+  if (phase === "checking") return null;
+
+  if (!open) {
+    return (
+      <button
+        ref={openButton}
+        type="button"
+        onClick={openPanel}
+        aria-label={t.openButton}
+        aria-haspopup="dialog"
+        data-testid="chat-open"
+        className="fixed right-4 bottom-4 z-[60] inline-flex h-14 w-14 items-center justify-center rounded-full bg-brand-700 text-white shadow-lg ring-2 ring-white hover:bg-brand-800 sm:right-6 sm:bottom-6"
+      >
+        <ChatIcon className="h-6 w-6" />
+      </button>
+    );
+  }
+
+  return (
+    <div
+      ref={panel}
+      id="chat-widget"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="chat-widget-title"
+      onKeyDown={onKeyDown}
+      data-minimized={minimized ? "true" : undefined}
+      className={`fixed inset-0 z-[60] flex flex-col overflow-hidden bg-white text-slate-900 shadow-2xl sm:inset-auto sm:right-6 sm:bottom-6 sm:max-h-[calc(100dvh-3rem)] sm:rounded-xl sm:border sm:border-slate-200 ${minimized ? "sm:h-auto sm:w-14" : "sm:h-[600px] sm:w-96"}`}
+    >
+      <div className={`flex shrink-0 items-center gap-1 bg-brand-800 py-2 pr-2 pl-4 text-white ${minimized ? "sm:flex-col sm:px-0" : ""}`}>
+        <h2 id="chat-widget-title" className={`min-w-0 flex-1 truncate text-base font-semibold ${minimized ? "sm:sr-only" : ""}`}>
+          {t.title}
+        </h2>
+        {phase === "chat" && (
+          <button
+            type="button"
+            onClick={() => setShowFaqs((v) => !v)}
+            aria-pressed={showFaqs}
+            title={showFaqs ? t.faqsHide : t.faqsShow}
+            className={`rounded-md px-2 py-1.5 text-sm font-semibold text-white ring-1 ring-white/40 hover:bg-white/15 aria-pressed:bg-white aria-pressed:text-brand-800 ${minimized ? "sm:hidden" : ""}`}
+          >
+            {t.faqs}
+          </button>
+        )}
+        <button type="button" onClick={() => setMinimized((v) => !v)} aria-label={minimized ? t.expand : t.minimize} className={`${headerButton} hidden sm:flex`}>
+          {minimized ? <ExpandIcon /> : <MinimizeIcon />}
+        </button>
+        <button type="button" onClick={close} aria-label={t.close} className={`${headerButton} flex`}>
+          <CloseIcon />
+        </button>
+      </div>
+      <div className={`flex min-h-0 flex-1 flex-col ${minimized ? "sm:hidden" : ""}`}>
+        {phase === "intake" ? (
+          <div className="flex-1 overflow-y-auto">
+            <IntakeForm defaults={defaults} onStart={start} />
+          </div>
+        ) : (
+          <>
+            {showFaqs ? <FaqList onChoose={chooseFaq} /> : <MessageList messages={messages} pending={pending} />}
+            <Composer pending={pending} onSend={send} inputRef={input} whatsappNumber={whatsappNumber} visitor={session?.info} />
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
