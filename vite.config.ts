@@ -6,6 +6,8 @@ export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
   server: { watch: { ignored: ["**/data/**", "**/build/**", "**/test-results/**"] } },
+  // The back office's editor loads on demand; bundling it up front keeps one copy of React in development.
+  optimizeDeps: { include: ["@tiptap/react", "@tiptap/starter-kit", "@tiptap/extension-image"] },
   build: {
     assetsInlineLimit: 0,
     rolldownOptions: {
@@ -18,7 +20,7 @@ export default defineConfig({
             {
               name: "shared",
               priority: 20,
-              test: /[\\/]app[\\/](components[\\/]site[\\/]|content[\\/](agency|navigation|closing)\.ts|lib[\\/](seo|submission-context)\.ts|components[\\/](route-effects|toaster|analytics|nonce)\.tsx|components[\\/]ui[\\/](icon|button|section|page-hero|cta-banner)\.tsx)/,
+              test: /[\\/]app[\\/](components[\\/]site[\\/]|content[\\/](agency|navigation|closing)\.ts|lib[\\/](seo|submission-context|open-chat)\.ts|components[\\/](route-effects|toaster|analytics|nonce)\.tsx|components[\\/]ui[\\/](icon|button|section|page-hero|cta-banner)\.tsx)/,
             },
             // What every page with a form needs, in one request.
             {

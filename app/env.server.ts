@@ -38,6 +38,17 @@ const int = (min: number, max: number, fallback: number) =>
       .max(max, `must be a whole number between ${min} and ${max}`),
   );
 
+/** A number in [min, max]; `fallback` when unset, or undefined when there is no fallback. */
+const decimal = (min: number, max: number, fallback?: number) =>
+  z.preprocess(
+    (v) => (v === undefined || v === "" ? fallback : v),
+    z.coerce
+      .number({ error: `must be a number between ${min} and ${max}` })
+      .min(min, `must be a number between ${min} and ${max}`)
+      .max(max, `must be a number between ${min} and ${max}`)
+      .optional(),
+  );
+
 const bool = (fallback: boolean) =>
   z.preprocess(
     (v) => (v === undefined || v === "" ? String(fallback) : String(v).toLowerCase()),
@@ -93,6 +104,33 @@ export const envSchema = z
     UPLOAD_SWEEP_INTERVAL_MS: int(100, 86_400_000, 3_600_000),
     RATE_LIMIT_UPLOADS_MAX: int(1, 100000, 30),
     RATE_LIMIT_UPLOADS_WINDOW_MINUTES: int(1, 1440, 10),
+    /** An admin session ends after this long without a request... */
+    ADMIN_SESSION_IDLE_MINUTES: int(1, 1440, 30),
+    /** ...and this long after sign-in, whatever the activity. */
+    ADMIN_SESSION_MAX_HOURS: int(1, 720, 12),
+    /** Failed sign-ins allowed per account, and per client address, within the window. */
+    RATE_LIMIT_LOGIN_ACCOUNT_MAX: int(1, 1000, 5),
+    RATE_LIMIT_LOGIN_IP_MAX: int(1, 100000, 20),
+    RATE_LIMIT_LOGIN_WINDOW_MINUTES: int(1, 1440, 15),
+    /** scrypt's cost for new password hashes (a power of two); existing hashes keep the cost they were made with. */
+    AUTH_SCRYPT_N: int(1024, 1_048_576, 32768).refine((n) => (n & (n - 1)) === 0, "must be a power of two between 1024 and 1048576"),
+    /** Chat assistant (docs/decisions/014-chat-assistant.md). The offline engine's relevance (0..1) an item needs to be used. */
+    CHAT_MATCH_THRESHOLD: decimal(0, 1, 0.7).transform((v) => v ?? 0.7),
+    /** How many matching items an answer may draw on. */
+    CHAT_MATCH_COUNT: int(1, 10, 3),
+    /** The provider's cosine similarity an item needs; unset: by embedding model (0.7 ada-002, 0.3 text-embedding-3-*, else 0.5). */
+    CHAT_PROVIDER_MATCH_THRESHOLD: decimal(-1, 1),
+    /** Longest wait for one provider call before the offline engine answers instead. */
+    CHAT_PROVIDER_TIMEOUT_MS: int(500, 120_000, 15_000),
+    /** Provider tokens one chat may use (answers, summaries, embeddings of its questions); 0 = no limit. */
+    CHAT_SESSION_TOKEN_BUDGET: int(0, 100_000_000, 20_000),
+    /** Provider tokens all chats together may use per day (agency time zone); 0 = no limit. */
+    CHAT_DAILY_TOKEN_BUDGET: int(0, 1_000_000_000, 500_000),
+    /** Chats started per client address, messages per client address and per chat, within the window. */
+    RATE_LIMIT_CHAT_SESSIONS_MAX: int(1, 100000, 10),
+    RATE_LIMIT_CHAT_MESSAGES_PER_IP_MAX: int(1, 100000, 60),
+    RATE_LIMIT_CHAT_MESSAGES_PER_SESSION_MAX: int(1, 100000, 30),
+    RATE_LIMIT_CHAT_WINDOW_MINUTES: int(1, 1440, 10),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {

@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
@@ -16,6 +16,29 @@ export default [
   ...["trucking", "contractors", "general-liability", "commercial-property", "hoa", "investment-property"].map((name) =>
     route(`${name}-insurance`, "routes/landing.tsx", { id: `landing-${name}` }),
   ),
+  route("blog", "routes/blog.tsx"),
+  route("blog/rss.xml", "routes/blog-rss.ts"),
+  // One pattern serves /blog/{slug} and /blog/{id}.
+  route("blog/:slug", "routes/blog-post.tsx"),
+  route("careers", "routes/careers.tsx"),
+  // The back office: the sign-in page, then every screen behind the guard of the admin layout.
+  route("admin/login", "routes/admin/login.tsx"),
+  layout("routes/admin/layout.tsx", [
+    route("admin", "routes/admin/index.ts"),
+    route("admin/dashboard", "routes/admin/dashboard.tsx"),
+    route("admin/leads", "routes/admin/leads.tsx"),
+    route("admin/leads/:id", "routes/admin/lead-detail.tsx"),
+    route("admin/contacts", "routes/admin/contacts.tsx"),
+    route("admin/chatbot-management", "routes/admin/chatbot-management.tsx"),
+    route("admin/jobs", "routes/admin/jobs.tsx"),
+    route("admin/jobs/add", "routes/admin/job-add.tsx"),
+    route("admin/jobs/edit/:id", "routes/admin/job-edit.tsx"),
+    route("admin/jobs/:jobId/submissions", "routes/admin/job-submissions.tsx"),
+    route("admin/blog", "routes/admin/blog.tsx"),
+    route("admin/posts/new", "routes/admin/post-new.tsx"),
+    route("admin/posts/:id/edit", "routes/admin/post-edit.tsx"),
+    route("admin/categories", "routes/admin/categories.tsx"),
+  ]),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
   // Any other path: a helpful not-found page with status 404.

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 const id = () => uuid("id").primaryKey().default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -151,3 +151,190 @@ export type NewLead = typeof leads.$inferInsert;
 export type ConsentRecord = typeof consentRecords.$inferSelect;
 export type OutboxMail = typeof mailOutbox.$inferSelect;
 export type Upload = typeof uploads.$inferSelect;
+
+/**
+ * A visit's conversation with the chat assistant: who it is (from the intake form), a running summary
+ * for the model's context, and the lead it created in the inbox.
+ */
+export const chatSessions = pgTable(
+  "chat_sessions",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    insuranceType: text("insurance_type").notNull(),
+    /** The conversation so far in a few sentences, refreshed as it grows. */
+    summary: text("summary").notNull().default(""),
+    /** Tokens the AI provider reported for this chat (answers, summaries, embeddings): the per-session budget. */
+    tokensUsed: integer("tokens_used").notNull().default(0),
+    leadId: uuid("lead_id").references(() => leads.id),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("chat_sessions_email_idx").on(sql`lower(${t.email})`), index("chat_sessions_updated_idx").on(t.updatedAt)],
+);
+
+/** One message of a chat: the visitor's ("user") or the assistant's ("assistant"). */
+export const chatMessages = pgTable(
+  "chat_messages",
+  {
+    id: id(),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => chatSessions.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("chat_messages_session_idx").on(t.sessionId, t.createdAt)],
+);
+
+export type ChatSession = typeof chatSessions.$inferSelect;
+export type ChatMessage = typeof chatMessages.$inferSelect;
+
+/**
+ * What the chat assistant answers from: the site's own content (FAQs, product and landing pages, the
+ * agency's facts) and published blog posts, one row per item and embedding model. `source` names
+ * the item ("faq:home:3", "product:hoa:coverage:2", "blog:{id}:1"). `embedding` is a plain real[]
+ * so the table works on PostgreSQL without pgvector; where pgvector is installed a migration adds an
+ * `embedding_vec vector` column beside it and the similarity search runs in the database
+ * (docs/decisions/014-chat-assistant.md).
+ */
+export const knowledge = pgTable(
+  "knowledge",
+  {
+    id: id(),
+    source: text("source").notNull(),
+    /** Whose vectors these are: the offline engine ("local-v1") or the provider's embedding model. */
+    model: text("model").notNull(),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    /** SHA-256 of title and content: an unchanged item is not embedded again. */
+    contentHash: text("content_hash").notNull(),
+    embedding: real("embedding").array().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("knowledge_model_source_idx").on(t.model, t.source)],
+);
+
+export type KnowledgeRow = typeof knowledge.$inferSelect;
+
+/**
+ * People who can sign in to the back office. The email is stored lower-case; the password only as an
+ * scrypt hash (`scrypt$N$r$p$salt$hash`). There is no default account (docs/decisions/010).
+ */
+export const adminUsers = pgTable(
+  "admin_users",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    createdAt: createdAt(),
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("admin_users_email_idx").on(sql`lower(${t.email})`)],
+);
+
+/**
+ * Signed-in admin sessions, revocable by deleting the row. The cookie carries a random token; only its
+ * SHA-256 is stored, so a copy of the database does not hand out sessions.
+ */
+export const adminSessions = pgTable(
+  "admin_sessions",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+    /** Touched at most once a minute; the idle timeout counts from here. */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The absolute end, fixed at sign-in. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [
+    uniqueIndex("admin_sessions_token_hash_idx").on(t.tokenHash),
+    index("admin_sessions_user_idx").on(t.userId),
+    index("admin_sessions_expires_idx").on(t.expiresAt),
+  ],
+);
+
+export type AdminUser = typeof adminUsers.$inferSelect;
+export type AdminSession = typeof adminSessions.$inferSelect;
+
+/** Job openings shown on /careers and managed at /admin/jobs. */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    /** Full-time, Part-time, Internship */
+    type: text("type").notNull(),
+    /** Remote, On-site, Hybrid */
+    workType: text("work_type").notNull(),
+    location: text("location").notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("jobs_created_idx").on(t.createdAt)],
+);
+
+/**
+ * An application to a job from /careers. Deleting the job deletes its applications
+ * (docs/decisions/011-jobs-and-applications.md).
+ */
+export const jobApplications = pgTable(
+  "job_applications",
+  {
+    id: id(),
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => jobs.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    coverLetter: text("cover_letter"),
+    /** pending, reviewed, accepted, rejected */
+    status: text("status").notNull().default("pending"),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("job_applications_job_idx").on(t.jobId, t.createdAt)],
+);
+
+export type Job = typeof jobs.$inferSelect;
+export type JobApplication = typeof jobApplications.$inferSelect;
+
+/**
+ * Blog posts written in the back office (the six built-in articles live in app/content). The
+ * content is HTML sanitised on every write; a draft is seen only by a signed-in admin.
+ */
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    /** From the title, unique; the public address is /blog/{slug}. */
+    slug: text("slug").notNull(),
+    content: text("content").notNull(),
+    /** A category's name (the post's single tag). */
+    category: text("category").notNull(),
+    imageUrl: text("image_url"),
+    /** draft or published */
+    status: text("status").notNull().default("draft"),
+    authorEmail: text("author_email"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("blog_posts_slug_idx").on(t.slug), index("blog_posts_status_created_idx").on(t.status, t.createdAt)],
+);
+
+export type BlogPost = typeof blogPosts.$inferSelect;
+export type NewBlogPost = typeof blogPosts.$inferInsert;

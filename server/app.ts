@@ -8,8 +8,15 @@ import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { backOfficeRoutes } from "./api/back-office";
+import { blogRoutes } from "./api/blogs";
+import { categoryRoutes } from "./api/categories";
+import { chatRoutes } from "./api/chat";
 import { formRoutes } from "./api/forms";
+import { authRoutes } from "./auth";
 import { healthRoutes } from "./api/health";
+import { leadRoutes } from "./api/leads";
+import { jobRoutes } from "./api/jobs";
 import { uploadRoutes } from "./api/uploads";
 import { UploadError } from "~/features/uploads/uploads.server";
 import type { AppServices } from "./context";
@@ -63,8 +70,15 @@ export function createApp({ services, build, staticFiles, development = false }:
   // Uploads stream to storage under their own limit (UPLOAD_MAX_BYTES), enforced while they arrive.
   api.use((c, next) => (c.req.path === "/api/uploads" ? next() : jsonBodyLimit(c, next)));
   api.route("/health", healthRoutes(services));
+  api.route("/auth", authRoutes(services));
   api.route("/", formRoutes(services));
   api.route("/", uploadRoutes(services));
+  api.route("/", leadRoutes(services));
+  api.route("/", jobRoutes(services));
+  api.route("/", backOfficeRoutes(services));
+  api.route("/", blogRoutes(services));
+  api.route("/", categoryRoutes(services));
+  api.route("/", chatRoutes(services));
   api.all("*", (c) => apiError(c, 404, `No API endpoint at ${c.req.method} ${c.req.path}.`));
   app.route("/api", api);
 

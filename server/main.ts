@@ -13,10 +13,13 @@ import { openDatabase } from "../db/client";
 import { runMigrations } from "../db/migrate";
 import { seed } from "../db/seed";
 import { ConfigError, loadConfig, publicConfig, type Config } from "~/env.server";
+import { bootstrapAdmin, NO_ADMIN_HINT } from "~/features/auth/auth.server";
 import { createApp } from "./app";
 import type { AppServices } from "./context";
 import { createLogger } from "./logger";
 import { fileTransport, MailSender, smtpTransport } from "~/features/mail/outbox.server";
+import { onBlogChangeError } from "~/features/blog/posts.server";
+import { ChatAssistant } from "~/features/chat/chat.server";
 import { LocalFileStorage } from "~/features/uploads/storage.server";
 import { UploadSweeper } from "~/features/uploads/uploads.server";
 import { loadStaticManifest, serveBuild } from "./static";
@@ -55,6 +58,9 @@ export async function createServices(config: Config): Promise<AppServices & { st
   try {
     await runMigrations(database);
     await seed(database.db);
+    const admin = await bootstrapAdmin(database.db, config);
+    if (admin === "created") logger.info({ email: config.ADMIN_EMAIL?.toLowerCase() }, "admin account created from ADMIN_EMAIL and ADMIN_PASSWORD");
+    if (admin === "none") logger.warn(NO_ADMIN_HINT);
   } catch (error) {
     await database.close();
     throw error;
@@ -77,6 +83,9 @@ export async function createServices(config: Config): Promise<AppServices & { st
     intervalMs: config.UPLOAD_SWEEP_INTERVAL_MS,
     log: (level, data, message) => logger[level](data, message),
   });
+  onBlogChangeError((error, change) => logger.error({ err: error, change: { type: change.type, id: change.id } }, "a blog change listener failed"));
+  // The chat's knowledge index is built (and re-embedded by the AI provider) in the background at start.
+  const chat = new ChatAssistant({ db: database.db, config, hasVector: database.hasVector, log: (level, data, message) => logger[level](data, message), nudgeMail: () => mail.nudge() });
   return {
     config,
     logger,
@@ -87,9 +96,10 @@ export async function createServices(config: Config): Promise<AppServices & { st
     start: () => {
       mail.start();
       sweeper.start();
+      void chat.start();
     },
     stop: async () => {
-      await Promise.all([mail.stop(), sweeper.stop()]);
+      await Promise.all([mail.stop(), sweeper.stop(), chat.stop()]);
       await database.close();
       if (uploads.temporary) rmSync(uploads.dir, { recursive: true, force: true });
     },

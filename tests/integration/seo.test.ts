@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentPaths } from "../../app/prerender";
+import { builtInPosts } from "../../app/content/blog-posts";
 import { productSlugs } from "../../app/content/products";
+import { newestFirst } from "../../app/features/blog/mapping";
 import { startTestServer } from "../support/server";
 
 describe("sitemap and robots", () => {
@@ -19,7 +21,9 @@ describe("sitemap and robots", () => {
     const xml = await res.text();
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual(contentPaths.map((p) => (p === "/" ? "https://agency.example.com/" : `https://agency.example.com${p}`)));
+    // The prerendered pages, then the ones rendered per request: careers (live openings), the blog and its posts.
+    const posts = newestFirst(builtInPosts).map((p) => `/blog/${p.slug}`);
+    expect(locs).toEqual([...contentPaths, "/careers", "/blog", ...posts].map((p) => (p === "/" ? "https://agency.example.com/" : `https://agency.example.com${p}`)));
     for (const path of ["/", "/services", "/testimonials", "/team", "/about", "/contact", "/privacy-policy", "/terms-and-conditions", "/sms-consent", ...productSlugs.map((s) => `/insurance/${s}`)]) {
       expect(locs).toContain(path === "/" ? "https://agency.example.com/" : `https://agency.example.com${path}`);
     }
