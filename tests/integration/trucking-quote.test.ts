@@ -5,52 +5,11 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leads, mailOutbox, uploads } from "../../db/schema";
-import { truckingQuoteLead } from "../../app/features/quote/messages";
 import { databaseKinds } from "../support/databases";
+import { truckingQuoteBody } from "../support/lead-fixtures";
 import { startTestServer } from "../support/server";
 
-const quote = {
-  legalBusinessName: "Ortega Freight LLC",
-  dbaName: "",
-  businessStructure: "LLC",
-  fein: "74-1234567",
-  businessStartDate: "2019-04-01",
-  businessState: "Texas",
-  desiredEffectiveDate: "2030-07-01",
-  rangeOfOperation: "Interstate",
-  radiusOfOperation: "151–300",
-  majorCities: "Austin, San Antonio, Houston",
-  annualMileage: "120,000",
-  annualRevenue: "$450,000",
-  estimatedPayroll: "$60,000",
-  dotNumber: "3456789",
-  mcNumber: "MC-123456",
-  allowedToOperate: "Yes",
-  commonAuthority: "Yes",
-  relatedBrokerAuthority: "No",
-  filingsRequired: "Federal",
-  insuranceOnFile: "Yes",
-  garagingAddress: "200 Industrial Blvd, Georgetown, TX 78626",
-  mailingAddress: "PO Box 12, Georgetown, TX 78627",
-  dotAddress: "200 Industrial Blvd, Georgetown, TX 78626",
-  totalPowerUnits: 3,
-  totalDrivers: 4,
-  vehicleOwnership: "Owned",
-  transportationType: "For-Hire (General Freight)",
-  coverages: ["Auto Liability", "Cargo Liability"],
-  complianceServices: ["DOT Audits"],
-  yearsCoverage: 5,
-  cancelledOrNonrenewed: "No",
-  currentCarrier: "Progressive",
-  contactName: "Luis Ortega",
-  contactDOB: "1980-02-29",
-  email: "luis@ortega-freight.example",
-  phone: "(512) 555-0123",
-  referredBy: "",
-  haulingDetails: "Dry van general freight; no hazmat.",
-  notes: "Renewal is July 1.",
-  ...truckingQuoteLead,
-};
+const quote = truckingQuoteBody();
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
