@@ -322,8 +322,12 @@ test.describe("chat widget", () => {
     await expectFullWidthBox(panel(page), 390, 844);
     await expect(panel(page).getByRole("button", { name: t.minimize })).toBeHidden();
     await expect(panel(page).getByRole("button", { name: t.close })).toBeVisible();
+    // The page behind the panel does not scroll while it is open, and scrolls again once it is closed.
+    await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe("hidden");
     await startChat(page);
     await expect(messageInput(page)).toBeInViewport();
+    await panel(page).getByRole("button", { name: t.close }).click();
+    await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe("");
   });
 
   test("after a reload the saved session brings the conversation back", async ({ page }) => {

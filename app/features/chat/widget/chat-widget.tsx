@@ -105,6 +105,16 @@ export function ChatWidget({ openRequests, whatsappNumber }: ChatWidgetProps) {
     if (openRequests > 0) openPanel();
   }, [openRequests, openPanel]);
 
+  // Below 640 px the panel covers the screen: the page behind it stops scrolling while it is open.
+  useEffect(() => {
+    if (!open || !window.matchMedia("(max-width: 639.98px)").matches) return;
+    const previous = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    return () => {
+      document.body.style.overflow = previous;
+    };
+  }, [open]);
+
   function close() {
     setOpen(false);
     setShowFaqs(false);
