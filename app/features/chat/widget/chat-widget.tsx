@@ -127,8 +127,13 @@ export function ChatWidget({ openRequests, whatsappNumber }: ChatWidgetProps) {
     if (moveFocus.current === "button") {
       if (!open) openButton.current?.focus();
     } else if (open && panel.current) {
-      const target = panel.current.querySelector<HTMLElement>("#chat-name, #chat-input:not(:disabled)") ?? panel.current.querySelector<HTMLElement>("button");
+      const box = panel.current;
+      const target = box.querySelector<HTMLElement>("#chat-name, #chat-input:not(:disabled)") ?? box.querySelector<HTMLElement>("button");
       target?.focus();
+      // The panel can still be settling (its stylesheet arriving): make sure focus landed in it.
+      requestAnimationFrame(() => {
+        if (target && box.isConnected && !box.contains(document.activeElement)) target.focus();
+      });
     }
     moveFocus.current = null;
   });
