@@ -414,10 +414,10 @@ describe.each(databaseKinds)("AI blog drafts through an OpenAI-compatible provid
     const [row] = await server.services.db.select().from(blogPosts).where(eq(blogPosts.id, draft._id));
     expect(row).toMatchObject({ status: "draft", content: draft.content, authorEmail: TEST_ADMIN.email });
 
-    // What the provider was asked.
-    expect(provider.requests.length).toBe(sent + 1);
-    const request = provider.requests[sent];
-    expect(request.path).toBe("/v1/chat/completions");
+    // What the provider was asked (the chat assistant may also be indexing the site through it: embeddings).
+    const completions = provider.requests.slice(sent).filter((r) => r.path === "/v1/chat/completions");
+    expect(completions).toHaveLength(1);
+    const request = completions[0];
     expect(request.headers.authorization).toBe("Bearer test-key-123");
     expect(request.body.model).toBe("article-writer-test");
     const messages = request.body.messages as { role: string; content: string }[];
@@ -451,7 +451,7 @@ describe.each(databaseKinds)("AI blog drafts through an OpenAI-compatible provid
     const res = await generate({ prompt: "Anything", category: "Astrology" });
     expect(res.status).toBe(400);
     expect((await res.json()).errors).toEqual({ category: blogFieldMessages.unknownCategory });
-    expect(provider.requests.length).toBe(sent);
+    expect(provider.requests.slice(sent).filter((r) => r.path === "/v1/chat/completions")).toHaveLength(0);
   });
 
   it("a provider error or an empty answer is a 502 with a clear message, and nothing is saved", async () => {
