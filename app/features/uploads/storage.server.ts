@@ -59,10 +59,14 @@ export class LocalFileStorage implements FileStorage {
         callback(null, chunk);
       },
     });
+    const out = createWriteStream(temporary, { flags: "wx" });
     try {
-      await pipeline(source, meter, createWriteStream(temporary, { flags: "wx" }));
+      await pipeline(source, meter, out);
       await rename(temporary, target);
     } catch (error) {
+      // An upload refused at once can fail while its file is still being opened: wait for the stream to
+      // close, or the file would appear after it was removed.
+      if (!out.closed) await new Promise<void>((resolve) => out.once("close", () => resolve()));
       await rm(temporary, { force: true });
       throw error;
     }
