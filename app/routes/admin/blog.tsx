@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { adminApi, AdminApiError } from "~/features/admin/api";
-import { AdminPage, LoadError } from "~/features/admin/components/admin-page";
+import { AdminPage, AdminTable, LoadError } from "~/features/admin/components/admin-page";
 import { ConfirmDialog } from "~/features/admin/components/confirm-dialog";
 import { Spinner } from "~/features/admin/components/spinner";
 import { localDateTime } from "~/features/admin/format";
@@ -73,65 +73,43 @@ export default function BlogManagement() {
       ) : error !== undefined ? (
         <LoadError message={loadFailureMessage(error)} onRetry={reload} />
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <caption className="sr-only">{text.title}</caption>
-            <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              <tr>
-                {text.columns.map((column) => (
-                  <th key={column} scope="col" className={`px-4 py-3 ${column === "Actions" ? "text-right" : ""}`}>
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {posts.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="px-4 py-10 text-center text-slate-600">
-                    {text.empty}
-                  </td>
-                </tr>
-              ) : (
-                posts.map((post) => (
-                  <tr key={post._id} data-testid="post-row">
-                    <td className="max-w-md px-4 py-3 font-medium text-slate-900">{post.title}</td>
-                    <td className="px-4 py-3 whitespace-nowrap text-slate-700">{post.category}</td>
-                    <td className="px-4 py-3">
-                      <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset ${statusBadge[post.status]}`} data-status={post.status}>
-                        {blogAdminMessages.form.statusLabels[post.status]}
-                      </span>
-                    </td>
-                    <td className="px-4 py-3 whitespace-nowrap text-slate-600">
-                      <time dateTime={post.createdAt} title={localDateTime(post.createdAt)}>
-                        {postDate(post.createdAt)}
-                      </time>
-                    </td>
-                    <td className="px-4 py-3">
-                      <div className="flex justify-end gap-2 whitespace-nowrap">
-                        <a href={`/blog/${post._id}`} target="_blank" rel="noopener noreferrer" className="rounded-md px-3 py-1.5 font-semibold text-brand-700 hover:bg-brand-50">
-                          {text.view}
-                          <span className="sr-only">
-                            {" "}
-                            {post.title} {text.newTab}
-                          </span>
-                        </a>
-                        <Link to={`/admin/posts/${post._id}/edit`} className="rounded-md px-3 py-1.5 font-semibold text-brand-700 hover:bg-brand-50">
-                          {text.edit}
-                          <span className="sr-only"> {post.title}</span>
-                        </Link>
-                        <button type="button" onClick={() => setPendingDelete(post)} className="rounded-md px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50">
-                          {text.delete}
-                          <span className="sr-only"> {post.title}</span>
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable caption={text.title} columns={text.columns} empty={text.empty} isEmpty={posts.length === 0}>
+          {posts.map((post) => (
+            <tr key={post._id} data-testid="post-row">
+              <td className="max-w-md px-4 py-3 font-medium text-slate-900">{post.title}</td>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-700">{post.category}</td>
+              <td className="px-4 py-3">
+                <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset ${statusBadge[post.status]}`} data-status={post.status}>
+                  {blogAdminMessages.form.statusLabels[post.status]}
+                </span>
+              </td>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-600">
+                <time dateTime={post.createdAt} title={localDateTime(post.createdAt)}>
+                  {postDate(post.createdAt)}
+                </time>
+              </td>
+              <td className="px-4 py-3">
+                <div className="flex justify-end gap-2 whitespace-nowrap">
+                  <a href={`/blog/${post._id}`} target="_blank" rel="noopener noreferrer" className="rounded-md px-3 py-1.5 font-semibold text-brand-700 hover:bg-brand-50">
+                    {text.view}
+                    <span className="sr-only">
+                      {" "}
+                      {post.title} {text.newTab}
+                    </span>
+                  </a>
+                  <Link to={`/admin/posts/${post._id}/edit`} className="rounded-md px-3 py-1.5 font-semibold text-brand-700 hover:bg-brand-50">
+                    {text.edit}
+                    <span className="sr-only"> {post.title}</span>
+                  </Link>
+                  <button type="button" onClick={() => setPendingDelete(post)} className="rounded-md px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50">
+                    {text.delete}
+                    <span className="sr-only"> {post.title}</span>
+                  </button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       <ConfirmDialog open={pendingDelete !== null} title={text.deleteTitle} message={text.deleteConfirm} busy={deleting} onConfirm={() => void confirmDelete()} onCancel={() => !deleting && setPendingDelete(null)} />
       <GenerateModal

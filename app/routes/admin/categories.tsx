@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { adminApi } from "~/features/admin/api";
-import { AdminPage, LoadError } from "~/features/admin/components/admin-page";
+import { AdminPage, AdminTable, LoadError } from "~/features/admin/components/admin-page";
 import { ConfirmDialog } from "~/features/admin/components/confirm-dialog";
 import { Spinner } from "~/features/admin/components/spinner";
 import { localDateTime } from "~/features/admin/format";
@@ -54,52 +54,30 @@ export default function Categories() {
       ) : error !== undefined ? (
         <LoadError message={text.loadFailure} onRetry={reload} retryLabel={text.retry} />
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <caption className="sr-only">{text.title}</caption>
-            <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              <tr>
-                {text.columns.map((column) => (
-                  <th key={column} scope="col" className={`px-4 py-3 ${column === "Actions" ? "text-right" : ""}`}>
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {categories.length === 0 ? (
-                <tr>
-                  <td colSpan={3} className="px-4 py-10 text-center text-slate-600">
-                    {text.empty}
-                  </td>
-                </tr>
-              ) : (
-                categories.map((category) => (
-                  <tr key={category._id} data-testid="category-row">
-                    <td className="px-4 py-3 font-medium text-slate-900">{category.name}</td>
-                    <td className="px-4 py-3 whitespace-nowrap text-slate-600">
-                      <time dateTime={category.createdAt} title={localDateTime(category.createdAt)}>
-                        {createdDate(category.createdAt)}
-                      </time>
-                    </td>
-                    <td className="px-4 py-3">
-                      <div className="flex justify-end gap-2 whitespace-nowrap">
-                        <button type="button" onClick={() => setEditing({ category })} className="rounded-md px-3 py-1.5 font-semibold text-brand-700 hover:bg-brand-50">
-                          {text.edit}
-                          <span className="sr-only"> {category.name}</span>
-                        </button>
-                        <button type="button" onClick={() => setPendingDelete(category)} className="rounded-md px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50">
-                          {text.delete}
-                          <span className="sr-only"> {category.name}</span>
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable caption={text.title} columns={text.columns} empty={text.empty} isEmpty={categories.length === 0}>
+          {categories.map((category) => (
+            <tr key={category._id} data-testid="category-row">
+              <td className="px-4 py-3 font-medium text-slate-900">{category.name}</td>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-600">
+                <time dateTime={category.createdAt} title={localDateTime(category.createdAt)}>
+                  {createdDate(category.createdAt)}
+                </time>
+              </td>
+              <td className="px-4 py-3">
+                <div className="flex justify-end gap-2 whitespace-nowrap">
+                  <button type="button" onClick={() => setEditing({ category })} className="rounded-md px-3 py-1.5 font-semibold text-brand-700 hover:bg-brand-50">
+                    {text.edit}
+                    <span className="sr-only"> {category.name}</span>
+                  </button>
+                  <button type="button" onClick={() => setPendingDelete(category)} className="rounded-md px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50">
+                    {text.delete}
+                    <span className="sr-only"> {category.name}</span>
+                  </button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       <CategoryModal
         open={editing !== null}

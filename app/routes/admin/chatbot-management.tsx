@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
-import { AdminPage, LoadError } from "~/features/admin/components/admin-page";
+import { AdminPage, AdminTable, LoadError } from "~/features/admin/components/admin-page";
 import { Spinner } from "~/features/admin/components/spinner";
 import { localDateTime } from "~/features/admin/format";
 import { adminMessages } from "~/features/admin/messages";
@@ -44,47 +44,25 @@ export default function ChatbotManagement() {
       ) : error !== undefined ? (
         <LoadError message={text.failure} onRetry={reload} />
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3">Name</th>
-                <th scope="col" className="px-4 py-3">Email</th>
-                <th scope="col" className="px-4 py-3">Phone</th>
-                <th scope="col" className="px-4 py-3">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {rows.length === 0 ? (
-                <tr>
-                  <td colSpan={4} className="px-4 py-10 text-center text-slate-600">
-                    {text.empty}
-                  </td>
-                </tr>
-              ) : (
-                rows.map((row) => (
-                  <tr key={row._id}>
-                    <td className="px-4 py-3 font-medium text-slate-900">{row.name}</td>
-                    <td className="px-4 py-3">
-                      <a href={`mailto:${row.email}`} className="text-brand-700 underline">
-                        {row.email}
-                      </a>
-                    </td>
-                    <td className="px-4 py-3 text-slate-700">{row.phone}</td>
-                    <td className="px-4 py-3 text-right">
-                      <button type="button" className={buttonClass("outline", "px-3 py-1.5 text-sm")} onClick={() => setOpen(row)} aria-haspopup="dialog">
-                        {text.view}
-                        <span className="sr-only"> with {row.name}</span>
-                      </button>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable caption={text.title} columns={["Name", "Email", "Phone", "Actions"]} empty={text.empty} isEmpty={rows.length === 0}>
+          {rows.map((row) => (
+            <tr key={row._id}>
+              <td className="px-4 py-3 font-medium text-slate-900">{row.name}</td>
+              <td className="px-4 py-3">
+                <a href={`mailto:${row.email}`} className="text-brand-700 underline">
+                  {row.email}
+                </a>
+              </td>
+              <td className="px-4 py-3 text-slate-700">{row.phone}</td>
+              <td className="px-4 py-3 text-right">
+                <button type="button" className={buttonClass("outline", "px-3 py-1.5 text-sm")} onClick={() => setOpen(row)} aria-haspopup="dialog">
+                  {text.view}
+                  <span className="sr-only"> with {row.name}</span>
+                </button>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       <Modal open={open !== null} onClose={() => setOpen(null)} title={open ? text.conversationTitle(open.name) : ""} titleId="conversation-title">
         {open && <Transcript conversation={open} />}

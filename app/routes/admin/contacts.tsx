@@ -1,4 +1,4 @@
-import { AdminPage, LoadError } from "~/features/admin/components/admin-page";
+import { AdminPage, AdminTable, LoadError } from "~/features/admin/components/admin-page";
 import { Spinner } from "~/features/admin/components/spinner";
 import { localDateTime, relativeTime } from "~/features/admin/format";
 import { adminMessages } from "~/features/admin/messages";
@@ -20,49 +20,28 @@ export default function Contacts() {
       ) : error !== undefined ? (
         <LoadError message={text.failure} onRetry={reload} />
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3">Name</th>
-                <th scope="col" className="px-4 py-3">Contact Info</th>
-                <th scope="col" className="px-4 py-3">Insurance Type</th>
-                <th scope="col" className="px-4 py-3">Message</th>
-                <th scope="col" className="px-4 py-3">Submitted</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {rows.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="px-4 py-10 text-center text-slate-600">
-                    {text.empty}
-                  </td>
-                </tr>
-              ) : (
-                rows.map((row) => (
-                  <tr key={row._id} className="align-top">
-                    <td className="px-4 py-3 font-medium text-slate-900">{row.fullName}</td>
-                    <td className="px-4 py-3">
-                      <a href={`mailto:${row.email}`} className="block text-brand-700 underline">
-                        {row.email}
-                      </a>
-                      <a href={`tel:${row.phoneNumber.replace(/[^\d+]/g, "")}`} className="mt-1 block text-slate-700">
-                        {row.phoneNumber}
-                      </a>
-                    </td>
-                    <td className="px-4 py-3 text-slate-700">{row.insuranceType}</td>
-                    <td className="max-w-md px-4 py-3 whitespace-pre-line text-slate-700">{row.message}</td>
-                    <td className="px-4 py-3 whitespace-nowrap text-slate-600">
-                      <time dateTime={row.createdAt} title={localDateTime(row.createdAt)}>
-                        {relativeTime(row.createdAt)}
-                      </time>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable caption={text.title} columns={["Name", "Contact Info", "Insurance Type", "Message", "Submitted"]} empty={text.empty} isEmpty={rows.length === 0}>
+          {rows.map((row) => (
+            <tr key={row._id} className="align-top">
+              <td className="px-4 py-3 font-medium text-slate-900">{row.fullName}</td>
+              <td className="px-4 py-3">
+                <a href={`mailto:${row.email}`} className="block text-brand-700 underline">
+                  {row.email}
+                </a>
+                <a href={`tel:${row.phoneNumber.replace(/[^\d+]/g, "")}`} className="mt-1 block text-slate-700">
+                  {row.phoneNumber}
+                </a>
+              </td>
+              <td className="px-4 py-3 text-slate-700">{row.insuranceType}</td>
+              <td className="max-w-md px-4 py-3 whitespace-pre-line text-slate-700">{row.message}</td>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-600">
+                <time dateTime={row.createdAt} title={localDateTime(row.createdAt)}>
+                  {relativeTime(row.createdAt)}
+                </time>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </AdminPage>
   );

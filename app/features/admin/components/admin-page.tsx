@@ -27,3 +27,34 @@ export function LoadError({ message, onRetry, retryLabel = "Try Again" }: { mess
     </div>
   );
 }
+
+/** A back-office list as a table: its columns, and the empty text in one row when there is nothing to show. */
+export function AdminTable({ caption, columns, empty, isEmpty, children }: { caption: string; columns: readonly string[]; empty: ReactNode; isEmpty: boolean; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col" className={`px-4 py-3 ${column === "Actions" ? "text-right" : ""}`}>
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {isEmpty ? (
+            <tr>
+              <td colSpan={columns.length} className="px-4 py-10 text-center text-slate-600">
+                {empty}
+              </td>
+            </tr>
+          ) : (
+            children
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
