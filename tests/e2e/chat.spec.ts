@@ -454,6 +454,17 @@ test.describe("chat widget", () => {
     await expect(panel(page)).toBeVisible();
   });
 
+  test("Live Chat moves focus into the panel when the widget has already loaded", async ({ page }) => {
+    await page.goto("/hoa-insurance");
+    await waitForHydration(page, "main button[aria-haspopup=dialog]");
+    // The first interaction loads the widget; its open button shows once it is ready.
+    await page.mouse.move(50, 300);
+    await expect(openButton(page)).toBeVisible();
+    await page.getByRole("button", { name: "Live Chat" }).click();
+    await expect(panel(page)).toBeVisible();
+    await expect(panel(page).getByLabel(t.labels.name)).toBeFocused();
+  });
+
   test("Live Chat says how to reach us when the widget cannot be loaded", async ({ page }) => {
     await page.route(/chat-widget/, (route) => route.abort("connectionrefused"));
     const failed = page.waitForEvent("requestfailed", (r) => /chat-widget/.test(r.url()));

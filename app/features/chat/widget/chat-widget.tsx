@@ -122,11 +122,16 @@ export function ChatWidget({ openRequests, whatsappNumber }: ChatWidgetProps) {
     moveFocus.current = "button";
   }
 
+  // A focus move waits for the render that shows its target: opening from an effect (Live Chat)
+  // asks for it before the state that opens the panel has rendered.
   useEffect(() => {
     if (phase === "checking" || moveFocus.current === null) return;
     if (moveFocus.current === "button") {
-      if (!open) openButton.current?.focus();
-    } else if (open && panel.current) {
+      if (open) return;
+      openButton.current?.focus();
+    } else if (!open || !panel.current) {
+      return;
+    } else {
       const box = panel.current;
       const target = box.querySelector<HTMLElement>("#chat-name, #chat-input:not(:disabled)") ?? box.querySelector<HTMLElement>("button");
       target?.focus();
