@@ -11,12 +11,12 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import Beasties from "beasties";
 import { build as esbuild } from "esbuild";
 import { loadConfig } from "../app/env.server";
 import { bakedPublicSettings } from "../server/main";
 import { STATIC_MANIFEST, type StaticEntry, type StaticManifest } from "../server/static";
 import { sourceFingerprint } from "./fingerprint.mjs";
+import { CriticalCss } from "./critical-css";
 import { buildImages } from "./images";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -111,7 +111,7 @@ async function main() {
 
   // Each prerendered page keeps only the CSS rules its own markup uses; the full stylesheet loads
   // after hydration for the pages a visitor navigates to (root.tsx).
-  const beasties = new Beasties({ path: clientDir, reduceInlineStyles: true, external: false, pruneSource: false, keyframes: "critical", fonts: false, logLevel: "warn" });
+  const beasties = new CriticalCss({ path: clientDir, reduceInlineStyles: true, external: false, pruneSource: false, keyframes: "critical", fonts: false, logLevel: "warn" });
   let cssBefore = 0;
   let cssAfter = 0;
   for (const file of files(clientDir).filter((f) => f.endsWith(".html"))) {
