@@ -7,9 +7,10 @@
  *   npm run bench:pages -- --no-build   measure the existing build
  *   BENCH_PAGES=/,/about npm run bench:pages   measure only these pages
  *   BENCH_RUNS=5 npm run bench:pages          runs per page (the median is reported; default 3)
+ *   BENCH_JSON_DIR=/tmp/lh npm run bench:pages   also write each run's Lighthouse report (JSON) there
  */
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -17,7 +18,7 @@ import lighthouse from "lighthouse";
 import { findChromium } from "./ensure-chromium.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
-const PAGES = process.env.BENCH_PAGES?.split(",").filter(Boolean) ?? ["/", "/services", "/about", "/contact", "/insurance/commercial-trucking", ...(process.env.BENCH_EXTRA_PAGES?.split(",").filter(Boolean) ?? [])];
+const PAGES = process.env.BENCH_PAGES?.split(",").filter(Boolean) ?? ["/", "/services", "/about", "/contact", "/insurance/commercial-trucking", "/quote", "/blog", ...(process.env.BENCH_EXTRA_PAGES?.split(",").filter(Boolean) ?? [])];
 const TARGETS = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100, cls: 0, jsKb: 120 };
 const port = Number(process.env.BENCH_PORT ?? 3400);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
@@ -61,8 +62,17 @@ async function main() {
         // Lighthouse varies from run to run: each page is measured RUNS times and the median run reported.
         const runs: { perf: number; a11y: number; bp: number; seo: number; lcp: number; tbt: number; cls: number; jsKb: number; failed: string[] }[] = [];
         for (let i = 0; i < RUNS; i++) {
-          const result = await lighthouse(`${base}${page}`, { port: launched.port, output: "json", logLevel: "error" });
-          if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+          // A run Lighthouse could not complete (a runtime error, so no scores) is repeated, not counted as 0.
+          let result: Awaited<ReturnType<typeof lighthouse>>;
+          for (let attempt = 1; ; attempt++) {
+            result = await lighthouse(`${base}${page}`, { port: launched.port, output: "json", logLevel: "error" });
+            if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+            const broken = result.lhr.runtimeError ?? (Object.values(result.lhr.categories).some((c) => c.score == null) ? { code: "NO_SCORE", message: "a category has no score" } : undefined);
+            if (!broken) break;
+            if (attempt >= 3) throw new Error(`Lighthouse could not measure ${page}: ${broken.code} ${broken.message}`);
+            console.log(`  ${page}: run ${i + 1} failed (${broken.code}), measuring again`);
+          }
+          if (process.env.BENCH_JSON_DIR) writeFileSync(path.join(process.env.BENCH_JSON_DIR, `${page.replace(/\W+/g, "_") || "home"}-${i + 1}.json`), JSON.stringify(result.lhr));
           const { categories, audits } = result.lhr;
           const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
           const items = (audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];

@@ -73,7 +73,7 @@ export default function InsuranceProduct({ loaderData }: Route.ComponentProps) {
         title={page.hero.title}
         subtitle={page.hero.description}
         background={
-          <img src={`/illustrations/${page.slug}.svg`} alt="" width={1600} height={900} className="h-full w-full object-cover object-bottom" decoding="async" />
+          <img src={`/illustrations/${page.slug}.svg`} alt="" width={1600} height={900} className="h-full w-full object-cover object-bottom" fetchPriority="high" />
         }
       >
         <QuoteScrollLink targetId="quote-form">Get Instant Quote</QuoteScrollLink>

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AFTER_PAINT } from "../../app/lib/deferred-hydration.server";
 import { databaseKinds } from "../support/databases";
 import { requireBuild, root, startTestServer } from "../support/server";
 
@@ -68,6 +69,17 @@ describe.each(databaseKinds)("server on %s", (kind) => {
     expect(tags.length).toBeGreaterThan(0);
     for (const attrs of tags) expect(attrs).toContain(`nonce="${nonce}"`);
     await second.text();
+  });
+
+  it("loads the page's scripts after its first paint, on prerendered and per-request pages alike", async () => {
+    for (const page of ["/", "/insurance/commercial-trucking", "/blog", "/no-such-page"]) {
+      const html = await (await fetch(`${server.url}${page}`)).text();
+      expect(html, page).not.toContain('<link rel="modulepreload"');
+      const bootstrap = /<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
+      expect(bootstrap.startsWith(AFTER_PAINT), page).toBe(true);
+      expect(bootstrap, page).toMatch(/\/assets\/framework-[\w-]+\.js/);
+      expect(bootstrap, page).not.toMatch(/^\s*import\s/m);
+    }
   });
 
   it("serves hashed assets compressed with immutable caching", async () => {

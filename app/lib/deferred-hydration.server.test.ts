@@ -1,0 +1,97 @@
+import { Readable } from "node:stream";
+import { text } from "node:stream/consumers";
+import { transformSync } from "esbuild";
+import { describe, expect, it } from "vitest";
+import { AFTER_PAINT, deferHydration, deferHydrationStream } from "./deferred-hydration.server";
+
+/** The tail React Router's <Scripts> writes (lazy route discovery, two matched routes). */
+const TAIL = [
+  '<link rel="modulepreload" href="/assets/entry.client-A1.js" nonce="n0nce"/>',
+  '<link rel="modulepreload" href="/assets/framework-B2.js" nonce="n0nce"/>',
+  '<link rel="modulepreload" href="/assets/root-C3.js" nonce="n0nce"/>',
+  '<link rel="modulepreload" href="/assets/product-D4.js" nonce="n0nce"/>',
+  '<script nonce="n0nce">window.__reactRouterContext = {"basename":"/"};window.__reactRouterContext.stream = new ReadableStream();</script>',
+  '<script nonce="n0nce" type="module" async="">;',
+  'import * as route0 from "/assets/root-C3.js";',
+  'import * as route1 from "/assets/product-D4.js";',
+  '  window.__reactRouterManifest = {"entry":{"module":"/assets/entry.client-A1.js"},"routes":{"root":{"id":"root"}}};',
+  '  window.__reactRouterRouteModules = {"root":route0,"routes/product":route1};',
+  "",
+  'import("/assets/entry.client-A1.js");</script>',
+].join("\n");
+
+const DOCUMENT = `<!DOCTYPE html><html lang="en"><head><title>Trucking — Insurance</title></head><body><main><h1>Trucking insurance</h1><p>Façade, naïve, “quotes” — 30 minutes.</p></main>${TAIL}<script nonce="n0nce">window.__reactRouterContext.streamController.close();</script></body></html>`;
+
+function moduleScript(html: string): string {
+  return /<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1];
+}
+
+describe("deferHydration", () => {
+  const out = deferHydration(DOCUMENT);
+
+  it("removes the module preload links and keeps everything before and after the tail", () => {
+    expect(out).not.toContain('<link rel="modulepreload"');
+    expect(out.startsWith(DOCUMENT.slice(0, DOCUMENT.indexOf("<link")))).toBe(true);
+    expect(out).toContain('<script nonce="n0nce">window.__reactRouterContext = {"basename":"/"};');
+    expect(out.endsWith('<script nonce="n0nce">window.__reactRouterContext.streamController.close();</script></body></html>')).toBe(true);
+  });
+
+  it("waits for paint, then preloads every module at once and imports the routes dynamically", () => {
+    const body = moduleScript(out);
+    expect(body.startsWith(AFTER_PAINT)).toBe(true);
+    expect(body).toContain('["/assets/entry.client-A1.js","/assets/framework-B2.js","/assets/root-C3.js","/assets/product-D4.js"]');
+    expect(body).toContain('const [route0,route1]=await Promise.all([import("/assets/root-C3.js"),import("/assets/product-D4.js")]);');
+    expect(body).not.toMatch(/^\s*import\s/m);
+    expect(body).toContain('window.__reactRouterRouteModules = {"root":route0,"routes/product":route1};');
+    expect(body.trimEnd().endsWith('import("/assets/entry.client-A1.js");')).toBe(true);
+    // The nonce and the module type stay on the script.
+    expect(out).toContain('<script nonce="n0nce" type="module" async="">');
+  });
+
+  it("produces a valid module", () => {
+    expect(() => transformSync(moduleScript(out), { loader: "js", format: "esm" })).not.toThrow();
+  });
+
+  it("keeps a side-effect import of the route manifest", () => {
+    const withManifest = DOCUMENT.replace(";\nimport * as route0", 'import "/assets/manifest-E5.js";\nimport * as route0');
+    const body = moduleScript(deferHydration(withManifest));
+    expect(body).toContain('import("/assets/manifest-E5.js")');
+    expect(() => transformSync(body, { loader: "js", format: "esm" })).not.toThrow();
+  });
+
+  it("leaves a document without React Router's tail, or with a tail of another shape, unchanged", () => {
+    const plain = "<!DOCTYPE html><html><body><p>Hello</p></body></html>";
+    expect(deferHydration(plain)).toBe(plain);
+    const odd = DOCUMENT.replace('import * as route1 from "/assets/product-D4.js";', 'import { x as route1 } from "/assets/product-D4.js";');
+    expect(deferHydration(odd)).toBe(odd);
+  });
+});
+
+describe("deferHydrationStream", () => {
+  async function through(chunks: Buffer[]): Promise<string> {
+    return text(Readable.from(chunks).pipe(deferHydrationStream()));
+  }
+
+  it("rewrites the document the same way however it is split into chunks", async () => {
+    const bytes = Buffer.from(DOCUMENT, "utf8");
+    const expected = deferHydration(DOCUMENT);
+    for (const size of [1, 2, 7, 25, 64, 500, bytes.length]) {
+      const chunks: Buffer[] = [];
+      for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size));
+      expect(await through(chunks)).toBe(expected);
+    }
+  });
+
+  it("passes a document without the tail through untouched, split multi-byte characters included", async () => {
+    const doc = "<html><body><p>Façade “quotes” — ✓</p>" + "x".repeat(5000) + "</body></html>";
+    const bytes = Buffer.from(doc, "utf8");
+    const chunks: Buffer[] = [];
+    for (let i = 0; i < bytes.length; i += 3) chunks.push(bytes.subarray(i, i + 3));
+    expect(await through(chunks)).toBe(doc);
+  });
+
+  it("sends a tail that never closes as it came", async () => {
+    const cut = DOCUMENT.slice(0, DOCUMENT.indexOf("import * as route1"));
+    expect(await through([Buffer.from(cut)])).toBe(cut);
+  });
+});
