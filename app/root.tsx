@@ -12,6 +12,7 @@ import { SiteFooter } from "./components/site/site-footer";
 import { SiteHeader } from "./components/site/site-header";
 import { agency, telHref } from "./content/agency";
 import { publicConfig } from "./env.server";
+import { HOLD_SUBMITS, releaseHeldSubmit } from "./lib/held-submit";
 import { agencyJsonLd, DEFAULT_SITE_URL, pageTitle } from "./lib/seo";
 
 /**
@@ -61,6 +62,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { pathname } = useLocation();
   const isAdmin = pathname === "/admin" || pathname.startsWith("/admin/");
+  // The whole document has hydrated (error pages included): a form sent before now is sent.
+  useEffect(releaseHeldSubmit, []);
   const gaId = data?.publicConfig.gaMeasurementId ?? null;
   return (
     <html lang="en">
@@ -78,6 +81,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           dangerouslySetInnerHTML={{ __html: JSON.stringify(agencyJsonLd(data?.publicConfig.siteUrl ?? DEFAULT_SITE_URL)).replace(/</g, "\\u003c") }}
         />
         <AnalyticsScripts id={gaId} nonce={nonce} />
+        <script nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: HOLD_SUBMITS }} />
       </head>
       <body className="flex min-h-screen flex-col">
         <svg id="icon-sprite" width="0" height="0" className="absolute" aria-hidden="true" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: serverIcons }} />

@@ -4,23 +4,29 @@ import { transformSync } from "esbuild";
 import { describe, expect, it } from "vitest";
 import { AFTER_PAINT, deferHydration, deferHydrationStream } from "./deferred-hydration.server";
 
-/** The tail React Router's <Scripts> writes (lazy route discovery, two matched routes). */
-const TAIL = [
+/** Preload links as React places them (in the head, after the page's meta tags). */
+const PRELOADS = [
   '<link rel="modulepreload" href="/assets/entry.client-A1.js" nonce="n0nce"/>',
   '<link rel="modulepreload" href="/assets/framework-B2.js" nonce="n0nce"/>',
   '<link rel="modulepreload" href="/assets/root-C3.js" nonce="n0nce"/>',
   '<link rel="modulepreload" href="/assets/product-D4.js" nonce="n0nce"/>',
+].join("");
+
+/** The scripts React Router's <Scripts> ends the body with (lazy route discovery, two matched routes). */
+const SCRIPTS = [
   '<script nonce="n0nce">window.__reactRouterContext = {"basename":"/"};window.__reactRouterContext.stream = new ReadableStream();</script>',
   '<script nonce="n0nce" type="module" async="">;',
   'import * as route0 from "/assets/root-C3.js";',
   'import * as route1 from "/assets/product-D4.js";',
-  '  window.__reactRouterManifest = {"entry":{"module":"/assets/entry.client-A1.js"},"routes":{"root":{"id":"root"}}};',
+  '  window.__reactRouterManifest = {"entry":{"module":"/assets/entry.client-A1.js"},"routes":{"root":{"id":"root","path":"/price-$&-$\'"}}};',
   '  window.__reactRouterRouteModules = {"root":route0,"routes/product":route1};',
   "",
   'import("/assets/entry.client-A1.js");</script>',
 ].join("\n");
 
-const DOCUMENT = `<!DOCTYPE html><html lang="en"><head><title>Trucking — Insurance</title></head><body><main><h1>Trucking insurance</h1><p>Façade, naïve, “quotes” — 30 minutes.</p></main>${TAIL}<script nonce="n0nce">window.__reactRouterContext.streamController.close();</script></body></html>`;
+const HEAD = '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><title>Trucking 🚚 Insurance</title><meta name="description" content="Façade, naïve, “quotes” — 30 minutes."/>';
+const BODY = '<style>h1{color:#112f57}</style></head><body><main><h1>Trucking insurance 🚚</h1><p>Owner-operators — “$750,000”.</p></main>';
+const DOCUMENT = `${HEAD}${PRELOADS}${BODY}${SCRIPTS}<script nonce="n0nce">window.__reactRouterContext.streamController.close();</script></body></html>`;
 
 function moduleScript(html: string): string {
   return /<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1];
@@ -31,7 +37,7 @@ describe("deferHydration", () => {
 
   it("removes the module preload links and keeps everything before and after the tail", () => {
     expect(out).not.toContain('<link rel="modulepreload"');
-    expect(out.startsWith(DOCUMENT.slice(0, DOCUMENT.indexOf("<link")))).toBe(true);
+    expect(out.startsWith(HEAD + BODY)).toBe(true);
     expect(out).toContain('<script nonce="n0nce">window.__reactRouterContext = {"basename":"/"};');
     expect(out.endsWith('<script nonce="n0nce">window.__reactRouterContext.streamController.close();</script></body></html>')).toBe(true);
   });
@@ -43,6 +49,7 @@ describe("deferHydration", () => {
     expect(body).toContain('const [route0,route1]=await Promise.all([import("/assets/root-C3.js"),import("/assets/product-D4.js")]);');
     expect(body).not.toMatch(/^\s*import\s/m);
     expect(body).toContain('window.__reactRouterRouteModules = {"root":route0,"routes/product":route1};');
+    expect(body).toContain('"path":"/price-$&-$\'"');
     expect(body.trimEnd().endsWith('import("/assets/entry.client-A1.js");')).toBe(true);
     // The nonce and the module type stay on the script.
     expect(out).toContain('<script nonce="n0nce" type="module" async="">');
@@ -75,14 +82,14 @@ describe("deferHydrationStream", () => {
   it("rewrites the document the same way however it is split into chunks", async () => {
     const bytes = Buffer.from(DOCUMENT, "utf8");
     const expected = deferHydration(DOCUMENT);
-    for (const size of [1, 2, 7, 25, 64, 500, bytes.length]) {
+    for (const size of [1, 2, 3, 7, 25, 64, 113, 500, bytes.length]) {
       const chunks: Buffer[] = [];
       for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size));
       expect(await through(chunks)).toBe(expected);
     }
   });
 
-  it("passes a document without the tail through untouched, split multi-byte characters included", async () => {
+  it("passes a document without the preload links through untouched, split multi-byte characters included", async () => {
     const doc = "<html><body><p>Façade “quotes” — ✓</p>" + "x".repeat(5000) + "</body></html>";
     const bytes = Buffer.from(doc, "utf8");
     const chunks: Buffer[] = [];

@@ -1,17 +1,17 @@
 /**
  * Hydration after first paint.
  *
- * React Router ends every document with `<link rel="modulepreload">` for the page's scripts and a
- * module script whose static imports load the route modules and then the client entry. A browser
- * starts those downloads while it is still parsing and runs them as soon as they arrive, so on a
- * phone the first paint of a server-rendered page competes with about 100 KB of JavaScript it does
- * not need to show anything.
+ * React Router writes `<link rel="modulepreload">` for the page's scripts (React places them in the
+ * head) and ends the body with a module script whose static imports load the route modules and then
+ * the client entry. A browser starts those downloads while it is still parsing and runs them as soon
+ * as they arrive, so on a phone the first paint of a server-rendered page competes with about 100 KB
+ * of JavaScript it does not need to show anything.
  *
- * `deferHydration` rewrites that tail so the same modules load once the page has loaded and painted:
- * the preload links are added by the script itself at that moment (all at once, so the modules
- * still download in parallel), and the static imports become dynamic ones. The rest of React
- * Router's script is left as it is. A document whose tail does not have the expected shape is left
- * unchanged, so it hydrates as before.
+ * `deferHydration` rewrites the document so the same modules load once the page has loaded and
+ * painted: the preload links are added by the module script itself at that moment (all at once, so
+ * the modules still download in parallel), and its static imports become dynamic ones. The rest of
+ * React Router's script is left as it is. A document without that shape is left unchanged, so it
+ * hydrates as before.
  */
 import { StringDecoder } from "node:string_decoder";
 import { Transform, type TransformCallback } from "node:stream";
@@ -34,10 +34,13 @@ export const AFTER_PAINT = [
   "});",
 ].join("");
 
-/** Rewrites React Router's script tail (the preload links and its module script); null when it is not there. */
-export function deferHydrationTail(tail: string): string | null {
-  const hrefs = [...tail.matchAll(PRELOAD)].map((m) => m[1]);
-  const script = MODULE_SCRIPT.exec(tail);
+/**
+ * Rewrites the part of a document from the first preload link to the end of React Router's module
+ * script; null when that part does not have the expected shape.
+ */
+export function deferHydrationSegment(segment: string): string | null {
+  const hrefs = [...segment.matchAll(PRELOAD)].map((m) => m[1]);
+  const script = MODULE_SCRIPT.exec(segment);
   if (hrefs.length === 0 || !script) return null;
   const [whole, attributes, body] = script;
   const names: string[] = [];
@@ -56,38 +59,49 @@ export function deferHydrationTail(tail: string): string | null {
   const preload = `${JSON.stringify(hrefs)}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});`;
   const imports = `const [${names.map((n, i) => (n === "_" ? `_${i}` : n)).join(",")}]=await Promise.all([${specifiers.map((s) => `import(${s})`).join(",")}]);`;
   const rewritten = `<script${attributes}>${AFTER_PAINT}${preload}${imports}${rest}</script>`;
-  return tail.replace(PRELOAD, "").replace(whole, rewritten);
+  // A function replacement: the script's text may hold "$&" or "$'", which a string replacement would expand.
+  return segment.replace(PRELOAD, "").replace(whole, () => rewritten);
 }
 
-/** Rewrites a whole document (prerendering, tests). */
+const MARK = '<link rel="modulepreload"';
+const MODULE_OPEN = /<script[^>]*\btype="module"/;
+const CLOSE = "</script>";
+
+/** Rewrites a whole document. */
 export function deferHydration(html: string): string {
-  const start = html.indexOf('<link rel="modulepreload"');
+  const start = html.indexOf(MARK);
   if (start < 0) return html;
-  const end = html.indexOf("</script>", html.search(/<script[^>]*\btype="module"/) + 1);
+  const open = html.slice(start).search(MODULE_OPEN);
+  if (open < 0) return html;
+  const end = html.indexOf(CLOSE, start + open);
   if (end < 0) return html;
-  const stop = end + "</script>".length;
-  const rewritten = deferHydrationTail(html.slice(start, stop));
+  const stop = end + CLOSE.length;
+  const rewritten = deferHydrationSegment(html.slice(start, stop));
   return rewritten === null ? html : html.slice(0, start) + rewritten + html.slice(stop);
 }
 
 /**
- * The same rewrite on a streamed document: text passes through until the first preload link,
- * then is held until React Router's module script has closed, rewritten, and sent on.
+ * The same rewrite on a streamed document (`entry.server.tsx`, which also renders the prerendered
+ * pages): text passes through until the first preload link, then is held until React Router's module
+ * script has closed, rewritten and sent on. Both are part of the shell, which React sends at once.
  */
 export function deferHydrationStream(): Transform {
   const decoder = new StringDecoder("utf8");
-  const MARK = '<link rel="modulepreload"';
   let pending = "";
   let state: "before" | "holding" | "done" = "before";
+  // While holding: where to look next for the module script's opening tag, and where it was found.
+  let scanFrom = 0;
+  let moduleAt = -1;
   const step = (stream: Transform, final: boolean) => {
     if (state === "before") {
       const at = pending.indexOf(MARK);
       if (at < 0) {
-        // Keep a possible partial marker at the end for the next chunk.
-        const keep = final ? 0 : MARK.length - 1;
-        if (pending.length > keep) {
-          stream.push(pending.slice(0, pending.length - keep));
-          pending = pending.slice(pending.length - keep);
+        // Keep a possible partial marker for the next chunk, without splitting a surrogate pair.
+        let cut = final ? pending.length : pending.length - (MARK.length - 1);
+        if (cut > 0 && cut < pending.length && isHighSurrogate(pending.charCodeAt(cut - 1))) cut--;
+        if (cut > 0) {
+          stream.push(pending.slice(0, cut));
+          pending = pending.slice(cut);
         }
         return;
       }
@@ -96,8 +110,13 @@ export function deferHydrationStream(): Transform {
       state = "holding";
     }
     if (state === "holding") {
-      const moduleAt = pending.search(/<script[^>]*\btype="module"/);
-      const end = moduleAt < 0 ? -1 : pending.indexOf("</script>", moduleAt);
+      if (moduleAt < 0) {
+        const found = pending.slice(scanFrom).search(MODULE_OPEN);
+        if (found >= 0) moduleAt = scanFrom + found;
+        // An opening tag cut by the chunk's end is found on the next pass.
+        else scanFrom = Math.max(0, pending.length - 256);
+      }
+      const end = moduleAt < 0 ? -1 : pending.indexOf(CLOSE, moduleAt);
       if (end < 0) {
         if (final) {
           stream.push(pending);
@@ -105,9 +124,9 @@ export function deferHydrationStream(): Transform {
         }
         return;
       }
-      const stop = end + "</script>".length;
-      const tail = pending.slice(0, stop);
-      stream.push(deferHydrationTail(tail) ?? tail);
+      const stop = end + CLOSE.length;
+      const segment = pending.slice(0, stop);
+      stream.push(deferHydrationSegment(segment) ?? segment);
       pending = pending.slice(stop);
       state = "done";
     }
@@ -126,4 +145,8 @@ export function deferHydrationStream(): Transform {
       callback();
     },
   });
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
 }

@@ -5,10 +5,10 @@
  * covered by tests/integration/blogs.test.ts against a local OpenAI-compatible server).
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { fallbackBlogCategories } from "../../app/content/options";
 import { blogAdminMessages, blogFieldMessages } from "../../app/features/blog/admin-messages";
-import { toast, waitForHydration } from "./support";
+import { expect, test, toast, waitForHydration } from "./support";
 
 test.describe.configure({ mode: "serial" });
 

@@ -3,11 +3,11 @@
  * feeding them. Serial: the tests share the server's job list, starting from an empty one.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { agency } from "../../app/content/agency";
 import { careersOpenings } from "../../app/content/careers";
 import { jobFieldMessages, jobMessages } from "../../app/features/jobs/messages";
-import { holdRequests, toast, waitForHydration } from "./support";
+import { expect, test, holdRequests, toast, waitForHydration } from "./support";
 
 test.describe.configure({ mode: "serial" });
 

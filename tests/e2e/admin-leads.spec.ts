@@ -6,11 +6,11 @@
  */
 import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { formMessages } from "../../app/features/leads/messages";
 import { inboxMessages } from "../../app/features/leads-inbox/messages";
 import { contactBody, hoaLandingBody, pdfBytes, truckingQuoteBody } from "../support/lead-fixtures";
-import { toast, waitForHydration } from "./support";
+import { expect, test, toast, waitForHydration } from "./support";
 
 const ADMIN = { email: "admin@agency.example", password: "correct horse battery staple" };
 const text = inboxMessages;

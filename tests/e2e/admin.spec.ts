@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { adminMessages } from "../../app/features/admin/messages";
-import { toast } from "./support";
+import { expect, test, toast } from "./support";
 
 const ADMIN = { email: "admin@agency.example", password: "correct horse battery staple" };
 const login = adminMessages.login;

@@ -5,10 +5,10 @@
  * Serial: the last tests add posts through the admin API and would change the others' lists.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { builtInPosts } from "../../app/content/blog-posts";
 import { blogMessages as m } from "../../app/features/blog/messages";
-import { holdRequests, waitForHydration } from "./support";
+import { expect, test, holdRequests, waitForHydration } from "./support";
 
 test.describe.configure({ mode: "serial" });
 

@@ -6,14 +6,14 @@
  * test must know and for server answers a real server does not give on demand.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page, type Route } from "@playwright/test";
+import type { Locator, Page, Route } from "@playwright/test";
 import { agency, withPhone } from "../../app/content/agency";
 import { chatInsuranceTypes } from "../../app/content/options";
 import { chatFaqs } from "../../app/features/chat/faqs";
 import { CHAT_DB_NAME, CHAT_KEY, CHAT_STORE } from "../../app/features/chat/widget/session-store";
 import { widgetTexts as t } from "../../app/features/chat/widget/texts";
 import { formMessages } from "../../app/features/leads/messages";
-import { toast, waitForHydration } from "./support";
+import { expect, test, toast, waitForHydration } from "./support";
 
 const fieldMessages = {
   name: "Name is required",

@@ -1,12 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { aboutMission, aboutStatesIntro, aboutValues, aboutWhyChooseUs } from "../../app/content/about";
 import { agency, licensedStates, promises, residentState, trackRecord } from "../../app/content/agency";
 import { homeClosing, homeFaqs, homeHero, homeReviews, homeServices, homeWhyChooseUs } from "../../app/content/home";
 import { caseStudies, serviceCards, tiers } from "../../app/content/services";
 import { teamIntro, teamMembers } from "../../app/content/team";
 import { featuredTestimonial, testimonials } from "../../app/content/testimonials";
-import { waitForHydration } from "./support";
+import { expect, test, waitForHydration } from "./support";
 
 /** SITE_URL's default: canonical links do not depend on the port the test server runs on. */
 const SITE_URL = "http://localhost:3000";

@@ -1,10 +1,10 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { contactInsuranceTypes } from "../../app/content/options";
 import { productPages } from "../../app/content/products";
 import { smsConsent } from "../../app/content/sms-consent";
 import { formMessages } from "../../app/features/leads/messages";
 import { fieldMessages } from "../../app/features/leads/rules";
-import { failNext, holdRequests, toast } from "./support";
+import { expect, test, failNext, holdRequests, toast } from "./support";
 
 
 test.describe("contact form", () => {
@@ -87,6 +87,31 @@ test.describe("contact form", () => {
       await expect(form(page).getByLabel("Full Name")).toHaveValue("Dana Whitfield");
     });
   }
+});
+
+test("a form sent before the page has hydrated is held, then sent once it has", async ({ page }) => {
+  const release = await holdRequests(page, /\/assets\/entry\.client-[\w-]+\.js$/);
+  const sent: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/api/contacts")) sent.push(r.method());
+  });
+  await page.goto("/contact", { waitUntil: "domcontentloaded" });
+  const f = page.getByRole("form", { name: "Contact form" });
+  await f.getByLabel("Full Name").fill("Dana Whitfield");
+  await f.getByLabel("Email Address").fill("dana@whitfield-roofing.example");
+  await f.getByLabel("Phone Number").fill("(512) 555-0199");
+  await f.locator("#contact-insurance-type").selectOption("Contractors Insurance");
+  await f.getByLabel(/^Message/).fill("Twelve-person roofing crew; we need GL with a waiver of subrogation.");
+  await f.getByRole("checkbox").check();
+  await f.getByRole("button", { name: formMessages.contact.submit }).click();
+  // The browser did not send the form itself: same address, nothing posted yet.
+  await page.waitForTimeout(300);
+  expect(new URL(page.url()).search).toBe("");
+  expect(sent).toEqual([]);
+  release();
+  await expect(toast(page, formMessages.contact.success)).toBeVisible();
+  expect(sent).toEqual(["POST"]);
+  await expect(f.getByLabel("Full Name")).toHaveValue("");
 });
 
 test.describe("side quote form on product pages", () => {

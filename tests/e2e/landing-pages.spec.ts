@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { agency, licensedStateCount, withPhone } from "../../app/content/agency";
 import { landingPages } from "../../app/content/landing-pages";
 import { coveredTypes } from "../../app/content/options";
@@ -7,7 +7,7 @@ import { landingForms } from "../../app/features/leads/landing-forms";
 import { landingLeadTypes } from "../../app/features/leads/lead-types";
 import { formMessages } from "../../app/features/leads/messages";
 import { landingMessages } from "../../app/features/leads/submit-lead-schema";
-import { failNext, holdRequests, toast, waitForHydration } from "./support";
+import { expect, test, failNext, holdRequests, toast, waitForHydration } from "./support";
 
 const text = formMessages.landingQuote;
 const modal = (page: Page) => page.getByRole("dialog", { name: text.title });

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support";
 import { agency, licensedStates } from "../../app/content/agency";
 import { privacyPolicy, termsAndConditions } from "../../app/content/legal";
 import { productPages } from "../../app/content/products";

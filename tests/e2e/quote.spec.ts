@@ -2,14 +2,14 @@ import AxeBuilder from "@axe-core/playwright";
 import { closeSync, ftruncateSync, mkdtempSync, openSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test, type Locator, type Page, type Request } from "@playwright/test";
+import type { Locator, Page, Request } from "@playwright/test";
 import { promises } from "../../app/content/agency";
 import { trucking, usStates } from "../../app/content/options";
 import { quoteSections } from "../../app/content/quote";
 import { fieldMessages } from "../../app/features/leads/rules";
 import { quoteMessages } from "../../app/features/quote/messages";
 import { uploadMessages } from "../../app/features/uploads/messages";
-import { holdRequests, toast, waitForHydration } from "./support";
+import { expect, test, holdRequests, toast, waitForHydration } from "./support";
 
 const DRAFT_KEY = "agency.truckingQuoteDraft";
 const allFields = quoteSections.flatMap((s) => s.fields);

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support";
 import { footerQuickLinks, footerServiceLinks, mainNav, quoteCta } from "../../app/content/navigation";
 
 test.describe("desktop top bar", () => {

@@ -1,11 +1,43 @@
-/** Small helpers the end-to-end specs share. */
-import type { Page } from "@playwright/test";
+/** Small helpers the end-to-end specs share, and the `test` they all use. */
+import { test as base, type Page } from "@playwright/test";
+
+export { expect } from "@playwright/test";
+
+type NavigationOptions = { waitUntil?: "load" | "domcontentloaded" | "networkidle" | "commit" };
+
+/**
+ * Pages hydrate a frame after their load event (docs/decisions/016). `page.goto` and `page.reload`
+ * wait for that too, so a test acts on the page as a visitor does once its scripts have run. Pass
+ * `waitUntil: "domcontentloaded"` or `"commit"` to act on the page before it has hydrated.
+ */
+export const test = base.extend({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    const hydrated = async (options?: NavigationOptions) => {
+      if (!javaScriptEnabled || options?.waitUntil === "commit" || options?.waitUntil === "domcontentloaded") return;
+      // Documents without the app's scripts (XML, text, files) have nothing to wait for.
+      await page.waitForFunction(() => !document.querySelector('script[type="module"]') || (window as { __hydrated?: boolean }).__hydrated === true);
+    };
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await hydrated(options);
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      await hydrated(options);
+      return response;
+    };
+    await use(page);
+  },
+});
 
 /** A Sonner toast with this text. */
 export const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 
-/** Holds this page's requests to `path` until `release()` is called, so the "submitting" state can be seen. */
-export async function holdRequests(page: Page, path: string): Promise<() => void> {
+/** Holds this page's requests to `path` (a glob or a pattern) until `release()` is called, so the "submitting" state can be seen. */
+export async function holdRequests(page: Page, path: string | RegExp): Promise<() => void> {
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
   await page.route(path, async (route) => {
