@@ -62,7 +62,14 @@ describe("deferHydration", () => {
   it("keeps a side-effect import of the route manifest", () => {
     const withManifest = DOCUMENT.replace(";\nimport * as route0", 'import "/assets/manifest-E5.js";\nimport * as route0');
     const body = moduleScript(deferHydration(withManifest));
-    expect(body).toContain('import("/assets/manifest-E5.js")');
+    expect(body).toContain('await import("/assets/manifest-E5.js");const [route0,route1]=await Promise.all(');
+    expect(() => transformSync(body, { loader: "js", format: "esm" })).not.toThrow();
+  });
+
+  it("in development, runs the hot-reload runtime and the manifest first, in order", async () => {
+    const dev = DOCUMENT.replace(";\nimport * as route0", 'import "/@id/virtual:react-router/inject-hmr-runtime";import "/assets/manifest-E5.js";\nimport * as route0');
+    const body = moduleScript(deferHydration(dev));
+    expect(body).toContain('await import("/@id/virtual:react-router/inject-hmr-runtime");await import("/assets/manifest-E5.js");const [route0,route1]=await Promise.all(');
     expect(() => transformSync(body, { loader: "js", format: "esm" })).not.toThrow();
   });
 

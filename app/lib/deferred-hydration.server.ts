@@ -19,7 +19,7 @@ import { Transform, type TransformCallback } from "node:stream";
 const PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
 const MODULE_SCRIPT = /<script([^>]*\btype="module"[^>]*)>([\s\S]*?)<\/script>/;
 const STATIC_IMPORT = /import \* as (\w+) from ("[^"]+");/g;
-const BARE_IMPORT = /(^|[;\n])\s*import ("[^"]+");/g;
+const BARE_IMPORT = /(?<=^|[;\n])\s*import ("[^"]+");/g;
 
 /**
  * Waits for the load event and then for a frame to have been painted after it (the second
@@ -45,19 +45,23 @@ export function deferHydrationSegment(segment: string): string | null {
   const [whole, attributes, body] = script;
   const names: string[] = [];
   const specifiers: string[] = [];
-  let rest = body.replace(STATIC_IMPORT, (_, name: string, specifier: string) => {
+  // Side-effect imports (the route manifest; in development, the hot-reload runtime the route modules
+  // check for) run first and in order, as static imports would; the route modules then load together.
+  const effects: string[] = [];
+  let rest = body.replace(BARE_IMPORT, (_, specifier: string) => {
+    effects.push(specifier);
+    return "";
+  });
+  rest = rest.replace(STATIC_IMPORT, (_, name: string, specifier: string) => {
     names.push(name);
     specifiers.push(specifier);
     return "";
   });
-  rest = rest.replace(BARE_IMPORT, (_, lead: string, specifier: string) => {
-    names.push("_");
-    specifiers.push(specifier);
-    return lead;
-  });
   if (/^\s*import\s/m.test(rest) || specifiers.length === 0) return null;
   const preload = `${JSON.stringify(hrefs)}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});`;
-  const imports = `const [${names.map((n, i) => (n === "_" ? `_${i}` : n)).join(",")}]=await Promise.all([${specifiers.map((s) => `import(${s})`).join(",")}]);`;
+  const imports =
+    effects.map((s) => `await import(${s});`).join("") +
+    `const [${names.join(",")}]=await Promise.all([${specifiers.map((s) => `import(${s})`).join(",")}]);`;
   const rewritten = `<script${attributes}>${AFTER_PAINT}${preload}${imports}${rest}</script>`;
   // A function replacement: the script's text may hold "$&" or "$'", which a string replacement would expand.
   return segment.replace(PRELOAD, "").replace(whole, () => rewritten);
