@@ -1,17 +1,18 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { adminApi, AdminApiError } from "~/features/admin/api";
+import { AdminApiError } from "~/features/admin/api";
 import { AdminPage, AdminTable, LoadError } from "~/features/admin/components/admin-page";
 import { ConfirmDialog } from "~/features/admin/components/confirm-dialog";
 import { Spinner } from "~/features/admin/components/spinner";
 import { localDateTime } from "~/features/admin/format";
 import { useAdminData } from "~/features/admin/use-admin-data";
+import { useConfirmedDelete } from "~/features/admin/use-confirmed-delete";
 import { blogAdminMessages } from "~/features/blog/admin-messages";
 import { GenerateModal } from "~/features/blog/components/generate-modal";
 import { useCategoryOptions } from "~/features/blog/components/use-category-options";
 import type { BlogPostRecord, BlogStatus } from "~/features/blog/schema";
-import { notifyError, notifySuccess } from "~/lib/notify";
+import { notifyError } from "~/lib/notify";
 
 const text = blogAdminMessages.list;
 
@@ -33,26 +34,10 @@ const postDate = (iso: string) => new Date(iso).toLocaleDateString("en-US", { ye
 export default function BlogManagement() {
   const { loading, data, error, reload, setData } = useAdminData<BlogPostRecord[]>("/api/blogs", (e) => notifyError(loadFailureMessage(e)));
   const categories = useCategoryOptions({ announceFallback: false });
-  const [pendingDelete, setPendingDelete] = useState<BlogPostRecord | null>(null);
-  const [deleting, setDeleting] = useState(false);
   const [generating, setGenerating] = useState(false);
   const posts = data ?? [];
+  const remove = useConfirmedDelete<BlogPostRecord, { message: string }>({ path: (p) => `/api/blogs/${encodeURIComponent(p._id)}`, setData, success: (response) => response.message, failure: text.deleteFailure });
 
-  async function confirmDelete() {
-    const post = pendingDelete;
-    if (!post || deleting) return;
-    setDeleting(true);
-    try {
-      const { message } = await adminApi<{ message: string }>(`/api/blogs/${encodeURIComponent(post._id)}`, { method: "DELETE" });
-      setData((current) => current?.filter((p) => p._id !== post._id));
-      notifySuccess(message);
-    } catch {
-      notifyError(text.deleteFailure);
-    } finally {
-      setDeleting(false);
-      setPendingDelete(null);
-    }
-  }
 
   return (
     <AdminPage
@@ -101,7 +86,7 @@ export default function BlogManagement() {
                     {text.edit}
                     <span className="sr-only"> {post.title}</span>
                   </Link>
-                  <button type="button" onClick={() => setPendingDelete(post)} className="rounded-md px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50">
+                  <button type="button" onClick={() => remove.ask(post)} className="rounded-md px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50">
                     {text.delete}
                     <span className="sr-only"> {post.title}</span>
                   </button>
@@ -111,7 +96,7 @@ export default function BlogManagement() {
           ))}
         </AdminTable>
       )}
-      <ConfirmDialog open={pendingDelete !== null} title={text.deleteTitle} message={text.deleteConfirm} busy={deleting} onConfirm={() => void confirmDelete()} onCancel={() => !deleting && setPendingDelete(null)} />
+      <ConfirmDialog title={text.deleteTitle} message={text.deleteConfirm} {...remove.dialog} />
       <GenerateModal
         open={generating}
         categories={categories.names}

@@ -1,15 +1,15 @@
 import { useState } from "react";
 import { buttonClass } from "~/components/ui/button";
-import { adminApi } from "~/features/admin/api";
 import { AdminPage, AdminTable, LoadError } from "~/features/admin/components/admin-page";
 import { ConfirmDialog } from "~/features/admin/components/confirm-dialog";
 import { Spinner } from "~/features/admin/components/spinner";
 import { localDateTime } from "~/features/admin/format";
 import { useAdminData } from "~/features/admin/use-admin-data";
+import { useConfirmedDelete } from "~/features/admin/use-confirmed-delete";
 import { blogAdminMessages } from "~/features/blog/admin-messages";
 import { CategoryModal } from "~/features/blog/components/category-modal";
 import type { CategoryRecord } from "~/features/blog/schema";
-import { notifyError, notifySuccess } from "~/lib/notify";
+import { notifyError } from "~/lib/notify";
 
 const text = blogAdminMessages.categories;
 
@@ -20,25 +20,9 @@ const createdDate = (iso: string) => new Date(iso).toLocaleDateString("en-US", {
 export default function Categories() {
   const { loading, data, error, reload, setData } = useAdminData<CategoryRecord[]>("/api/categories", () => notifyError(text.loadFailure));
   const [editing, setEditing] = useState<{ category: CategoryRecord | null } | null>(null);
-  const [pendingDelete, setPendingDelete] = useState<CategoryRecord | null>(null);
-  const [deleting, setDeleting] = useState(false);
   const categories = data ?? [];
+  const remove = useConfirmedDelete<CategoryRecord>({ path: (c) => `/api/categories/${encodeURIComponent(c._id)}`, setData, success: text.deleted, failure: text.deleteFailure });
 
-  async function confirmDelete() {
-    const category = pendingDelete;
-    if (!category || deleting) return;
-    setDeleting(true);
-    try {
-      await adminApi(`/api/categories/${encodeURIComponent(category._id)}`, { method: "DELETE" });
-      setData((current) => current?.filter((c) => c._id !== category._id));
-      notifySuccess(text.deleted);
-    } catch {
-      notifyError(text.deleteFailure);
-    } finally {
-      setDeleting(false);
-      setPendingDelete(null);
-    }
-  }
 
   return (
     <AdminPage
@@ -69,7 +53,7 @@ export default function Categories() {
                     {text.edit}
                     <span className="sr-only"> {category.name}</span>
                   </button>
-                  <button type="button" onClick={() => setPendingDelete(category)} className="rounded-md px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50">
+                  <button type="button" onClick={() => remove.ask(category)} className="rounded-md px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50">
                     {text.delete}
                     <span className="sr-only"> {category.name}</span>
                   </button>
@@ -88,7 +72,7 @@ export default function Categories() {
           setEditing(null);
         }}
       />
-      <ConfirmDialog open={pendingDelete !== null} title={text.deleteTitle} message={text.deleteConfirm} busy={deleting} onConfirm={() => void confirmDelete()} onCancel={() => !deleting && setPendingDelete(null)} />
+      <ConfirmDialog title={text.deleteTitle} message={text.deleteConfirm} {...remove.dialog} />
     </AdminPage>
   );
 }

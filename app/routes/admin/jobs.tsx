@@ -1,14 +1,13 @@
-import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { adminApi } from "~/features/admin/api";
 import { AdminPage, LoadError } from "~/features/admin/components/admin-page";
 import { ConfirmDialog } from "~/features/admin/components/confirm-dialog";
 import { Spinner } from "~/features/admin/components/spinner";
 import { useAdminData } from "~/features/admin/use-admin-data";
+import { useConfirmedDelete } from "~/features/admin/use-confirmed-delete";
 import { jobMessages } from "~/features/jobs/messages";
 import type { JobRecord } from "~/features/jobs/schema";
-import { notifyError, notifySuccess } from "~/lib/notify";
+import { notifyError } from "~/lib/notify";
 
 const text = jobMessages.list;
 
@@ -16,25 +15,9 @@ const text = jobMessages.list;
 export default function Jobs() {
   const navigate = useNavigate();
   const { loading, data, error, reload, setData } = useAdminData<JobRecord[]>("/api/jobs", () => notifyError(text.loadFailure));
-  const [pendingDelete, setPendingDelete] = useState<JobRecord | null>(null);
-  const [deleting, setDeleting] = useState(false);
   const jobs = data ?? [];
+  const remove = useConfirmedDelete<JobRecord>({ path: (j) => `/api/jobs/${encodeURIComponent(j._id)}`, setData, success: text.deleteSuccess, failure: text.deleteFailure });
 
-  async function confirmDelete() {
-    const job = pendingDelete;
-    if (!job || deleting) return;
-    setDeleting(true);
-    try {
-      await adminApi(`/api/jobs/${encodeURIComponent(job._id)}`, { method: "DELETE" });
-      setData((current) => current?.filter((j) => j._id !== job._id));
-      notifySuccess(text.deleteSuccess);
-    } catch {
-      notifyError(text.deleteFailure);
-    } finally {
-      setDeleting(false);
-      setPendingDelete(null);
-    }
-  }
 
   return (
     <AdminPage
@@ -70,7 +53,7 @@ export default function Jobs() {
                   {text.edit}
                   <span className="sr-only"> {job.title}</span>
                 </button>
-                <button type="button" className={buttonClass("primary", "bg-red-700 px-4 py-2 text-sm hover:bg-red-800")} onClick={() => setPendingDelete(job)}>
+                <button type="button" className={buttonClass("primary", "bg-red-700 px-4 py-2 text-sm hover:bg-red-800")} onClick={() => remove.ask(job)}>
                   {text.delete}
                   <span className="sr-only"> {job.title}</span>
                 </button>
@@ -79,7 +62,7 @@ export default function Jobs() {
           ))}
         </ul>
       )}
-      <ConfirmDialog open={pendingDelete !== null} title={text.deleteTitle} message={text.deleteConfirm} busy={deleting} onConfirm={() => void confirmDelete()} onCancel={() => !deleting && setPendingDelete(null)} />
+      <ConfirmDialog title={text.deleteTitle} message={text.deleteConfirm} {...remove.dialog} />
     </AdminPage>
   );
 }
