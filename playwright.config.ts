@@ -33,12 +33,28 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: external ? undefined : {
-    // The production build on a fresh embedded database.
-    command: "rm -rf data/e2e && node build/server.js",
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: "data/e2e", LOG_LEVEL: "warn", NODE_ENV: "production", DATABASE_URL: "", ADMIN_EMAIL: "admin@agency.example", ADMIN_PASSWORD: "correct horse battery staple", RATE_LIMIT_FORMS_MAX: "1000", RATE_LIMIT_UPLOADS_MAX: "1000", RATE_LIMIT_CHAT_SESSIONS_MAX: "1000", RATE_LIMIT_CHAT_MESSAGES_PER_IP_MAX: "1000", RATE_LIMIT_CHAT_MESSAGES_PER_SESSION_MAX: "1000" },
-  },
+  webServer: external
+    ? undefined
+    : {
+        // The production build on a fresh embedded database.
+        command: "rm -rf data/e2e && node build/server.js",
+        url: `${baseURL}/api/health`,
+        reuseExistingServer: false,
+        timeout: 60_000,
+        env: {
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          DATA_DIR: "data/e2e",
+          LOG_LEVEL: "warn",
+          NODE_ENV: "production",
+          DATABASE_URL: "",
+          ADMIN_EMAIL: "admin@agency.example",
+          ADMIN_PASSWORD: "correct horse battery staple",
+          RATE_LIMIT_FORMS_MAX: "1000",
+          RATE_LIMIT_UPLOADS_MAX: "1000",
+          RATE_LIMIT_CHAT_SESSIONS_MAX: "1000",
+          RATE_LIMIT_CHAT_MESSAGES_PER_IP_MAX: "1000",
+          RATE_LIMIT_CHAT_MESSAGES_PER_SESSION_MAX: "1000",
+        },
+      },
 });

@@ -16,7 +16,11 @@ export default defineConfig({
         // also takes the modules its members import, so the higher priority groups capture first.
         codeSplitting: {
           groups: [
-            { name: "framework", priority: 30, test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/ },
+            {
+              name: "framework",
+              priority: 30,
+              test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
+            },
             {
               name: "shared",
               priority: 20,

@@ -17,13 +17,16 @@ const url = (protocols: string[], what: string) =>
   z
     .string()
     .trim()
-    .refine((v) => {
-      try {
-        return protocols.includes(new URL(v).protocol);
-      } catch {
-        return false;
-      }
-    }, `must be a ${what} URL (${protocols.map((p) => p + "//").join(" or ")}...)`);
+    .refine(
+      (v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `must be a ${what} URL (${protocols.map((p) => p + "//").join(" or ")}...)`,
+    );
 
 const optionalUrl = (protocols: string[], what: string) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), url(protocols, what).optional());
@@ -63,15 +66,9 @@ export const envSchema = z
     DATA_DIR: z.string().trim().min(1, "must not be empty").default("./data"),
     DATABASE_URL: optionalUrl(["postgres:", "postgresql:"], "PostgreSQL"),
     SITE_URL: optionalUrl(["http:", "https:"], "http or https"),
-    SESSION_SECRET: z.preprocess(
-      (v) => (v === "" ? undefined : v),
-      z.string().min(32, "must be at least 32 characters").optional(),
-    ),
+    SESSION_SECRET: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(32, "must be at least 32 characters").optional()),
     ADMIN_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.email("must be an email address").optional()),
-    ADMIN_PASSWORD: z.preprocess(
-      (v) => (v === "" ? undefined : v),
-      z.string().min(12, "must be at least 12 characters").optional(),
-    ),
+    ADMIN_PASSWORD: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(12, "must be at least 12 characters").optional()),
     SMTP_URL: optionalUrl(["smtp:", "smtps:"], "smtp or smtps"),
     MAIL_FROM: optionalString,
     AGENCY_INBOX: z.preprocess((v) => (v === "" ? undefined : v), z.email("must be an email address").default(agency.email)),
@@ -82,13 +79,20 @@ export const envSchema = z
     AI_EMBEDDING_MODEL: z.string().trim().min(1).default("text-embedding-3-small"),
     GA_MEASUREMENT_ID: z.preprocess(
       (v) => (v === "" ? undefined : v),
-      z.string().regex(/^G-[A-Z0-9]{4,20}$/, "must look like G-XXXXXXXXXX").optional(),
+      z
+        .string()
+        .regex(/^G-[A-Z0-9]{4,20}$/, "must look like G-XXXXXXXXXX")
+        .optional(),
     ),
     WHATSAPP_NUMBER: z.preprocess(
       (v) => (v === "" || v === undefined ? agency.phone.primary.e164.replace(/\D/g, "") : String(v).replace(/[\s()+-]/g, "")),
       z.string().regex(/^\d{8,15}$/, "must be a phone number in international form, digits only (e.g. 15125550142)"),
     ),
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "must be one of fatal, error, warn, info, debug, trace, silent" }).default("info"),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+        error: "must be one of fatal, error, warn, info, debug, trace, silent",
+      })
+      .default("info"),
     TRUST_PROXY: bool(false),
     JSON_BODY_LIMIT_KB: int(1, 10240, 100),
     SHUTDOWN_TIMEOUT_MS: int(0, 120000, 10000),
@@ -159,9 +163,7 @@ function finish(env: z.output<typeof envSchema>) {
 
 export class ConfigError extends Error {
   constructor(public readonly problems: { variable: string; message: string }[]) {
-    super(
-      "Invalid configuration:\n" + problems.map((p) => `  ${p.variable} ${p.message}`).join("\n"),
-    );
+    super("Invalid configuration:\n" + problems.map((p) => `  ${p.variable} ${p.message}`).join("\n"));
     this.name = "ConfigError";
   }
 }

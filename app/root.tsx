@@ -2,16 +2,16 @@ import { useEffect } from "react";
 import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import inlineCss from "./app.css?inline";
-import { iconSprite } from "./generated/icon-sprite";
 import { AnalyticsScripts } from "./components/analytics";
-import { Toaster } from "./components/toaster";
 import { useNonce } from "./components/nonce";
-import { ChatLauncher } from "./features/chat/widget/chat-launcher";
 import { RouteEffects } from "./components/route-effects";
 import { SiteFooter } from "./components/site/site-footer";
 import { SiteHeader } from "./components/site/site-header";
+import { Toaster } from "./components/toaster";
 import { agency, telHref } from "./content/agency";
 import { publicConfig } from "./env.server";
+import { ChatLauncher } from "./features/chat/widget/chat-launcher";
+import { iconSprite } from "./generated/icon-sprite";
 import { HOLD_SUBMITS, releaseHeldSubmit } from "./lib/held-submit";
 import { agencyJsonLd, DEFAULT_SITE_URL, pageTitle } from "./lib/seo";
 
@@ -78,14 +78,27 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script
           type="application/ld+json"
           suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: JSON.stringify(agencyJsonLd(data?.publicConfig.siteUrl ?? DEFAULT_SITE_URL)).replace(/</g, "\\u003c") }}
+          dangerouslySetInnerHTML={{
+            __html: JSON.stringify(agencyJsonLd(data?.publicConfig.siteUrl ?? DEFAULT_SITE_URL)).replace(/</g, "\\u003c"),
+          }}
         />
         <AnalyticsScripts id={gaId} nonce={nonce} />
         <script nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: HOLD_SUBMITS }} />
       </head>
       <body className="flex min-h-screen flex-col">
-        <svg id="icon-sprite" width="0" height="0" className="absolute" aria-hidden="true" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: serverIcons }} />
-        <a href="#main" className="sr-only z-[60] rounded-md bg-white px-4 py-2 text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+        <svg
+          id="icon-sprite"
+          width="0"
+          height="0"
+          className="absolute"
+          aria-hidden="true"
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: serverIcons }}
+        />
+        <a
+          href="#main"
+          className="sr-only z-[60] rounded-md bg-white px-4 py-2 text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
           Skip to main content
         </a>
         {!isAdmin && <SiteHeader />}

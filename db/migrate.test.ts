@@ -22,7 +22,9 @@ describe.each(databaseKinds)("migrations on %s", (kind) => {
 
     await runMigrations(handle);
     await runMigrations(handle);
-    const tables = await handle.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`);
+    const tables = await handle.db.execute(
+      sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+    );
     expect(tables.rows.map((r) => r.table_name)).toContain("categories");
     const applied = await handle.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
     expect(applied.rows[0]?.n).toBeGreaterThanOrEqual(1);

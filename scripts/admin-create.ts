@@ -7,11 +7,11 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { openDatabase } from "../db/client";
-import { runMigrations } from "../db/migrate";
 import { ConfigError, loadConfig } from "../app/env.server";
 import { AdminAccountError, createAdmin, findAdminByEmail, normalizeEmail, resetAdminPassword } from "../app/features/auth/auth.server";
 import { MIN_PASSWORD_LENGTH } from "../app/features/auth/schema";
+import { openDatabase } from "../db/client";
+import { runMigrations } from "../db/migrate";
 
 const USAGE = `Usage: npm run admin:create -- --email you@agency.com [--password-stdin] [--reset-password]
 
@@ -26,7 +26,9 @@ class UsageError extends Error {}
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
+  return Buffer.concat(chunks)
+    .toString("utf8")
+    .replace(/\r?\n$/, "");
 }
 
 /** Reads one line from the terminal without echoing it. */
@@ -105,7 +107,9 @@ async function run(): Promise<void> {
     const existing = await findAdminByEmail(database.db, email);
     if (args["reset-password"] && !existing) throw new AdminAccountError(`There is no admin with the email ${email}.`);
     if (!args["reset-password"] && existing) {
-      throw new AdminAccountError(`An admin with the email ${email} already exists. To change the password: npm run admin:create -- --email ${email} --reset-password`);
+      throw new AdminAccountError(
+        `An admin with the email ${email} already exists. To change the password: npm run admin:create -- --email ${email} --reset-password`,
+      );
     }
     const secret = await password(args["password-stdin"]);
     const options = { scryptN: config.AUTH_SCRYPT_N };

@@ -18,7 +18,16 @@ import lighthouse from "lighthouse";
 import { findChromium } from "./ensure-chromium.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
-const PAGES = process.env.BENCH_PAGES?.split(",").filter(Boolean) ?? ["/", "/services", "/about", "/contact", "/insurance/commercial-trucking", "/quote", "/blog", ...(process.env.BENCH_EXTRA_PAGES?.split(",").filter(Boolean) ?? [])];
+const PAGES = process.env.BENCH_PAGES?.split(",").filter(Boolean) ?? [
+  "/",
+  "/services",
+  "/about",
+  "/contact",
+  "/insurance/commercial-trucking",
+  "/quote",
+  "/blog",
+  ...(process.env.BENCH_EXTRA_PAGES?.split(",").filter(Boolean) ?? []),
+];
 const TARGETS = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100, cls: 0, jsKb: 120 };
 const port = Number(process.env.BENCH_PORT ?? 3400);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
@@ -28,13 +37,24 @@ async function main() {
   const chrome = findChromium();
   if (!chrome) throw new Error("Chromium not found: install Debian's chromium or set CHROME_PATH.");
   if (!process.argv.includes("--no-build")) {
-    const built = spawnSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/build.ts"], { cwd: root, stdio: "inherit" });
+    const built = spawnSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/build.ts"], {
+      cwd: root,
+      stdio: "inherit",
+    });
     if (built.status !== 0) process.exit(1);
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-"));
   const server = spawn(process.execPath, ["build/server.js"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "", NODE_ENV: "production" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+      NODE_ENV: "production",
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   try {
@@ -49,36 +69,71 @@ async function main() {
     // measured load is not a cold start (Lighthouse's simulation reuses the observed server times).
     for (const page of PAGES) {
       const html = await (await fetch(`${base}${page}`, { headers: { "accept-encoding": "gzip" } })).text();
-      for (const asset of new Set(html.match(/\/assets\/[\w.-]+\.(js|css)/g) ?? [])) await (await fetch(`${base}${asset}`, { headers: { "accept-encoding": "gzip" } })).arrayBuffer();
+      for (const asset of new Set(html.match(/\/assets\/[\w.-]+\.(js|css)/g) ?? []))
+        await (await fetch(`${base}${asset}`, { headers: { "accept-encoding": "gzip" } })).arrayBuffer();
     }
     const launched = await chromeLauncher.launch({
       chromePath: chrome,
-      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+      chromeFlags: [
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
     });
     const rows: string[][] = [];
     let failures = 0;
     try {
       for (const page of PAGES) {
         // Lighthouse varies from run to run: each page is measured RUNS times and the median run reported.
-        const runs: { perf: number; a11y: number; bp: number; seo: number; lcp: number; tbt: number; cls: number; jsKb: number; failed: string[] }[] = [];
+        const runs: {
+          perf: number;
+          a11y: number;
+          bp: number;
+          seo: number;
+          lcp: number;
+          tbt: number;
+          cls: number;
+          jsKb: number;
+          failed: string[];
+        }[] = [];
         for (let i = 0; i < RUNS; i++) {
           // A run Lighthouse could not complete (a runtime error, so no scores) is repeated, not counted as 0.
           let result: Awaited<ReturnType<typeof lighthouse>>;
           for (let attempt = 1; ; attempt++) {
             result = await lighthouse(`${base}${page}`, { port: launched.port, output: "json", logLevel: "error" });
             if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
-            const broken = result.lhr.runtimeError ?? (Object.values(result.lhr.categories).some((c) => c.score == null) ? { code: "NO_SCORE", message: "a category has no score" } : undefined);
+            const broken =
+              result.lhr.runtimeError ??
+              (Object.values(result.lhr.categories).some((c) => c.score == null)
+                ? { code: "NO_SCORE", message: "a category has no score" }
+                : undefined);
             if (!broken) break;
             if (attempt >= 3) throw new Error(`Lighthouse could not measure ${page}: ${broken.code} ${broken.message}`);
             console.log(`  ${page}: run ${i + 1} failed (${broken.code}), measuring again`);
           }
-          if (process.env.BENCH_JSON_DIR) writeFileSync(path.join(process.env.BENCH_JSON_DIR, `${page.replace(/\W+/g, "_") || "home"}-${i + 1}.json`), JSON.stringify(result.lhr));
+          if (process.env.BENCH_JSON_DIR)
+            writeFileSync(
+              path.join(process.env.BENCH_JSON_DIR, `${page.replace(/\W+/g, "_") || "home"}-${i + 1}.json`),
+              JSON.stringify(result.lhr),
+            );
           const { categories, audits } = result.lhr;
           const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-          const items = (audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
+          const items =
+            (audits["resource-summary"]?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
           const failed: string[] = [];
           for (const [id, cat] of Object.entries(categories)) {
-            if ((cat.score ?? 0) < 1) failed.push(`${id}: ${cat.auditRefs.filter((r) => r.weight > 0 && (audits[r.id]?.score ?? 1) < 1).map((r) => r.id).join(", ")}`);
+            if ((cat.score ?? 0) < 1)
+              failed.push(
+                `${id}: ${cat.auditRefs
+                  .filter((r) => r.weight > 0 && (audits[r.id]?.score ?? 1) < 1)
+                  .map((r) => r.id)
+                  .join(", ")}`,
+              );
           }
           runs.push({
             perf: score("performance"),
@@ -94,10 +149,23 @@ async function main() {
         }
         runs.sort((a, b) => a.perf - b.perf || b.lcp - a.lcp);
         const m = runs[Math.floor(runs.length / 2)];
-        const ok = m.perf >= TARGETS.performance && m.a11y >= 100 && m.bp >= 100 && m.seo >= 100 && m.cls <= TARGETS.cls && m.jsKb <= TARGETS.jsKb;
+        const ok =
+          m.perf >= TARGETS.performance && m.a11y >= 100 && m.bp >= 100 && m.seo >= 100 && m.cls <= TARGETS.cls && m.jsKb <= TARGETS.jsKb;
         if (!ok) failures++;
         for (const f of m.failed) console.log(`  ${page} ${f}`);
-        rows.push([page, String(m.perf), `${runs.map((r) => r.perf).join("/")}`, String(m.a11y), String(m.bp), String(m.seo), `${(m.lcp / 1000).toFixed(2)} s`, `${Math.round(m.tbt)} ms`, m.cls.toFixed(3), `${m.jsKb.toFixed(1)} KB`, ok ? "ok" : "BELOW TARGET"]);
+        rows.push([
+          page,
+          String(m.perf),
+          `${runs.map((r) => r.perf).join("/")}`,
+          String(m.a11y),
+          String(m.bp),
+          String(m.seo),
+          `${(m.lcp / 1000).toFixed(2)} s`,
+          `${Math.round(m.tbt)} ms`,
+          m.cls.toFixed(3),
+          `${m.jsKb.toFixed(1)} KB`,
+          ok ? "ok" : "BELOW TARGET",
+        ]);
       }
     } finally {
       launched.kill();
@@ -109,7 +177,9 @@ async function main() {
     console.log(line(header));
     console.log("|" + widths.map((w) => "-".repeat(w + 2)).join("|") + "|");
     for (const r of rows) console.log(line(r));
-    console.log(`targets: performance >= ${TARGETS.performance}, accessibility/best practices/SEO = 100, CLS = 0, JS <= ${TARGETS.jsKb} KB`);
+    console.log(
+      `targets: performance >= ${TARGETS.performance}, accessibility/best practices/SEO = 100, CLS = 0, JS <= ${TARGETS.jsKb} KB`,
+    );
     if (failures) process.exitCode = 1;
   } finally {
     server.kill("SIGTERM");

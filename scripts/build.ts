@@ -15,8 +15,8 @@ import { build as esbuild } from "esbuild";
 import { loadConfig } from "../app/env.server";
 import { bakedPublicSettings } from "../server/main";
 import { STATIC_MANIFEST, type StaticEntry, type StaticManifest } from "../server/static";
-import { sourceFingerprint } from "./fingerprint.mjs";
 import { CriticalCss } from "./critical-css";
+import { sourceFingerprint } from "./fingerprint.mjs";
 import { buildImages } from "./images";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -111,7 +111,15 @@ async function main() {
 
   // Each prerendered page keeps only the CSS rules its own markup uses; the full stylesheet loads
   // after hydration for the pages a visitor navigates to (root.tsx).
-  const beasties = new CriticalCss({ path: clientDir, reduceInlineStyles: true, external: false, pruneSource: false, keyframes: "critical", fonts: false, logLevel: "warn" });
+  const beasties = new CriticalCss({
+    path: clientDir,
+    reduceInlineStyles: true,
+    external: false,
+    pruneSource: false,
+    keyframes: "critical",
+    fonts: false,
+    logLevel: "warn",
+  });
   let cssBefore = 0;
   let cssAfter = 0;
   for (const file of files(clientDir).filter((f) => f.endsWith(".html"))) {
@@ -140,7 +148,9 @@ async function main() {
     if (ext === ".html" || ext === ".data") entry.prerendered = true;
     if (ext === ".html") entry.scriptSources = inlineScriptHashes(body.toString("utf8"));
     if (COMPRESSIBLE.has(ext) && body.byteLength > 256) {
-      const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } });
+      const br = brotliCompressSync(body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
+      });
       const gz = gzipSync(body, { level: 9 });
       if (br.byteLength < body.byteLength) {
         writeFileSync(abs + ".br", br);
@@ -156,7 +166,10 @@ async function main() {
     manifest.files[urlPathFor(file)] = entry;
   }
   writeFileSync(path.join(buildDir, STATIC_MANIFEST), JSON.stringify(manifest, null, 1));
-  writeFileSync(path.join(buildDir, "build-info.json"), JSON.stringify({ fingerprint: sourceFingerprint(root), builtAt: new Date().toISOString() }, null, 1));
+  writeFileSync(
+    path.join(buildDir, "build-info.json"),
+    JSON.stringify({ fingerprint: sourceFingerprint(root), builtAt: new Date().toISOString() }, null, 1),
+  );
 
   const pages = Object.values(manifest.files).filter((f) => f.file.endsWith(".html")).length;
   console.log(

@@ -24,7 +24,9 @@ export function ensureChromium() {
     const installed = findChromium();
     if (installed) return installed;
   }
-  console.error("Chromium is required for the end-to-end tests: run 'sudo apt-get install -y chromium' (or set CHROME_PATH to a Chromium binary).");
+  console.error(
+    "Chromium is required for the end-to-end tests: run 'sudo apt-get install -y chromium' (or set CHROME_PATH to a Chromium binary).",
+  );
   process.exit(1);
 }
 

@@ -5,7 +5,17 @@ import path from "node:path";
 
 /** Outputs of the image step live beside the sources; they follow from them and are left out. */
 const GENERATED = new Set(["app/generated", "public/assets/img", "public/og-image.png", "public/icons.svg"]);
-const INPUTS = ["app", "server", "db", "public", "scripts", "package-lock.json", "react-router.config.ts", "vite.config.ts", "tsconfig.json"];
+const INPUTS = [
+  "app",
+  "server",
+  "db",
+  "public",
+  "scripts",
+  "package-lock.json",
+  "react-router.config.ts",
+  "vite.config.ts",
+  "tsconfig.json",
+];
 
 export function sourceFingerprint(root) {
   const hash = createHash("sha256");

@@ -20,7 +20,9 @@ describe("image pipeline", () => {
     const { width, height } = { width: 1700, height: 1000 };
     const noise = Buffer.alloc(width * height * 3);
     for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) % 251;
-    await sharp(noise, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toFile(path.join(source, "Office Front.jpg"));
+    await sharp(noise, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toFile(path.join(source, "Office Front.jpg"));
 
     const manifest = await processPhotos(source, out);
     const entry = manifest["office-front"];
@@ -37,7 +39,9 @@ describe("image pipeline", () => {
       }
     }
 
-    const html = renderToStaticMarkup(createElement(PictureFromEntry, { name: "office-front", entry, alt: "Our office", sizes: "(min-width: 1024px) 50vw, 100vw" }));
+    const html = renderToStaticMarkup(
+      createElement(PictureFromEntry, { name: "office-front", entry, alt: "Our office", sizes: "(min-width: 1024px) 50vw, 100vw" }),
+    );
     expect(html).toContain('<source type="image/avif"');
     expect(html).toContain('<source type="image/webp"');
     expect(html).toContain(`/assets/img/office-front.${entry.hash}-320.avif 320w`);
@@ -54,7 +58,9 @@ describe("image pipeline", () => {
     const source = path.join(dir, "small");
     const out = path.join(dir, "small-out");
     await import("node:fs").then((fs) => fs.mkdirSync(source, { recursive: true }));
-    await sharp({ create: { width: 500, height: 300, channels: 3, background: "#336699" } }).png().toFile(path.join(source, "badge.png"));
+    await sharp({ create: { width: 500, height: 300, channels: 3, background: "#336699" } })
+      .png()
+      .toFile(path.join(source, "badge.png"));
     const manifest = await processPhotos(source, out);
     expect(manifest.badge.widths).toEqual([320]);
   });

@@ -26,8 +26,13 @@ export async function processPhotos(sourceDir: string, outDir: string): Promise<
   const manifest: ImageManifest = {};
   if (!existsSync(sourceDir)) return manifest;
   mkdirSync(outDir, { recursive: true });
-  for (const file of readdirSync(sourceDir).filter((f) => SOURCE.test(f)).sort()) {
-    const name = file.replace(SOURCE, "").toLowerCase().replace(/[^a-z0-9-]+/g, "-");
+  for (const file of readdirSync(sourceDir)
+    .filter((f) => SOURCE.test(f))
+    .sort()) {
+    const name = file
+      .replace(SOURCE, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, "-");
     const input = readFileSync(path.join(sourceDir, file));
     const hash = createHash("sha256").update(input).digest("hex").slice(0, 10);
     const meta = await sharp(input).rotate().metadata();
@@ -42,7 +47,11 @@ export async function processPhotos(sourceDir: string, outDir: string): Promise<
         if (existsSync(out)) continue;
         const pipeline = sharp(input).rotate().resize({ width, withoutEnlargement: true });
         const encoded =
-          format === "avif" ? pipeline.avif({ quality: 50, effort: 4 }) : format === "webp" ? pipeline.webp({ quality: 72 }) : pipeline.jpeg({ quality: 78, mozjpeg: true, progressive: true });
+          format === "avif"
+            ? pipeline.avif({ quality: 50, effort: 4 })
+            : format === "webp"
+              ? pipeline.webp({ quality: 72 })
+              : pipeline.jpeg({ quality: 78, mozjpeg: true, progressive: true });
         writeFileSync(out, await encoded.toBuffer());
       }
     }

@@ -35,8 +35,18 @@ const vitestJson = path.join(results, "vitest.json");
 const playwrightJson = path.join(results, "playwright.json");
 if (ok) {
   mkdirSync(results, { recursive: true });
-  ok = step("unit and integration tests", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]) && ok;
-  ok = step("end-to-end tests", bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson, CHROME_PATH: chromium }) && ok;
+  ok =
+    step("unit and integration tests", bin("vitest"), [
+      "run",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${vitestJson}`,
+    ]) && ok;
+  ok =
+    step("end-to-end tests", bin("playwright"), ["test", "--reporter=list,json"], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+      CHROME_PATH: chromium,
+    }) && ok;
 }
 
 let passed = 0;

@@ -2,27 +2,28 @@
  * The one Hono application: /api routes, the client build (assets and prerendered pages),
  * then React Router for everything else.
  */
-import { Hono, type Context } from "hono";
+
+import type { MiddlewareHandler } from "hono";
+import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { UploadError } from "~/features/uploads/uploads.server";
 import { backOfficeRoutes } from "./api/back-office";
 import { blogRoutes } from "./api/blogs";
 import { categoryRoutes } from "./api/categories";
 import { chatRoutes } from "./api/chat";
 import { formRoutes } from "./api/forms";
-import { authRoutes } from "./auth";
 import { healthRoutes } from "./api/health";
-import { leadRoutes } from "./api/leads";
 import { jobRoutes } from "./api/jobs";
+import { leadRoutes } from "./api/leads";
 import { uploadRoutes } from "./api/uploads";
-import { UploadError } from "~/features/uploads/uploads.server";
+import { authRoutes } from "./auth";
 import type { AppServices } from "./context";
 import { ApiException, apiError } from "./http";
 import { securityHeaders } from "./security";
-import type { MiddlewareHandler } from "hono";
 
 type Env = { Variables: { nonce: string; requestId: string } };
 
@@ -50,7 +51,13 @@ export function createApp({ services, build, staticFiles, development = false }:
     }
     if (c.req.path.startsWith("/assets/")) return;
     logger.info(
-      { reqId: c.get("requestId"), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      {
+        reqId: c.get("requestId"),
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
       "request",
     );
   });

@@ -3,10 +3,12 @@
  * `requireAdmin` guard every admin API route sits behind. Accounts and sessions themselves live in
  * app/features/auth/auth.server.ts; docs/decisions/010-admin-sessions.md says why it works this way.
  */
-import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { z } from "zod";
+import type { Config } from "~/env.server";
 import {
+  type AdminIdentity,
   createSession,
   deleteExpiredSessions,
   deleteSession,
@@ -16,17 +18,15 @@ import {
   sessionCookieName,
   sessionTimeouts,
   verifyCredentials,
-  type AdminIdentity,
 } from "~/features/auth/auth.server";
 import { authMessages, loginSchema } from "~/features/auth/schema";
-import type { Config } from "~/env.server";
 import { clientIp } from "./client-info";
 import type { AppServices } from "./context";
 import { apiError, readJson } from "./http";
 import { isCrossSite, sameSiteOnly, UNSAFE_METHODS } from "./origin";
 import { RateLimiter } from "./rate-limit";
 
-export { adminFromRequest, createAdmin, type AdminIdentity } from "~/features/auth/auth.server";
+export { type AdminIdentity, adminFromRequest, createAdmin } from "~/features/auth/auth.server";
 
 declare module "hono" {
   interface ContextVariableMap {

@@ -10,7 +10,12 @@ import { submissionContextSchema } from "~/features/leads/schema";
  */
 export function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",").map((s) => s.trim()).filter(Boolean).at(-1);
+    const forwarded = c.req
+      .header("x-forwarded-for")
+      ?.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .at(-1);
     if (forwarded) return forwarded.slice(0, 64);
   }
   try {

@@ -1,7 +1,7 @@
-import type { DatabaseHandle, Database } from "../db/client";
 import type { Config } from "~/env.server";
 import type { MailSender } from "~/features/mail/outbox.server";
 import type { FileStorage } from "~/features/uploads/storage.server";
+import type { Database, DatabaseHandle } from "../db/client";
 import type { Logger } from "./logger";
 
 /** Long-lived services created once at start and handed to API routes and loaders. */

@@ -8,9 +8,9 @@ import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
 import { loadConfig } from "~/env.server";
+import { buildImages } from "../scripts/images";
 import { createApp } from "./app";
 import { createServices } from "./main";
-import { buildImages } from "../scripts/images";
 
 if (existsSync(".env")) process.loadEnvFile(".env");
 const config = loadConfig({ NODE_ENV: "development", ...process.env });

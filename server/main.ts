@@ -3,25 +3,25 @@
  * `npm start` runs the bundled form of this file (build/server.js).
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
 import type { Server } from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
+import { type Config, ConfigError, loadConfig, publicConfig } from "~/env.server";
+import { bootstrapAdmin, NO_ADMIN_HINT } from "~/features/auth/auth.server";
+import { onBlogChangeError } from "~/features/blog/posts.server";
+import { ChatAssistant } from "~/features/chat/chat.server";
+import { fileTransport, MailSender, smtpTransport } from "~/features/mail/outbox.server";
+import { LocalFileStorage } from "~/features/uploads/storage.server";
+import { UploadSweeper } from "~/features/uploads/uploads.server";
 import { openDatabase } from "../db/client";
 import { runMigrations } from "../db/migrate";
 import { seed } from "../db/seed";
-import { ConfigError, loadConfig, publicConfig, type Config } from "~/env.server";
-import { bootstrapAdmin, NO_ADMIN_HINT } from "~/features/auth/auth.server";
 import { createApp } from "./app";
 import type { AppServices } from "./context";
 import { createLogger } from "./logger";
-import { fileTransport, MailSender, smtpTransport } from "~/features/mail/outbox.server";
-import { onBlogChangeError } from "~/features/blog/posts.server";
-import { ChatAssistant } from "~/features/chat/chat.server";
-import { LocalFileStorage } from "~/features/uploads/storage.server";
-import { UploadSweeper } from "~/features/uploads/uploads.server";
 import { loadStaticManifest, serveBuild } from "./static";
 
 /** The project root: this file sits one level below it, in source (server/) and bundled (build/). */
@@ -39,7 +39,9 @@ export function bakedPublicSettings(config: Config) {
 export function mailTransport(config: Config, logger: Logger) {
   if (config.SMTP_URL) return smtpTransport(config.SMTP_URL);
   const dir = path.resolve(config.DATA_DIR.startsWith("memory://") ? path.join(os.tmpdir(), "agency-mail") : config.DATA_DIR, "mail");
-  return fileTransport(dir, (file, mail) => logger.info({ file, to: mail.toAddress, subject: mail.subject }, "SMTP_URL is not set: mail written to a file"));
+  return fileTransport(dir, (file, mail) =>
+    logger.info({ file, to: mail.toAddress, subject: mail.subject }, "SMTP_URL is not set: mail written to a file"),
+  );
 }
 
 /**
@@ -59,7 +61,8 @@ export async function createServices(config: Config): Promise<AppServices & { st
     await runMigrations(database);
     await seed(database.db);
     const admin = await bootstrapAdmin(database.db, config);
-    if (admin === "created") logger.info({ email: config.ADMIN_EMAIL?.toLowerCase() }, "admin account created from ADMIN_EMAIL and ADMIN_PASSWORD");
+    if (admin === "created")
+      logger.info({ email: config.ADMIN_EMAIL?.toLowerCase() }, "admin account created from ADMIN_EMAIL and ADMIN_PASSWORD");
     if (admin === "none") logger.warn(NO_ADMIN_HINT);
   } catch (error) {
     await database.close();
@@ -83,9 +86,17 @@ export async function createServices(config: Config): Promise<AppServices & { st
     intervalMs: config.UPLOAD_SWEEP_INTERVAL_MS,
     log: (level, data, message) => logger[level](data, message),
   });
-  onBlogChangeError((error, change) => logger.error({ err: error, change: { type: change.type, id: change.id } }, "a blog change listener failed"));
+  onBlogChangeError((error, change) =>
+    logger.error({ err: error, change: { type: change.type, id: change.id } }, "a blog change listener failed"),
+  );
   // The chat's knowledge index is built (and re-embedded by the AI provider) in the background at start.
-  const chat = new ChatAssistant({ db: database.db, config, hasVector: database.hasVector, log: (level, data, message) => logger[level](data, message), nudgeMail: () => mail.nudge() });
+  const chat = new ChatAssistant({
+    db: database.db,
+    config,
+    hasVector: database.hasVector,
+    log: (level, data, message) => logger[level](data, message),
+    nudgeMail: () => mail.nudge(),
+  });
   return {
     config,
     logger,
@@ -118,7 +129,10 @@ export async function startServer(env: Record<string, string | undefined> = proc
   let staticFiles;
   if (manifest) {
     const fresh = JSON.stringify(manifest.publicConfig) === JSON.stringify(bakedPublicSettings(config));
-    if (!fresh) logger.warn("prerendered pages were built with other SITE_URL/GA_MEASUREMENT_ID/WHATSAPP_NUMBER values: rendering them per request; run \"npm run build\" to rebuild");
+    if (!fresh)
+      logger.warn(
+        'prerendered pages were built with other SITE_URL/GA_MEASUREMENT_ID/WHATSAPP_NUMBER values: rendering them per request; run "npm run build" to rebuild',
+      );
     staticFiles = serveBuild({ clientDir: path.join(buildDir, "client"), manifest, servePrerendered: fresh });
   }
   const app = createApp({ services, build, staticFiles });
@@ -128,7 +142,12 @@ export async function startServer(env: Record<string, string | undefined> = proc
     server = await new Promise<Server>((resolve, reject) => {
       const s = serve(
         // Node's default of 5 minutes for a whole request would cut off large uploads on ordinary lines.
-        { fetch: app.fetch, port: config.PORT, hostname: config.HOST, serverOptions: { requestTimeout: config.REQUEST_TIMEOUT_MINUTES * 60_000 } },
+        {
+          fetch: app.fetch,
+          port: config.PORT,
+          hostname: config.HOST,
+          serverOptions: { requestTimeout: config.REQUEST_TIMEOUT_MINUTES * 60_000 },
+        },
         () => resolve(s as Server),
       ) as Server;
       s.once("error", (error: NodeJS.ErrnoException) =>
@@ -143,7 +162,10 @@ export async function startServer(env: Record<string, string | undefined> = proc
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const url = `http://localhost:${port}`;
-  logger.info({ url, database: services.database.kind, dataDir: services.database.kind === "pglite" ? path.resolve(config.DATA_DIR) : undefined }, "server listening");
+  logger.info(
+    { url, database: services.database.kind, dataDir: services.database.kind === "pglite" ? path.resolve(config.DATA_DIR) : undefined },
+    "server listening",
+  );
 
   let closing: Promise<void> | undefined;
   const close = () =>

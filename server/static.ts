@@ -3,7 +3,7 @@
  * stored files. Every file was compressed at build (brotli and gzip); the stored bytes are
  * served as they are, with an ETag, so no request pays for compression.
  */
-import { readFileSync, existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { MiddlewareHandler } from "hono";
 import { STORED_SCRIPT_SOURCES } from "./security";
@@ -77,7 +77,11 @@ export function serveBuild(options: {
     const headers = new Headers({ "Content-Type": entry.type, ETag: entry.etag, Vary: "Accept-Encoding" });
     headers.set(
       "Cache-Control",
-      pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : entry.prerendered ? "public, max-age=0, must-revalidate" : "public, max-age=3600",
+      pathname.startsWith("/assets/")
+        ? "public, max-age=31536000, immutable"
+        : entry.prerendered
+          ? "public, max-age=0, must-revalidate"
+          : "public, max-age=3600",
     );
     if (entry.scriptSources) headers.set(STORED_SCRIPT_SOURCES, entry.scriptSources.join(" "));
 

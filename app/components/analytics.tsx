@@ -17,7 +17,12 @@ export function AnalyticsScripts({ id, nonce }: { id: string | null; nonce: stri
   if (!id) return null;
   return (
     <>
-      <script async src={`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`} nonce={nonce || undefined} suppressHydrationWarning />
+      <script
+        async
+        src={`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`}
+        nonce={nonce || undefined}
+        suppressHydrationWarning
+      />
       <script nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: analyticsInitScript(id) }} />
     </>
   );

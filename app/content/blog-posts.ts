@@ -7,7 +7,7 @@
  * Only server code imports this module: pages receive the articles through their loaders, never
  * in a JavaScript chunk.
  */
-import { readingTime, type BlogAuthor, type DisplayedPost } from "~/features/blog/mapping";
+import { type BlogAuthor, type DisplayedPost, readingTime } from "~/features/blog/mapping";
 import { agency, licensedStateCount, promises } from "./agency";
 import { teamMembers } from "./team";
 
@@ -494,7 +494,8 @@ export const builtInPosts: readonly DisplayedPost[] = [
     id: "1",
     slug: "2025-contractors-insurance-trends",
     title: "2025 Contractors Insurance Trends: What Builders Should Expect at Renewal",
-    description: "Rising liability costs, stricter additional insured and completed operations requirements, subcontractor audits, builders risk values and Texas workers' comp choices: what contractors should prepare for in 2025.",
+    description:
+      "Rising liability costs, stricter additional insured and completed operations requirements, subcontractor audits, builders risk values and Texas workers' comp choices: what contractors should prepare for in 2025.",
     content: contractorTrends,
     publishDate: "2025-03-24",
     readingTime: 8,
@@ -506,7 +507,8 @@ export const builtInPosts: readonly DisplayedPost[] = [
     id: "2",
     slug: "cyber-security-insurance-for-small-businesses",
     title: "Cyber Security Insurance for Small Businesses: What It Covers and What Insurers Expect",
-    description: "First-party and third-party cyber coverage, ransomware, social engineering fraud, the security controls insurers now require, and what Texas law expects after a data breach.",
+    description:
+      "First-party and third-party cyber coverage, ransomware, social engineering fraud, the security controls insurers now require, and what Texas law expects after a data breach.",
     content: cyberInsurance,
     publishDate: "2025-03-23",
     readingTime: 8,
@@ -518,7 +520,8 @@ export const builtInPosts: readonly DisplayedPost[] = [
     id: "3",
     slug: "contractors-guide-to-insurance",
     title: "The Contractor's Guide to Insurance: Coverages, Bonds, Certificates and Contracts",
-    description: "General liability, workers' comp, commercial auto, tools and equipment, umbrella, surety bonds and certificates of insurance, plus how to read the insurance section of a construction contract.",
+    description:
+      "General liability, workers' comp, commercial auto, tools and equipment, umbrella, surety bonds and certificates of insurance, plus how to read the insurance section of a construction contract.",
     content: contractorsGuide,
     publishDate: "2025-03-22",
     readingTime: 10,
@@ -530,7 +533,8 @@ export const builtInPosts: readonly DisplayedPost[] = [
     id: "4",
     slug: "commercial-property-insurance-explained",
     title: "Commercial Property Insurance Explained: Valuation, Coinsurance, Business Income and Texas Wind",
-    description: "Replacement cost or actual cash value, coinsurance with a worked example, business income, equipment breakdown, ordinance or law, Texas wind and hail deductibles, and TWIA on the coast.",
+    description:
+      "Replacement cost or actual cash value, coinsurance with a worked example, business income, equipment breakdown, ordinance or law, Texas wind and hail deductibles, and TWIA on the coast.",
     content: commercialProperty,
     publishDate: "2025-03-21",
     readingTime: 12,
@@ -542,7 +546,8 @@ export const builtInPosts: readonly DisplayedPost[] = [
     id: "5",
     slug: "risk-management-for-small-businesses",
     title: "Risk Management for Small Businesses: Identify, Assess, Control and Transfer",
-    description: "A practical risk management process for small businesses: find and rank your risks, prevent losses, transfer what you cannot keep, and handle claims so they cost less.",
+    description:
+      "A practical risk management process for small businesses: find and rank your risks, prevent losses, transfer what you cannot keep, and handle claims so they cost less.",
     content: riskManagement,
     publishDate: "2025-03-20",
     readingTime: 10,
@@ -554,7 +559,8 @@ export const builtInPosts: readonly DisplayedPost[] = [
     id: "6",
     slug: "commercial-trucking-insurance-fmcsa-minimums",
     title: "Commercial Trucking Insurance: FMCSA Minimums and What Brokers Require",
-    description: "The $750,000 federal minimum and the hazmat limits, the MCS-90 and BMC-91X filings, the $1,000,000 liability and $100,000 cargo most brokers expect, and a checklist for a new authority.",
+    description:
+      "The $750,000 federal minimum and the hazmat limits, the MCS-90 and BMC-91X filings, the $1,000,000 liability and $100,000 cargo most brokers expect, and a checklist for a new authority.",
     content: truckingMinimums,
     publishDate: "2025-03-21",
     // The spec does not give this one: computed from the article's length.

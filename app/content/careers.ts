@@ -27,7 +27,8 @@ export const careersValues: { title: string; description: string; icon: IconName
   },
   {
     title: "Learn the trade properly",
-    description: "Commercial insurance rewards people who know the forms, filings and endorsements. We teach them and explain the why behind every policy.",
+    description:
+      "Commercial insurance rewards people who know the forms, filings and endorsements. We teach them and explain the why behind every policy.",
     icon: "document",
   },
   {

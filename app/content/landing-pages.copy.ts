@@ -823,14 +823,7 @@ const investmentProperty: PropertyLandingPage = {
 };
 
 /** In page order: trucking, contractors, general liability, commercial property, HOA, investment property. */
-export const landingPages: LandingPage[] = [
-  trucking,
-  contractors,
-  generalLiability,
-  commercialProperty,
-  hoa,
-  investmentProperty,
-];
+export const landingPages: LandingPage[] = [trucking, contractors, generalLiability, commercialProperty, hoa, investmentProperty];
 
 /** The six landing pages' slugs, in page order. */
 export const landingSlugs: LandingSlug[] = landingPages.map((page) => page.slug);

@@ -61,4 +61,4 @@ export type BusinessLandingPage = LandingCommon & {
 
 export type LandingPage = PropertyLandingPage | BusinessLandingPage;
 
-export { landingPages, landingBySlug, landingSlugs } from "./landing-pages.copy";
+export { landingBySlug, landingPages, landingSlugs } from "./landing-pages.copy";

@@ -6,13 +6,11 @@
  * `./agency`, so the legal texts can never disagree with the rest of the site.
  */
 import { agency, fullAddress, licensedStateCount, mailtoHref, telHref } from "./agency";
-import { inlineToPlainText, legalPaths, smsConsent, type Inline } from "./sms-consent";
+import { type Inline, inlineToPlainText, legalPaths, smsConsent } from "./sms-consent";
 
-export { inlineToPlainText, legalPaths, smsConsent, type Inline };
+export { type Inline, inlineToPlainText, legalPaths, smsConsent };
 
-export type LegalBlock =
-  | { type: "p"; content: Inline[] }
-  | { type: "ul"; items: Inline[][] };
+export type LegalBlock = { type: "p"; content: Inline[] } | { type: "ul"; items: Inline[][] };
 export type LegalSection = { id: string; heading: string; blocks: LegalBlock[] };
 export type LegalDocument = {
   title: string; // "Privacy Policy" / "Terms and Conditions"
@@ -27,7 +25,6 @@ export type LegalDocument = {
 // ---------------------------------------------------------------------------
 // Shared pieces
 // ---------------------------------------------------------------------------
-
 
 const LAST_UPDATED = "March 24, 2025";
 const LAST_UPDATED_ISO = "2025-03-24";
@@ -220,9 +217,7 @@ export const privacyPolicy: LegalDocument = {
       id: "your-privacy-rights",
       heading: "Your Privacy Rights",
       blocks: [
-        p(
-          "Depending on where you live, and subject to the exceptions the law allows, you may have the right to:",
-        ),
+        p("Depending on where you live, and subject to the exceptions the law allows, you may have the right to:"),
         ul(
           "Access: confirm whether we process your personal information and get a copy of it.",
           "Correction: ask us to correct inaccurate information.",
@@ -241,7 +236,7 @@ export const privacyPolicy: LegalDocument = {
           ". We will verify your identity before acting on a request and respond within 45 days, or tell you if we need more time as the law allows. You may use an authorized agent to make a request on your behalf. Some information cannot be deleted because insurance laws require us to keep it; if so, we will explain why.",
         ),
         p(
-          "If we decline your request, you may appeal by replying to our decision or by emailing us with the subject line \"Privacy Appeal\". We will respond to appeals within 60 days. If you are not satisfied with the result of your appeal, you may contact the Office of the Texas Attorney General or the attorney general of your state.",
+          'If we decline your request, you may appeal by replying to our decision or by emailing us with the subject line "Privacy Appeal". We will respond to appeals within 60 days. If you are not satisfied with the result of your appeal, you may contact the Office of the Texas Attorney General or the attorney general of your state.',
         ),
       ],
     },
@@ -259,7 +254,7 @@ export const privacyPolicy: LegalDocument = {
       heading: "Changes to This Policy",
       blocks: [
         p(
-          "We may update this Privacy Policy from time to time. When we do, we will post the new version on this page and change the \"last updated\" date above. If we make material changes, we will post a notice on the website before they take effect. We will not use your mobile number for a new purpose without asking for your consent.",
+          'We may update this Privacy Policy from time to time. When we do, we will post the new version on this page and change the "last updated" date above. If we make material changes, we will post a notice on the website before they take effect. We will not use your mobile number for a new purpose without asking for your consent.',
         ),
       ],
     },
@@ -387,7 +382,7 @@ export const termsAndConditions: LegalDocument = {
       heading: "Limitation of Liability",
       blocks: [
         p(
-          "The website and its content, including the chat assistant, are provided \"as is\" and \"as available\", without warranties of any kind, to the fullest extent permitted by law. We do not guarantee that the website will be uninterrupted, error-free or free of harmful components.",
+          'The website and its content, including the chat assistant, are provided "as is" and "as available", without warranties of any kind, to the fullest extent permitted by law. We do not guarantee that the website will be uninterrupted, error-free or free of harmful components.',
         ),
         p(
           `To the fullest extent permitted by law, ${agency.name}, its owners, employees and agents will not be liable for any indirect, incidental, special, consequential or punitive damages, or for any loss of profits, data or business, arising from your use of or inability to use the website, the chat assistant or our text messages. Our total liability for any claim arising from your use of the website will not exceed one hundred U.S. dollars ($100).`,
@@ -411,7 +406,7 @@ export const termsAndConditions: LegalDocument = {
       heading: "Changes to These Terms",
       blocks: [
         p(
-          "We may update these terms from time to time. The new version takes effect when it is posted on this page with a new \"last updated\" date. Continuing to use the website after that means you accept the updated terms. If any part of these terms is found unenforceable, the rest remains in effect.",
+          'We may update these terms from time to time. The new version takes effect when it is posted on this page with a new "last updated" date. Continuing to use the website after that means you accept the updated terms. If any part of these terms is found unenforceable, the rest remains in effect.',
         ),
       ],
     },

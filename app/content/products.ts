@@ -873,8 +873,7 @@ const investmentProperty: ProductPage = {
     },
     {
       title: "Other Structures",
-      description:
-        "Covers detached garages, fences, sheds and carports on the rental property.",
+      description: "Covers detached garages, fences, sheds and carports on the rental property.",
     },
     {
       title: "Landlord Personal Property",
@@ -903,8 +902,7 @@ const investmentProperty: ProductPage = {
     },
     {
       title: "Landlord Umbrella",
-      description:
-        "Adds $1 million or more of liability above the underlying coverage on every rental you own, under one shared limit.",
+      description: "Adds $1 million or more of liability above the underlying coverage on every rental you own, under one shared limit.",
     },
   ],
   benefits: [
@@ -1017,14 +1015,7 @@ const investmentProperty: ProductPage = {
 };
 
 /** In page order: contractors, general liability, trucking, property, HOA, investment property. */
-export const productPages: ProductPage[] = [
-  contractors,
-  generalLiability,
-  commercialTrucking,
-  commercialProperty,
-  hoa,
-  investmentProperty,
-];
+export const productPages: ProductPage[] = [contractors, generalLiability, commercialTrucking, commercialProperty, hoa, investmentProperty];
 
 export function productBySlug(slug: string): ProductPage | undefined {
   return productPages.find((page) => page.slug === slug);

@@ -77,8 +77,7 @@ export const serviceCards: Card[] = [
 export const tiers: Tier[] = [
   {
     name: "Basic",
-    description:
-      "For start-ups, sole proprietors and owner-operators who need core coverage and proof of insurance to start winning work.",
+    description: "For start-ups, sole proprietors and owner-operators who need core coverage and proof of insurance to start winning work.",
     recommended: false,
     features: [
       "General liability, $1M per occurrence / $2M aggregate",
@@ -93,8 +92,7 @@ export const tiers: Tier[] = [
   },
   {
     name: "Professional",
-    description:
-      "For established businesses with employees, vehicles and contracts that set insurance requirements for every job.",
+    description: "For established businesses with employees, vehicles and contracts that set insurance requirements for every job.",
     recommended: true,
     features: [
       "General liability, auto and workers' comp packaged together",

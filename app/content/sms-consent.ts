@@ -59,4 +59,3 @@ export const smsConsent: {
   pageIntro: `This page explains how ${agency.name} uses text messages and how you opt in or out. The wording below is exactly what appears beside the SMS consent checkbox on our forms.`,
   metaDescription: `How ${agency.name} texts about quotes, policies, claims and appointments. Msg & data rates may apply. Reply STOP to opt out, HELP for help.`,
 };
-

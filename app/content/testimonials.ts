@@ -52,7 +52,8 @@ export const testimonials: Testimonial[] = [
     name: "Elena Marquez",
     role: "Owner",
     company: "Casa Marquez Cafe, Leander",
-    message: "My landlord required $2M aggregate general liability and additional insured status before we could open. They quoted it, bound it and sent my landlord the certificate in one afternoon, and when a customer slipped on our patio they handled the claim start to finish.",
+    message:
+      "My landlord required $2M aggregate general liability and additional insured status before we could open. They quoted it, bound it and sent my landlord the certificate in one afternoon, and when a customer slipped on our patio they handled the claim start to finish.",
     rating: 5,
   },
   {

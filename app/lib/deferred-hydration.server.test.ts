@@ -24,8 +24,9 @@ const SCRIPTS = [
   'import("/assets/entry.client-A1.js");</script>',
 ].join("\n");
 
-const HEAD = '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><title>Trucking 🚚 Insurance</title><meta name="description" content="Façade, naïve, “quotes” — 30 minutes."/>';
-const BODY = '<style>h1{color:#112f57}</style></head><body><main><h1>Trucking insurance 🚚</h1><p>Owner-operators — “$750,000”.</p></main>';
+const HEAD =
+  '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><title>Trucking 🚚 Insurance</title><meta name="description" content="Façade, naïve, “quotes” — 30 minutes."/>';
+const BODY = "<style>h1{color:#112f57}</style></head><body><main><h1>Trucking insurance 🚚</h1><p>Owner-operators — “$750,000”.</p></main>";
 const DOCUMENT = `${HEAD}${PRELOADS}${BODY}${SCRIPTS}<script nonce="n0nce">window.__reactRouterContext.streamController.close();</script></body></html>`;
 
 function moduleScript(html: string): string {
@@ -67,16 +68,24 @@ describe("deferHydration", () => {
   });
 
   it("in development, runs the hot-reload runtime and the manifest first, in order", async () => {
-    const dev = DOCUMENT.replace(";\nimport * as route0", 'import "/@id/virtual:react-router/inject-hmr-runtime";import "/assets/manifest-E5.js";\nimport * as route0');
+    const dev = DOCUMENT.replace(
+      ";\nimport * as route0",
+      'import "/@id/virtual:react-router/inject-hmr-runtime";import "/assets/manifest-E5.js";\nimport * as route0',
+    );
     const body = moduleScript(deferHydration(dev));
-    expect(body).toContain('await import("/@id/virtual:react-router/inject-hmr-runtime");await import("/assets/manifest-E5.js");const [route0,route1]=await Promise.all(');
+    expect(body).toContain(
+      'await import("/@id/virtual:react-router/inject-hmr-runtime");await import("/assets/manifest-E5.js");const [route0,route1]=await Promise.all(',
+    );
     expect(() => transformSync(body, { loader: "js", format: "esm" })).not.toThrow();
   });
 
   it("leaves a document without React Router's tail, or with a tail of another shape, unchanged", () => {
     const plain = "<!DOCTYPE html><html><body><p>Hello</p></body></html>";
     expect(deferHydration(plain)).toBe(plain);
-    const odd = DOCUMENT.replace('import * as route1 from "/assets/product-D4.js";', 'import { x as route1 } from "/assets/product-D4.js";');
+    const odd = DOCUMENT.replace(
+      'import * as route1 from "/assets/product-D4.js";',
+      'import { x as route1 } from "/assets/product-D4.js";',
+    );
     expect(deferHydration(odd)).toBe(odd);
   });
 });

@@ -13,8 +13,9 @@
  * React Router's script is left as it is. A document without that shape is left unchanged, so it
  * hydrates as before.
  */
-import { StringDecoder } from "node:string_decoder";
+
 import { Transform, type TransformCallback } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
 
 const PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
 const MODULE_SCRIPT = /<script([^>]*\btype="module"[^>]*)>([\s\S]*?)<\/script>/;

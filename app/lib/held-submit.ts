@@ -21,6 +21,7 @@ export function releaseHeldSubmit() {
   if (!held) return;
   const [form, submitter] = held;
   if (!form.isConnected) return;
-  const button = submitter && "form" in submitter && (submitter as HTMLButtonElement).form === form ? (submitter as HTMLButtonElement) : undefined;
+  const button =
+    submitter && "form" in submitter && (submitter as HTMLButtonElement).form === form ? (submitter as HTMLButtonElement) : undefined;
   form.requestSubmit(button);
 }

@@ -44,14 +44,18 @@ function plainToast(kind: "success" | "error", message: string): void {
   box.setAttribute("role", kind === "error" ? "alert" : "status");
   box.dataset.plainToast = kind;
   box.textContent = message;
-  box.style.cssText = "position:fixed;top:16px;right:16px;z-index:9999;max-width:356px;padding:14px 16px;border-radius:8px;background:#fff;color:#0f172a;box-shadow:0 4px 12px rgba(0,0,0,.15);font:14px/1.4 system-ui,sans-serif;border:1px solid #e2e8f0";
+  box.style.cssText =
+    "position:fixed;top:16px;right:16px;z-index:9999;max-width:356px;padding:14px 16px;border-radius:8px;background:#fff;color:#0f172a;box-shadow:0 4px 12px rgba(0,0,0,.15);font:14px/1.4 system-ui,sans-serif;border:1px solid #e2e8f0";
   document.body.appendChild(box);
   setTimeout(() => box.remove(), 6000);
 }
 
 async function show(kind: "success" | "error", message: string): Promise<void> {
   try {
-    const [{ toast }] = await Promise.all([sonner(), Promise.race([whenMounted(), new Promise<never>((_, reject) => setTimeout(() => reject(new Error("toaster did not mount")), 5000))])]);
+    const [{ toast }] = await Promise.all([
+      sonner(),
+      Promise.race([whenMounted(), new Promise<never>((_, reject) => setTimeout(() => reject(new Error("toaster did not mount")), 5000))]),
+    ]);
     toast[kind](message);
   } catch {
     plainToast(kind, message);

@@ -1,16 +1,16 @@
-import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
-import type { Route } from "./+types/about";
 import { FeatureCards } from "~/components/pages/service-cards";
 import { buttonClass, CallButton } from "~/components/ui/button";
 import { CtaBanner } from "~/components/ui/cta-banner";
+import { Icon } from "~/components/ui/icon";
 import { LicensedStatesGrid } from "~/components/ui/licensed-states";
 import { PageHero } from "~/components/ui/page-hero";
 import { Section } from "~/components/ui/section";
-import { agency, licensedStateCount, promises, trackRecord } from "~/content/agency";
 import { aboutMission, aboutStatesIntro, aboutValues, aboutWhyChooseUs } from "~/content/about";
+import { agency, licensedStateCount, promises, trackRecord } from "~/content/agency";
 import { homeClosing } from "~/content/closing";
 import { seo } from "~/lib/seo";
+import type { Route } from "./+types/about";
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {

@@ -1,14 +1,14 @@
 import { data, Link } from "react-router";
-import { Icon } from "~/components/ui/icon";
 import { CtaBanner } from "~/components/ui/cta-banner";
+import { Icon } from "~/components/ui/icon";
 import { agency, promises } from "~/content/agency";
 import { ArticleBody } from "~/features/blog/components/article-body";
 import { AuthorLine } from "~/features/blog/components/author-line";
 import { ShareButtons } from "~/features/blog/components/share-buttons";
-import { DEFAULT_POST_IMAGE, RSS_PATH, type PostPage } from "~/features/blog/mapping";
+import { DEFAULT_POST_IMAGE, type PostPage, RSS_PATH } from "~/features/blog/mapping";
 import { blogMessages as m } from "~/features/blog/messages";
 import { findPost } from "~/features/blog/public.server";
-import { absoluteUrl, DEFAULT_SHARE_IMAGE, pageTitle, seo, siteUrlFrom, type ShareImage } from "~/lib/seo";
+import { absoluteUrl, DEFAULT_SHARE_IMAGE, pageTitle, type ShareImage, seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/blog-post";
 
 /**
@@ -30,7 +30,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const share = shareImage(post.imageUrl, post.title);
   const imageUrl = share.image.path.startsWith("http") ? share.image.path : `${siteUrl}${share.image.path}`;
   const article = articleJsonLd(post, siteUrl, imageUrl);
-  return data({ post, shareUrl: absoluteUrl(siteUrl, post.path), share: { ...share, article } }, post.draft ? { headers: { "Cache-Control": "private, no-store" } } : undefined);
+  return data(
+    { post, shareUrl: absoluteUrl(siteUrl, post.path), share: { ...share, article } },
+    post.draft ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
+  );
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -44,7 +47,8 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 /** og:image must be a raster image: the illustrations (SVG) share the agency's card instead. */
 function shareImage(imageUrl: string, alt: string): { image: ShareImage; knownSize: boolean } {
-  if (imageUrl === DEFAULT_POST_IMAGE || /\.svg(\?|#|$)/i.test(imageUrl)) return { image: { ...DEFAULT_SHARE_IMAGE, alt }, knownSize: true };
+  if (imageUrl === DEFAULT_POST_IMAGE || /\.svg(\?|#|$)/i.test(imageUrl))
+    return { image: { ...DEFAULT_SHARE_IMAGE, alt }, knownSize: true };
   return { image: { path: imageUrl, width: 0, height: 0, alt }, knownSize: false };
 }
 
@@ -59,7 +63,12 @@ function articleJsonLd(post: PostPage, siteUrl: string, imageUrl: string) {
     datePublished: post.publishDate,
     dateModified: post.updated ?? post.publishDate,
     author: { "@type": "Person", name: post.author.name, jobTitle: post.author.role },
-    publisher: { "@type": "Organization", "@id": `${siteUrl}/#agency`, name: agency.name, logo: { "@type": "ImageObject", url: `${siteUrl}/favicon.svg` } },
+    publisher: {
+      "@type": "Organization",
+      "@id": `${siteUrl}/#agency`,
+      name: agency.name,
+      logo: { "@type": "ImageObject", url: `${siteUrl}/favicon.svg` },
+    },
     mainEntityOfPage: { "@type": "WebPage", "@id": url },
     keywords: post.tags.join(", "),
     wordCount: post.wordCount,
@@ -131,7 +140,11 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto max-w-3xl px-4 pt-10 sm:px-6">
           <BackLink label={m.backToBlog} />
           {post.draft && (
-            <p role="note" className="mt-6 rounded-md border border-accent-500 bg-amber-50 px-4 py-3 font-medium text-amber-900" data-testid="draft-notice">
+            <p
+              role="note"
+              className="mt-6 rounded-md border border-accent-500 bg-amber-50 px-4 py-3 font-medium text-amber-900"
+              data-testid="draft-notice"
+            >
               {m.draftNotice}
             </p>
           )}
@@ -140,7 +153,10 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
               <ul className="flex flex-wrap gap-2" aria-label="Tags" data-testid="post-tags">
                 {post.tags.map((tag) => (
                   <li key={tag}>
-                    <Link to={`/blog?tag=${encodeURIComponent(tag)}`} className="inline-block rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800 hover:bg-brand-100">
+                    <Link
+                      to={`/blog?tag=${encodeURIComponent(tag)}`}
+                      className="inline-block rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800 hover:bg-brand-100"
+                    >
                       {tag}
                     </Link>
                   </li>
@@ -166,7 +182,15 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           </header>
         </div>
         <div className="mx-auto mt-8 max-w-4xl px-4 sm:px-6">
-          <img src={post.imageUrl} alt="" width={1600} height={900} fetchPriority="high" decoding="async" className="aspect-video w-full rounded-xl bg-brand-900 object-cover" />
+          <img
+            src={post.imageUrl}
+            alt=""
+            width={1600}
+            height={900}
+            fetchPriority="high"
+            decoding="async"
+            className="aspect-video w-full rounded-xl bg-brand-900 object-cover"
+          />
         </div>
         <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
           <ArticleBody html={post.content} />

@@ -1,11 +1,12 @@
 import { agency } from "~/content/agency";
+import { calendarDay } from "~/features/blog/format";
 import { RSS_PATH } from "~/features/blog/mapping";
 import { blogMessages } from "~/features/blog/messages";
 import { allPublishedPosts } from "~/features/blog/public.server";
-import { calendarDay } from "~/features/blog/format";
 import type { Route } from "./+types/blog-rss";
 
-const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+const escapeXml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 /** CDATA cannot hold "]]>": split it across two sections. */
 const cdata = (s: string) => `<![CDATA[${s.replace(/]]>/g, "]]]]><![CDATA[>")}]]>`;
 

@@ -3,7 +3,7 @@ import { CtaBanner } from "~/components/ui/cta-banner";
 import { PageHero } from "~/components/ui/page-hero";
 import { agency, promises } from "~/content/agency";
 import { BlogBrowser } from "~/features/blog/components/blog-browser";
-import { RSS_PATH, uniqueTags, type PostSummary } from "~/features/blog/mapping";
+import { type PostSummary, RSS_PATH, uniqueTags } from "~/features/blog/mapping";
 import { blogMessages } from "~/features/blog/messages";
 import { blogList } from "~/features/blog/public.server";
 import { absoluteUrl, seo, siteUrlFrom } from "~/lib/seo";
@@ -14,7 +14,9 @@ import type { Route } from "./+types/blog";
  * no article bodies, so the page's data stays small.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const posts = await blogList(context.db, (error) => context.logger.error({ err: error }, "blog list: stored posts unavailable, showing the built-in ones"));
+  const posts = await blogList(context.db, (error) =>
+    context.logger.error({ err: error }, "blog list: stored posts unavailable, showing the built-in ones"),
+  );
   return { posts, tags: uniqueTags(posts), jsonLd: blogJsonLd(posts, context.config.SITE_URL) };
 }
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { Icon } from "~/components/ui/icon";
 import { buttonClass, CallButton } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { Modal } from "~/components/ui/modal";
 import { PageHero } from "~/components/ui/page-hero";
 import { Section } from "~/components/ui/section";
@@ -23,7 +23,10 @@ const employmentType: Record<JobRecord["type"], string> = { "Full-time": "FULL_T
 /** schema.org JobPosting, so search engines can list the openings. */
 function jobPostingJsonLd(job: JobRecord, siteUrl: string) {
   const [locality, region] = job.location.split(",").map((s) => s.trim());
-  const place = { "@type": "Place", address: { "@type": "PostalAddress", addressLocality: locality, ...(region ? { addressRegion: region } : {}), addressCountry: "US" } };
+  const place = {
+    "@type": "Place",
+    address: { "@type": "PostalAddress", addressLocality: locality, ...(region ? { addressRegion: region } : {}), addressCountry: "US" },
+  };
   return {
     "@context": "https://schema.org",
     "@type": "JobPosting",
@@ -52,7 +55,11 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 function JobCard({ job, onApply }: { job: JobRecord; onApply: () => void }) {
   const headingId = `job-${job._id}`;
   return (
-    <article aria-labelledby={headingId} className="flex flex-col rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200" data-testid="career-job">
+    <article
+      aria-labelledby={headingId}
+      className="flex flex-col rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+      data-testid="career-job"
+    >
       <h3 id={headingId} className="text-xl font-semibold text-brand-900">
         {job.title}
       </h3>
@@ -141,7 +148,12 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
         )}
       </Section>
 
-      <Modal open={applyingTo !== null} onClose={() => setApplyingTo(null)} title={applyingTo ? jobMessages.careers.applyTitle(applyingTo.title) : ""} titleId="apply-title">
+      <Modal
+        open={applyingTo !== null}
+        onClose={() => setApplyingTo(null)}
+        title={applyingTo ? jobMessages.careers.applyTitle(applyingTo.title) : ""}
+        titleId="apply-title"
+      >
         {applyingTo && (
           <>
             <p className="mt-2 text-slate-600">

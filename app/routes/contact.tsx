@@ -1,7 +1,7 @@
-import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
 import { buttonClass, CallButton } from "~/components/ui/button";
 import { CtaBanner } from "~/components/ui/cta-banner";
+import { Icon } from "~/components/ui/icon";
 import { PageHero } from "~/components/ui/page-hero";
 import { agency, fullAddress, mailtoHref, promises, telHref } from "~/content/agency";
 import { legalPaths } from "~/content/sms-consent";

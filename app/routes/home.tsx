@@ -1,16 +1,16 @@
-import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
-import type { Route } from "./+types/home";
 import { ReviewCard } from "~/components/pages/review-card";
 import { FeatureCards, ServiceCards } from "~/components/pages/service-cards";
 import { buttonClass, CallButton } from "~/components/ui/button";
 import { CtaBanner } from "~/components/ui/cta-banner";
 import { FaqAccordion } from "~/components/ui/faq-accordion";
+import { Icon } from "~/components/ui/icon";
 import { PageHero } from "~/components/ui/page-hero";
 import { Section } from "~/components/ui/section";
 import { agency, licensedStateCount, promises } from "~/content/agency";
 import { homeClosing, homeFaqs, homeHero, homeReviews, homeServices, homeWhyChooseUs } from "~/content/home";
 import { seo } from "~/lib/seo";
+import type { Route } from "./+types/home";
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {

@@ -1,13 +1,13 @@
-import { Icon, type IconName } from "~/components/ui/icon";
 import { data } from "react-router";
 import { QuoteScrollLink } from "~/components/product/quote-scroll-link";
 import { CallButton } from "~/components/ui/button";
 import { FaqAccordion } from "~/components/ui/faq-accordion";
+import { Icon, type IconName } from "~/components/ui/icon";
 import { LicensedStatesGrid } from "~/components/ui/licensed-states";
 import { PageHero } from "~/components/ui/page-hero";
 import { Section } from "~/components/ui/section";
 import { agency, mailtoHref, promises } from "~/content/agency";
-import { productBySlug, type ProductItem } from "~/content/products";
+import { type ProductItem, productBySlug } from "~/content/products";
 import { SideQuoteForm } from "~/features/leads/components/side-quote-form";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/insurance-product";
@@ -26,12 +26,12 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   return [
     ...seo(matches, {
       title: page.pageTitle,
-    description: page.metaDescription,
-    path,
-    breadcrumb: [
-      { name: "Services", path: "/services" },
-      { name: page.pageTitle, path },
-    ],
+      description: page.metaDescription,
+      path,
+      breadcrumb: [
+        { name: "Services", path: "/services" },
+        { name: page.pageTitle, path },
+      ],
       faqs: page.faqs,
     }),
   ];
@@ -73,7 +73,14 @@ export default function InsuranceProduct({ loaderData }: Route.ComponentProps) {
         title={page.hero.title}
         subtitle={page.hero.description}
         background={
-          <img src={`/illustrations/${page.slug}.svg`} alt="" width={1600} height={900} className="h-full w-full object-cover object-bottom" fetchPriority="high" />
+          <img
+            src={`/illustrations/${page.slug}.svg`}
+            alt=""
+            width={1600}
+            height={900}
+            className="h-full w-full object-cover object-bottom"
+            fetchPriority="high"
+          />
         }
       >
         <QuoteScrollLink targetId="quote-form">Get Instant Quote</QuoteScrollLink>
@@ -96,13 +103,20 @@ export default function InsuranceProduct({ loaderData }: Route.ComponentProps) {
           </ProductSection>
         </div>
 
-        <aside id="quote-form" tabIndex={-1} aria-labelledby="quote-form-heading" data-service-type={page.serviceType} className="scroll-mt-24 py-12 outline-none">
+        <aside
+          id="quote-form"
+          tabIndex={-1}
+          aria-labelledby="quote-form-heading"
+          data-service-type={page.serviceType}
+          className="scroll-mt-24 py-12 outline-none"
+        >
           <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-lg lg:sticky lg:top-24">
             <h2 id="quote-form-heading" className="text-xl font-bold text-brand-900">
               Get a {page.serviceType} Quote
             </h2>
             <p className="mt-2 text-sm text-slate-600">
-              Tell us what you need and a licensed agent contacts you within {promises.contactMinutes} minutes during office hours. Prefer email? Write to{" "}
+              Tell us what you need and a licensed agent contacts you within {promises.contactMinutes} minutes during office hours. Prefer
+              email? Write to{" "}
               <a href={mailtoHref()} className="font-medium text-brand-700 underline">
                 {agency.email}
               </a>
@@ -115,7 +129,12 @@ export default function InsuranceProduct({ loaderData }: Route.ComponentProps) {
         </aside>
       </div>
 
-      <Section id="licensed-states" title="Licensed States" tone="muted" intro={`${agency.name} writes ${page.serviceType.toLowerCase()} wherever we hold a license.`}>
+      <Section
+        id="licensed-states"
+        title="Licensed States"
+        tone="muted"
+        intro={`${agency.name} writes ${page.serviceType.toLowerCase()} wherever we hold a license.`}
+      >
         <LicensedStatesGrid />
       </Section>
     </>

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useState } from "react";
 import { data } from "react-router";
-import { Icon } from "~/components/ui/icon";
 import { buttonClass, CallButton } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { LoadBoundary } from "~/components/ui/load-boundary";
 import { Modal } from "~/components/ui/modal";
 import { Section } from "~/components/ui/section";
@@ -21,7 +21,10 @@ const LandingQuoteForm = lazy(() => loadForm().then((m) => ({ default: m.Landing
 export async function loader({ request }: Route.LoaderArgs) {
   const { landingBySlug } = await import("~/content/landing-pages");
   // A data request (client navigation, prerender) ends in .data.
-  const slug = new URL(request.url).pathname.replace(/\.data$/, "").replace(/^\//, "").replace(/-insurance\/?$/, "");
+  const slug = new URL(request.url).pathname
+    .replace(/\.data$/, "")
+    .replace(/^\//, "")
+    .replace(/-insurance\/?$/, "");
   const page = landingBySlug(slug);
   if (!page) throw data(null, { status: 404 });
   return { page };
@@ -42,7 +45,14 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 function OpenQuoteButton({ onOpen, label, variant = "accent" }: { onOpen: () => void; label: string; variant?: "accent" | "light" }) {
   return (
-    <button type="button" onClick={onOpen} onPointerEnter={() => void loadForm()} onFocus={() => void loadForm()} className={buttonClass(variant)} aria-haspopup="dialog">
+    <button
+      type="button"
+      onClick={onOpen}
+      onPointerEnter={() => void loadForm()}
+      onFocus={() => void loadForm()}
+      className={buttonClass(variant)}
+      aria-haspopup="dialog"
+    >
       {label}
     </button>
   );
@@ -66,7 +76,10 @@ function LiveChatButton() {
 function Hero({ page, onOpen }: { page: LandingPage; onOpen: () => void }) {
   return (
     <section aria-labelledby="landing-heading" className="relative isolate overflow-hidden bg-brand-900 text-white">
-      <div className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top_right,rgba(250,204,21,0.18),transparent_55%)]" aria-hidden="true" />
+      <div
+        className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top_right,rgba(250,204,21,0.18),transparent_55%)]"
+        aria-hidden="true"
+      />
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
         <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-4 py-1.5 text-sm font-semibold text-accent-400 ring-1 ring-white/20">
           <Icon name="badge" className="h-4 w-4" />

@@ -10,7 +10,12 @@ export function loader() {
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { doc } = loaderData;
-  return seo(matches, { title: doc.title, description: doc.metaDescription, path: "/privacy-policy", breadcrumb: [{ name: doc.title, path: "/privacy-policy" }] });
+  return seo(matches, {
+    title: doc.title,
+    description: doc.metaDescription,
+    path: "/privacy-policy",
+    breadcrumb: [{ name: doc.title, path: "/privacy-policy" }],
+  });
 }
 
 export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {

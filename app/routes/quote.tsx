@@ -42,7 +42,8 @@ export default function Quote({ loaderData }: Route.ComponentProps) {
               </h2>
               <p className="mt-2 text-slate-700">{page.formIntro}</p>
               <p className="mt-2 text-slate-700">
-                A licensed agent contacts you within {promises.contactMinutes} minutes during office hours ({agency.hours.availability.replace(/^Available /, "")}).
+                A licensed agent contacts you within {promises.contactMinutes} minutes during office hours (
+                {agency.hours.availability.replace(/^Available /, "")}).
               </p>
             </div>
             <div className="rounded-lg border border-slate-200 bg-white p-5 text-sm shadow-sm lg:col-start-1 lg:row-start-1">

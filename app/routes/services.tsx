@@ -1,15 +1,15 @@
-import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
-import type { Route } from "./+types/services";
 import { ServiceCards } from "~/components/pages/service-cards";
 import { buttonClass, CallButton } from "~/components/ui/button";
 import { CtaBanner } from "~/components/ui/cta-banner";
+import { Icon } from "~/components/ui/icon";
 import { PageHero } from "~/components/ui/page-hero";
 import { Section } from "~/components/ui/section";
 import { promises } from "~/content/agency";
 import { homeClosing } from "~/content/closing";
 import { type CaseStudy, caseStudies, serviceCards, servicesHero, type Tier, tiers } from "~/content/services";
 import { seo } from "~/lib/seo";
+import type { Route } from "./+types/services";
 
 const tierNames = tiers.map((t) => t.name);
 
@@ -69,7 +69,11 @@ function TierCard({ tier }: { tier: Tier }) {
 function CaseStudyCard({ study, index }: { study: CaseStudy; index: number }) {
   const headingId = `case-study-${index}`;
   return (
-    <article aria-labelledby={headingId} data-testid="case-study" className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <article
+      aria-labelledby={headingId}
+      data-testid="case-study"
+      className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+    >
       <div className="border-b border-slate-200 bg-brand-50 px-6 py-6 sm:px-8">
         <dl className="flex flex-wrap gap-x-8 gap-y-1 text-sm">
           <div className="flex gap-2">

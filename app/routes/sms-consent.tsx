@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { PageHero } from "~/components/ui/page-hero";
 import { InlineText } from "~/components/ui/inline-text";
+import { PageHero } from "~/components/ui/page-hero";
 import { agency } from "~/content/agency";
 import { legalPaths, smsConsent } from "~/content/sms-consent";
 import { SmsConsentForm } from "~/features/leads/components/sms-consent-form";
@@ -8,7 +8,12 @@ import { seo } from "~/lib/seo";
 import type { Route } from "./+types/sms-consent";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return seo(matches, { title: smsConsent.pageTitle, description: smsConsent.metaDescription, path: "/sms-consent", breadcrumb: [{ name: smsConsent.pageTitle, path: "/sms-consent" }] });
+  return seo(matches, {
+    title: smsConsent.pageTitle,
+    description: smsConsent.metaDescription,
+    path: "/sms-consent",
+    breadcrumb: [{ name: smsConsent.pageTitle, path: "/sms-consent" }],
+  });
 }
 
 export default function SmsConsentPage() {

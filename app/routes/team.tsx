@@ -1,12 +1,12 @@
-import { Icon } from "~/components/ui/icon";
-import type { Route } from "./+types/team";
 import { CtaBanner } from "~/components/ui/cta-banner";
+import { Icon } from "~/components/ui/icon";
 import { PageHero } from "~/components/ui/page-hero";
 import { Section } from "~/components/ui/section";
 import { agency } from "~/content/agency";
 import { homeClosing } from "~/content/closing";
 import { type TeamMember, teamIntro, teamMembers } from "~/content/team";
 import { seo } from "~/lib/seo";
+import type { Route } from "./+types/team";
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {

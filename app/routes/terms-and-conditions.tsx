@@ -10,7 +10,12 @@ export function loader() {
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
   const { doc } = loaderData;
-  return seo(matches, { title: doc.title, description: doc.metaDescription, path: "/terms-and-conditions", breadcrumb: [{ name: doc.title, path: "/terms-and-conditions" }] });
+  return seo(matches, {
+    title: doc.title,
+    description: doc.metaDescription,
+    path: "/terms-and-conditions",
+    breadcrumb: [{ name: doc.title, path: "/terms-and-conditions" }],
+  });
 }
 
 export default function TermsAndConditions({ loaderData }: Route.ComponentProps) {

@@ -1,13 +1,13 @@
-import { Icon } from "~/components/ui/icon";
-import type { Route } from "./+types/testimonials";
 import { ReviewCard } from "~/components/pages/review-card";
 import { CtaBanner } from "~/components/ui/cta-banner";
+import { Icon } from "~/components/ui/icon";
 import { PageHero } from "~/components/ui/page-hero";
 import { Section } from "~/components/ui/section";
 import { agency, promises, trackRecord } from "~/content/agency";
 import { homeClosing } from "~/content/closing";
 import { featuredTestimonial, testimonials } from "~/content/testimonials";
 import { seo } from "~/lib/seo";
+import type { Route } from "./+types/testimonials";
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {

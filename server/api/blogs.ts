@@ -9,10 +9,10 @@
  * Lists are plain JSON arrays and one post a plain object, as the spec reads them ("list of posts",
  * "one post"); errors have the API's one shape (docs/decisions/013-blog-cms.md).
  */
-import { Hono, type Context } from "hono";
+import { type Context, Hono } from "hono";
 import { blogAdminMessages } from "~/features/blog/admin-messages";
 import { generateDraft } from "~/features/blog/generate.server";
-import { createPost, deletePost, getPost, listPosts, updatePost, type PostWriteResult } from "~/features/blog/posts.server";
+import { createPost, deletePost, getPost, listPosts, type PostWriteResult, updatePost } from "~/features/blog/posts.server";
 import { firstIssue, generateSchema, issuesByField, postSchema } from "~/features/blog/schema";
 import { adminFromRequest, requireAdmin } from "../auth";
 import type { AppServices } from "../context";
@@ -42,12 +42,17 @@ export function blogRoutes(services: AppServices) {
       if (!parsed.success) return apiError(c, 400, firstIssue(parsed.error).message, issuesByField(parsed.error));
       const who = c.get("admin");
       const started = performance.now();
-      const result = await generateDraft(services, parsed.data, who.email, (err) => logger.warn({ err, reqId: reqId(c) }, "AI blog draft: provider call failed"));
+      const result = await generateDraft(services, parsed.data, who.email, (err) =>
+        logger.warn({ err, reqId: reqId(c) }, "AI blog draft: provider call failed"),
+      );
       if (!result.ok) {
         if (result.status === 400) return apiError(c, 400, m.invalid, result.errors);
         return apiError(c, result.status, result.message);
       }
-      logger.info({ reqId: reqId(c), postId: result.post._id, adminId: who.id, ms: Math.round(performance.now() - started) }, "AI blog draft saved");
+      logger.info(
+        { reqId: reqId(c), postId: result.post._id, adminId: who.id, ms: Math.round(performance.now() - started) },
+        "AI blog draft saved",
+      );
       return c.json({ success: true, message: m.generated, data: result.post }, 201);
     })
     .get("/blogs/:id", async (c) => {
@@ -60,14 +65,22 @@ export function blogRoutes(services: AppServices) {
       const parsed = postSchema.safeParse(await readJson(c));
       if (!parsed.success) return apiError(c, 400, m.invalid, issuesByField(parsed.error));
       const result = await createPost(db, parsed.data, c.get("admin").email);
-      if (result.ok) logger.info({ reqId: reqId(c), postId: result.post._id, adminId: c.get("admin").id, status: result.post.status }, "blog post created");
+      if (result.ok)
+        logger.info(
+          { reqId: reqId(c), postId: result.post._id, adminId: c.get("admin").id, status: result.post.status },
+          "blog post created",
+        );
       return answerWrite(c, result, m.created, 201);
     })
     .put("/blogs/:id", admin, async (c) => {
       const parsed = postSchema.safeParse(await readJson(c));
       if (!parsed.success) return apiError(c, 400, m.invalid, issuesByField(parsed.error));
       const result = await updatePost(db, c.req.param("id"), parsed.data);
-      if (result.ok) logger.info({ reqId: reqId(c), postId: result.post._id, adminId: c.get("admin").id, status: result.post.status }, "blog post updated");
+      if (result.ok)
+        logger.info(
+          { reqId: reqId(c), postId: result.post._id, adminId: c.get("admin").id, status: result.post.status },
+          "blog post updated",
+        );
       return answerWrite(c, result, m.updated, 200);
     })
     .delete("/blogs/:id", admin, async (c) => {

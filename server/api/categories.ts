@@ -6,9 +6,15 @@
  *   DELETE /api/categories/:id     admin           -> 200 { success, message }
  * Names are trimmed and unique whatever their case (409 otherwise).
  */
-import { Hono, type Context } from "hono";
+import { type Context, Hono } from "hono";
 import { blogAdminMessages } from "~/features/blog/admin-messages";
-import { createCategory, deleteCategory, listCategories, updateCategory, type CategoryWriteResult } from "~/features/blog/categories.server";
+import {
+  type CategoryWriteResult,
+  createCategory,
+  deleteCategory,
+  listCategories,
+  updateCategory,
+} from "~/features/blog/categories.server";
 import { categorySchema, firstIssue, issuesByField } from "~/features/blog/schema";
 import { requireAdmin } from "../auth";
 import type { AppServices } from "../context";

@@ -4,7 +4,7 @@
  * - admin only, the old widget's conversation calls (spec 001 section 7): POST /api/chatbot-conversations
  *   and POST /api/chatbot-conversations/:email/message. GET /api/chatbot-conversations is in back-office.ts.
  */
-import { Hono, type Context } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { chatAssistant } from "~/features/chat/chat.server";
 import { chatTexts } from "~/features/chat/messages";
@@ -40,7 +40,10 @@ export function chatRoutes(services: AppServices) {
       if (!parsed.success) return apiError(c, 400, chatTexts.invalidIntake, fieldErrors(parsed.error));
       try {
         const created = await chat.createSession(parsed.data, submissionContext(c, config.TRUST_PROXY, body));
-        logger.info({ reqId: reqId(c), sessionId: created.id, reference: created.reference, returning: created.messages.length > 0 }, "chat session started");
+        logger.info(
+          { reqId: reqId(c), sessionId: created.id, reference: created.reference, returning: created.messages.length > 0 },
+          "chat session started",
+        );
         return c.json({ id: created.id, messages: created.messages, greeting: created.greeting }, 201);
       } catch (error) {
         logger.error({ err: error, reqId: reqId(c) }, "chat session could not be created");

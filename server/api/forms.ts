@@ -3,10 +3,10 @@
  * Each validates with the form's own schema, writes everything in one transaction, and only
  * then answers success. A filled honeypot is answered as if accepted and stored nowhere.
  */
-import { Hono, type Context } from "hono";
+import { type Context, Hono } from "hono";
 import { withPhone } from "~/content/agency";
-import { formMessages } from "~/features/leads/messages";
 import { acceptContact, acceptLead, acceptSmsConsent, newReference } from "~/features/leads/leads.server";
+import { formMessages } from "~/features/leads/messages";
 import { fieldErrors } from "~/features/leads/rules";
 import { contactApiSchema, smsConsentApiSchema } from "~/features/leads/schema";
 import { submitLeadSchema } from "~/features/leads/submit-lead-schema";

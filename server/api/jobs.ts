@@ -64,7 +64,10 @@ export function jobRoutes(services: AppServices) {
     .post("/applications", limit, async (c) => {
       const body = await readJson(c);
       if (honeypotFilled(body)) {
-        logger.info({ reqId: c.get("requestId" as never), form: "job-application", ip: clientIp(c, config.TRUST_PROXY) }, "honeypot filled: submission discarded");
+        logger.info(
+          { reqId: c.get("requestId" as never), form: "job-application", ip: clientIp(c, config.TRUST_PROXY) },
+          "honeypot filled: submission discarded",
+        );
         return c.json({ success: true, message: m.applicationReceived }, 201);
       }
       const parsed = applicationSchema.safeParse(body);

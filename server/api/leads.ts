@@ -8,12 +8,21 @@
  *   GET   /api/admin/summary                    the dashboard's figures
  */
 import type { Readable } from "node:stream";
-import { Hono, type Context } from "hono";
+import { type Context, Hono } from "hono";
+import { fieldErrors } from "~/features/leads/rules";
 import { attachmentDisposition } from "~/features/leads-inbox/content-disposition";
-import { agencyDate, getLead, inboxSummary, leadDocument, leadsCsv, leadTypesPresent, listLeads, updateLeadStatus } from "~/features/leads-inbox/inbox.server";
+import {
+  agencyDate,
+  getLead,
+  inboxSummary,
+  leadDocument,
+  leadsCsv,
+  leadTypesPresent,
+  listLeads,
+  updateLeadStatus,
+} from "~/features/leads-inbox/inbox.server";
 import { inboxMessages } from "~/features/leads-inbox/messages";
 import { isUuid, leadFiltersSchema, leadListQuerySchema, leadStatusBodySchema } from "~/features/leads-inbox/schema";
-import { fieldErrors } from "~/features/leads/rules";
 import { requireAdmin } from "../auth";
 import type { AppServices } from "../context";
 import { apiError, readJson } from "../http";
@@ -54,7 +63,8 @@ async function openedStream(source: Readable): Promise<ReadableStream<Uint8Array
 export function leadRoutes(services: AppServices) {
   const { db, logger, storage } = services;
   const admin = requireAdmin(services);
-  const validId = (c: Context, id: string) => (isUuid(id) ? undefined : apiError(c, 400, INVALID_ID, { id: "The lead id must be a UUID." }));
+  const validId = (c: Context, id: string) =>
+    isUuid(id) ? undefined : apiError(c, 400, INVALID_ID, { id: "The lead id must be a UUID." });
 
   return (
     new Hono()
@@ -112,7 +122,10 @@ export function leadRoutes(services: AppServices) {
         if (!parsed.success) return apiError(c, 400, parsed.error.issues[0]?.message ?? "Invalid status.", fieldErrors(parsed.error));
         const lead = await updateLeadStatus(db, id, parsed.data.status);
         if (!lead) return apiError(c, 404, LEAD_NOT_FOUND);
-        logger.info({ reqId: c.get("requestId" as never), adminId: c.get("admin").id, leadId: id, status: lead.status }, "lead status changed");
+        logger.info(
+          { reqId: c.get("requestId" as never), adminId: c.get("admin").id, leadId: id, status: lead.status },
+          "lead status changed",
+        );
         return c.json({ success: true, message: inboxMessages.statusUpdated, data: lead });
       })
       .get("/leads/:id/documents/:uploadId", admin, async (c) => {
@@ -135,7 +148,10 @@ export function leadRoutes(services: AppServices) {
         try {
           body = await openedStream(storage.open(doc.storageKey));
         } catch (error) {
-          logger.error({ err: error, reqId: c.get("requestId" as never), uploadId, storageKey: doc.storageKey }, "document recorded but its file cannot be read");
+          logger.error(
+            { err: error, reqId: c.get("requestId" as never), uploadId, storageKey: doc.storageKey },
+            "document recorded but its file cannot be read",
+          );
           return apiError(c, 404, "The document's file is missing from storage.");
         }
         logger.info({ reqId: c.get("requestId" as never), adminId: c.get("admin").id, leadId: id, uploadId }, "lead document downloaded");

@@ -5,7 +5,7 @@
  * upload's own limit, UPLOAD_MAX_BYTES, is enforced while the bytes arrive.
  */
 import { Readable } from "node:stream";
-import { Hono, type Context } from "hono";
+import { type Context, Hono } from "hono";
 import { withPhone } from "~/content/agency";
 import { uploadMessages } from "~/features/uploads/messages";
 import { receiveUpload, UploadError } from "~/features/uploads/uploads.server";
@@ -34,13 +34,30 @@ export function uploadRoutes(services: AppServices) {
     try {
       const upload = await receiveUpload(
         { db, storage, maxBytes: config.UPLOAD_MAX_BYTES },
-        { headers: { "content-type": c.req.header("content-type"), "content-length": c.req.header("content-length") }, body: requestBody(c), ip: ipOf(c) },
+        {
+          headers: { "content-type": c.req.header("content-type"), "content-length": c.req.header("content-length") },
+          body: requestBody(c),
+          ip: ipOf(c),
+        },
       );
-      logger.info({ reqId: c.get("requestId" as never), uploadId: upload.id, slot: upload.slot, type: upload.type, size: upload.size, ms: Math.round(performance.now() - started) }, "upload stored");
+      logger.info(
+        {
+          reqId: c.get("requestId" as never),
+          uploadId: upload.id,
+          slot: upload.slot,
+          type: upload.type,
+          size: upload.size,
+          ms: Math.round(performance.now() - started),
+        },
+        "upload stored",
+      );
       return c.json(upload, 201);
     } catch (error) {
       if (!(error instanceof UploadError)) throw error;
-      logger.info({ reqId: c.get("requestId" as never), status: error.status, reason: error.message, errors: error.errors }, "upload refused");
+      logger.info(
+        { reqId: c.get("requestId" as never), status: error.status, reason: error.message, errors: error.errors },
+        "upload refused",
+      );
       return apiError(c, error.status, error.message, error.errors);
     }
   });

@@ -69,7 +69,9 @@ test("signing in through /admin/login; empty post and category lists show their 
   for (const column of cats.columns) await expect(page.getByRole("columnheader", { name: column })).toBeVisible();
 });
 
-test("New Post: required fields, the editor's toolbar, 'Post created successfully!', then the list with a green Published badge", async ({ page }) => {
+test("New Post: required fields, the editor's toolbar, 'Post created successfully!', then the list with a green Published badge", async ({
+  page,
+}) => {
   await signIn(page);
   await openBlog(page);
   await page.getByRole("link", { name: list.newPost }).click();
@@ -96,7 +98,20 @@ test("New Post: required fields, the editor's toolbar, 'Post created successfull
 
   // The toolbar: a heading, then bold, each button labelled with aria-pressed.
   const toolbar = page.getByRole("toolbar", { name: blogAdminMessages.editor.toolbar });
-  for (const name of ["Heading 1", "Heading 2", "Heading 3", "Bold", "Italic", "Underline", "Strikethrough", "Numbered list", "Bulleted list", "Link", "Image", "Clear formatting"]) {
+  for (const name of [
+    "Heading 1",
+    "Heading 2",
+    "Heading 3",
+    "Bold",
+    "Italic",
+    "Underline",
+    "Strikethrough",
+    "Numbered list",
+    "Bulleted list",
+    "Link",
+    "Image",
+    "Clear formatting",
+  ]) {
     await expect(toolbar.getByRole("button", { name, exact: true })).toBeVisible();
   }
   await editor.click();
@@ -144,15 +159,24 @@ test("New Post: required fields, the editor's toolbar, 'Post created successfull
   await expectNoAxeViolations(page);
 });
 
-test("View opens /blog/{id} in a new tab; Edit updates the post ('Post updated successfully!') and the badge turns yellow for a draft", async ({ page }) => {
+test("View opens /blog/{id} in a new tab; Edit updates the post ('Post updated successfully!') and the badge turns yellow for a draft", async ({
+  page,
+}) => {
   await signIn(page);
   const saved = await postByTitle(page, title);
   await openBlog(page);
-  const [popup] = await Promise.all([page.waitForEvent("popup"), row(page, title).getByRole("link", { name: new RegExp(`^${list.view}`) }).click()]);
+  const [popup] = await Promise.all([
+    page.waitForEvent("popup"),
+    row(page, title)
+      .getByRole("link", { name: new RegExp(`^${list.view}`) })
+      .click(),
+  ]);
   await expect(popup).toHaveURL(new RegExp(`/blog/${saved._id}$`));
   await popup.close();
 
-  await row(page, title).getByRole("link", { name: new RegExp(`^${list.edit}`) }).click();
+  await row(page, title)
+    .getByRole("link", { name: new RegExp(`^${list.edit}`) })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/admin/posts/${saved._id}/edit$`));
   await expect(page.getByRole("heading", { level: 1, name: blogAdminMessages.edit.title })).toBeVisible();
   await expect(page.getByLabel("Title")).toHaveValue(title);
@@ -196,7 +220,9 @@ test("Delete asks first ('...cannot be undone.'); Cancel keeps the post, Delete 
   await expect(target).toHaveCount(0);
 });
 
-test("Generate by AI: 'Please enter a prompt' first, then 'Please enter a category'; without a provider the 503 message shows in the dialog", async ({ page }) => {
+test("Generate by AI: 'Please enter a prompt' first, then 'Please enter a category'; without a provider the 503 message shows in the dialog", async ({
+  page,
+}) => {
   await signIn(page);
   await openBlog(page);
   await page.getByRole("button", { name: list.generate }).click();
@@ -235,7 +261,9 @@ test("Generate by AI success: the draft appears in the list with 'Blog post gene
   await page.route("**/api/blogs/generate", async (route) => {
     const body = route.request().postDataJSON() as { prompt: string; category: string };
     expect(body).toEqual({ prompt: "Umbrella policies for landlords", category: "Investment Property" });
-    const created = await page.request.post("/api/blogs", { data: { title: draftTitle, content: "<p>Umbrella policies add limits.</p>", category: body.category, imageUrl: "", status: "draft" } });
+    const created = await page.request.post("/api/blogs", {
+      data: { title: draftTitle, content: "<p>Umbrella policies add limits.</p>", category: body.category, imageUrl: "", status: "draft" },
+    });
     const { data } = await created.json();
     await route.fulfill({ status: 201, json: { success: true, message: "Blog post generated successfully!", data } });
   });
@@ -252,7 +280,9 @@ test("Generate by AI success: the draft appears in the list with 'Blog post gene
   expect((await page.request.delete(`/api/blogs/${draft._id}`)).status()).toBe(200);
 });
 
-test("load failures: the list shows the server's message, the edit screen goes to the dashboard, the form falls back to the default categories", async ({ page }) => {
+test("load failures: the list shows the server's message, the edit screen goes to the dashboard, the form falls back to the default categories", async ({
+  page,
+}) => {
   await signIn(page);
   await page.route("**/api/blogs", (route) => route.fulfill({ status: 500, json: { success: false, message: "Database is resting" } }));
   await page.goto("/admin/blog");
@@ -328,8 +358,14 @@ test("category failures: a failed list shows its message; a failed delete its to
   await page.getByRole("button", { name: cats.retry }).click();
   await expect(page.getByTestId("category-row").first()).toBeVisible();
 
-  await page.route("**/api/categories/*", (route) => (route.request().method() === "DELETE" ? route.fulfill({ status: 500, json: { success: false, message: "nope" } }) : route.continue()));
-  await page.getByTestId("category-row").first().getByRole("button", { name: new RegExp(`^${cats.delete}`) }).click();
+  await page.route("**/api/categories/*", (route) =>
+    route.request().method() === "DELETE" ? route.fulfill({ status: 500, json: { success: false, message: "nope" } }) : route.continue(),
+  );
+  await page
+    .getByTestId("category-row")
+    .first()
+    .getByRole("button", { name: new RegExp(`^${cats.delete}`) })
+    .click();
   await page.getByRole("dialog", { name: cats.deleteTitle }).getByRole("button", { name: "Delete" }).click();
   await expect(toast(page, cats.deleteFailure)).toBeVisible();
 });

@@ -7,7 +7,7 @@ import type { Page } from "@playwright/test";
 import { agency } from "../../app/content/agency";
 import { careersOpenings } from "../../app/content/careers";
 import { jobFieldMessages, jobMessages } from "../../app/features/jobs/messages";
-import { expect, test, holdRequests, toast, waitForHydration } from "./support";
+import { expect, holdRequests, test, toast, waitForHydration } from "./support";
 
 test.describe.configure({ mode: "serial" });
 
@@ -25,7 +25,14 @@ async function signIn(page: Page) {
 
 async function createJob(page: Page, values: Partial<Job> = {}): Promise<Job> {
   const res = await page.request.post("/api/jobs", {
-    data: { title: "Claims Advocate", description: "Work with adjusters for our clients until every claim closes.", type: "Full-time", workType: "On-site", location: `${agency.address.city}, ${agency.address.region}`, ...values },
+    data: {
+      title: "Claims Advocate",
+      description: "Work with adjusters for our clients until every claim closes.",
+      type: "Full-time",
+      workType: "On-site",
+      location: `${agency.address.city}, ${agency.address.region}`,
+      ...values,
+    },
   });
   expect(res.status()).toBe(201);
   return (await res.json()).data as Job;
@@ -36,7 +43,8 @@ async function deleteAllJobs(page: Page) {
   for (const job of jobs) expect((await page.request.delete(`/api/jobs/${job._id}`)).status()).toBe(200);
 }
 
-const card = (page: Page, title: string) => page.getByTestId("job-card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+const card = (page: Page, title: string) =>
+  page.getByTestId("job-card").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
 
 async function openJobs(page: Page) {
   await page.goto("/admin/jobs");
@@ -85,7 +93,9 @@ test("Add New Job: defaults, required fields, 'Creating...' while saving, then t
   await page.getByLabel("Job Title").fill("Commercial Lines Account Manager");
   await expect(page.getByText(jobFieldMessages.title)).toHaveCount(0);
 
-  await page.getByLabel("Description").fill("Own a book of trucking and contractor accounts.\nCertificates, endorsements and renewals, start to finish.");
+  await page
+    .getByLabel("Description")
+    .fill("Own a book of trucking and contractor accounts.\nCertificates, endorsements and renewals, start to finish.");
   await page.getByLabel("Job Type").selectOption("Part-time");
   await page.getByLabel("Work Type").selectOption("Hybrid");
   await page.getByLabel("Location").fill("Liberty Hill, TX");
@@ -111,8 +121,17 @@ test("Add New Job: a refused save shows the server's message, else the spec's te
   await page.getByLabel("Job Title").fill("Marketing Intern");
   await page.getByLabel("Description").fill("Help tell our clients' stories.");
   await page.getByLabel("Location").fill("Remote");
-  let answer = { status: 400, body: { success: false, message: "Some fields need attention. Please check them and try again.", errors: { location: "Please enter a location" } } as Record<string, unknown> };
-  await page.route("**/api/jobs", (route) => route.fulfill({ status: answer.status, contentType: "application/json", body: JSON.stringify(answer.body) }));
+  let answer = {
+    status: 400,
+    body: {
+      success: false,
+      message: "Some fields need attention. Please check them and try again.",
+      errors: { location: "Please enter a location" },
+    } as Record<string, unknown>,
+  };
+  await page.route("**/api/jobs", (route) =>
+    route.fulfill({ status: answer.status, contentType: "application/json", body: JSON.stringify(answer.body) }),
+  );
   await page.getByRole("button", { name: jobMessages.add.submit }).click();
   await expect(toast(page, "Some fields need attention. Please check them and try again.")).toBeVisible();
   await expect(page.getByText("Please enter a location")).toBeVisible();
@@ -160,7 +179,9 @@ test("Edit by direct address loads the job; failures show the server's message o
   await expect(page.getByLabel("Job Type")).toHaveValue("Internship");
   await expect(page.getByLabel("Location")).toHaveValue("Anywhere in Texas");
 
-  await page.route(`**/api/jobs/${job._id}`, (route) => (route.request().method() === "PUT" ? route.fulfill({ status: 500, contentType: "application/json", body: "{}" }) : route.continue()));
+  await page.route(`**/api/jobs/${job._id}`, (route) =>
+    route.request().method() === "PUT" ? route.fulfill({ status: 500, contentType: "application/json", body: "{}" }) : route.continue(),
+  );
   await page.getByRole("button", { name: jobMessages.edit.submit }).click();
   await expect(toast(page, jobMessages.edit.failure)).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/admin/jobs/edit/${job._id}$`));
@@ -192,7 +213,11 @@ test("Delete asks first, then removes the card; a failed delete keeps it and say
   await expect(dialog).toBeHidden();
   await expect(target).toBeVisible();
 
-  await page.route("**/api/jobs/*", (route) => (route.request().method() === "DELETE" ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ success: false, message: "boom" }) }) : route.continue()));
+  await page.route("**/api/jobs/*", (route) =>
+    route.request().method() === "DELETE"
+      ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ success: false, message: "boom" }) })
+      : route.continue(),
+  );
   await target.getByRole("button", { name: /^Delete/ }).click();
   await dialog.getByRole("button", { name: "Delete" }).click();
   await expect(toast(page, list.deleteFailure)).toBeVisible();
@@ -218,7 +243,11 @@ test("a failed list load shows the spec's text and toast, and Try Again loads it
   await signIn(page);
   await createJob(page, { title: "Retry Visible Job" });
   let fail = true;
-  await page.route("**/api/jobs", (route) => (fail && route.request().method() === "GET" ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ success: false, message: "down" }) }) : route.continue()));
+  await page.route("**/api/jobs", (route) =>
+    fail && route.request().method() === "GET"
+      ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ success: false, message: "down" }) })
+      : route.continue(),
+  );
   await page.goto("/admin/jobs");
   await expect(page.getByRole("alert").filter({ hasText: list.loadFailure })).toBeVisible();
   await expect(toast(page, list.loadFailure)).toBeVisible();
@@ -231,7 +260,12 @@ test("a failed list load shows the spec's text and toast, and Try Again loads it
 
 test("an application sent from /careers appears in the job's submissions table", async ({ page }) => {
   await signIn(page);
-  const job = await createJob(page, { title: "Trucking Insurance Specialist", type: "Full-time", workType: "Hybrid", location: "Liberty Hill, TX" });
+  const job = await createJob(page, {
+    title: "Trucking Insurance Specialist",
+    type: "Full-time",
+    workType: "Hybrid",
+    location: "Liberty Hill, TX",
+  });
 
   await page.goto("/careers");
   const opening = page.getByTestId("career-job").filter({ has: page.getByRole("heading", { name: job.title }) });
@@ -272,7 +306,9 @@ test("an application sent from /careers appears in the job's submissions table",
   await expect(row.getByRole("cell").nth(4)).toHaveText(today);
 });
 
-test("submissions: each status has its colour, an empty cover letter its text, and a job without applications the empty text", async ({ page }) => {
+test("submissions: each status has its colour, an empty cover letter its text, and a job without applications the empty text", async ({
+  page,
+}) => {
   await signIn(page);
   const job = await createJob(page, { title: "Statuses Role" });
   const at = new Date("2025-03-04T15:00:00Z").toISOString();
@@ -283,7 +319,9 @@ test("submissions: each status has its colour, an empty cover letter its text, a
     { _id: "a3", name: "Ace Accepted", email: "ace@example.com", coverLetter: "Short.", status: "accepted", createdAt: at },
     { _id: "a4", name: "Rob Rejected", email: "rob@example.com", coverLetter: "", status: "rejected", createdAt: at },
   ];
-  await page.route(`**/api/applications/job/${job._id}`, (route) => route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(applications) }));
+  await page.route(`**/api/applications/job/${job._id}`, (route) =>
+    route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(applications) }),
+  );
   await page.goto(`/admin/jobs/${job._id}/submissions`);
   const expected: [string, string, RegExp][] = [
     ["Pat Pending", "Pending", /bg-yellow-100/],
@@ -315,7 +353,9 @@ test("submissions: a failed load shows the spec's text and toast, and the reload
   await signIn(page);
   const job = await createJob(page, { title: "Flaky Load Role" });
   let fail = true;
-  await page.route(`**/api/applications/job/${job._id}`, (route) => (fail ? route.fulfill({ status: 500, contentType: "application/json", body: "{}" }) : route.continue()));
+  await page.route(`**/api/applications/job/${job._id}`, (route) =>
+    fail ? route.fulfill({ status: 500, contentType: "application/json", body: "{}" }) : route.continue(),
+  );
   await page.goto(`/admin/jobs/${job._id}/submissions`);
   await expect(page.getByRole("alert").filter({ hasText: jobMessages.submissions.loadFailure })).toBeVisible();
   await expect(toast(page, jobMessages.submissions.loadFailure)).toBeVisible();
@@ -341,6 +381,10 @@ test("/careers with openings and /admin/jobs have no axe violations", async ({ p
   await waitForHydration(page, "[data-testid=career-job] button");
   await page.getByRole("button", { name: "Apply for Accessibility Check Role" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
-  violations.push(...(await new AxeBuilder({ page }).analyze()).violations.map((v) => `/careers dialog: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`));
+  violations.push(
+    ...(await new AxeBuilder({ page }).analyze()).violations.map(
+      (v) => `/careers dialog: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    ),
+  );
   expect(violations).toEqual([]);
 });

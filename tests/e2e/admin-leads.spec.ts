@@ -33,9 +33,33 @@ async function submitLead(page: Page, body: Record<string, unknown>): Promise<st
 /** A list row for tests that stub the API (no lead needs to be stored, so no form rate limit is spent). */
 function fakeLead(reference: string) {
   const receivedAt = new Date().toISOString();
-  return { _id: "0b7c2a8e-5d1f-4c3a-9e6b-2f4d8a1c7e90", reference, leadType: "hoa_quote_landing", submissionType: "HOA Insurance Quote - Landing Page", source: "HOA Landing Page", status: "new", name: "Stub Lead", email: "stub@example.com", phone: "(512) 555-0100", service: "HOA Insurance", businessState: null, outsideLicensedStates: false, receivedAt, firstResponseAt: null, statusChangedAt: null, attachments: 0 };
+  return {
+    _id: "0b7c2a8e-5d1f-4c3a-9e6b-2f4d8a1c7e90",
+    reference,
+    leadType: "hoa_quote_landing",
+    submissionType: "HOA Insurance Quote - Landing Page",
+    source: "HOA Landing Page",
+    status: "new",
+    name: "Stub Lead",
+    email: "stub@example.com",
+    phone: "(512) 555-0100",
+    service: "HOA Insurance",
+    businessState: null,
+    outsideLicensedStates: false,
+    receivedAt,
+    firstResponseAt: null,
+    statusChangedAt: null,
+    attachments: 0,
+  };
 }
-const listAnswer = (data: unknown[]) => ({ success: true, data, total: data.length, nextCursor: null, types: ["hoa_quote_landing"], now: new Date().toISOString() });
+const listAnswer = (data: unknown[]) => ({
+  success: true,
+  data,
+  total: data.length,
+  nextCursor: null,
+  types: ["hoa_quote_landing"],
+  now: new Date().toISOString(),
+});
 
 const row = (page: Page, reference: string) => page.getByTestId("lead-row").filter({ hasText: reference });
 
@@ -44,7 +68,9 @@ test.describe("leads inbox", () => {
     await signIn(page);
   });
 
-  test("a quote from a landing page's modal appears newest first with its clock; a status change shows the toast and the first response", async ({ page }) => {
+  test("a quote from a landing page's modal appears newest first with its clock; a status change shows the toast and the first response", async ({
+    page,
+  }) => {
     const name = unique("Marisol");
     await page.goto("/hoa-insurance");
     await waitForHydration(page, "main button[aria-haspopup=dialog]");
@@ -76,7 +102,10 @@ test.describe("leads inbox", () => {
     await expect(clock).toHaveAttribute("data-tone", "ok");
     await expect(page.getByRole("columnheader")).toHaveText(Object.values(text.columns));
     // Newest first (other tests' leads share the list: the order is checked, not the position).
-    const received = await page.getByTestId("lead-row").locator("time").evaluateAll((els) => els.map((e) => e.getAttribute("datetime")!));
+    const received = await page
+      .getByTestId("lead-row")
+      .locator("time")
+      .evaluateAll((els) => els.map((e) => e.getAttribute("datetime")!));
     expect(received.length).toBeGreaterThan(0);
     expect(received).toEqual([...received].sort().reverse());
 
@@ -127,19 +156,33 @@ test.describe("leads inbox", () => {
     expect(file.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = (await readFile((await file.path())!, "utf8")).replace(/^\uFEFF/, "");
     const lines = csv.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("Reference,Received,Type,Source,Status,Name,Email,Phone,Service,Business State,Outside Licensed States,First Response,Minutes to First Response");
+    expect(lines[0]).toBe(
+      "Reference,Received,Type,Source,Status,Name,Email,Phone,Service,Business State,Outside Licensed States,First Response,Minutes to First Response",
+    );
     const mine = lines.find((l) => l.startsWith(`${reference},`));
     expect(mine).toContain(`,${name},export@example.com,`);
     expect(lines.slice(1).every((l) => l.split(",")[2] === "hoa_quote_landing")).toBe(true);
   });
 
-  test("the detail page shows every submitted field, the follow-up data and downloads a trucking quote's PDF; axe finds nothing on it or the list", async ({ page }) => {
+  test("the detail page shows every submitted field, the follow-up data and downloads a trucking quote's PDF; axe finds nothing on it or the list", async ({
+    page,
+  }) => {
     const business = unique("Ortega Freight");
     const pdf = pdfBytes(3000);
-    const uploaded = await page.request.post("/api/uploads", { multipart: { slot: "cdl", file: { name: "cdl-front.pdf", mimeType: "application/pdf", buffer: pdf } } });
+    const uploaded = await page.request.post("/api/uploads", {
+      multipart: { slot: "cdl", file: { name: "cdl-front.pdf", mimeType: "application/pdf", buffer: pdf } },
+    });
     expect(uploaded.status(), await uploaded.text()).toBe(201);
     const upload = await uploaded.json();
-    const reference = await submitLead(page, truckingQuoteBody({ legalBusinessName: business, uploadedFiles: ["cdl"], attachments: [{ slot: "cdl", id: upload.id }], utm: { utm_source: "google" } }));
+    const reference = await submitLead(
+      page,
+      truckingQuoteBody({
+        legalBusinessName: business,
+        uploadedFiles: ["cdl"],
+        attachments: [{ slot: "cdl", id: upload.id }],
+        utm: { utm_source: "google" },
+      }),
+    );
 
     await page.goto("/admin/leads?type=commercial_trucking_quote");
     await expect(row(page, reference)).toContainText("1 document");
@@ -155,8 +198,14 @@ test.describe("leads inbox", () => {
     await expect(value("Total Power Units")).toHaveText("3");
     await expect(value("Lead Type")).toHaveText("commercial_trucking_quote");
 
-    await expect(page.getByTestId("contact-fields").getByRole("link", { name: "luis@ortega-freight.example" })).toHaveAttribute("href", "mailto:luis@ortega-freight.example");
-    await expect(page.getByTestId("contact-fields").getByRole("link", { name: "(512) 555-0123" })).toHaveAttribute("href", "tel:5125550123");
+    await expect(page.getByTestId("contact-fields").getByRole("link", { name: "luis@ortega-freight.example" })).toHaveAttribute(
+      "href",
+      "mailto:luis@ortega-freight.example",
+    );
+    await expect(page.getByTestId("contact-fields").getByRole("link", { name: "(512) 555-0123" })).toHaveAttribute(
+      "href",
+      "tel:5125550123",
+    );
     await expect(page.getByText(text.detail.noConsent)).toBeVisible();
     const followUp = page.getByTestId("follow-up-fields");
     await expect(followUp).toContainText("utm_source=google");
@@ -194,14 +243,27 @@ test.describe("leads inbox", () => {
     await page.getByLabel(text.detail.statusLabel).selectOption("quoted");
     await expect(toast(page, text.statusUpdated)).toBeVisible();
     await expect(page.getByTestId("first-response")).toHaveText("Answered in 0 min");
-    await expect(page.getByTestId("follow-up-fields").locator("dt", { hasText: /^First response$/ }).locator("+ dd")).not.toHaveText(text.detail.none);
+    await expect(
+      page
+        .getByTestId("follow-up-fields")
+        .locator("dt", { hasText: /^First response$/ })
+        .locator("+ dd"),
+    ).not.toHaveText(text.detail.none);
   });
 
   test("a failed status change shows the failure toast and keeps the stored status", async ({ page }) => {
     const lead = fakeLead("L-FAIL22");
-    await page.route(LIST_API, (route) => route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(listAnswer([lead])) }));
+    await page.route(LIST_API, (route) =>
+      route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(listAnswer([lead])) }),
+    );
     await page.route(`**/api/leads/${lead._id}`, (route) =>
-      route.request().method() === "PATCH" ? route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ success: false, message: "Service unavailable" }) }) : route.continue(),
+      route.request().method() === "PATCH"
+        ? route.fulfill({
+            status: 503,
+            contentType: "application/json",
+            body: JSON.stringify({ success: false, message: "Service unavailable" }),
+          })
+        : route.continue(),
     );
     await page.goto("/admin/leads");
     const status = row(page, lead.reference).getByLabel(text.statusFor(lead.reference));
@@ -213,7 +275,9 @@ test.describe("leads inbox", () => {
   });
 
   test("empty states: no leads at all, and none matching the filters", async ({ page }) => {
-    await page.route(LIST_API, (route) => route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(listAnswer([])) }));
+    await page.route(LIST_API, (route) =>
+      route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(listAnswer([])) }),
+    );
     await page.goto("/admin/leads");
     await expect(page.getByText(text.empty, { exact: true })).toBeVisible();
     await page.unroute(LIST_API);
@@ -229,7 +293,11 @@ test.describe("leads inbox", () => {
     let fail = true;
     await page.route(LIST_API, (route) =>
       fail
-        ? route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ success: false, message: "Service unavailable" }) })
+        ? route.fulfill({
+            status: 503,
+            contentType: "application/json",
+            body: JSON.stringify({ success: false, message: "Service unavailable" }),
+          })
         : route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(listAnswer([fakeLead("L-RETRY2")])) }),
     );
     await page.goto("/admin/leads");

@@ -70,7 +70,10 @@ test.describe("back office screens", () => {
   test("the dashboard shows the lead figures and the spec's cards", async ({ page }) => {
     await expect(page.getByTestId("figure-New leads today")).toHaveText(/^\d+$/);
     await expect(page.getByTestId("figure-Leads waiting")).toHaveText(/^\d+$/);
-    for (const [name, href] of [["Blog Management", "/admin/blog"], ["Contact Submissions", "/admin/contacts"]]) {
+    for (const [name, href] of [
+      ["Blog Management", "/admin/blog"],
+      ["Contact Submissions", "/admin/contacts"],
+    ]) {
       await expect(page.getByRole("link").filter({ has: page.getByRole("heading", { name }) })).toHaveAttribute("href", href);
     }
     for (const name of ["User Management", "Settings"]) {
@@ -86,7 +89,14 @@ test.describe("back office screens", () => {
 
   test("contact submissions list what the contact form sent", async ({ page }) => {
     const res = await page.request.post("/api/contacts", {
-      data: { fullName: "Priya Natarajan", email: "priya@natarajan-builders.example", phoneNumber: "(512) 555-0161", insuranceType: "General Liability", message: "We need a certificate for a new general contractor by Friday.", smsConsent: true },
+      data: {
+        fullName: "Priya Natarajan",
+        email: "priya@natarajan-builders.example",
+        phoneNumber: "(512) 555-0161",
+        insuranceType: "General Liability",
+        message: "We need a certificate for a new general contractor by Friday.",
+        smsConsent: true,
+      },
     });
     expect(res.status()).toBe(201);
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: adminMessages.menu.contacts }).click();
@@ -104,7 +114,9 @@ test.describe("back office screens", () => {
     await page.goto("/admin/contacts");
     await expect(page.getByRole("cell", { name: adminMessages.contacts.empty })).toBeVisible();
     await page.unroute("**/api/contacts");
-    await page.route("**/api/contacts", (route) => route.fulfill({ status: 500, json: { success: false, message: "Database unavailable" } }));
+    await page.route("**/api/contacts", (route) =>
+      route.fulfill({ status: 500, json: { success: false, message: "Database unavailable" } }),
+    );
     await page.goto("/admin/contacts");
     await expect(toast(page, adminMessages.contacts.failure)).toBeVisible();
     await page.unroute("**/api/contacts");

@@ -8,7 +8,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { builtInPosts } from "../../app/content/blog-posts";
 import { blogMessages as m } from "../../app/features/blog/messages";
-import { expect, test, holdRequests, waitForHydration } from "./support";
+import { expect, holdRequests, test, waitForHydration } from "./support";
 
 test.describe.configure({ mode: "serial" });
 
@@ -25,7 +25,8 @@ const newestFirst = [trends, cyber, guide, property, trucking, risk];
 
 const cards = (page: Page) => page.getByTestId("blog-card");
 const card = (page: Page, title: string) => cards(page).filter({ has: page.getByRole("heading", { name: title, exact: true }) });
-const tagButton = (page: Page, tag: string) => page.getByRole("group", { name: m.tagsLabel }).getByRole("button", { name: tag, exact: true });
+const tagButton = (page: Page, tag: string) =>
+  page.getByRole("group", { name: m.tagsLabel }).getByRole("button", { name: tag, exact: true });
 const search = (page: Page) => page.getByRole("searchbox", { name: m.searchLabel });
 
 async function expectTitles(page: Page, titles: string[]) {
@@ -45,7 +46,10 @@ async function expectNoAxeViolations(page: Page) {
 test("the list: built-in posts newest first with card dates, reading times and links by slug", async ({ page }) => {
   await openBlog(page);
   await expect(page.getByRole("heading", { level: 1, name: m.listTitle })).toBeVisible();
-  await expectTitles(page, newestFirst.map((p) => p.title));
+  await expectTitles(
+    page,
+    newestFirst.map((p) => p.title),
+  );
   const first = card(page, trends.title);
   await expect(first.getByRole("link", { name: trends.title })).toHaveAttribute("href", `/blog/${trends.slug}`);
   await expect(first.locator("time")).toHaveText("Mar 24, 2025");
@@ -121,7 +125,10 @@ test.describe("without JavaScript", () => {
 
   test("the list is in the HTML, and the form filters on the server", async ({ page }) => {
     await page.goto("/blog");
-    await expectTitles(page, newestFirst.map((p) => p.title));
+    await expectTitles(
+      page,
+      newestFirst.map((p) => p.title),
+    );
     await tagButton(page, "Contractors").click();
     await expect(page).toHaveURL(/\/blog\?(q=&)?tag=Contractors$/);
     await expectTitles(page, [trends.title, guide.title]);
@@ -178,7 +185,10 @@ test("a post page: back link, image, author and role, reading time, long date, t
   await expect(cards(page)).toHaveCount(6);
 });
 
-test("share buttons open a 600x400 popup to Facebook, Twitter and LinkedIn with the page's address and title", async ({ page, context }) => {
+test("share buttons open a 600x400 popup to Facebook, Twitter and LinkedIn with the page's address and title", async ({
+  page,
+  context,
+}) => {
   // The networks themselves are not contacted: their pages are stood in for.
   await context.route(/^https:\/\/(www\.facebook\.com|twitter\.com|www\.linkedin\.com)\//, (route) =>
     route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>share</title><p>share</p>" }),
@@ -253,17 +263,29 @@ test.describe("posts from the back office", () => {
     await page.close();
   });
 
-  test("published posts follow the built-in ones; a slug without a hyphen links by id; the leading h1 is not repeated; drafts stay hidden", async ({ page, browser }) => {
+  test("published posts follow the built-in ones; a slug without a hyphen links by id; the leading h1 is not repeated; drafts stay hidden", async ({
+    page,
+    browser,
+  }) => {
     await signIn(page);
-    const oneWord = await createPost(page, { title: "Cybersecurity", content: "<p>Multi-factor authentication is now a condition of most cyber policies.</p>", status: "published" });
+    const oneWord = await createPost(page, {
+      title: "Cybersecurity",
+      content: "<p>Multi-factor authentication is now a condition of most cyber policies.</p>",
+      status: "published",
+    });
     expect(oneWord.slug).not.toContain("-");
     const storm = await createPost(page, {
       title: "Winter Storm Checklist for Property Owners",
-      content: "<h1>Winter Storm Checklist for Property Owners</h1><p>Insulate exposed pipes and know where the water shut-off valve is.</p><h2>After the freeze</h2><p>Check the sprinkler system.</p>",
+      content:
+        "<h1>Winter Storm Checklist for Property Owners</h1><p>Insulate exposed pipes and know where the water shut-off valve is.</p><h2>After the freeze</h2><p>Check the sprinkler system.</p>",
       status: "published",
     });
     expect(storm.slug).toContain("-");
-    const draft = await createPost(page, { title: "Draft Notes on Fleet Telematics", content: "<p>Not ready for readers yet.</p>", status: "draft" });
+    const draft = await createPost(page, {
+      title: "Draft Notes on Fleet Telematics",
+      content: "<p>Not ready for readers yet.</p>",
+      status: "draft",
+    });
 
     await openBlog(page);
     // Built-in posts first (newest first), then the stored ones (newest first); never the draft.

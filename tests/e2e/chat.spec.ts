@@ -285,9 +285,7 @@ test.describe("chat widget", () => {
       expect(faq.answer.trim().length).toBeGreaterThan(20);
     }
     // The answers overflow the list, which has scrolled to the newest one.
-    await expect
-      .poll(() => log(page).evaluate((el) => Math.abs(el.scrollHeight - el.clientHeight - el.scrollTop)))
-      .toBeLessThan(2);
+    await expect.poll(() => log(page).evaluate((el) => Math.abs(el.scrollHeight - el.clientHeight - el.scrollTop))).toBeLessThan(2);
     expect(await log(page).evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
   });
 
@@ -344,12 +342,18 @@ test.describe("chat widget", () => {
     await expect(messageInput(page)).toBeVisible();
     await expect(panel(page).getByRole("heading", { name: t.intakeHeading })).toHaveCount(0);
     await expect(bubbles(page, "user").first()).toContainText("What does general liability cover for a roofer?");
-    expect(await savedSession(page)).toEqual({ id: saved.id, info: { name: v.name, email: v.email, phone: v.phone, insuranceType: v.insuranceType } });
+    expect(await savedSession(page)).toEqual({
+      id: saved.id,
+      info: { name: v.name, email: v.email, phone: v.phone, insuranceType: v.insuranceType },
+    });
   });
 
   test("a saved session the server does not know is forgotten and the form shown", async ({ page }) => {
     await page.goto("/");
-    await saveSession(page, { id: "no-such-session-3f9a", info: { name: "Rosa", email: "rosa@example.com", phone: "5125550177", insuranceType: "Other" } });
+    await saveSession(page, {
+      id: "no-such-session-3f9a",
+      info: { name: "Rosa", email: "rosa@example.com", phone: "5125550177", insuranceType: "Other" },
+    });
     await page.reload();
     await revealWidget(page);
     await openButton(page).click();
@@ -369,7 +373,9 @@ test.describe("chat widget", () => {
 
   test("start failure: toast, and the form stays with what was typed", async ({ page }) => {
     await page.route("**/api/chat/sessions", (route) =>
-      route.request().method() === "POST" ? route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ success: false, message: "Unavailable" }) }) : route.fallback(),
+      route.request().method() === "POST"
+        ? route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ success: false, message: "Unavailable" }) })
+        : route.fallback(),
     );
     await openWidget(page);
     const v = visitor();
@@ -385,7 +391,9 @@ test.describe("chat widget", () => {
   test("send failure: toast, and the pending message is removed", async ({ page }) => {
     await openWidget(page);
     await startChat(page);
-    await page.route("**/api/chat/sessions/*/messages", (route) => (route.request().method() === "POST" ? route.abort("connectionrefused") : route.fallback()));
+    await page.route("**/api/chat/sessions/*/messages", (route) =>
+      route.request().method() === "POST" ? route.abort("connectionrefused") : route.fallback(),
+    );
     await messageInput(page).fill("Is a roofer's crane covered?");
     await messageInput(page).press("Enter");
     await expect(toast(page, t.sendFailed)).toBeVisible();
@@ -405,7 +413,10 @@ test.describe("chat widget", () => {
     await expect(button).toHaveAttribute("aria-expanded", "true");
     const card = panel(page).getByTestId("chat-contact-card");
     await expect(card).toContainText(t.contactName);
-    await expect(card.getByRole("link", { name: agency.phone.primary.display })).toHaveAttribute("href", `tel:${agency.phone.primary.e164}`);
+    await expect(card.getByRole("link", { name: agency.phone.primary.display })).toHaveAttribute(
+      "href",
+      `tel:${agency.phone.primary.e164}`,
+    );
     await expect(card.getByRole("link", { name: agency.email })).toHaveAttribute("href", `mailto:${agency.email}`);
   });
 
@@ -419,7 +430,9 @@ test.describe("chat widget", () => {
     expect(href.origin + href.pathname).toBe(`https://wa.me/${expectedWhatsAppDigits}`);
     expect(href.searchParams.get("text")).toBe(t.whatsappText("Luis Ortega", "Commercial Trucking"));
     // Clicking opens a new tab (answered locally: the test machine has no internet).
-    await page.context().route("https://wa.me/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }));
+    await page
+      .context()
+      .route("https://wa.me/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<title>WhatsApp</title>" }));
     const [popup] = await Promise.all([page.waitForEvent("popup"), link.click()]);
     expect(popup.url()).toContain(`https://wa.me/${expectedWhatsAppDigits}`);
     await popup.close();
@@ -525,7 +538,8 @@ test.describe("chat widget against a stand-in API", () => {
     await page.route("**/api/chat/sessions**", async (route: Route) => {
       const request = route.request();
       const url = new URL(request.url());
-      const json = (status: number, body: unknown) => route.fulfill({ status, contentType: "application/json", body: JSON.stringify(body) });
+      const json = (status: number, body: unknown) =>
+        route.fulfill({ status, contentType: "application/json", body: JSON.stringify(body) });
       if (url.pathname === "/api/chat/sessions" && request.method() === "POST") {
         state.starts.push(request.postDataJSON());
         const id = `stand-in-${sessions.size + 1}`;
@@ -588,7 +602,9 @@ test.describe("chat widget against a stand-in API", () => {
   test("a restore that fails (server error) forgets the session and shows the form", async ({ page }) => {
     await page.goto("/");
     await saveSession(page, { id: "abc", info: { name: "Rosa", email: "rosa@example.com", phone: "5125550177", insuranceType: "Other" } });
-    await page.route("**/api/chat/sessions/abc/messages", (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
+    await page.route("**/api/chat/sessions/abc/messages", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: "{}" }),
+    );
     await page.reload();
     await revealWidget(page);
     await openButton(page).click();
@@ -598,7 +614,11 @@ test.describe("chat widget against a stand-in API", () => {
 
   test("the server's field errors are shown under the fields, with the start failure toast", async ({ page }) => {
     await page.route("**/api/chat/sessions", (route) =>
-      route.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ success: false, message: "Validation failed", errors: { email: "Please enter a valid email" } }) }),
+      route.fulfill({
+        status: 400,
+        contentType: "application/json",
+        body: JSON.stringify({ success: false, message: "Validation failed", errors: { email: "Please enter a valid email" } }),
+      }),
     );
     await openWidget(page);
     await fillIntake(page, visitor());
@@ -616,7 +636,11 @@ test.describe("chat widget against a stand-in API", () => {
     await page.route("**/api/chat/sessions/*/messages", async (route) => {
       if (route.request().method() !== "POST") return route.fallback();
       await held;
-      await route.fulfill({ status: 429, contentType: "application/json", body: JSON.stringify({ success: false, message: "Too many requests" }) });
+      await route.fulfill({
+        status: 429,
+        contentType: "application/json",
+        body: JSON.stringify({ success: false, message: "Too many requests" }),
+      });
     });
     await messageInput(page).fill("Hello?");
     await messageInput(page).press("Enter");

@@ -32,7 +32,10 @@ function closingBanner(page: Page): Locator {
 async function expectClosingBanner(page: Page) {
   const banner = closingBanner(page);
   await expect(banner.getByRole("heading", { level: 2 })).toHaveText(homeClosing.title);
-  await expect(banner.getByRole("link", { name: `Call ${agency.phone.primary.display}` })).toHaveAttribute("href", `tel:${agency.phone.primary.e164}`);
+  await expect(banner.getByRole("link", { name: `Call ${agency.phone.primary.display}` })).toHaveAttribute(
+    "href",
+    `tel:${agency.phone.primary.e164}`,
+  );
   await expect(banner.locator('a[href="/contact"]')).toHaveCount(1);
 }
 
@@ -44,7 +47,10 @@ test.describe("home page", () => {
     await expect(banner.getByRole("heading", { level: 1 })).toHaveText(homeHero.title);
     expect(homeHero.subtitle).toContain(`about ${promises.quoteMinutes} minutes`);
     await expect(banner.getByText(homeHero.subtitle)).toBeVisible();
-    await expect(banner.getByRole("link", { name: `Call ${agency.phone.primary.display}` })).toHaveAttribute("href", `tel:${agency.phone.primary.e164}`);
+    await expect(banner.getByRole("link", { name: `Call ${agency.phone.primary.display}` })).toHaveAttribute(
+      "href",
+      `tel:${agency.phone.primary.e164}`,
+    );
     await expect(banner.getByRole("link", { name: "Get Instant Quote" })).toHaveAttribute("href", "/quote");
   });
 
@@ -158,7 +164,15 @@ test.describe("services page", () => {
     for (const [i, study] of caseStudies.entries()) {
       const card = studies.nth(i);
       await expect(card.getByRole("heading", { level: 3 })).toHaveText(study.title);
-      for (const text of [study.client, study.industry, study.challenge, study.solution, study.testimonial.quote, study.testimonial.author, study.testimonial.role]) {
+      for (const text of [
+        study.client,
+        study.industry,
+        study.challenge,
+        study.solution,
+        study.testimonial.quote,
+        study.testimonial.author,
+        study.testimonial.role,
+      ]) {
         await expect(card).toContainText(text);
       }
       await expect(card.getByRole("heading", { name: "Results" }).locator("xpath=following-sibling::ul[1]/li")).toHaveText(study.results);

@@ -4,8 +4,7 @@ import { productPages } from "../../app/content/products";
 import { smsConsent } from "../../app/content/sms-consent";
 import { formMessages } from "../../app/features/leads/messages";
 import { fieldMessages } from "../../app/features/leads/rules";
-import { expect, test, failNext, holdRequests, toast } from "./support";
-
+import { expect, failNext, holdRequests, test, toast } from "./support";
 
 test.describe("contact form", () => {
   test.beforeEach(async ({ page }) => {
@@ -183,7 +182,11 @@ test.describe("SMS consent form", () => {
     await expect(f.getByRole("button", { name: formMessages.smsConsent.submitting })).toBeDisabled();
     await expect(f.getByLabel("Full Name")).toBeDisabled();
     release();
-    expect((await request).postDataJSON()).toMatchObject({ smsConsent: "Yes", consentVersion: smsConsent.version, pageUrl: expect.stringContaining("/sms-consent") });
+    expect((await request).postDataJSON()).toMatchObject({
+      smsConsent: "Yes",
+      consentVersion: smsConsent.version,
+      pageUrl: expect.stringContaining("/sms-consent"),
+    });
     await expect(toast(page, formMessages.smsConsent.success)).toBeVisible();
     await expect(f.getByLabel("Full Name")).toHaveValue("");
   });

@@ -7,7 +7,7 @@ import { landingForms } from "../../app/features/leads/landing-forms";
 import { landingLeadTypes } from "../../app/features/leads/lead-types";
 import { formMessages } from "../../app/features/leads/messages";
 import { landingMessages } from "../../app/features/leads/submit-lead-schema";
-import { expect, test, failNext, holdRequests, toast, waitForHydration } from "./support";
+import { expect, failNext, holdRequests, test, toast, waitForHydration } from "./support";
 
 const text = formMessages.landingQuote;
 const modal = (page: Page) => page.getByRole("dialog", { name: text.title });
@@ -86,9 +86,18 @@ test.describe("quote modal", () => {
   test("lists each page's fields with the spec's options", async ({ page }) => {
     await openFromHero(page, "/investment-property-insurance");
     const dialog = modal(page);
-    await expect(dialog.locator("#landing-propertyType option")).toHaveText(["Select property type", ...landingForms["investment-property"].fields[0].options]);
-    await expect(dialog.locator("#landing-coverageNeeded option")).toHaveText(["Select coverage type", ...landingForms["investment-property"].fields[1].options]);
-    await expect(dialog.locator("#landing-numberOfProperties option")).toHaveText(["Select number of properties", ...landingForms["investment-property"].fields[2].options]);
+    await expect(dialog.locator("#landing-propertyType option")).toHaveText([
+      "Select property type",
+      ...landingForms["investment-property"].fields[0].options,
+    ]);
+    await expect(dialog.locator("#landing-coverageNeeded option")).toHaveText([
+      "Select coverage type",
+      ...landingForms["investment-property"].fields[1].options,
+    ]);
+    await expect(dialog.locator("#landing-numberOfProperties option")).toHaveText([
+      "Select number of properties",
+      ...landingForms["investment-property"].fields[2].options,
+    ]);
   });
 
   test("shows the spec's messages under the fields and the validation toast; editing clears a field's error", async ({ page }) => {
@@ -99,7 +108,13 @@ test.describe("quote modal", () => {
     await dialog.locator("#landing-phone").fill("123");
     await dialog.getByRole("button", { name: text.submit }).click();
     await expect(toast(page, formMessages.validationToast)).toBeVisible();
-    for (const message of [landingMessages.name, landingMessages.email, landingMessages.phone, landingMessages.dotNumber, landingMessages.coverageType]) {
+    for (const message of [
+      landingMessages.name,
+      landingMessages.email,
+      landingMessages.phone,
+      landingMessages.dotNumber,
+      landingMessages.coverageType,
+    ]) {
       await expect(dialog.getByText(message, { exact: true })).toBeVisible();
     }
     await expect(dialog).toBeVisible();
@@ -135,7 +150,12 @@ test.describe("quote modal", () => {
       await expect(modal(p).getByRole("button", { name: text.submitting })).toBeDisabled();
       const body = (await request).postDataJSON() as Record<string, unknown>;
       const { leadType } = landingForms[slug];
-      expect(body).toMatchObject({ leadType, submissionType: landingLeadTypes[leadType].submissionType, source: landingLeadTypes[leadType].source, name: "Marisol Ortega" });
+      expect(body).toMatchObject({
+        leadType,
+        submissionType: landingLeadTypes[leadType].submissionType,
+        source: landingLeadTypes[leadType].source,
+        name: "Marisol Ortega",
+      });
       expect(new Date(String(body.submissionDate)).toString()).not.toBe("Invalid Date");
       const response = p.waitForResponse("**/api/submit-lead");
       release();

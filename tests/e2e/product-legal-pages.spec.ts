@@ -1,10 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./support";
 import { agency, licensedStates } from "../../app/content/agency";
 import { privacyPolicy, termsAndConditions } from "../../app/content/legal";
 import { productPages } from "../../app/content/products";
 import { smsConsent } from "../../app/content/sms-consent";
+import { expect, test } from "./support";
 
 const SITE = "http://localhost:3000";
 
@@ -123,7 +123,13 @@ test("SMS consent page shows the consent wording and the form", async ({ page })
 });
 
 test.describe("accessibility", () => {
-  const paths = ["/contact", "/privacy-policy", "/terms-and-conditions", "/sms-consent", ...productPages.map((p) => `/insurance/${p.slug}`)];
+  const paths = [
+    "/contact",
+    "/privacy-policy",
+    "/terms-and-conditions",
+    "/sms-consent",
+    ...productPages.map((p) => `/insurance/${p.slug}`),
+  ];
   for (const width of [1280, 390]) {
     test(`axe finds no violations at ${width}px`, async ({ page }) => {
       test.setTimeout(90_000);

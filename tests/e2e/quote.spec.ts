@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { closeSync, ftruncateSync, mkdtempSync, openSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page, Request } from "@playwright/test";
 import { promises } from "../../app/content/agency";
 import { trucking, usStates } from "../../app/content/options";
@@ -9,14 +9,18 @@ import { quoteSections } from "../../app/content/quote";
 import { fieldMessages } from "../../app/features/leads/rules";
 import { quoteMessages } from "../../app/features/quote/messages";
 import { uploadMessages } from "../../app/features/uploads/messages";
-import { expect, test, holdRequests, toast, waitForHydration } from "./support";
+import { expect, holdRequests, test, toast, waitForHydration } from "./support";
 
 const DRAFT_KEY = "agency.truckingQuoteDraft";
 const allFields = quoteSections.flatMap((s) => s.fields);
 const required = allFields.filter((f) => !f.optional);
 
 /** Tiny but real files: the server decides by their first bytes. */
-const pdf = { name: "cdl-luis-ortega.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n") };
+const pdf = {
+  name: "cdl-luis-ortega.pdf",
+  mimeType: "application/pdf",
+  buffer: Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n"),
+};
 const png = {
   name: "loss-runs-2024.png",
   mimeType: "image/png",
@@ -106,7 +110,9 @@ async function expectValues(page: Page, values: Record<string, string | string[]
 
 /** Adds files to a slot and waits until the server has stored each one; returns their upload ids. */
 async function upload(page: Page, slot: string, files: (typeof pdf)[]): Promise<string[]> {
-  const responses = Promise.all(files.map(() => page.waitForResponse((r) => r.url().endsWith("/api/uploads") && r.request().method() === "POST")));
+  const responses = Promise.all(
+    files.map(() => page.waitForResponse((r) => r.url().endsWith("/api/uploads") && r.request().method() === "POST")),
+  );
   await slotInput(page, slot).setInputFiles(files);
   const answered = await responses;
   for (const file of files) await expect(page.getByRole("listitem").filter({ hasText: file.name })).toContainText("Uploaded");
@@ -127,13 +133,19 @@ test.describe("trucking quote form (/quote)", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Commercial Trucking Insurance Quote");
     await expect(page.getByRole("main")).toContainText(`within ${promises.contactMinutes} minutes`);
     await expect(page.getByRole("main").getByRole("link", { name: /Call/ }).first()).toHaveAttribute("href", /^tel:/);
-    for (const title of [...quoteSections.map((s) => s.title), "Documents"]) await expect(form(page).getByRole("heading", { level: 2, name: title })).toBeVisible();
+    for (const title of [...quoteSections.map((s) => s.title), "Documents"])
+      await expect(form(page).getByRole("heading", { level: 2, name: title })).toBeVisible();
 
     await expect(control(page, "businessState").locator("option")).toHaveText(["Select state", ...usStates]);
-    await expect(control(page, "businessStructure").locator("option")).toHaveText(["Select business structure", ...trucking.businessStructure]);
-    const radios = (name: string) => page.getByRole("radiogroup", { name: allFields.find((f) => f.name === name)!.label }).getByRole("radio");
+    await expect(control(page, "businessStructure").locator("option")).toHaveText([
+      "Select business structure",
+      ...trucking.businessStructure,
+    ]);
+    const radios = (name: string) =>
+      page.getByRole("radiogroup", { name: allFields.find((f) => f.name === name)!.label }).getByRole("radio");
     await expect(radios("radiusOfOperation")).toHaveCount(trucking.radiusOfOperation.length);
-    for (const r of trucking.radiusOfOperation) await expect(control(page, "radiusOfOperation").getByLabel(`${r} miles`, { exact: true })).toHaveAttribute("value", r);
+    for (const r of trucking.radiusOfOperation)
+      await expect(control(page, "radiusOfOperation").getByLabel(`${r} miles`, { exact: true })).toHaveAttribute("value", r);
     for (const name of ["rangeOfOperation", "filingsRequired", "vehicleOwnership", "transportationType"] as const) {
       await expect(control(page, name).locator("label")).toHaveText([...trucking[name]]);
     }
@@ -144,7 +156,8 @@ test.describe("trucking quote form (/quote)", () => {
     await expect(page.getByRole("group", { name: "Coverages to quote" }).getByRole("checkbox")).toHaveCount(trucking.coverages.length);
     await expect(control(page, "coverages").locator("label")).toHaveText([...trucking.coverages]);
     await expect(control(page, "complianceServices").locator("label")).toHaveText([...trucking.complianceServices]);
-    for (const { slot } of trucking.uploadSlots) await expect(slotInput(page, slot)).toHaveAttribute("accept", ".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png");
+    for (const { slot } of trucking.uploadSlots)
+      await expect(slotInput(page, slot)).toHaveAttribute("accept", ".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png");
 
     const progress = page.getByRole("progressbar", { name: /required answers/ });
     await expect(progress).toHaveAttribute("max", String(required.length));
@@ -171,7 +184,8 @@ test.describe("trucking quote form (/quote)", () => {
     await expect(control(page, "legalBusinessName")).toHaveAttribute("aria-invalid", "true");
     await expect(control(page, "legalBusinessName")).toHaveAttribute("aria-describedby", "quote-legalBusinessName-error");
     await expect(control(page, "rangeOfOperation")).toHaveAttribute("aria-describedby", "quote-rangeOfOperation-error");
-    for (const name of ["dbaName", "mcNumber", "currentCarrier", "referredBy", "notes"]) await expect(page.getByTestId(`error-quote-${name}`)).toHaveCount(0);
+    for (const name of ["dbaName", "mcNumber", "currentCarrier", "referredBy", "notes"])
+      await expect(page.getByTestId(`error-quote-${name}`)).toHaveCount(0);
     await expect(page.getByTestId("error-quote-complianceServices")).toHaveCount(0);
 
     await control(page, "email").fill("luis@");
@@ -203,7 +217,9 @@ test.describe("trucking quote form (/quote)", () => {
     const cdlIds = await upload(page, "cdl", [pdf]);
     const lossRunIds = await upload(page, "lossRuns", [png]);
     await expect(page.getByRole("progressbar", { name: `Upload progress: ${pdf.name}` })).toHaveAttribute("value", "100");
-    await expect(page.getByRole("progressbar", { name: /required answers/ })).toHaveAccessibleName(`${required.length} of ${required.length} required answers (100%)`);
+    await expect(page.getByRole("progressbar", { name: /required answers/ })).toHaveAccessibleName(
+      `${required.length} of ${required.length} required answers (100%)`,
+    );
 
     const release = await holdRequests(page, "**/api/submit-lead");
     const request = page.waitForRequest((r) => r.url().endsWith("/api/submit-lead"));
@@ -284,7 +300,11 @@ test.describe("trucking quote form (/quote)", () => {
 
     // A text file named .pdf passes the browser's check; the server reads its bytes and refuses it (415).
     const refused = page.waitForResponse((r) => r.url().endsWith("/api/uploads"));
-    await slotInput(page, "lossRuns").setInputFiles({ name: "loss-runs.pdf", mimeType: "application/pdf", buffer: Buffer.from("Just some text, not a PDF at all.") });
+    await slotInput(page, "lossRuns").setInputFiles({
+      name: "loss-runs.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("Just some text, not a PDF at all."),
+    });
     expect((await refused).status()).toBe(415);
     await expect(slotError(page, "lossRuns")).toHaveText(uploadMessages.unsupportedType);
     await expect(page.getByRole("listitem").filter({ hasText: "loss-runs.pdf" })).toHaveCount(0);
@@ -316,7 +336,9 @@ test.describe("trucking quote form (/quote)", () => {
   test("shows the failure toast on a server error and keeps the answers", async ({ page }) => {
     await open(page);
     await fill(page);
-    await page.route("**/api/submit-lead", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ success: false, message: "Internal error" }) }));
+    await page.route("**/api/submit-lead", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ success: false, message: "Internal error" }) }),
+    );
     await submitButton(page).click();
     await expect(toast(page, quoteMessages.failure)).toBeVisible();
     await expect(toast(page, "Failed to submit quote request. Please try again later.")).toBeVisible();
@@ -331,7 +353,11 @@ test.describe("trucking quote form (/quote)", () => {
       route.fulfill({
         status: 400,
         contentType: "application/json",
-        body: JSON.stringify({ success: false, message: "Some fields need attention.", errors: { dotNumber: "This USDOT number is not on record", attachments: uploadMessages.attachmentExpired } }),
+        body: JSON.stringify({
+          success: false,
+          message: "Some fields need attention.",
+          errors: { dotNumber: "This USDOT number is not on record", attachments: uploadMessages.attachmentExpired },
+        }),
       }),
     );
     await submitButton(page).click();

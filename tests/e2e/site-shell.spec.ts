@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "./support";
 import { footerQuickLinks, footerServiceLinks, mainNav, quoteCta } from "../../app/content/navigation";
+import { expect, test } from "./support";
 
 test.describe("desktop top bar", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -151,7 +151,11 @@ test("an error page shown after a failed navigation keeps the site's styles and 
   await page.goto("/");
   // A client-side navigation whose loader fails renders the root error boundary in place of the layout.
   await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-  await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => void } }).__reactRouterDataRouter.navigate("/insurance/no-such-product"));
+  await page.evaluate(() =>
+    (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => void } }).__reactRouterDataRouter.navigate(
+      "/insurance/no-such-product",
+    ),
+  );
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
   expect(await page.locator("#inline-css").evaluate((el) => el.innerHTML.length)).toBeGreaterThan(1000);
   expect(await page.locator("#icon-sprite symbol").count()).toBeGreaterThan(10);

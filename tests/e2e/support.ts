@@ -17,7 +17,9 @@ export const test = base.extend({
     const hydrated = async (options?: NavigationOptions) => {
       if (!javaScriptEnabled || options?.waitUntil === "commit" || options?.waitUntil === "domcontentloaded") return;
       // Documents without the app's scripts (XML, text, files) have nothing to wait for.
-      await page.waitForFunction(() => !document.querySelector('script[type="module"]') || (window as { __hydrated?: boolean }).__hydrated === true);
+      await page.waitForFunction(
+        () => !document.querySelector('script[type="module"]') || (window as { __hydrated?: boolean }).__hydrated === true,
+      );
     };
     page.goto = async (url, options) => {
       const response = await goto(url, options);
@@ -51,7 +53,12 @@ export async function holdRequests(page: Page, path: string | RegExp): Promise<(
 export async function failNext(page: Page, path: string, kind: "status" | "success-false" | "network") {
   await page.route(`**${path}`, (route) => {
     if (kind === "network") return route.abort("connectionrefused");
-    if (kind === "status") return route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ success: false, message: "Service unavailable" }) });
+    if (kind === "status")
+      return route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ success: false, message: "Service unavailable" }),
+      });
     return route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ success: false, message: "Nope" }) });
   });
 }

@@ -12,12 +12,12 @@ import { serve } from "@hono/node-server";
 import { count, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminSessions, adminUsers } from "../../db/schema";
 import { ConfigError, loadConfig } from "../../app/env.server";
 import { adminFromRequest, bootstrapAdmin, createAdmin, hashToken, NO_ADMIN_HINT } from "../../app/features/auth/auth.server";
+import { adminSessions, adminUsers } from "../../db/schema";
 import { createApp } from "../../server/app";
 import { requireAdmin } from "../../server/auth";
-import { startServer, type RunningServer } from "../../server/main";
+import { type RunningServer, startServer } from "../../server/main";
 import { ensureAdmin, signIn, TEST_ADMIN } from "../support/admin";
 import { createPostgresDatabase, databaseKinds, type TestDatabaseKind } from "../support/databases";
 import { requireBuild, root, startTestServer } from "../support/server";
@@ -85,12 +85,18 @@ describe.each(databaseKinds)("admin sign-in on %s", (kind) => {
 
     const cookie = sessionCookie(res)!;
     expect(cookie).toMatch(/^admin_session=[A-Za-z0-9_-]{43};/);
-    const attributes = cookie.split(";").slice(1).map((a) => a.trim().toLowerCase());
+    const attributes = cookie
+      .split(";")
+      .slice(1)
+      .map((a) => a.trim().toLowerCase());
     expect(attributes).toEqual(expect.arrayContaining(["httponly", "samesite=lax", "path=/", "max-age=43200"]));
     expect(attributes).not.toContain("secure");
     expect(attributes.some((a) => a.startsWith("domain"))).toBe(false);
 
-    const [session] = await db().select().from(adminSessions).where(eq(adminSessions.tokenHash, hashToken(tokenOf(cookie))));
+    const [session] = await db()
+      .select()
+      .from(adminSessions)
+      .where(eq(adminSessions.tokenHash, hashToken(tokenOf(cookie))));
     expect(session).toMatchObject({ userId: body.user.id, userAgent: "vitest-auth/1.0", ip: expect.stringMatching(/^198\.51\.100\./) });
     expect(session.expiresAt.getTime() - session.createdAt.getTime()).toBe(12 * 3_600_000);
     const [user] = await db().select().from(adminUsers).where(eq(adminUsers.id, body.user.id));
@@ -167,7 +173,8 @@ describe.each(databaseKinds)("admin sign-in on %s", (kind) => {
     const ip = freshIp();
     // Successful sign-ins do not use up the address's allowance.
     for (let i = 0; i < 7; i++) expect((await login(TEST_ADMIN, { ip })).status).toBe(200);
-    for (let i = 0; i < 6; i++) expect((await login({ email: `guess${i}@agency.example`, password: "password123456" }, { ip })).status).toBe(401);
+    for (let i = 0; i < 6; i++)
+      expect((await login({ email: `guess${i}@agency.example`, password: "password123456" }, { ip })).status).toBe(401);
     const blocked = await login(TEST_ADMIN, { ip });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -180,7 +187,11 @@ describe.each(databaseKinds)("admin sign-in on %s", (kind) => {
     const cookie = await signedIn();
     const hash = hashToken(tokenOf(cookie));
     const row = async () => (await db().select().from(adminSessions).where(eq(adminSessions.tokenHash, hash)))[0];
-    const setLastSeen = (msAgo: number) => db().update(adminSessions).set({ lastSeenAt: new Date(Date.now() - msAgo) }).where(eq(adminSessions.tokenHash, hash));
+    const setLastSeen = (msAgo: number) =>
+      db()
+        .update(adminSessions)
+        .set({ lastSeenAt: new Date(Date.now() - msAgo) })
+        .where(eq(adminSessions.tokenHash, hash));
 
     const signedInAt = (await row()).lastSeenAt.getTime();
     expect((await currentUser(cookie)).status).toBe(200);
@@ -219,7 +230,12 @@ describe.each(databaseKinds)("admin sign-in on %s", (kind) => {
     expect(out.status).toBe(200);
     expect((await out.json()).success).toBe(true);
     expect(sessionCookie(out)).toMatch(/^admin_session=;.*Max-Age=0/i);
-    expect(await db().select().from(adminSessions).where(eq(adminSessions.tokenHash, hashToken(tokenOf(first))))).toHaveLength(0);
+    expect(
+      await db()
+        .select()
+        .from(adminSessions)
+        .where(eq(adminSessions.tokenHash, hashToken(tokenOf(first)))),
+    ).toHaveLength(0);
 
     // The old cookie, replayed, is dead; the other session lives on.
     expect((await currentUser(first)).status).toBe(401);
@@ -230,23 +246,39 @@ describe.each(databaseKinds)("admin sign-in on %s", (kind) => {
 
   it("stores the token only as its SHA-256: the cookie's value is nowhere in the database", async () => {
     const token = tokenOf(await signedIn());
-    expect(await db().select().from(adminSessions).where(eq(adminSessions.tokenHash, hashToken(token)))).toHaveLength(1);
-    const tables = await db().execute<{ table_name: string }>(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
+    expect(
+      await db()
+        .select()
+        .from(adminSessions)
+        .where(eq(adminSessions.tokenHash, hashToken(token))),
+    ).toHaveLength(1);
+    const tables = await db().execute<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    );
     expect(tables.rows.map((t) => t.table_name)).toContain("admin_sessions");
     for (const { table_name } of tables.rows) {
-      const found = await db().execute<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table_name)} t where t::text like ${"%" + token + "%"}`);
+      const found = await db().execute<{ n: number }>(
+        sql`select count(*)::int as n from ${sql.identifier(table_name)} t where t::text like ${"%" + token + "%"}`,
+      );
       expect(found.rows[0].n, table_name).toBe(0);
     }
   });
 
   it("refuses a sign-in from another site's page (403) and accepts one from ours", async () => {
-    for (const headers of [{ origin: "https://evil.example" }, { origin: "null" }, { "sec-fetch-site": "cross-site" }] as Record<string, string>[]) {
+    for (const headers of [{ origin: "https://evil.example" }, { origin: "null" }, { "sec-fetch-site": "cross-site" }] as Record<
+      string,
+      string
+    >[]) {
       const res = await login(TEST_ADMIN, { headers });
       expect(res.status, JSON.stringify(headers)).toBe(403);
       expect((await res.json()).success).toBe(false);
       expect(sessionCookie(res)).toBeUndefined();
     }
-    for (const headers of [{ origin: server.url }, { origin: server.services.config.SITE_URL }, { "sec-fetch-site": "same-origin" }] as Record<string, string>[]) {
+    for (const headers of [
+      { origin: server.url },
+      { origin: server.services.config.SITE_URL },
+      { "sec-fetch-site": "same-origin" },
+    ] as Record<string, string>[]) {
       expect((await login(TEST_ADMIN, { headers })).status, JSON.stringify(headers)).toBe(200);
     }
     // Logout from another site does not end the session.
@@ -285,13 +317,22 @@ describe.each(databaseKinds)("admin sign-in on %s", (kind) => {
     it("refuses unsafe requests from another site's page with 403, even with a valid session", async () => {
       const cookie = await signedIn();
       const del = (headers: Record<string, string>) => fetch(url, { method: "DELETE", headers: { cookie, ...headers } });
-      for (const headers of [{ origin: "https://evil.example" }, { origin: `http://evil.example:${new URL(url).port}` }, { "sec-fetch-site": "cross-site" }] as Record<string, string>[]) {
+      for (const headers of [
+        { origin: "https://evil.example" },
+        { origin: `http://evil.example:${new URL(url).port}` },
+        { "sec-fetch-site": "cross-site" },
+      ] as Record<string, string>[]) {
         const res = await del(headers);
         expect(res.status, JSON.stringify(headers)).toBe(403);
         expect((await res.json()).success).toBe(false);
       }
       // Our own pages (the request's host or SITE_URL), and clients that send neither header (curl).
-      for (const headers of [{ origin: new URL(url).origin }, { origin: server.services.config.SITE_URL }, { "sec-fetch-site": "same-origin" }, {}] as Record<string, string>[]) {
+      for (const headers of [
+        { origin: new URL(url).origin },
+        { origin: server.services.config.SITE_URL },
+        { "sec-fetch-site": "same-origin" },
+        {},
+      ] as Record<string, string>[]) {
         const res = await del(headers);
         expect(res.status, JSON.stringify(headers)).toBe(200);
         expect(await res.json()).toEqual({ success: true, deletedBy: TEST_ADMIN.email });
@@ -324,7 +365,10 @@ describe.each(databaseKinds)("admin sign-in on %s", (kind) => {
       expect(res.status).toBe(200);
       const cookie = sessionCookie(res)!;
       expect(cookie).toMatch(/^__Host-admin_session=[A-Za-z0-9_-]{43};/);
-      const attributes = cookie.split(";").slice(1).map((a) => a.trim().toLowerCase());
+      const attributes = cookie
+        .split(";")
+        .slice(1)
+        .map((a) => a.trim().toLowerCase());
       expect(attributes).toEqual(expect.arrayContaining(["secure", "httponly", "samesite=lax", "path=/"]));
       expect(attributes.some((a) => a.startsWith("domain"))).toBe(false);
 
@@ -339,8 +383,12 @@ describe.each(databaseKinds)("admin sign-in on %s", (kind) => {
   });
 
   it("createAdmin refuses a password under 12 characters and an email already taken", async () => {
-    await expect(createAdmin(db(), "new.admin@agency.example", "eleven char")).rejects.toThrow("The password must be at least 12 characters.");
-    await expect(createAdmin(db(), TEST_ADMIN.email.toUpperCase(), "a long enough password", { scryptN: 1024 })).rejects.toThrow(/already exists/);
+    await expect(createAdmin(db(), "new.admin@agency.example", "eleven char")).rejects.toThrow(
+      "The password must be at least 12 characters.",
+    );
+    await expect(createAdmin(db(), TEST_ADMIN.email.toUpperCase(), "a long enough password", { scryptN: 1024 })).rejects.toThrow(
+      /already exists/,
+    );
     expect(await db().select().from(adminUsers).where(eq(adminUsers.email, "new.admin@agency.example"))).toHaveLength(0);
   });
 
@@ -374,7 +422,9 @@ function adminCreate(args: string[], env: Record<string, string>, stdin: string)
   child.stdout.on("data", (d) => (stdout += d));
   child.stderr.on("data", (d) => (stderr += d));
   child.stdin.end(stdin);
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => child.on("exit", (code) => resolve({ code, stdout, stderr })));
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on("exit", (code) => resolve({ code, stdout, stderr })),
+  );
 }
 
 describe.each(databaseKinds)("the first admin on %s", (kind) => {
@@ -397,7 +447,15 @@ describe.each(databaseKinds)("the first admin on %s", (kind) => {
   it("starts without any admin, saying in one line how to create one", { timeout: 60_000 }, async () => {
     const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "server/main.ts"], {
       cwd: root,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ...FAST, ...database.env },
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "",
+        PORT: "0",
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "info",
+        ...FAST,
+        ...database.env,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
@@ -417,11 +475,15 @@ describe.each(databaseKinds)("the first admin on %s", (kind) => {
     const hints = stdout.split("\n").filter((line) => line.includes("No admin account yet"));
     expect(hints).toHaveLength(1);
     expect(JSON.parse(hints[0]).msg).toBe(NO_ADMIN_HINT);
-    expect(NO_ADMIN_HINT).toBe('No admin account yet: run "npm run admin:create -- --email you@agency.com" or set ADMIN_EMAIL and ADMIN_PASSWORD.');
+    expect(NO_ADMIN_HINT).toBe(
+      'No admin account yet: run "npm run admin:create -- --email you@agency.com" or set ADMIN_EMAIL and ADMIN_PASSWORD.',
+    );
   });
 
   // Mostly start-up time: the script and the server open the database in turn.
-  it("npm run admin:create makes an admin who can sign in; ADMIN_EMAIL then changes nothing; --reset-password signs them out", { timeout: 120_000 }, async () => {
+  it("npm run admin:create makes an admin who can sign in; ADMIN_EMAIL then changes nothing; --reset-password signs them out", {
+    timeout: 120_000,
+  }, async () => {
     const created = await adminCreate(["--email", owner.email.toUpperCase(), "--password-stdin"], database.env, owner.password + "\n");
     expect(created.stderr).toBe("");
     expect(created.code).toBe(0);
@@ -436,12 +498,19 @@ describe.each(databaseKinds)("the first admin on %s", (kind) => {
     const admins = await server.services.db.select().from(adminUsers);
     expect(admins.map((a) => a.email)).toEqual([owner.email]);
     const cookie = await signIn(server.url, owner);
-    expect(await (await fetch(`${server.url}/api/auth/user`, { headers: { cookie } })).json()).toEqual({ success: true, user: { id: admins[0].id, email: owner.email } });
+    expect(await (await fetch(`${server.url}/api/auth/user`, { headers: { cookie } })).json()).toEqual({
+      success: true,
+      user: { id: admins[0].id, email: owner.email },
+    });
     await expect(signIn(server.url, { email: "env.admin@agency.example", password: "the environment's password" })).rejects.toThrow(/401/);
     await server.close();
     server = undefined;
 
-    const reset = await adminCreate(["--email", owner.email, "--password-stdin", "--reset-password"], database.env, "a brand new passphrase\n");
+    const reset = await adminCreate(
+      ["--email", owner.email, "--password-stdin", "--reset-password"],
+      database.env,
+      "a brand new passphrase\n",
+    );
     expect(reset.code).toBe(0);
     expect(reset.stdout).toContain(`Password changed for ${owner.email}`);
 
@@ -454,7 +523,13 @@ describe.each(databaseKinds)("the first admin on %s", (kind) => {
 
 describe("start-up", () => {
   it("refuses an ADMIN_PASSWORD under 12 characters, naming the variable", async () => {
-    const attempt = startServer({ NODE_ENV: "test", PORT: "0", DATA_DIR: "memory://", ADMIN_EMAIL: "a@agency.example", ADMIN_PASSWORD: "too-short" });
+    const attempt = startServer({
+      NODE_ENV: "test",
+      PORT: "0",
+      DATA_DIR: "memory://",
+      ADMIN_EMAIL: "a@agency.example",
+      ADMIN_PASSWORD: "too-short",
+    });
     await expect(attempt).rejects.toBeInstanceOf(ConfigError);
     await expect(attempt).rejects.toThrow(/ADMIN_PASSWORD must be at least 12 characters/);
   });

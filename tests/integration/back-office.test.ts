@@ -1,8 +1,8 @@
 /** GET /api/contacts and GET /api/chatbot-conversations: admin only, in the spec's field names. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatMessages, chatSessions } from "../../db/schema";
-import { databaseKinds } from "../support/databases";
 import { ensureAdmin, signIn } from "../support/admin";
+import { databaseKinds } from "../support/databases";
 import { startTestServer } from "../support/server";
 
 describe.each(databaseKinds)("back office reads on %s", (kind) => {
@@ -31,7 +31,14 @@ describe.each(databaseKinds)("back office reads on %s", (kind) => {
       fetch(`${server.url}/api/contacts`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ fullName, email: `${fullName.split(" ")[0].toLowerCase()}@example.com`, phoneNumber: "(512) 555-0100", insuranceType, message: "Please call me about a renewal next month.", smsConsent: true }),
+        body: JSON.stringify({
+          fullName,
+          email: `${fullName.split(" ")[0].toLowerCase()}@example.com`,
+          phoneNumber: "(512) 555-0100",
+          insuranceType,
+          message: "Please call me about a renewal next month.",
+          smsConsent: true,
+        }),
       });
     expect((await send("Ana Ruiz", "HOA Insurance")).status).toBe(201);
     expect((await send("Ben Cho", "Commercial Trucking")).status).toBe(201);
@@ -48,9 +55,24 @@ describe.each(databaseKinds)("back office reads on %s", (kind) => {
   it("groups chat sessions into one conversation per email, messages in order, newest conversation first", async () => {
     const db = server.services.db;
     const t = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
-    const [first] = await db.insert(chatSessions).values({ name: "Lena Park", email: "lena@park.example", phone: "5125550111", insuranceType: "HOA Insurance", updatedAt: t(30) }).returning();
-    const [again] = await db.insert(chatSessions).values({ name: "Lena Park", email: "LENA@park.example", phone: "5125550111", insuranceType: "HOA Insurance", updatedAt: t(5) }).returning();
-    const [other] = await db.insert(chatSessions).values({ name: "Omar Díaz", email: "omar@diaz.example", phone: "5125550122", insuranceType: "Commercial Trucking", updatedAt: t(10) }).returning();
+    const [first] = await db
+      .insert(chatSessions)
+      .values({ name: "Lena Park", email: "lena@park.example", phone: "5125550111", insuranceType: "HOA Insurance", updatedAt: t(30) })
+      .returning();
+    const [again] = await db
+      .insert(chatSessions)
+      .values({ name: "Lena Park", email: "LENA@park.example", phone: "5125550111", insuranceType: "HOA Insurance", updatedAt: t(5) })
+      .returning();
+    const [other] = await db
+      .insert(chatSessions)
+      .values({
+        name: "Omar Díaz",
+        email: "omar@diaz.example",
+        phone: "5125550122",
+        insuranceType: "Commercial Trucking",
+        updatedAt: t(10),
+      })
+      .returning();
     await db.insert(chatMessages).values([
       { sessionId: first.id, role: "user", content: "Does the master policy cover roofs?", createdAt: t(31) },
       { sessionId: first.id, role: "assistant", content: "Usually yes; it depends on the bylaws.", createdAt: t(30) },
@@ -62,7 +84,11 @@ describe.each(databaseKinds)("back office reads on %s", (kind) => {
     const { data } = await res.json();
     expect(data.map((c: { name: string }) => c.name)).toEqual(["Lena Park", "Omar Díaz"]);
     expect(data[0]).toMatchObject({ email: "LENA@park.example", phone: "5125550111" });
-    expect(data[0].conversation.map((m: { content: string }) => m.content)).toEqual(["Does the master policy cover roofs?", "Usually yes; it depends on the bylaws.", "And D&O for the board?"]);
+    expect(data[0].conversation.map((m: { content: string }) => m.content)).toEqual([
+      "Does the master policy cover roofs?",
+      "Usually yes; it depends on the bylaws.",
+      "And D&O for the board?",
+    ]);
     expect(data[0].conversation[1]).toMatchObject({ role: "assistant" });
     expect(Object.keys(data[0].conversation[0]).sort()).toEqual(["_id", "content", "createdAt", "role"]);
   });

@@ -4,9 +4,9 @@
  * signed-in admin, the not-found page, the page metadata, the RSS feed and the sitemap.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blogPosts, type NewBlogPost } from "../../db/schema";
 import { builtInPosts } from "../../app/content/blog-posts";
 import { newestFirst } from "../../app/features/blog/mapping";
+import { blogPosts, type NewBlogPost } from "../../db/schema";
 import { ensureAdmin, signIn } from "../support/admin";
 import { databaseKinds } from "../support/databases";
 import { startTestServer } from "../support/server";
@@ -18,7 +18,13 @@ const MISSING = "00000000-0000-4000-8000-000000000000";
 
 /** The text React wrote for a string (it escapes &, <, >, " and '). */
 const decode = (s: string) =>
-  s.replace(/&#x27;/g, "'").replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  s
+    .replace(/&#x27;/g, "'")
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 /** The card links of /blog, in the order shown. */
 function cardLinks(html: string): string[] {
@@ -29,7 +35,8 @@ const meta = (html: string, attr: "name" | "property", key: string) => {
   return tag ? decode(tag[1]) : null;
 };
 const canonical = (html: string) => html.match(/<link rel="canonical" href="([^"]+)"/)?.[1] ?? null;
-const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(decode(m[1])));
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(decode(m[1])));
 const h1s = (html: string) => [...html.matchAll(/<h1\b[^>]*>([\s\S]*?)<\/h1>/g)].map((m) => decode(m[1].replace(/<[^>]+>/g, "")));
 
 const longText =
@@ -125,11 +132,14 @@ describe.each(databaseKinds)("the public blog on %s", (kind) => {
     expect(body).toMatch(/>Admin<\/span>/);
     expect(body).toMatch(/>jenna\.brooks<\/span>/);
     // Tag buttons for every tag; a stored post's category is its tag.
-    for (const tag of ["Contractors", "Cyber Insurance", "Commercial Property", "Commercial Trucking"]) expect(body).toMatch(new RegExp(`aria-pressed="false"[^>]*>${tag}</button>`));
+    for (const tag of ["Contractors", "Cyber Insurance", "Commercial Property", "Commercial Trucking"])
+      expect(body).toMatch(new RegExp(`aria-pressed="false"[^>]*>${tag}</button>`));
     // SEO: title, canonical, RSS alternate.
     expect(body).toContain("<title>Commercial Insurance Blog | Hill Country Commercial Insurance</title>");
     expect(canonical(body)).toBe(`${SITE}/blog`);
-    expect(body).toContain(`<link rel="alternate" type="application/rss+xml" title="Hill Country Commercial Insurance Blog" href="${SITE}/blog/rss.xml"/>`);
+    expect(body).toContain(
+      `<link rel="alternate" type="application/rss+xml" title="Hill Country Commercial Insurance Blog" href="${SITE}/blog/rss.xml"/>`,
+    );
   });
 
   it("filters on the server when the form is submitted without JavaScript (?q=, ?tag=)", async () => {
@@ -264,11 +274,11 @@ describe.each(databaseKinds)("the public blog on %s", (kind) => {
       mainEntityOfPage: { "@id": `${SITE}/blog/hail-season-checklist` },
       keywords: "Commercial Property",
     });
-    expect(jsonLd(stored.body).find((d) => d["@type"] === "BreadcrumbList")?.itemListElement.map((i: { item: string }) => i.item)).toEqual([
-      `${SITE}/`,
-      `${SITE}/blog`,
-      `${SITE}/blog/hail-season-checklist`,
-    ]);
+    expect(
+      jsonLd(stored.body)
+        .find((d) => d["@type"] === "BreadcrumbList")
+        ?.itemListElement.map((i: { item: string }) => i.item),
+    ).toEqual([`${SITE}/`, `${SITE}/blog`, `${SITE}/blog/hail-season-checklist`]);
 
     // A built-in post: its illustration is an SVG, so sharing uses the agency's raster card.
     const builtIn = builtInPosts[0];
@@ -277,7 +287,11 @@ describe.each(databaseKinds)("the public blog on %s", (kind) => {
     expect(meta(page.body, "property", "og:image")).toBe(`${SITE}/og-image.png`);
     expect(meta(page.body, "property", "og:image:width")).toBe("1200");
     const builtInArticle = jsonLd(page.body).find((d) => d["@type"] === "Article");
-    expect(builtInArticle).toMatchObject({ headline: builtIn.title, datePublished: builtIn.publishDate, author: { name: builtIn.author.name } });
+    expect(builtInArticle).toMatchObject({
+      headline: builtIn.title,
+      datePublished: builtIn.publishDate,
+      author: { name: builtIn.author.name },
+    });
     expect(builtInArticle.wordCount).toBeGreaterThan(1400);
   });
 

@@ -3,21 +3,32 @@
  * drafts, admin-only writes, sanitised content, slugs, the spec's field names, and AI drafts against
  * a local server speaking the OpenAI-compatible API.
  */
-import { createServer, type IncomingMessage, type Server as HttpServer } from "node:http";
+import { createServer, type Server as HttpServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blogPosts } from "../../db/schema";
+import { fallbackBlogCategories, seedBlogCategories } from "../../app/content/options";
 import { AI_NOT_CONFIGURED } from "../../app/features/ai/client.server";
 import { blogAdminMessages, blogFieldMessages } from "../../app/features/blog/admin-messages";
-import { onBlogChange, type BlogChange } from "../../app/features/blog/posts.server";
-import { fallbackBlogCategories, seedBlogCategories } from "../../app/content/options";
+import { type BlogChange, onBlogChange } from "../../app/features/blog/posts.server";
+import { blogPosts } from "../../db/schema";
 import { ensureAdmin, signIn, TEST_ADMIN } from "../support/admin";
 import { databaseKinds } from "../support/databases";
 import { startTestServer } from "../support/server";
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
-type Post = { _id: string; title: string; slug: string; content: string; category: string; imageUrl: string | null; status: string; createdAt: string; updatedAt: string; author: { email: string | null } };
+type Post = {
+  _id: string;
+  title: string;
+  slug: string;
+  content: string;
+  category: string;
+  imageUrl: string | null;
+  status: string;
+  createdAt: string;
+  updatedAt: string;
+  author: { email: string | null };
+};
 
 const api = blogAdminMessages.api;
 const POST_KEYS = ["_id", "author", "category", "content", "createdAt", "imageUrl", "slug", "status", "title", "updatedAt"];
@@ -34,7 +45,10 @@ const post = {
 /** A local stand-in for the AI provider: OpenAI-compatible /v1/chat/completions, answers set per test. */
 async function startFakeProvider() {
   const requests: { path: string; headers: IncomingMessage["headers"]; body: Record<string, unknown> }[] = [];
-  let reply: (body: Record<string, unknown>) => { status: number; json: unknown } = () => ({ status: 500, json: { error: { message: "no reply set" } } });
+  let reply: (body: Record<string, unknown>) => { status: number; json: unknown } = () => ({
+    status: 500,
+    json: { error: { message: "no reply set" } },
+  });
   const server: HttpServer = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -93,7 +107,12 @@ describe.each(databaseKinds)("blog posts and categories on %s", (kind) => {
     await server?.close();
   });
 
-  const call = (method: string, path: string, body?: unknown, { auth = true, headers = {} }: { auth?: boolean; headers?: Record<string, string> } = {}) =>
+  const call = (
+    method: string,
+    path: string,
+    body?: unknown,
+    { auth = true, headers = {} }: { auth?: boolean; headers?: Record<string, string> } = {},
+  ) =>
     fetch(`${server.url}${path}`, {
       method,
       headers: { ...(body !== undefined ? { "content-type": "application/json" } : {}), ...(auth ? { cookie } : {}), ...headers },
@@ -141,7 +160,14 @@ describe.each(databaseKinds)("blog posts and categories on %s", (kind) => {
     expect(body).toMatchObject({ success: true, message: api.created });
     const data = body.data as Post;
     expect(Object.keys(data).sort()).toEqual(POST_KEYS);
-    expect(data).toMatchObject({ title: post.title, content: post.content, category: post.category, imageUrl: post.imageUrl, status: "published", author: { email: TEST_ADMIN.email } });
+    expect(data).toMatchObject({
+      title: post.title,
+      content: post.content,
+      category: post.category,
+      imageUrl: post.imageUrl,
+      status: "published",
+      author: { email: TEST_ADMIN.email },
+    });
     expect(data._id).toMatch(/^[0-9a-f-]{36}$/);
     expect(data.slug).toMatch(/^motor-truck-cargo-coverage-explained(-\d+)?$/);
     expect(new Date(data.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
@@ -158,7 +184,12 @@ describe.each(databaseKinds)("blog posts and categories on %s", (kind) => {
     expect(empty.status).toBe(400);
     const body = await empty.json();
     expect(body).toMatchObject({ success: false, message: api.invalid });
-    expect(body.errors).toEqual({ title: blogFieldMessages.title, content: blogFieldMessages.content, category: blogFieldMessages.category, status: blogFieldMessages.status });
+    expect(body.errors).toEqual({
+      title: blogFieldMessages.title,
+      content: blogFieldMessages.content,
+      category: blogFieldMessages.category,
+      status: blogFieldMessages.status,
+    });
 
     const cases: [string, unknown, string][] = [
       ["title", "   ", blogFieldMessages.title],
@@ -189,7 +220,11 @@ describe.each(databaseKinds)("blog posts and categories on %s", (kind) => {
     const fallback = await create({ category: fallbackBlogCategories[0] });
     expect(fallback.category).toBe(fallbackBlogCategories[0]);
 
-    const form = await fetch(`${server.url}/api/blogs`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", cookie }, body: "title=x" });
+    const form = await fetch(`${server.url}/api/blogs`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+      body: "title=x",
+    });
     expect(form.status).toBe(415);
   });
 
@@ -203,7 +238,10 @@ describe.each(databaseKinds)("blog posts and categories on %s", (kind) => {
     const [row] = await server.services.db.select().from(blogPosts).where(eq(blogPosts.id, created._id));
     expect(row.content).toBe(clean);
 
-    const res = await call("PUT", `/api/blogs/${created._id}`, { ...post, content: `<p>Updated</p><script>alert(2)</script><a href="  JaVaScRiPt:alert(3)">x</a><object data="x"></object>` });
+    const res = await call("PUT", `/api/blogs/${created._id}`, {
+      ...post,
+      content: `<p>Updated</p><script>alert(2)</script><a href="  JaVaScRiPt:alert(3)">x</a><object data="x"></object>`,
+    });
     expect(res.status).toBe(200);
     expect((await res.json()).data.content).toBe("<p>Updated</p>x");
     const [after] = await server.services.db.select().from(blogPosts).where(eq(blogPosts.id, created._id));
@@ -219,7 +257,10 @@ describe.each(databaseKinds)("blog posts and categories on %s", (kind) => {
     expect(c.slug).toBe("cafe-owners-guide-liability-and-property-3");
     const symbols = await create({ title: "???" });
     expect(symbols.slug).toMatch(/^post(-\d+)?$/);
-    const long = await create({ title: "Why every general contractor in Texas should read their additional insured endorsements before signing the next subcontract agreement" });
+    const long = await create({
+      title:
+        "Why every general contractor in Texas should read their additional insured endorsements before signing the next subcontract agreement",
+    });
     expect(long.slug.length).toBeLessThanOrEqual(80);
     expect(long.slug).not.toMatch(/-$/);
 
@@ -228,9 +269,22 @@ describe.each(databaseKinds)("blog posts and categories on %s", (kind) => {
 
     // A draft's slug follows its title; a published post keeps its address.
     const draft = await create({ title: "Draft Working Title", status: "draft" });
-    const renamed = (await (await call("PUT", `/api/blogs/${draft._id}`, { ...post, title: "Café owners guide: liability and property", status: "draft" })).json()).data as Post;
+    const renamed = (
+      await (
+        await call("PUT", `/api/blogs/${draft._id}`, { ...post, title: "Café owners guide: liability and property", status: "draft" })
+      ).json()
+    ).data as Post;
     expect(renamed.slug).toBe("cafe-owners-guide-liability-and-property-4");
-    const same = (await (await call("PUT", `/api/blogs/${draft._id}`, { ...post, title: "Café owners guide: liability and property", status: "draft", content: "<p>Edited</p>" })).json()).data as Post;
+    const same = (
+      await (
+        await call("PUT", `/api/blogs/${draft._id}`, {
+          ...post,
+          title: "Café owners guide: liability and property",
+          status: "draft",
+          content: "<p>Edited</p>",
+        })
+      ).json()
+    ).data as Post;
     expect(same.slug).toBe(renamed.slug);
     const published = (await (await call("PUT", `/api/blogs/${a._id}`, { ...post, title: "A Brand New Title" })).json()).data as Post;
     expect(published.slug).toBe(a.slug);
@@ -274,10 +328,29 @@ describe.each(databaseKinds)("blog posts and categories on %s", (kind) => {
 
   it("PUT replaces the fields (404 for an unknown post, 400 with field errors); DELETE answers { message }", async () => {
     const created = await create();
-    const res = await call("PUT", `/api/blogs/${created._id}`, { title: "Updated", content: "<p>New body</p>", category: "HOA", imageUrl: null, status: "draft" });
+    const res = await call("PUT", `/api/blogs/${created._id}`, {
+      title: "Updated",
+      content: "<p>New body</p>",
+      category: "HOA",
+      imageUrl: null,
+      status: "draft",
+    });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ success: true, message: api.updated, data: { _id: created._id, title: "Updated", content: "<p>New body</p>", category: "HOA", imageUrl: null, status: "draft", createdAt: created.createdAt, author: { email: TEST_ADMIN.email } } });
+    expect(body).toMatchObject({
+      success: true,
+      message: api.updated,
+      data: {
+        _id: created._id,
+        title: "Updated",
+        content: "<p>New body</p>",
+        category: "HOA",
+        imageUrl: null,
+        status: "draft",
+        createdAt: created.createdAt,
+        author: { email: TEST_ADMIN.email },
+      },
+    });
     expect(Date.parse(body.data.updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.updatedAt));
 
     const invalid = await call("PUT", `/api/blogs/${created._id}`, { ...post, status: "" });
@@ -318,7 +391,11 @@ describe.each(databaseKinds)("blog posts and categories on %s", (kind) => {
     for (const name of ["", "   ", null]) {
       const res = await call("POST", "/api/categories", { name });
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ success: false, message: "Category name is required", errors: { name: "Category name is required" } });
+      expect(await res.json()).toEqual({
+        success: false,
+        message: "Category name is required",
+        errors: { name: "Category name is required" },
+      });
     }
     const duplicate = await call("POST", "/api/categories", { name: "workers COMPENSATION" });
     expect(duplicate.status).toBe(409);
@@ -330,7 +407,11 @@ describe.each(databaseKinds)("blog posts and categories on %s", (kind) => {
     const before = changes.length;
     const renamed = await call("PUT", `/api/categories/${id}`, { name: "Workers' Comp" });
     expect(renamed.status).toBe(200);
-    expect(await renamed.json()).toMatchObject({ success: true, message: "Category updated successfully", data: { _id: id, name: "Workers' Comp" } });
+    expect(await renamed.json()).toMatchObject({
+      success: true,
+      message: "Category updated successfully",
+      data: { _id: id, name: "Workers' Comp" },
+    });
     expect(((await (await call("GET", `/api/blogs/${filed._id}`)).json()) as Post).category).toBe("Workers' Comp");
     await expect.poll(() => changes.slice(before).map((c) => `${c.type}:${c.id}`)).toContain(`updated:${filed._id}`);
     // Its own name in another case is fine; another category's name is not.
@@ -356,7 +437,11 @@ describe.each(databaseKinds)("blog posts and categories on %s", (kind) => {
   it("POST /api/blogs/generate: prompt checked first, then category; 503 naming AI_BASE_URL without a provider", async () => {
     const none = await call("POST", "/api/blogs/generate", {});
     expect(none.status).toBe(400);
-    expect(await none.json()).toMatchObject({ success: false, message: "Please enter a prompt", errors: { prompt: "Please enter a prompt", category: "Please enter a category" } });
+    expect(await none.json()).toMatchObject({
+      success: false,
+      message: "Please enter a prompt",
+      errors: { prompt: "Please enter a prompt", category: "Please enter a category" },
+    });
     const noCategory = await call("POST", "/api/blogs/generate", { prompt: "Cargo coverage", category: " " });
     expect(noCategory.status).toBe(400);
     expect((await noCategory.json()).message).toBe("Please enter a category");
@@ -385,7 +470,12 @@ describe.each(databaseKinds)("AI blog drafts through an OpenAI-compatible provid
     await provider?.close().catch(() => {});
   });
 
-  const generate = (body: unknown) => fetch(`${server.url}/api/blogs/generate`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify(body) });
+  const generate = (body: unknown) =>
+    fetch(`${server.url}/api/blogs/generate`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie },
+      body: JSON.stringify(body),
+    });
 
   it("asks the configured model for an article and saves it as a sanitised draft by the admin", async () => {
     provider.answerWith(
@@ -433,12 +523,16 @@ describe.each(databaseKinds)("AI blog drafts through an OpenAI-compatible provid
   });
 
   it("reads a title line with a Markdown or HTML body too", async () => {
-    provider.answerWith("# HOA Board Liability Basics\n\nDirectors can be sued personally.\n\n## What D&O covers\n\n- Defense costs\n- Settlements\n\nTalk to us about **your** board.");
+    provider.answerWith(
+      "# HOA Board Liability Basics\n\nDirectors can be sued personally.\n\n## What D&O covers\n\n- Defense costs\n- Settlements\n\nTalk to us about **your** board.",
+    );
     const res = await generate({ prompt: "D&O for HOA boards", category: "HOA" });
     expect(res.status).toBe(201);
     const draft = (await res.json()).data as Post;
     expect(draft.title).toBe("HOA Board Liability Basics");
-    expect(draft.content).toBe("<p>Directors can be sued personally.</p>\n<h2>What D&amp;O covers</h2>\n<ul><li>Defense costs</li><li>Settlements</li></ul>\n<p>Talk to us about <strong>your</strong> board.</p>");
+    expect(draft.content).toBe(
+      "<p>Directors can be sued personally.</p>\n<h2>What D&amp;O covers</h2>\n<ul><li>Defense costs</li><li>Settlements</li></ul>\n<p>Talk to us about <strong>your</strong> board.</p>",
+    );
 
     provider.answerWith("<h1>Umbrella Policies for Landlords</h1><p>Extra limits above your liability policy.</p>");
     const html = (await (await generate({ prompt: "Umbrella policies", category: "Investment Property" })).json()).data as Post;

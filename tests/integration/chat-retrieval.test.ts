@@ -5,15 +5,15 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../../db/client";
-import { runMigrations } from "../../db/migrate";
-import { seed } from "../../db/seed";
 import { loadConfig } from "../../app/env.server";
 import { createPost, deletePost, updatePost } from "../../app/features/blog/posts.server";
 import { ChatAssistant } from "../../app/features/chat/chat.server";
+import { embedLocal, LOCAL_MODEL } from "../../app/features/chat/local-engine.server";
 import { chatHandOff } from "../../app/features/chat/messages";
-import { LOCAL_MODEL, embedLocal } from "../../app/features/chat/local-engine.server";
-import { matchContent, vectorSimilarities, type SearchMode } from "../../app/features/chat/retrieval.server";
+import { matchContent, type SearchMode, vectorSimilarities } from "../../app/features/chat/retrieval.server";
+import { type DatabaseHandle, openDatabase } from "../../db/client";
+import { runMigrations } from "../../db/migrate";
+import { seed } from "../../db/seed";
 import { databaseEnv, databaseKinds, type TestDatabaseKind } from "../support/databases";
 
 /**
@@ -23,11 +23,24 @@ import { databaseEnv, databaseKinds, type TestDatabaseKind } from "../support/da
 const questions: [question: string, acceptable: string[]][] = [
   ["do u cover 18 wheelers", ["product:commercial-trucking:overview", "landing:trucking:overview", "service:0", "faq:chat:0"]],
   ["how much liability does FMCSA require", ["landing:trucking:faq:0", "product:commercial-trucking:faq:0"]],
-  ["what's the difference between bobtail and non-trucking", ["landing:trucking:faq:2", "product:commercial-trucking:coverage:3", "landing:trucking:type:3", "product:commercial-trucking:faq:3"]],
+  [
+    "what's the difference between bobtail and non-trucking",
+    ["landing:trucking:faq:2", "product:commercial-trucking:coverage:3", "landing:trucking:type:3", "product:commercial-trucking:faq:3"],
+  ],
   ["does my HOA need D&O", ["product:hoa:faq:1", "landing:hoa:faq:1", "product:hoa:coverage:2"]],
   ["are you licensed in Ohio", ["agency:licensed-states"]],
   ["what are your hours", ["agency:hours"]],
-  ["can I get a certificate today", ["landing:contractors:faq:3", "product:general-liability:faq:3", "landing:trucking:faq:3", "agency:certificates", "product:contractors:benefit:0", "landing:contractors:why:1"]],
+  [
+    "can I get a certificate today",
+    [
+      "landing:contractors:faq:3",
+      "product:general-liability:faq:3",
+      "landing:trucking:faq:3",
+      "agency:certificates",
+      "product:contractors:benefit:0",
+      "landing:contractors:why:1",
+    ],
+  ],
   ["how fast will I get a quote", ["faq:home:0", "faq:chat:1", "agency:quotes"]],
   ["what's your phone number", ["agency:contact"]],
   ["where is your office located", ["agency:contact"]],
@@ -36,8 +49,24 @@ const questions: [question: string, acceptable: string[]][] = [
   ["what does general liability cover", ["landing:general-liability:faq:0", "product:general-liability:overview"]],
   ["difference between per occurrence and aggregate limits", ["product:general-liability:faq:0", "product:general-liability:coverage:7"]],
   ["what is a DP-3 policy", ["product:investment-property:faq:0", "landing:investment-property:faq:0"]],
-  ["my rental house has been empty for 3 months, am I still covered?", ["product:investment-property:faq:1", "landing:investment-property:faq:1", "product:investment-property:coverage:5", "landing:investment-property:why:1"]],
-  ["do I need special insurance for my airbnb", ["product:investment-property:faq:2", "landing:investment-property:faq:2", "product:investment-property:coverage:6", "landing:investment-property:type:3"]],
+  [
+    "my rental house has been empty for 3 months, am I still covered?",
+    [
+      "product:investment-property:faq:1",
+      "landing:investment-property:faq:1",
+      "product:investment-property:coverage:5",
+      "landing:investment-property:why:1",
+    ],
+  ],
+  [
+    "do I need special insurance for my airbnb",
+    [
+      "product:investment-property:faq:2",
+      "landing:investment-property:faq:2",
+      "product:investment-property:coverage:6",
+      "landing:investment-property:type:3",
+    ],
+  ],
   ["does commercial property insurance cover floods", ["product:commercial-property:faq:3", "product:commercial-property:coverage:6"]],
   ["how does coinsurance work", ["product:commercial-property:faq:1", "landing:commercial-property:faq:1"]],
   ["why is my hail deductible a percentage", ["product:commercial-property:faq:2", "landing:commercial-property:faq:2"]],
@@ -49,7 +78,10 @@ const questions: [question: string, acceptable: string[]][] = [
   ["what's an MCS-90", ["product:commercial-trucking:faq:2", "product:commercial-trucking:coverage:5"]],
   ["I only haul inside Texas, what filing do I need?", ["landing:trucking:faq:1"]],
   ["do you work with brand new trucking companies", ["product:commercial-trucking:benefit:0", "landing:trucking:why:1"]],
-  ["would the crime policy cover our management company stealing from the HOA", ["product:hoa:faq:2", "landing:hoa:faq:2", "product:hoa:coverage:3"]],
+  [
+    "would the crime policy cover our management company stealing from the HOA",
+    ["product:hoa:faq:2", "landing:hoa:faq:2", "product:hoa:coverage:3"],
+  ],
   ["how many insurance companies do you work with", ["agency:carriers", "faq:home:1"]],
   ["are you open on saturday", ["agency:hours"]],
   ["what is a BOP", ["product:general-liability:faq:2"]],
@@ -67,7 +99,10 @@ const questions: [question: string, acceptable: string[]][] = [
 
 /** Written after the engine was tuned and never tuned on: how it does on wording it has not seen. */
 const heldOut: [question: string, acceptable: string[]][] = [
-  ["Is $750k enough liability for my semi?", ["landing:trucking:faq:0", "product:commercial-trucking:faq:0", "product:commercial-trucking:coverage:0", "landing:trucking:type:0"]],
+  [
+    "Is $750k enough liability for my semi?",
+    ["landing:trucking:faq:0", "product:commercial-trucking:faq:0", "product:commercial-trucking:coverage:0", "landing:trucking:type:0"],
+  ],
   ["whats the BMC-91X", ["product:commercial-trucking:faq:2", "product:commercial-trucking:coverage:6"]],
   ["does cargo insurance cover reefer breakdown", ["product:commercial-trucking:coverage:1", "landing:trucking:type:1"]],
   ["what is trailer interchange", ["product:commercial-trucking:coverage:4", "landing:trucking:type:4"]],
@@ -82,7 +117,10 @@ const heldOut: [question: string, acceptable: string[]][] = [
   ["what does business income insurance pay", ["product:commercial-property:faq:4", "product:commercial-property:coverage:2"]],
   ["how much fidelity coverage should our condo association carry", ["landing:hoa:faq:2", "product:hoa:faq:2"]],
   ["what documents does our HOA need for a quote", ["landing:hoa:faq:3", "product:hoa:faq:4"]],
-  ["does landlord insurance pay if my tenant stops paying rent", ["landing:investment-property:faq:3", "product:investment-property:coverage:3"]],
+  [
+    "does landlord insurance pay if my tenant stops paying rent",
+    ["landing:investment-property:faq:3", "product:investment-property:coverage:3"],
+  ],
   ["do I need liability on my rental", ["product:investment-property:coverage:4", "landing:investment-property:why:3"]],
   ["what's your email", ["agency:contact"]],
   ["when are you closed", ["agency:hours"]],
@@ -91,7 +129,13 @@ const heldOut: [question: string, acceptable: string[]][] = [
   ["who owns the agency", ["agency:about", "team:0"]],
 ];
 
-const offTopic = ["what's the weather in paris", "can you write me a poem about cats", "who won the super bowl", "give me a recipe for lasagna", "how do I fix my iphone screen"];
+const offTopic = [
+  "what's the weather in paris",
+  "can you write me a poem about cats",
+  "who won the super bowl",
+  "give me a recipe for lasagna",
+  "how do I fix my iphone screen",
+];
 
 type Opened = { kind: TestDatabaseKind; handle: DatabaseHandle; chat: ChatAssistant; cleanup: () => Promise<void> };
 
@@ -118,7 +162,14 @@ function score(chat: ChatAssistant, set: [string, string[]][]) {
     set.map(async ([question, acceptable]) => {
       const { matches, best } = await chat.retrieveLocal(question);
       const top = matches[0];
-      return { question, acceptable, top: best?.source ?? null, similarity: best?.similarity ?? 0, answered: Boolean(top && acceptable.includes(top.source)), ranked: Boolean(best && acceptable.includes(best.source)) };
+      return {
+        question,
+        acceptable,
+        top: best?.source ?? null,
+        similarity: best?.similarity ?? 0,
+        answered: Boolean(top && acceptable.includes(top.source)),
+        ranked: Boolean(best && acceptable.includes(best.source)),
+      };
     }),
   );
 }
@@ -153,12 +204,24 @@ describe.each(databaseKinds)("chat retrieval on %s", (kind) => {
   it("honours the threshold and the count, and hands off when nothing in the content matches", async () => {
     const { chat, handle } = get();
     const { retrieveLocal } = await import("../../app/features/chat/retrieval.server");
-    const all = await retrieveLocal(handle.db, chat.index, "what does general liability cover", { threshold: 0, count: 50, mode: chat.searchMode });
+    const all = await retrieveLocal(handle.db, chat.index, "what does general liability cover", {
+      threshold: 0,
+      count: 50,
+      mode: chat.searchMode,
+    });
     expect(all.matches).toHaveLength(50);
-    const strict = await retrieveLocal(handle.db, chat.index, "what does general liability cover", { threshold: 0.9, count: 50, mode: chat.searchMode });
+    const strict = await retrieveLocal(handle.db, chat.index, "what does general liability cover", {
+      threshold: 0.9,
+      count: 50,
+      mode: chat.searchMode,
+    });
     expect(strict.matches.length).toBeLessThan(all.matches.length);
     expect(strict.matches.every((m) => m.similarity >= 0.9)).toBe(true);
-    const one = await retrieveLocal(handle.db, chat.index, "what does general liability cover", { threshold: 0, count: 1, mode: chat.searchMode });
+    const one = await retrieveLocal(handle.db, chat.index, "what does general liability cover", {
+      threshold: 0,
+      count: 1,
+      mode: chat.searchMode,
+    });
     expect(one.matches).toHaveLength(1);
     const three = await chat.retrieveLocal("what does general liability cover");
     expect(three.matches.length).toBeLessThanOrEqual(3);
@@ -189,7 +252,8 @@ describe.each(databaseKinds)("chat retrieval on %s", (kind) => {
     expect((await chat.retrieveLocal(question)).matches).toEqual([]);
     const input = {
       title: "Insuring Llama Ranches Against Zebra Mussel Infestations",
-      content: "<p>Zebra mussel infestations can clog the irrigation intakes of llama ranches. Our agency insures llama ranches against zebra mussel cleanup costs under an inland marine form.</p>",
+      content:
+        "<p>Zebra mussel infestations can clog the irrigation intakes of llama ranches. Our agency insures llama ranches against zebra mussel cleanup costs under an inland marine form.</p>",
       category: "Risk Management",
       imageUrl: null,
       status: "published" as const,
@@ -213,7 +277,16 @@ describe.each(databaseKinds)("chat retrieval on %s", (kind) => {
 });
 
 describe("pgvector and the in-application search", () => {
-  const probes = ["do u cover 18 wheelers", "does my HOA need D&O", "what is a DP-3 policy", "how does coinsurance work", "can I get a certificate today", "what's an MCS-90", "are you open on saturday", "how do CSA scores affect my rates"];
+  const probes = [
+    "do u cover 18 wheelers",
+    "does my HOA need D&O",
+    "what is a DP-3 policy",
+    "how does coinsurance work",
+    "can I get a certificate today",
+    "what's an MCS-90",
+    "are you open on saturday",
+    "how do CSA scores affect my rates",
+  ];
 
   it("rank the stored vectors identically (pgvector on PGlite, the application on the same rows)", async () => {
     const { chat, handle } = opened.find((o) => o.kind === "pglite")!;
@@ -224,12 +297,19 @@ describe("pgvector and the in-application search", () => {
       };
       const db = await byMode("pgvector");
       const app = await byMode("application");
-      expect(app.map(([s]) => s), question).toEqual(db.map(([s]) => s));
+      expect(
+        app.map(([s]) => s),
+        question,
+      ).toEqual(db.map(([s]) => s));
       app.forEach(([, sim], i) => expect(sim).toBeCloseTo(db[i][1], 5));
 
-      const match = (mode: SearchMode) => matchContent(handle.db, chat.index, { model: LOCAL_MODEL, embedding: embedLocal(question), threshold: 0.2, count: 3, mode });
+      const match = (mode: SearchMode) =>
+        matchContent(handle.db, chat.index, { model: LOCAL_MODEL, embedding: embedLocal(question), threshold: 0.2, count: 3, mode });
       const [m1, m2] = [await match("pgvector"), await match("application")];
-      expect(m2.map((m) => m.source), question).toEqual(m1.map((m) => m.source));
+      expect(
+        m2.map((m) => m.source),
+        question,
+      ).toEqual(m1.map((m) => m.source));
       expect(m1.length).toBeLessThanOrEqual(3);
       expect(m1.every((m) => m.similarity > 0.2)).toBe(true);
 
@@ -245,7 +325,10 @@ describe("pgvector and the in-application search", () => {
     for (const question of [...probes, ...questions.slice(0, 10).map(([q]) => q)]) {
       const a = await lite.chat.retrieveLocal(question);
       const b = await pg.chat.retrieveLocal(question);
-      expect(b.matches.map((m) => m.source), question).toEqual(a.matches.map((m) => m.source));
+      expect(
+        b.matches.map((m) => m.source),
+        question,
+      ).toEqual(a.matches.map((m) => m.source));
     }
   });
 });

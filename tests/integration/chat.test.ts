@@ -3,14 +3,14 @@
  * summary, the old widget's admin conversation calls, and the AI provider path against a local HTTP
  * server speaking the OpenAI-compatible API (the only stand-in: the provider itself).
  */
-import { createServer, type IncomingMessage, type Server as HttpServer } from "node:http";
+import { createServer, type Server as HttpServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatMessages, chatSessions, leads, mailOutbox } from "../../db/schema";
 import { agency } from "../../app/content/agency";
 import { chatAssistant } from "../../app/features/chat/chat.server";
 import { chatBudgetHandOff, chatGreeting, chatHandOff, chatTexts } from "../../app/features/chat/messages";
+import { chatMessages, chatSessions, leads, mailOutbox } from "../../db/schema";
 import { ensureAdmin, signIn } from "../support/admin";
 import { databaseKinds } from "../support/databases";
 import { startTestServer } from "../support/server";
@@ -34,12 +34,16 @@ function client(server: () => Server, ip = newIp()) {
   return {
     ip,
     start: (body: unknown) => fetch(`${server().url}/api/chat/sessions`, { method: "POST", headers, body: JSON.stringify(body) }),
-    send: (id: string, content: unknown) => fetch(`${server().url}/api/chat/sessions/${id}/messages`, { method: "POST", headers, body: JSON.stringify({ content }) }),
+    send: (id: string, content: unknown) =>
+      fetch(`${server().url}/api/chat/sessions/${id}/messages`, { method: "POST", headers, body: JSON.stringify({ content }) }),
     history: (id: string) => fetch(`${server().url}/api/chat/sessions/${id}/messages`, { headers }),
   };
 }
 
-async function started(c: ReturnType<typeof client>, body: unknown): Promise<{ id: string; messages: { role: string; content: string; createdAt: string }[]; greeting: string | null }> {
+async function started(
+  c: ReturnType<typeof client>,
+  body: unknown,
+): Promise<{ id: string; messages: { role: string; content: string; createdAt: string }[]; greeting: string | null }> {
   const res = await c.start(body);
   expect(res.status, await res.clone().text()).toBe(201);
   return res.json();
@@ -109,12 +113,31 @@ describe.each(databaseKinds)("chat assistant API on %s (offline engine)", (kind)
     expect(body.greeting).toMatch(/Visitor 1.*HOA Insurance/);
 
     const [session] = await db().select().from(chatSessions).where(eq(chatSessions.id, body.id));
-    expect(session).toMatchObject({ name: v.name, email: v.email, phone: v.phone, insuranceType: "HOA Insurance", summary: "", tokensUsed: 0 });
+    expect(session).toMatchObject({
+      name: v.name,
+      email: v.email,
+      phone: v.phone,
+      insuranceType: "HOA Insurance",
+      summary: "",
+      tokensUsed: 0,
+    });
     const [lead] = await db().select().from(leads).where(eq(leads.id, session.leadId!));
-    expect(lead).toMatchObject({ leadType: "chat", submissionType: "Chat Conversation", source: "Website Chat", service: "HOA Insurance", name: v.name, email: v.email, phone: v.phone, status: "new", pageUrl: "http://localhost:3000/hoa-insurance" });
+    expect(lead).toMatchObject({
+      leadType: "chat",
+      submissionType: "Chat Conversation",
+      source: "Website Chat",
+      service: "HOA Insurance",
+      name: v.name,
+      email: v.email,
+      phone: v.phone,
+      status: "new",
+      pageUrl: "http://localhost:3000/hoa-insurance",
+    });
     expect(lead.payload).toEqual({ name: v.name, email: v.email, phone: v.phone, insuranceType: "HOA Insurance", chatSessionId: body.id });
     const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.leadId, lead.id));
-    expect(mails.map((m) => [m.kind, m.toAddress, m.subject])).toEqual([["agency_notification", "inbox@agency.example", "Chat Conversation: HOA Insurance"]]);
+    expect(mails.map((m) => [m.kind, m.toAddress, m.subject])).toEqual([
+      ["agency_notification", "inbox@agency.example", "Chat Conversation: HOA Insurance"],
+    ]);
 
     const history = await (await c.history(body.id)).json();
     expect(history.messages).toEqual([{ role: "assistant", content: body.greeting, createdAt: expect.any(String) }]);
@@ -122,7 +145,9 @@ describe.each(databaseKinds)("chat assistant API on %s (offline engine)", (kind)
     const list = await (await admin("/api/chatbot-conversations")).json();
     const conversation = list.data.find((x: { email: string }) => x.email === v.email);
     expect(conversation).toMatchObject({ name: v.name, phone: v.phone });
-    expect(conversation.conversation.map((m: { role: string; content: string }) => [m.role, m.content])).toEqual([["assistant", body.greeting]]);
+    expect(conversation.conversation.map((m: { role: string; content: string }) => [m.role, m.content])).toEqual([
+      ["assistant", body.greeting],
+    ]);
   });
 
   it("answers a question from the agency's content and keeps the conversation in order", async () => {
@@ -150,7 +175,10 @@ describe.each(databaseKinds)("chat assistant API on %s (offline engine)", (kind)
     const first = client(() => server);
     const { id } = await started(first, v);
     await say(first, id, "do you cover 18 wheelers");
-    const again = await started(client(() => server), { ...v, email: v.email.toUpperCase(), name: "Visitor Three" });
+    const again = await started(
+      client(() => server),
+      { ...v, email: v.email.toUpperCase(), name: "Visitor Three" },
+    );
     expect(again.greeting).toBeNull();
     expect(again.messages.map((m) => m.role)).toEqual(["assistant", "user", "assistant"]);
     expect(again.messages[1].content).toBe("do you cover 18 wheelers");
@@ -159,11 +187,17 @@ describe.each(databaseKinds)("chat assistant API on %s (offline engine)", (kind)
     expect(history).toEqual(again.messages);
 
     // The same email with another phone number does not open that transcript.
-    const stranger = await started(client(() => server), { ...v, phone: "(737) 555-0000" });
+    const stranger = await started(
+      client(() => server),
+      { ...v, phone: "(737) 555-0000" },
+    );
     expect(stranger.messages).toEqual([]);
     expect(stranger.greeting).not.toBeNull();
 
-    const chatLeads = await db().select().from(leads).where(and(eq(leads.leadType, "chat"), sql`lower(${leads.email}) = ${v.email}`));
+    const chatLeads = await db()
+      .select()
+      .from(leads)
+      .where(and(eq(leads.leadType, "chat"), sql`lower(${leads.email}) = ${v.email}`));
     expect(chatLeads).toHaveLength(1);
     const sessions = await db().select().from(chatSessions).where(sql`lower(${chatSessions.email}) = ${v.email}`);
     expect(sessions.map((s) => s.leadId)).toEqual([chatLeads[0].id, chatLeads[0].id, chatLeads[0].id]);
@@ -251,9 +285,14 @@ describe.each(databaseKinds)("chat assistant API on %s (offline engine)", (kind)
     const fresh = await admin("/api/chatbot-conversations", { name: "Walk In", email: "walkin@chat.example", phone: "5125550111" });
     expect(fresh.status).toBe(201);
     expect((await fresh.json()).data).toMatchObject({ name: "Walk In", conversation: [] });
-    const added = await admin(`/api/chatbot-conversations/${encodeURIComponent("walkin@chat.example")}/message`, { role: "ai", content: "Thanks for calling earlier." });
+    const added = await admin(`/api/chatbot-conversations/${encodeURIComponent("walkin@chat.example")}/message`, {
+      role: "ai",
+      content: "Thanks for calling earlier.",
+    });
     expect(added.status).toBe(200);
-    expect((await added.json()).data.conversation.map((m: { role: string; content: string }) => [m.role, m.content])).toEqual([["assistant", "Thanks for calling earlier."]]);
+    expect((await added.json()).data.conversation.map((m: { role: string; content: string }) => [m.role, m.content])).toEqual([
+      ["assistant", "Thanks for calling earlier."],
+    ]);
     const user = await admin(`/api/chatbot-conversations/walkin@chat.example/message`, { role: "user", content: "Call me tomorrow." });
     expect((await user.json()).data.conversation).toHaveLength(2);
 
@@ -313,7 +352,12 @@ async function startFakeProvider() {
     if (path.endsWith("/embeddings")) {
       if (state.embeddingsFail) return json(500, { error: { message: "embeddings down" } });
       const inputs: string[] = Array.isArray(body.input) ? body.input : [body.input];
-      return json(200, { object: "list", model: body.model, data: inputs.map((t, index) => ({ object: "embedding", index, embedding: embed(t) })), usage: { prompt_tokens: inputs.length, total_tokens: inputs.length } });
+      return json(200, {
+        object: "list",
+        model: body.model,
+        data: inputs.map((t, index) => ({ object: "embedding", index, embedding: embed(t) })),
+        usage: { prompt_tokens: inputs.length, total_tokens: inputs.length },
+      });
     }
     if (path.endsWith("/chat/completions")) {
       if (state.mode === "error") return json(500, { error: { message: "model overloaded" } });
@@ -419,7 +463,10 @@ describe.each(databaseKinds)("chat assistant with an AI provider on %s", (kind) 
     expect(session.summary).toBe(provider.state.summary);
 
     await say(c, id, "and do you cover cargo too?");
-    const last = provider.chats().filter((r) => r.body.model === "test-chat").at(-1)!;
+    const last = provider
+      .chats()
+      .filter((r) => r.body.model === "test-chat")
+      .at(-1)!;
     expect(last.body.messages[0].content).toContain(`Conversation so far (summary): ${provider.state.summary}`);
   });
 
@@ -428,7 +475,9 @@ describe.each(databaseKinds)("chat assistant with an AI provider on %s", (kind) 
     const { id } = await started(c, visitor(13));
     provider.state.mode = "empty";
     try {
-      expect(await say(c, id, "what are your office hours")).toBe("I apologize, but I'm having trouble generating a response. Please try again or contact our team directly.");
+      expect(await say(c, id, "what are your office hours")).toBe(
+        "I apologize, but I'm having trouble generating a response. Please try again or contact our team directly.",
+      );
     } finally {
       provider.state.mode = "ok";
     }
@@ -462,7 +511,10 @@ describe.each(databaseKinds)("chat assistant with an AI provider on %s", (kind) 
     try {
       expect(await say(c, id, "are you open on saturday")).toBe(provider.state.reply);
       // The chat now holds enough messages to be summarised too: look at the answer's own request.
-      const answer = provider.chats().filter((r) => r.body.model === "test-chat").at(-1)!;
+      const answer = provider
+        .chats()
+        .filter((r) => r.body.model === "test-chat")
+        .at(-1)!;
       expect(answer.body.messages[0].content).toContain("Office hours and when we are open");
     } finally {
       provider.state.embeddingsFail = false;
@@ -487,8 +539,16 @@ describe.each(databaseKinds)("chat assistant with an AI provider on %s", (kind) 
       // Other chats spend the day's 2,000 tokens; then even a new chat is handed over.
       let handedOver = false;
       for (let i = 0; i < 15 && !handedOver; i++) {
-        const other = await started(client(() => server), visitor(`16${i}`));
-        handedOver = (await say(client(() => server), other.id, "what are your office hours")) === chatBudgetHandOff();
+        const other = await started(
+          client(() => server),
+          visitor(`16${i}`),
+        );
+        handedOver =
+          (await say(
+            client(() => server),
+            other.id,
+            "what are your office hours",
+          )) === chatBudgetHandOff();
         if (handedOver) {
           const [s] = await db().select().from(chatSessions).where(eq(chatSessions.id, other.id));
           expect(s.tokensUsed).toBe(0);
@@ -500,5 +560,4 @@ describe.each(databaseKinds)("chat assistant with an AI provider on %s", (kind) 
       provider.state.usage = 20;
     }
   });
-
 });

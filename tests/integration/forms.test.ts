@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { consentRecords, leads, mailOutbox } from "../../db/schema";
 import { smsConsent } from "../../app/content/legal";
-import { formMessages } from "../../app/features/leads/messages";
 import { acceptContact } from "../../app/features/leads/leads.server";
+import { formMessages } from "../../app/features/leads/messages";
+import { consentRecords, leads, mailOutbox } from "../../db/schema";
 import { databaseKinds } from "../support/databases";
 import { startTestServer } from "../support/server";
 import { startSmtp, waitFor } from "../support/smtp";
@@ -36,7 +36,11 @@ describe.each(databaseKinds)("public form endpoints on %s", (kind) => {
   let server: Server;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${server.url}${path}`, { method: "POST", headers: { "content-type": "application/json", "user-agent": "vitest-agent/1.0", ...headers }, body: JSON.stringify(body) });
+    fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "user-agent": "vitest-agent/1.0", ...headers },
+      body: JSON.stringify(body),
+    });
   const counts = async () => {
     const db = server.services.db;
     const [l] = await db.select({ n: count() }).from(leads);
@@ -47,7 +51,13 @@ describe.each(databaseKinds)("public form endpoints on %s", (kind) => {
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    server = await startTestServer(kind, { RATE_LIMIT_FORMS_MAX: "1000", SMTP_URL: smtp.url, MAIL_POLL_INTERVAL_MS: "100", MAIL_RETRY_BASE_MS: "50", AGENCY_INBOX: "inbox@agency.example" });
+    server = await startTestServer(kind, {
+      RATE_LIMIT_FORMS_MAX: "1000",
+      SMTP_URL: smtp.url,
+      MAIL_POLL_INTERVAL_MS: "100",
+      MAIL_RETRY_BASE_MS: "50",
+      AGENCY_INBOX: "inbox@agency.example",
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -61,33 +71,56 @@ describe.each(databaseKinds)("public form endpoints on %s", (kind) => {
 
     // Committed before the answer: visible immediately.
     const [lead] = await server.services.db.select().from(leads).where(eq(leads.email, contact.email));
-    expect(lead).toMatchObject({ leadType: "contact_form", name: contact.fullName, phone: contact.phoneNumber, service: contact.insuranceType, status: "new", userAgent: "vitest-agent/1.0" });
+    expect(lead).toMatchObject({
+      leadType: "contact_form",
+      name: contact.fullName,
+      phone: contact.phoneNumber,
+      service: contact.insuranceType,
+      status: "new",
+      userAgent: "vitest-agent/1.0",
+    });
     expect(lead.reference).toMatch(/^L-[2-9A-HJ-NP-Z]{6}$/);
     expect(lead.ip).toMatch(/127\.0\.0\.1/);
 
     const [consent] = await server.services.db.select().from(consentRecords).where(eq(consentRecords.id, lead.consentRecordId!));
-    expect(consent).toMatchObject({ sourceForm: "contact_form", consented: true, consentText: smsConsent.plainText, consentVersion: smsConsent.version, pageUrl: "http://localhost:3000/contact" });
+    expect(consent).toMatchObject({
+      sourceForm: "contact_form",
+      consented: true,
+      consentText: smsConsent.plainText,
+      consentVersion: smsConsent.version,
+      pageUrl: "http://localhost:3000/contact",
+    });
     expect(consent.recordHash).toMatch(/^[0-9a-f]{64}$/);
 
     const mails = await server.services.db.select().from(mailOutbox).where(eq(mailOutbox.leadId, lead.id));
-    expect(mails.map((m) => [m.kind, m.toAddress, m.subject]).sort()).toEqual([
-      ["agency_notification", "inbox@agency.example", "Contact Form Submission"],
-      ["visitor_autoreply", contact.email, expect.stringContaining("Thank you for contacting")],
-    ].sort());
+    expect(mails.map((m) => [m.kind, m.toAddress, m.subject]).sort()).toEqual(
+      [
+        ["agency_notification", "inbox@agency.example", "Contact Form Submission"],
+        ["visitor_autoreply", contact.email, expect.stringContaining("Thank you for contacting")],
+      ].sort(),
+    );
 
-    const delivered = await waitFor(() => {
-      const mine = smtp.received.filter((m) => mails.some((row) => row.messageId === m.messageId));
-      return mine.length === 2 && mine;
-    }, 10_000, "both mails delivered");
+    const delivered = await waitFor(
+      () => {
+        const mine = smtp.received.filter((m) => mails.some((row) => row.messageId === m.messageId));
+        return mine.length === 2 && mine;
+      },
+      10_000,
+      "both mails delivered",
+    );
     const notification = delivered.find((m) => m.to.includes("inbox@agency.example"))!;
     expect(notification.subject).toBe("Contact Form Submission");
     expect(notification.raw).toContain(contact.message.slice(0, 40));
     const reply = delivered.find((m) => m.to.includes(contact.email))!;
     expect(reply.raw).toMatch(/within 30 minutes/);
-    await waitFor(async () => {
-      const rows = await server.services.db.select().from(mailOutbox).where(eq(mailOutbox.leadId, lead.id));
-      return rows.every((r) => r.status === "sent" && r.transport === "smtp" && r.sentAt) && rows;
-    }, 5_000, "rows marked sent");
+    await waitFor(
+      async () => {
+        const rows = await server.services.db.select().from(mailOutbox).where(eq(mailOutbox.leadId, lead.id));
+        return rows.every((r) => r.status === "sent" && r.transport === "smtp" && r.sentAt) && rows;
+      },
+      5_000,
+      "rows marked sent",
+    );
   });
 
   it.each([
@@ -170,7 +203,11 @@ describe.each(databaseKinds)("public form endpoints on %s", (kind) => {
       service: "Commercial Trucking Insurance",
       utm: { utm_source: "google", utm_campaign: "trucking" },
     });
-    expect(row.payload).toMatchObject({ name: productQuote.name, serviceType: productQuote.serviceType, submissionDate: productQuote.submissionDate });
+    expect(row.payload).toMatchObject({
+      name: productQuote.name,
+      serviceType: productQuote.serviceType,
+      submissionDate: productQuote.submissionDate,
+    });
     const mails = await server.services.db.select().from(mailOutbox).where(eq(mailOutbox.leadId, row.id));
     expect(mails.find((m) => m.kind === "agency_notification")?.subject).toBe("Quote Request for Commercial Trucking Insurance");
   });
@@ -188,23 +225,55 @@ describe.each(databaseKinds)("public form endpoints on %s", (kind) => {
   it("POST /api/sms-consent keeps a 10DLC-grade consent record", async () => {
     const res = await post(
       "/api/sms-consent",
-      { name: "Kim Tran", email: "kim@tran-properties.example", phone: "512-555-0188", smsConsent: "Yes", consentVersion: smsConsent.version, pageUrl: "http://localhost:3000/sms-consent" },
+      {
+        name: "Kim Tran",
+        email: "kim@tran-properties.example",
+        phone: "512-555-0188",
+        smsConsent: "Yes",
+        consentVersion: smsConsent.version,
+        pageUrl: "http://localhost:3000/sms-consent",
+      },
       { "user-agent": "Mozilla/5.0 test" },
     );
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ success: true, message: formMessages.smsConsent.success });
     const [row] = await server.services.db.select().from(consentRecords).where(eq(consentRecords.email, "kim@tran-properties.example"));
-    expect(row).toMatchObject({ sourceForm: "sms_consent_form", consented: true, userAgent: "Mozilla/5.0 test", pageUrl: "http://localhost:3000/sms-consent", consentVersion: smsConsent.version });
+    expect(row).toMatchObject({
+      sourceForm: "sms_consent_form",
+      consented: true,
+      userAgent: "Mozilla/5.0 test",
+      pageUrl: "http://localhost:3000/sms-consent",
+      consentVersion: smsConsent.version,
+    });
     expect(row.ip).toBeTruthy();
     expect(row.consentText).toContain("Msg & data rates may apply");
     // The hash covers every field: recomputing it from the stored row gives the same value.
-    const values = { channel: row.channel, sourceForm: row.sourceForm, name: row.name, email: row.email, phone: row.phone, consented: row.consented, consentText: row.consentText, consentVersion: row.consentVersion, pageUrl: row.pageUrl, ip: row.ip, userAgent: row.userAgent, createdAt: row.createdAt.toISOString() };
+    const values = {
+      channel: row.channel,
+      sourceForm: row.sourceForm,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      consented: row.consented,
+      consentText: row.consentText,
+      consentVersion: row.consentVersion,
+      pageUrl: row.pageUrl,
+      ip: row.ip,
+      userAgent: row.userAgent,
+      createdAt: row.createdAt.toISOString(),
+    };
     const canonical = JSON.stringify(Object.fromEntries(Object.entries(values).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
     expect(row.recordHash).toBe(createHash("sha256").update(canonical).digest("hex"));
     const mails = await server.services.db.select().from(mailOutbox).where(eq(mailOutbox.consentRecordId, row.id));
     expect(mails.find((m) => m.kind === "agency_notification")?.subject).toBe("SMS Consent Form Submission");
 
-    const refused = await post("/api/sms-consent", { name: "Kim Tran", email: "kim@example.com", phone: "512-555-0188", smsConsent: "No", consentVersion: smsConsent.version });
+    const refused = await post("/api/sms-consent", {
+      name: "Kim Tran",
+      email: "kim@example.com",
+      phone: "512-555-0188",
+      smsConsent: "No",
+      consentVersion: smsConsent.version,
+    });
     expect(refused.status).toBe(400);
     expect((await refused.json()).errors.smsConsent).toBe("Please agree to receive SMS messages");
   });
@@ -220,16 +289,30 @@ describe.each(databaseKinds)("public form endpoints on %s", (kind) => {
   });
 
   it("refuses a consent whose wording version is not the one shown now", async () => {
-    const res = await post("/api/sms-consent", { name: "Kim Tran", email: "kim2@example.com", phone: "512-555-0188", smsConsent: "Yes", consentVersion: "sms-consent-2019-01-01" });
+    const res = await post("/api/sms-consent", {
+      name: "Kim Tran",
+      email: "kim2@example.com",
+      phone: "512-555-0188",
+      smsConsent: "Yes",
+      consentVersion: "sms-consent-2019-01-01",
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).errors.consentVersion).toMatch(/reload the page/);
   });
 
   it("answers 415 for a body that is not JSON and 400 for broken JSON", async () => {
-    const form = await fetch(`${server.url}/api/contacts`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "a=b" });
+    const form = await fetch(`${server.url}/api/contacts`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "a=b",
+    });
     expect(form.status).toBe(415);
     expect((await form.json()).success).toBe(false);
-    const broken = await fetch(`${server.url}/api/contacts`, { method: "POST", headers: { "content-type": "application/json" }, body: "{nope" });
+    const broken = await fetch(`${server.url}/api/contacts`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{nope",
+    });
     expect(broken.status).toBe(400);
     expect((await broken.json()).message).toBe("The request body is not valid JSON.");
   });
@@ -262,7 +345,11 @@ describe("rate limits on public forms", () => {
       const statuses: number[] = [];
       let last: Response | undefined;
       for (let i = 0; i < 4; i++) {
-        last = await fetch(`${server.url}/api/contacts`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ...contact, email: `r${i}@example.com` }) });
+        last = await fetch(`${server.url}/api/contacts`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ ...contact, email: `r${i}@example.com` }),
+        });
         statuses.push(last.status);
       }
       expect(statuses).toEqual([201, 201, 201, 429]);

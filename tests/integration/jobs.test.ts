@@ -4,8 +4,8 @@
  */
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jobApplications, jobs, mailOutbox } from "../../db/schema";
 import { jobFieldMessages, jobMessages } from "../../app/features/jobs/messages";
+import { jobApplications, jobs, mailOutbox } from "../../db/schema";
 import { ensureAdmin, signIn } from "../support/admin";
 import { databaseKinds } from "../support/databases";
 import { startTestServer } from "../support/server";
@@ -32,7 +32,13 @@ describe.each(databaseKinds)("jobs and applications on %s", (kind) => {
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    server = await startTestServer(kind, { RATE_LIMIT_FORMS_MAX: "1000", SMTP_URL: smtp.url, MAIL_POLL_INTERVAL_MS: "100", MAIL_RETRY_BASE_MS: "50", AGENCY_INBOX: "careers-inbox@agency.example" });
+    server = await startTestServer(kind, {
+      RATE_LIMIT_FORMS_MAX: "1000",
+      SMTP_URL: smtp.url,
+      MAIL_POLL_INTERVAL_MS: "100",
+      MAIL_RETRY_BASE_MS: "50",
+      AGENCY_INBOX: "careers-inbox@agency.example",
+    });
     await ensureAdmin(server.services);
     cookie = await signIn(server.url);
   });
@@ -41,10 +47,20 @@ describe.each(databaseKinds)("jobs and applications on %s", (kind) => {
     await smtp?.close();
   });
 
-  const call = (method: string, path: string, body?: unknown, { auth = true, headers = {} }: { auth?: boolean; headers?: Record<string, string> } = {}) =>
+  const call = (
+    method: string,
+    path: string,
+    body?: unknown,
+    { auth = true, headers = {} }: { auth?: boolean; headers?: Record<string, string> } = {},
+  ) =>
     fetch(`${server.url}${path}`, {
       method,
-      headers: { ...(body !== undefined ? { "content-type": "application/json" } : {}), ...(auth ? { cookie } : {}), "user-agent": "vitest-agent/1.0", ...headers },
+      headers: {
+        ...(body !== undefined ? { "content-type": "application/json" } : {}),
+        ...(auth ? { cookie } : {}),
+        "user-agent": "vitest-agent/1.0",
+        ...headers,
+      },
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
   const create = async (values: Partial<typeof job> = {}) => {
@@ -52,8 +68,10 @@ describe.each(databaseKinds)("jobs and applications on %s", (kind) => {
     expect(res.status).toBe(201);
     return (await res.json()).data as typeof job & { _id: string; createdAt: string };
   };
-  const apply = (body: Record<string, unknown>, headers: Record<string, string> = {}) => call("POST", "/api/applications", body, { auth: false, headers });
-  const countOf = async (table: typeof jobs | typeof jobApplications | typeof mailOutbox) => (await server.services.db.select({ n: count() }).from(table))[0].n;
+  const apply = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    call("POST", "/api/applications", body, { auth: false, headers });
+  const countOf = async (table: typeof jobs | typeof jobApplications | typeof mailOutbox) =>
+    (await server.services.db.select({ n: count() }).from(table))[0].n;
 
   it("answers 401 without a session on every admin endpoint, and changes nothing", async () => {
     const existing = await create();
@@ -65,7 +83,11 @@ describe.each(databaseKinds)("jobs and applications on %s", (kind) => {
       ["GET", `/api/applications/job/${existing._id}`],
     ];
     for (const [method, path, body] of attempts) {
-      const forged: Record<string, string>[] = [{}, { cookie: "admin_session=forged-token" }, { cookie: "__Host-admin_session=forged-token" }];
+      const forged: Record<string, string>[] = [
+        {},
+        { cookie: "admin_session=forged-token" },
+        { cookie: "__Host-admin_session=forged-token" },
+      ];
       for (const headers of forged) {
         const res = await call(method, path, body, { auth: false, headers });
         expect(res.status, `${method} ${path} ${JSON.stringify(headers)}`).toBe(401);
@@ -90,7 +112,13 @@ describe.each(databaseKinds)("jobs and applications on %s", (kind) => {
     const body = await res.json();
     expect(body).toMatchObject({ success: true, message: jobMessages.api.created });
     expect(Object.keys(body.data).sort()).toEqual(JOB_KEYS);
-    expect(body.data).toMatchObject({ title: job.title, description: job.description, type: "Full-time", workType: "Hybrid", location: "Remote - Texas" });
+    expect(body.data).toMatchObject({
+      title: job.title,
+      description: job.description,
+      type: "Full-time",
+      workType: "Hybrid",
+      location: "Remote - Texas",
+    });
     expect(body.data._id).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Date(body.data.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
     const [row] = await server.services.db.select().from(jobs).where(eq(jobs.id, body.data._id));
@@ -124,7 +152,8 @@ describe.each(databaseKinds)("jobs and applications on %s", (kind) => {
       expect(res.status, `${field}=${JSON.stringify(value)}`).toBe(400);
       expect((await res.json()).errors).toEqual({ [field]: message });
     }
-    for (const type of ["Full-time", "Part-time", "Internship"]) for (const workType of ["Remote", "On-site", "Hybrid"]) await create({ type, workType });
+    for (const type of ["Full-time", "Part-time", "Internship"])
+      for (const workType of ["Remote", "On-site", "Hybrid"]) await create({ type, workType });
     expect(await countOf(jobs)).toBe(before + 9);
   });
 
@@ -153,10 +182,19 @@ describe.each(databaseKinds)("jobs and applications on %s", (kind) => {
 
   it("PUT /api/jobs/{id} replaces the job's fields; 400 with field errors, 404 for an unknown job", async () => {
     const created = await create();
-    const res = await call("PUT", `/api/jobs/${created._id}`, { ...job, title: "Senior Account Manager", workType: "On-site", type: "Part-time" });
+    const res = await call("PUT", `/api/jobs/${created._id}`, {
+      ...job,
+      title: "Senior Account Manager",
+      workType: "On-site",
+      type: "Part-time",
+    });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ success: true, message: jobMessages.api.updated, data: { _id: created._id, title: "Senior Account Manager", workType: "On-site", type: "Part-time", createdAt: created.createdAt } });
+    expect(body).toMatchObject({
+      success: true,
+      message: jobMessages.api.updated,
+      data: { _id: created._id, title: "Senior Account Manager", workType: "On-site", type: "Part-time", createdAt: created.createdAt },
+    });
     expect(await (await call("GET", `/api/jobs/${created._id}`)).json()).toEqual(body.data);
     const [row] = await server.services.db.select().from(jobs).where(eq(jobs.id, created._id));
     expect(row.updatedAt.getTime()).toBeGreaterThan(row.createdAt.getTime());
@@ -187,15 +225,30 @@ describe.each(databaseKinds)("jobs and applications on %s", (kind) => {
   it("POST /api/applications stores the application and queues the agency's notification and the applicant's acknowledgement", async () => {
     const opening = await create({ title: "Trucking Insurance Specialist" });
     const mailsBefore = await countOf(mailOutbox);
-    const res = await apply({ jobId: opening._id, name: "  Priya Raman ", email: " priya@raman.example ", coverLetter: "Five years placing motor carrier accounts.\nCDL holder myself.", pageUrl: "http://localhost:3000/careers", website: "" });
+    const res = await apply({
+      jobId: opening._id,
+      name: "  Priya Raman ",
+      email: " priya@raman.example ",
+      coverLetter: "Five years placing motor carrier accounts.\nCDL holder myself.",
+      pageUrl: "http://localhost:3000/careers",
+      website: "",
+    });
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ success: true, message: jobMessages.api.applicationReceived });
 
     const [row] = await server.services.db.select().from(jobApplications).where(eq(jobApplications.email, "priya@raman.example"));
-    expect(row).toMatchObject({ jobId: opening._id, name: "Priya Raman", status: "pending", coverLetter: "Five years placing motor carrier accounts.\nCDL holder myself.", userAgent: "vitest-agent/1.0" });
+    expect(row).toMatchObject({
+      jobId: opening._id,
+      name: "Priya Raman",
+      status: "pending",
+      coverLetter: "Five years placing motor carrier accounts.\nCDL holder myself.",
+      userAgent: "vitest-agent/1.0",
+    });
     expect(row.ip).toMatch(/127\.0\.0\.1/);
 
-    const mails = (await server.services.db.select().from(mailOutbox)).filter((m) => m.replyTo === "priya@raman.example" || m.toAddress === "priya@raman.example");
+    const mails = (await server.services.db.select().from(mailOutbox)).filter(
+      (m) => m.replyTo === "priya@raman.example" || m.toAddress === "priya@raman.example",
+    );
     expect(await countOf(mailOutbox)).toBe(mailsBefore + 2);
     expect(mails.map((m) => [m.kind, m.toAddress]).sort()).toEqual([
       ["agency_notification", "careers-inbox@agency.example"],
@@ -210,11 +263,17 @@ describe.each(databaseKinds)("jobs and applications on %s", (kind) => {
     // The acknowledgement never repeats what the applicant wrote.
     expect(ack.textBody).not.toContain("CDL holder");
 
-    const delivered = await waitFor(() => {
-      const mine = smtp.received.filter((m) => mails.some((row) => row.messageId === m.messageId));
-      return mine.length === 2 && mine;
-    }, 10_000, "both mails delivered");
-    expect(delivered.find((m) => m.to.includes("careers-inbox@agency.example"))?.subject).toBe("Job Application: Trucking Insurance Specialist");
+    const delivered = await waitFor(
+      () => {
+        const mine = smtp.received.filter((m) => mails.some((row) => row.messageId === m.messageId));
+        return mine.length === 2 && mine;
+      },
+      10_000,
+      "both mails delivered",
+    );
+    expect(delivered.find((m) => m.to.includes("careers-inbox@agency.example"))?.subject).toBe(
+      "Job Application: Trucking Insurance Specialist",
+    );
   });
 
   it("POST /api/applications validates name, email and cover letter (400 with field errors, nothing stored)", async () => {
@@ -244,7 +303,11 @@ describe.each(databaseKinds)("jobs and applications on %s", (kind) => {
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ success: false, message: "Job not found" });
     }
-    const form = await fetch(`${server.url}/api/applications`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "name=x" });
+    const form = await fetch(`${server.url}/api/applications`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "name=x",
+    });
     expect(form.status).toBe(415);
     expect({ apps: await countOf(jobApplications), mails: await countOf(mailOutbox) }).toEqual(before);
   });
@@ -262,7 +325,10 @@ describe.each(databaseKinds)("jobs and applications on %s", (kind) => {
     const opening = await create({ title: "Receptionist" });
     const other = await create({ title: "Other Role" });
     expect((await apply({ jobId: opening._id, name: "First Applicant", email: "first@example.com" })).status).toBe(201);
-    expect((await apply({ jobId: opening._id, name: "Second Applicant", email: "second@example.com", coverLetter: "I answer phones kindly." })).status).toBe(201);
+    expect(
+      (await apply({ jobId: opening._id, name: "Second Applicant", email: "second@example.com", coverLetter: "I answer phones kindly." }))
+        .status,
+    ).toBe(201);
     expect((await apply({ jobId: other._id, name: "Elsewhere Person", email: "elsewhere@example.com" })).status).toBe(201);
     await server.services.db.update(jobApplications).set({ status: "reviewed" }).where(eq(jobApplications.email, "first@example.com"));
 
@@ -272,7 +338,12 @@ describe.each(databaseKinds)("jobs and applications on %s", (kind) => {
     expect(Array.isArray(list)).toBe(true);
     expect(list).toHaveLength(2);
     for (const item of list) expect(Object.keys(item).sort()).toEqual(APPLICATION_KEYS);
-    expect(list[0]).toMatchObject({ name: "Second Applicant", email: "second@example.com", coverLetter: "I answer phones kindly.", status: "pending" });
+    expect(list[0]).toMatchObject({
+      name: "Second Applicant",
+      email: "second@example.com",
+      coverLetter: "I answer phones kindly.",
+      status: "pending",
+    });
     expect(list[1]).toMatchObject({ name: "First Applicant", coverLetter: null, status: "reviewed" });
     expect(Date.parse(list[0].createdAt)).toBeGreaterThanOrEqual(Date.parse(list[1].createdAt));
 
@@ -285,7 +356,8 @@ describe.each(databaseKinds)("jobs and applications on %s", (kind) => {
 
   it("deleting a job deletes its applications with it; their mails stay in the outbox", async () => {
     const opening = await create({ title: "Short-lived Opening" });
-    for (const n of [1, 2]) expect((await apply({ jobId: opening._id, name: `Applicant ${n}`, email: `cascade${n}@example.com` })).status).toBe(201);
+    for (const n of [1, 2])
+      expect((await apply({ jobId: opening._id, name: `Applicant ${n}`, email: `cascade${n}@example.com` })).status).toBe(201);
     const mailsBefore = await countOf(mailOutbox);
     expect((await server.services.db.select().from(jobApplications).where(eq(jobApplications.jobId, opening._id))).length).toBe(2);
     expect((await call("DELETE", `/api/jobs/${opening._id}`)).status).toBe(200);
@@ -311,12 +383,20 @@ describe("rate limit on applications", () => {
     try {
       await ensureAdmin(server.services);
       const cookie = await signIn(server.url);
-      const created = await fetch(`${server.url}/api/jobs`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify(job) });
+      const created = await fetch(`${server.url}/api/jobs`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie },
+        body: JSON.stringify(job),
+      });
       const { data } = await created.json();
       const statuses: number[] = [];
       let last: Response | undefined;
       for (let i = 0; i < 3; i++) {
-        last = await fetch(`${server.url}/api/applications`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jobId: data._id, name: "Rate Limited", email: `r${i}@example.com` }) });
+        last = await fetch(`${server.url}/api/applications`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ jobId: data._id, name: "Rate Limited", email: `r${i}@example.com` }),
+        });
         statuses.push(last.status);
       }
       expect(statuses).toEqual([201, 201, 429]);

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leads, mailOutbox } from "../../db/schema";
 import { landing } from "../../app/content/options";
 import { landingLeadTypes, landingMessages } from "../../app/features/leads/submit-lead-schema";
+import { leads, mailOutbox } from "../../db/schema";
 import { databaseKinds } from "../support/databases";
 import { startTestServer } from "../support/server";
 
@@ -10,12 +10,42 @@ const person = { name: "Marisol Vega", phone: "(512) 555-0177", email: "marisol@
 
 /** For each landing page: a valid body (its own fields), the required field to drop, and its message. */
 const cases = [
-  ["trucking_quote_landing", { dotNumber: "3141592", coverageNeeded: landing.trucking.coverageNeeded[0], fleetSize: "2-5 trucks" }, "dotNumber", landingMessages.dotNumber],
-  ["contractors_quote_landing", { businessType: "Roofer", coverageNeeded: "General Liability", yearsInBusiness: "6-10 years" }, "businessType", landingMessages.businessType],
-  ["general_liability_quote_landing", { businessType: "Restaurant", coverageNeeded: "$2M", annualRevenue: "$500K - $1M" }, "coverageNeeded", landingMessages.coverageAmount],
-  ["commercial_property_quote_landing", { propertyType: "Warehouse", coverageNeeded: "Building & Contents", propertyValue: "$1M - $5M" }, "propertyType", landingMessages.propertyType],
-  ["hoa_quote_landing", { hoaType: "Townhome", coverageNeeded: "D&O Liability", numberOfUnits: "51-100 units" }, "hoaType", landingMessages.hoaType],
-  ["investment_property_quote_landing", { propertyType: "Vacation Rental", coverageNeeded: "Loss of Rental Income", numberOfProperties: "2-5 properties" }, "coverageNeeded", landingMessages.coverageType],
+  [
+    "trucking_quote_landing",
+    { dotNumber: "3141592", coverageNeeded: landing.trucking.coverageNeeded[0], fleetSize: "2-5 trucks" },
+    "dotNumber",
+    landingMessages.dotNumber,
+  ],
+  [
+    "contractors_quote_landing",
+    { businessType: "Roofer", coverageNeeded: "General Liability", yearsInBusiness: "6-10 years" },
+    "businessType",
+    landingMessages.businessType,
+  ],
+  [
+    "general_liability_quote_landing",
+    { businessType: "Restaurant", coverageNeeded: "$2M", annualRevenue: "$500K - $1M" },
+    "coverageNeeded",
+    landingMessages.coverageAmount,
+  ],
+  [
+    "commercial_property_quote_landing",
+    { propertyType: "Warehouse", coverageNeeded: "Building & Contents", propertyValue: "$1M - $5M" },
+    "propertyType",
+    landingMessages.propertyType,
+  ],
+  [
+    "hoa_quote_landing",
+    { hoaType: "Townhome", coverageNeeded: "D&O Liability", numberOfUnits: "51-100 units" },
+    "hoaType",
+    landingMessages.hoaType,
+  ],
+  [
+    "investment_property_quote_landing",
+    { propertyType: "Vacation Rental", coverageNeeded: "Loss of Rental Income", numberOfProperties: "2-5 properties" },
+    "coverageNeeded",
+    landingMessages.coverageType,
+  ],
 ] as const;
 
 describe.each(databaseKinds)("landing-page leads on %s", (kind) => {
@@ -26,7 +56,8 @@ describe.each(databaseKinds)("landing-page leads on %s", (kind) => {
   afterAll(async () => {
     await server?.close();
   });
-  const post = (body: unknown) => fetch(`${server.url}/api/submit-lead`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const post = (body: unknown) =>
+    fetch(`${server.url}/api/submit-lead`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
   it.each(cases)("%s: stored with the exact submissionType, source and leadType, and its fields", async (leadType, fields) => {
     const { submissionType, source, line } = landingLeadTypes[leadType];
@@ -53,7 +84,17 @@ describe.each(databaseKinds)("landing-page leads on %s", (kind) => {
 
   it("applies the landing pages' name, phone and email messages, and rejects options not on the lists", async () => {
     const { submissionType, source } = landingLeadTypes.hoa_quote_landing;
-    const res = await post({ leadType: "hoa_quote_landing", submissionType, source, name: "A", phone: "12", email: "nope", hoaType: "Castle", coverageNeeded: "General Liability", numberOfUnits: "a million" });
+    const res = await post({
+      leadType: "hoa_quote_landing",
+      submissionType,
+      source,
+      name: "A",
+      phone: "12",
+      email: "nope",
+      hoaType: "Castle",
+      coverageNeeded: "General Liability",
+      numberOfUnits: "a million",
+    });
     expect(res.status).toBe(400);
     const { errors } = await res.json();
     expect(errors).toMatchObject({
@@ -66,7 +107,13 @@ describe.each(databaseKinds)("landing-page leads on %s", (kind) => {
   });
 
   it("refuses a landing lead sent with another page's submissionType", async () => {
-    const res = await post({ ...person, ...cases[0][1], leadType: "trucking_quote_landing", submissionType: "HOA Insurance Quote - Landing Page", source: "Trucking Landing Page" });
+    const res = await post({
+      ...person,
+      ...cases[0][1],
+      leadType: "trucking_quote_landing",
+      submissionType: "HOA Insurance Quote - Landing Page",
+      source: "Trucking Landing Page",
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).errors.submissionType).toBe('submissionType must be "Commercial Trucking Quote - Landing Page"');
   });

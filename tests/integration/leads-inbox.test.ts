@@ -5,17 +5,28 @@
  */
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leads, uploads } from "../../db/schema";
 import { csvColumns } from "../../app/features/leads-inbox/inbox.server";
+import { leads, uploads } from "../../db/schema";
 import { ensureAdmin, signIn } from "../support/admin";
 import { databaseKinds } from "../support/databases";
 import { contactBody, hoaLandingBody, pdfBytes, productQuoteBody, truckingQuoteBody } from "../support/lead-fixtures";
 import { startTestServer } from "../support/server";
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
-type Item = { _id: string; reference: string; leadType: string; status: string; name: string; receivedAt: string; firstResponseAt: string | null; statusChangedAt: string | null; attachments: number };
+type Item = {
+  _id: string;
+  reference: string;
+  leadType: string;
+  status: string;
+  name: string;
+  receivedAt: string;
+  firstResponseAt: string | null;
+  statusChangedAt: string | null;
+  attachments: number;
+};
 
-const chicagoDate = (d: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago", year: "numeric", month: "2-digit", day: "2-digit" }).format(d);
+const chicagoDate = (d: Date) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago", year: "numeric", month: "2-digit", day: "2-digit" }).format(d);
 
 /** RFC 4180 parsing, written independently of the exporter, to read the export back. */
 function parseCsv(text: string): string[][] {
@@ -53,8 +64,14 @@ describe.each(databaseKinds)("leads inbox on %s", (kind) => {
 
   const api = (path: string, init: RequestInit = {}, withCookie = true) =>
     fetch(`${server.url}${path}`, { ...init, headers: { ...(withCookie ? { cookie } : {}), ...(init.headers as Record<string, string>) } });
-  const postJson = (path: string, body: unknown) => fetch(`${server.url}${path}`, { method: "POST", headers: { "content-type": "application/json", "user-agent": "vitest-inbox/1.0" }, body: JSON.stringify(body) });
-  const patch = (id: string, body: unknown) => api(`/api/leads/${id}`, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const postJson = (path: string, body: unknown) =>
+    fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "user-agent": "vitest-inbox/1.0" },
+      body: JSON.stringify(body),
+    });
+  const patch = (id: string, body: unknown) =>
+    api(`/api/leads/${id}`, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   async function upload(slot: string, name: string, bytes: Buffer) {
     const form = new FormData();
     form.append("slot", slot);
@@ -67,7 +84,11 @@ describe.each(databaseKinds)("leads inbox on %s", (kind) => {
     const [row] = await server.services.db.select({ id: leads.id }).from(leads).where(eq(leads.reference, reference));
     return { id: row.id, reference };
   }
-  const setReceived = (id: string, minutesAgo: number) => server.services.db.update(leads).set({ receivedAt: sql`now() - make_interval(mins => ${minutesAgo}::int)` }).where(eq(leads.id, id));
+  const setReceived = (id: string, minutesAgo: number) =>
+    server.services.db
+      .update(leads)
+      .set({ receivedAt: sql`now() - make_interval(mins => ${minutesAgo}::int)` })
+      .where(eq(leads.id, id));
 
   beforeAll(async () => {
     server = await startTestServer(kind, { RATE_LIMIT_FORMS_MAX: "1000", RATE_LIMIT_UPLOADS_MAX: "1000" });
@@ -76,24 +97,44 @@ describe.each(databaseKinds)("leads inbox on %s", (kind) => {
 
     const contact = await postJson("/api/contacts", contactBody());
     expect(contact.status).toBe(201);
-    const [contactRow] = await server.services.db.select({ id: leads.id, reference: leads.reference }).from(leads).where(eq(leads.leadType, "contact_form"));
+    const [contactRow] = await server.services.db
+      .select({ id: leads.id, reference: leads.reference })
+      .from(leads)
+      .where(eq(leads.leadType, "contact_form"));
     made.contact = contactRow;
 
     const product = await postJson("/api/submit-lead", productQuoteBody());
     expect(product.status).toBe(201);
     made.product = await byReference((await product.json()).reference);
 
-    const hoa = await postJson("/api/submit-lead", hoaLandingBody({ utm: { utm_source: "google", utm_campaign: "hoa" }, referrer: "https://www.google.com/", pageUrl: "http://localhost/hoa-insurance" }));
+    const hoa = await postJson(
+      "/api/submit-lead",
+      hoaLandingBody({
+        utm: { utm_source: "google", utm_campaign: "hoa" },
+        referrer: "https://www.google.com/",
+        pageUrl: "http://localhost/hoa-insurance",
+      }),
+    );
     expect(hoa.status).toBe(201);
     made.hoa = await byReference((await hoa.json()).reference);
 
     truckingUpload = await upload("cdl", "perez-cdl.pdf", pdf);
-    const trucking = await postJson("/api/submit-lead", truckingQuoteBody({ uploadedFiles: ["cdl"], attachments: [{ slot: "cdl", id: truckingUpload.id }] }));
+    const trucking = await postJson(
+      "/api/submit-lead",
+      truckingQuoteBody({ uploadedFiles: ["cdl"], attachments: [{ slot: "cdl", id: truckingUpload.id }] }),
+    );
     expect(trucking.status).toBe(201);
     made.trucking = await byReference((await trucking.json()).reference);
 
     otherUpload = await upload("lossRuns", "loss-runs.pdf", pdfBytes(2000));
-    const other = await postJson("/api/submit-lead", truckingQuoteBody({ legalBusinessName: "Other Freight", uploadedFiles: ["lossRuns"], attachments: [{ slot: "lossRuns", id: otherUpload.id }] }));
+    const other = await postJson(
+      "/api/submit-lead",
+      truckingQuoteBody({
+        legalBusinessName: "Other Freight",
+        uploadedFiles: ["lossRuns"],
+        attachments: [{ slot: "lossRuns", id: otherUpload.id }],
+      }),
+    );
     expect(other.status).toBe(201);
     made.otherTrucking = await byReference((await other.json()).reference);
 
@@ -117,12 +158,20 @@ describe.each(databaseKinds)("leads inbox on %s", (kind) => {
     ];
     for (const [method, path] of endpoints) {
       for (const headers of [{}, { cookie: "admin_session=forged" }] as Record<string, string>[]) {
-        const res = await fetch(`${server.url}${path}`, { method, headers: { ...headers, "content-type": "application/json" }, body: method === "PATCH" ? JSON.stringify({ status: "won" }) : undefined });
+        const res = await fetch(`${server.url}${path}`, {
+          method,
+          headers: { ...headers, "content-type": "application/json" },
+          body: method === "PATCH" ? JSON.stringify({ status: "won" }) : undefined,
+        });
         expect(res.status, `${method} ${path}`).toBe(401);
         expect(await res.json()).toMatchObject({ success: false });
       }
     }
-    const foreign = await api(`/api/leads/${id}`, { method: "PATCH", headers: { "content-type": "application/json", origin: "https://evil.example" }, body: JSON.stringify({ status: "won" }) });
+    const foreign = await api(`/api/leads/${id}`, {
+      method: "PATCH",
+      headers: { "content-type": "application/json", origin: "https://evil.example" },
+      body: JSON.stringify({ status: "won" }),
+    });
     expect(foreign.status).toBe(403);
     const [row] = await server.services.db.select({ status: leads.status }).from(leads).where(eq(leads.id, id));
     expect(row.status).toBe("new");
@@ -133,9 +182,28 @@ describe.each(databaseKinds)("leads inbox on %s", (kind) => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body).toMatchObject({ success: true, total: 5, nextCursor: null });
-    expect(body.data.map((l: Item) => l.reference)).toEqual(["otherTrucking", "trucking", "hoa", "product", "contact"].map((r) => made[r].reference));
+    expect(body.data.map((l: Item) => l.reference)).toEqual(
+      ["otherTrucking", "trucking", "hoa", "product", "contact"].map((r) => made[r].reference),
+    );
     expect(Object.keys(body.data[0]).sort()).toEqual(
-      ["_id", "attachments", "businessState", "email", "firstResponseAt", "leadType", "name", "outsideLicensedStates", "phone", "receivedAt", "reference", "service", "source", "status", "statusChangedAt", "submissionType"].sort(),
+      [
+        "_id",
+        "attachments",
+        "businessState",
+        "email",
+        "firstResponseAt",
+        "leadType",
+        "name",
+        "outsideLicensedStates",
+        "phone",
+        "receivedAt",
+        "reference",
+        "service",
+        "source",
+        "status",
+        "statusChangedAt",
+        "submissionType",
+      ].sort(),
     );
     expect(body.data[1]).toMatchObject({
       _id: made.trucking.id,
@@ -151,7 +219,13 @@ describe.each(databaseKinds)("leads inbox on %s", (kind) => {
       firstResponseAt: null,
       attachments: 1,
     });
-    expect(body.data[4]).toMatchObject({ leadType: "contact_form", name: "Dana Whitfield", service: "Contractors Insurance", attachments: 0, businessState: null });
+    expect(body.data[4]).toMatchObject({
+      leadType: "contact_form",
+      name: "Dana Whitfield",
+      service: "Contractors Insurance",
+      attachments: 0,
+      businessState: null,
+    });
     expect(body.types).toEqual(["commercial_trucking_quote", "contact_form", "hoa_quote_landing", "product_page_quote"]);
     expect(Math.abs(Date.parse(body.now) - Date.now())).toBeLessThan(60_000);
     expect(Date.parse(body.data[0].receivedAt)).toBeGreaterThan(Date.parse(body.data[1].receivedAt));
@@ -166,7 +240,7 @@ describe.each(databaseKinds)("leads inbox on %s", (kind) => {
     expect((await (await api("/api/leads?status=new&type=hoa_quote_landing")).json()).data.map((l: Item) => l._id)).toEqual([made.hoa.id]);
     // An empty parameter is no filter.
     expect((await (await api("/api/leads?status=&type=")).json()).total).toBe(5);
-    expect((await (await api("/api/leads?type=chat")).json())).toMatchObject({ total: 0, data: [] });
+    expect(await (await api("/api/leads?type=chat")).json()).toMatchObject({ total: 0, data: [] });
 
     for (const [query, field] of [
       ["status=pending", "status"],
@@ -189,7 +263,9 @@ describe.each(databaseKinds)("leads inbox on %s", (kind) => {
     let before: string | null = null;
     let pages = 0;
     do {
-      const answer: { data: Item[]; total: number; nextCursor: string | null } = await (await api(`/api/leads?limit=2${before ? `&before=${before}` : ""}`)).json();
+      const answer: { data: Item[]; total: number; nextCursor: string | null } = await (
+        await api(`/api/leads?limit=2${before ? `&before=${before}` : ""}`)
+      ).json();
       expect(answer.total).toBe(5);
       expect(answer.data.length).toBeLessThanOrEqual(2);
       seen.push(...answer.data.map((l) => l._id));
@@ -201,31 +277,66 @@ describe.each(databaseKinds)("leads inbox on %s", (kind) => {
     expect(seen).toEqual(["otherTrucking", "trucking", "hoa", "product", "contact"].map((r) => made[r].id));
 
     // Two leads received at the same instant are still ordered, and paged, without a gap.
-    await server.services.db.update(leads).set({ receivedAt: sql`(select received_at from leads where id = ${made.hoa.id})` }).where(eq(leads.id, made.product.id));
+    await server.services.db
+      .update(leads)
+      .set({ receivedAt: sql`(select received_at from leads where id = ${made.hoa.id})` })
+      .where(eq(leads.id, made.product.id));
     const all: string[] = [];
     before = null;
     do {
-      const answer: { data: Item[]; nextCursor: string | null } = await (await api(`/api/leads?limit=1${before ? `&before=${before}` : ""}`)).json();
+      const answer: { data: Item[]; nextCursor: string | null } = await (
+        await api(`/api/leads?limit=1${before ? `&before=${before}` : ""}`)
+      ).json();
       all.push(...answer.data.map((l) => l._id));
       before = answer.nextCursor;
     } while (before && all.length < 10);
-    expect(all.sort()).toEqual(Object.values(made).map((m) => m.id).sort());
+    expect(all.sort()).toEqual(
+      Object.values(made)
+        .map((m) => m.id)
+        .sort(),
+    );
     await setReceived(made.product.id, 9);
   });
 
   it("shows one lead with its payload, follow-up data, consent record and documents; 404 and 400 otherwise", async () => {
     const contact = (await (await api(`/api/leads/${made.contact.id}`)).json()).data;
-    expect(contact).toMatchObject({ _id: made.contact.id, reference: made.contact.reference, userAgent: "vitest-inbox/1.0", pageUrl: "http://localhost/contact", documents: [] });
+    expect(contact).toMatchObject({
+      _id: made.contact.id,
+      reference: made.contact.reference,
+      userAgent: "vitest-inbox/1.0",
+      pageUrl: "http://localhost/contact",
+      documents: [],
+    });
     expect(contact.payload).toMatchObject({ fullName: "Dana Whitfield", insuranceType: "Contractors Insurance", smsConsent: true });
     expect(contact.ip).toBeTruthy();
-    expect(contact.consent).toMatchObject({ consented: true, sourceForm: "contact_form", consentVersion: expect.any(String), consentText: expect.stringMatching(/\w/), recordHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(contact.consent).toMatchObject({
+      consented: true,
+      sourceForm: "contact_form",
+      consentVersion: expect.any(String),
+      consentText: expect.stringMatching(/\w/),
+      recordHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
 
     const hoa = (await (await api(`/api/leads/${made.hoa.id}`)).json()).data;
     expect(hoa).toMatchObject({ referrer: "https://www.google.com/", utm: { utm_source: "google", utm_campaign: "hoa" }, consent: null });
-    expect(hoa.payload).toMatchObject({ hoaType: "Townhome", coverageNeeded: "D&O Liability", numberOfUnits: "51-100 units", leadType: "hoa_quote_landing" });
+    expect(hoa.payload).toMatchObject({
+      hoaType: "Townhome",
+      coverageNeeded: "D&O Liability",
+      numberOfUnits: "51-100 units",
+      leadType: "hoa_quote_landing",
+    });
 
     const trucking = (await (await api(`/api/leads/${made.trucking.id}`)).json()).data;
-    expect(trucking.documents).toEqual([{ id: truckingUpload.id, slot: "cdl", name: truckingUpload.name, size: pdf.length, type: "application/pdf", createdAt: expect.any(String) }]);
+    expect(trucking.documents).toEqual([
+      {
+        id: truckingUpload.id,
+        slot: "cdl",
+        name: truckingUpload.name,
+        size: pdf.length,
+        type: "application/pdf",
+        createdAt: expect.any(String),
+      },
+    ]);
     expect(trucking.payload.coverages).toEqual(["Auto Liability", "Cargo Liability"]);
 
     const missing = await api("/api/leads/5f0c7a1e-9a53-4c1b-8d55-0d6f3f2b8e11");
@@ -273,9 +384,15 @@ describe.each(databaseKinds)("leads inbox on %s", (kind) => {
   });
 
   it("exports the filtered list as CSV: attachment, header row, RFC 4180 quoting and neutralised formulas", async () => {
-    const tricky = await postJson("/api/contacts", contactBody({ fullName: '=HYPERLINK("http://evil.example","Click")', email: "tricky@example.com", phoneNumber: "+1 (512) 555-0100" }));
+    const tricky = await postJson(
+      "/api/contacts",
+      contactBody({ fullName: '=HYPERLINK("http://evil.example","Click")', email: "tricky@example.com", phoneNumber: "+1 (512) 555-0100" }),
+    );
     expect(tricky.status, await tricky.clone().text()).toBe(201);
-    const comma = await postJson("/api/contacts", contactBody({ fullName: "Whitfield, Dana \"DJ\"", email: "dj@example.com", phoneNumber: "-512-555-0111" }));
+    const comma = await postJson(
+      "/api/contacts",
+      contactBody({ fullName: 'Whitfield, Dana "DJ"', email: "dj@example.com", phoneNumber: "-512-555-0111" }),
+    );
     expect(comma.status, await comma.clone().text()).toBe(201);
 
     const res = await api("/api/leads/export.csv?type=contact_form");
@@ -288,7 +405,21 @@ describe.each(databaseKinds)("leads inbox on %s", (kind) => {
     expect(raw.endsWith("\r\n")).toBe(true);
     const rows = parseCsv(raw);
     expect(rows[0]).toEqual([...csvColumns]);
-    expect(rows[0]).toEqual(["Reference", "Received", "Type", "Source", "Status", "Name", "Email", "Phone", "Service", "Business State", "Outside Licensed States", "First Response", "Minutes to First Response"]);
+    expect(rows[0]).toEqual([
+      "Reference",
+      "Received",
+      "Type",
+      "Source",
+      "Status",
+      "Name",
+      "Email",
+      "Phone",
+      "Service",
+      "Business State",
+      "Outside Licensed States",
+      "First Response",
+      "Minutes to First Response",
+    ]);
     const records = rows.slice(1);
     expect(records).toHaveLength(3);
     expect(records.every((r) => r.length === 13 && r[2] === "contact_form")).toBe(true);
@@ -300,10 +431,27 @@ describe.each(databaseKinds)("leads inbox on %s", (kind) => {
     expect(raw).toContain('"Whitfield, Dana ""DJ"""');
     expect(raw).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`);
     const dana = byEmail("dana@whitfield-roofing.example");
-    expect(dana).toEqual([made.contact.reference, expect.stringMatching(/^\d{4}-\d\d-\d\dT/), "contact_form", "Website Contact Form", "new", "Dana Whitfield", "dana@whitfield-roofing.example", "(512) 555-0199", "Contractors Insurance", "", "No", "", ""]);
+    expect(dana).toEqual([
+      made.contact.reference,
+      expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      "contact_form",
+      "Website Contact Form",
+      "new",
+      "Dana Whitfield",
+      "dana@whitfield-roofing.example",
+      "(512) 555-0199",
+      "Contractors Insurance",
+      "",
+      "No",
+      "",
+      "",
+    ]);
 
     // First response and minutes to it; the status filter; no pagination.
-    await server.services.db.update(leads).set({ firstResponseAt: sql`received_at + interval '12 minutes'`, status: "contacted" }).where(eq(leads.id, made.contact.id));
+    await server.services.db
+      .update(leads)
+      .set({ firstResponseAt: sql`received_at + interval '12 minutes'`, status: "contacted" })
+      .where(eq(leads.id, made.contact.id));
     const contacted = await csvRows(await api("/api/leads/export.csv?status=contacted"));
     expect(contacted).toHaveLength(2);
     expect(contacted[1][0]).toBe(made.contact.reference);
@@ -316,7 +464,10 @@ describe.each(databaseKinds)("leads inbox on %s", (kind) => {
 
   it("downloads a lead's document as an attachment with its bytes, type and length; 404 for another lead's", async () => {
     // A visitor's name with a non-ASCII letter, quotes and a line break (header injection).
-    await server.services.db.update(uploads).set({ originalName: 'Pérez CDL "front"\r\nX-Evil: 1.pdf' }).where(eq(uploads.id, truckingUpload.id));
+    await server.services.db
+      .update(uploads)
+      .set({ originalName: 'Pérez CDL "front"\r\nX-Evil: 1.pdf' })
+      .where(eq(uploads.id, truckingUpload.id));
     const url = `/api/leads/${made.trucking.id}/documents/${truckingUpload.id}`;
     const res = await api(url, { headers: { "accept-encoding": "gzip, deflate" } });
     expect(res.status).toBe(200);
@@ -327,7 +478,9 @@ describe.each(databaseKinds)("leads inbox on %s", (kind) => {
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("cache-control")).toMatch(/no-store/);
     const disposition = res.headers.get("content-disposition")!;
-    expect(disposition).toBe(`attachment; filename="Perez CDL frontX-Evil: 1.pdf"; filename*=UTF-8''P%C3%A9rez%20CDL%20frontX-Evil%3A%201.pdf`);
+    expect(disposition).toBe(
+      `attachment; filename="Perez CDL frontX-Evil: 1.pdf"; filename*=UTF-8''P%C3%A9rez%20CDL%20frontX-Evil%3A%201.pdf`,
+    );
     expect(res.headers.get("x-evil")).toBeNull();
     expect(Buffer.from(await res.arrayBuffer()).equals(pdf)).toBe(true);
 
@@ -351,7 +504,10 @@ describe.each(databaseKinds)("leads inbox on %s", (kind) => {
   it("answers a missing file with 404, not a broken 200", async () => {
     const { storage } = server.services;
     const id = (await upload("lossRuns", "gone.pdf", pdfBytes(1500))).id;
-    const res = await postJson("/api/submit-lead", truckingQuoteBody({ legalBusinessName: "Gone Freight", uploadedFiles: ["lossRuns"], attachments: [{ slot: "lossRuns", id }] }));
+    const res = await postJson(
+      "/api/submit-lead",
+      truckingQuoteBody({ legalBusinessName: "Gone Freight", uploadedFiles: ["lossRuns"], attachments: [{ slot: "lossRuns", id }] }),
+    );
     const lead = await byReference((await res.json()).reference);
     await storage.delete(id);
     const download = await api(`/api/leads/${lead.id}/documents/${id}`);
@@ -366,16 +522,27 @@ describe.each(databaseKinds)("leads inbox on %s", (kind) => {
     const fresh = async (minutesAgo: number, status = "new") => {
       const res = await postJson("/api/submit-lead", hoaLandingBody({ email: `summary-${minutesAgo}-${status}@example.com` }));
       const lead = await byReference((await res.json()).reference);
-      await db.update(leads).set({ status, receivedAt: sql`now() - make_interval(mins => ${minutesAgo}::int)` }).where(eq(leads.id, lead.id));
+      await db
+        .update(leads)
+        .set({ status, receivedAt: sql`now() - make_interval(mins => ${minutesAgo}::int)` })
+        .where(eq(leads.id, lead.id));
       return lead.id;
     };
     // ...then: new just now, new 25 min ago (near the limit), new 31 and 45 min ago (overdue), contacted 40 min ago.
     const ids = [await fresh(0), await fresh(25), await fresh(31), await fresh(45), await fresh(40, "contacted")];
     // And one new lead received just before midnight where the agency is: waiting and overdue, not today.
     const lastNight = await fresh(0);
-    await db.update(leads).set({ receivedAt: sql`(date_trunc('day', now() at time zone 'America/Chicago') at time zone 'America/Chicago') - interval '1 minute'` }).where(eq(leads.id, lastNight));
+    await db
+      .update(leads)
+      .set({
+        receivedAt: sql`(date_trunc('day', now() at time zone 'America/Chicago') at time zone 'America/Chicago') - interval '1 minute'`,
+      })
+      .where(eq(leads.id, lastNight));
 
-    const rows = await db.select({ receivedAt: leads.receivedAt, status: leads.status }).from(leads).where(inArray(leads.id, [...ids, lastNight]));
+    const rows = await db
+      .select({ receivedAt: leads.receivedAt, status: leads.status })
+      .from(leads)
+      .where(inArray(leads.id, [...ids, lastNight]));
     const today = chicagoDate(new Date());
     const [lastNightRow] = await db.select({ receivedAt: leads.receivedAt }).from(leads).where(eq(leads.id, lastNight));
     expect(chicagoDate(lastNightRow.receivedAt)).not.toBe(today);

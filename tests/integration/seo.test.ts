@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contentPaths } from "../../app/prerender";
 import { builtInPosts } from "../../app/content/blog-posts";
 import { productSlugs } from "../../app/content/products";
 import { newestFirst } from "../../app/features/blog/mapping";
+import { contentPaths } from "../../app/prerender";
 import { startTestServer } from "../support/server";
 
 describe("sitemap and robots", () => {
@@ -23,8 +23,23 @@ describe("sitemap and robots", () => {
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     // The prerendered pages, then the ones rendered per request: careers (live openings), the blog and its posts.
     const posts = newestFirst(builtInPosts).map((p) => `/blog/${p.slug}`);
-    expect(locs).toEqual([...contentPaths, "/careers", "/blog", ...posts].map((p) => (p === "/" ? "https://agency.example.com/" : `https://agency.example.com${p}`)));
-    for (const path of ["/", "/services", "/testimonials", "/team", "/about", "/contact", "/privacy-policy", "/terms-and-conditions", "/sms-consent", ...productSlugs.map((s) => `/insurance/${s}`)]) {
+    expect(locs).toEqual(
+      [...contentPaths, "/careers", "/blog", ...posts].map((p) =>
+        p === "/" ? "https://agency.example.com/" : `https://agency.example.com${p}`,
+      ),
+    );
+    for (const path of [
+      "/",
+      "/services",
+      "/testimonials",
+      "/team",
+      "/about",
+      "/contact",
+      "/privacy-policy",
+      "/terms-and-conditions",
+      "/sms-consent",
+      ...productSlugs.map((s) => `/insurance/${s}`),
+    ]) {
       expect(locs).toContain(path === "/" ? "https://agency.example.com/" : `https://agency.example.com${path}`);
     }
     expect(xml).not.toContain("/admin");

@@ -9,7 +9,9 @@ import { requireBuild, root, startTestServer } from "../support/server";
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 
 function inlineScripts(html: string): string[] {
-  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter(([, attrs, body]) => !/\bsrc=/.test(attrs) && body.length > 0).map(([, , body]) => body);
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(([, attrs, body]) => !/\bsrc=/.test(attrs) && body.length > 0)
+    .map(([, , body]) => body);
 }
 
 function expectSecurityHeaders(res: Response) {
@@ -65,7 +67,9 @@ describe.each(databaseKinds)("server on %s", (kind) => {
     expect(nonce).not.toBe(/'nonce-([^']+)'/.exec(second.headers.get("content-security-policy")!)![1]);
     const html = await first.text();
     expect(html).toContain("Page not found");
-    const tags = [...html.matchAll(/<script\b([^>]*)>/gi)].map(([, attrs]) => attrs).filter((attrs) => !attrs.includes("application/ld+json"));
+    const tags = [...html.matchAll(/<script\b([^>]*)>/gi)]
+      .map(([, attrs]) => attrs)
+      .filter((attrs) => !attrs.includes("application/ld+json"));
     expect(tags.length).toBeGreaterThan(0);
     for (const attrs of tags) expect(attrs).toContain(`nonce="${nonce}"`);
     await second.text();

@@ -22,7 +22,8 @@ describe.each(databaseKinds)("trucking quote leads on %s", (kind) => {
   afterAll(async () => {
     await server?.close();
   });
-  const post = (body: unknown) => fetch(`${server.url}/api/submit-lead`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const post = (body: unknown) =>
+    fetch(`${server.url}/api/submit-lead`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   async function upload(slot: string, name: string, bytes: Buffer, type: string) {
     const form = new FormData();
     form.append("slot", slot);
@@ -70,7 +71,12 @@ describe.each(databaseKinds)("trucking quote leads on %s", (kind) => {
     });
     expect(row.userAgent).toBeTruthy();
     expect(row.ip).toBeTruthy();
-    expect(row.payload).toMatchObject({ legalBusinessName: "Ortega Freight LLC", uploadedFiles: ["cdl", "vehicleRegistration"], coverages: ["Auto Liability", "Cargo Liability"], totalPowerUnits: 3 });
+    expect(row.payload).toMatchObject({
+      legalBusinessName: "Ortega Freight LLC",
+      uploadedFiles: ["cdl", "vehicleRegistration"],
+      coverages: ["Auto Liability", "Cargo Liability"],
+      totalPowerUnits: 3,
+    });
 
     const linked = await server.services.db.select().from(uploads).where(eq(uploads.leadId, row.id));
     expect(linked.map((u) => u.id).sort()).toEqual([cdl.id, registration.id].sort());
@@ -87,19 +93,23 @@ describe.each(databaseKinds)("trucking quote leads on %s", (kind) => {
   it("flags, and does not refuse, a business outside the licensed states", async () => {
     const res = await post({ ...quote, businessState: "Nevada", email: "nv@ortega-freight.example", uploadedFiles: [], attachments: [] });
     expect(res.status).toBe(201);
-    const [row] = await server.services.db.select().from(leads).where(eq(leads.reference, (await res.json()).reference));
+    const [row] = await server.services.db
+      .select()
+      .from(leads)
+      .where(eq(leads.reference, (await res.json()).reference));
     expect(row).toMatchObject({ businessState: "Nevada", outsideLicensedStates: true });
-    const [notification] = await server.services.db.select().from(mailOutbox).where(eq(mailOutbox.leadId, row.id)).then((m) => m.filter((x) => x.kind === "agency_notification"));
+    const [notification] = await server.services.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.leadId, row.id))
+      .then((m) => m.filter((x) => x.kind === "agency_notification"));
     expect(notification.textBody).toContain("outside the agency's licensed states");
   });
 
   it("answers no reference and writes nothing when an attachment is unknown, already used or in another slot", async () => {
     const cdl = await upload("cdl", "cdl.pdf", PDF, "application/pdf");
     const before = await rowCounts();
-    for (const attachments of [
-      [{ slot: "cdl", id: "5f0c7a1e-9a53-4c1b-8d55-0d6f3f2b8e11" }],
-      [{ slot: "lossRuns", id: cdl.id }],
-    ]) {
+    for (const attachments of [[{ slot: "cdl", id: "5f0c7a1e-9a53-4c1b-8d55-0d6f3f2b8e11" }], [{ slot: "lossRuns", id: cdl.id }]]) {
       const res = await post({ ...quote, uploadedFiles: ["cdl"], attachments });
       expect(res.status).toBe(400);
       const answer = await res.json();

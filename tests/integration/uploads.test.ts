@@ -4,17 +4,17 @@
  * linking to a lead, the orphan sweep and the rate limit.
  */
 import { createHash, randomUUID } from "node:crypto";
-import { request } from "node:http";
-import { Readable } from "node:stream";
 import { createReadStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { request } from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leads, uploads } from "../../db/schema";
 import { uploadMessages } from "../../app/features/uploads/messages";
 import { LocalFileStorage } from "../../app/features/uploads/storage.server";
 import { linkUploads, sweepOrphanUploads, UploadLinkError } from "../../app/features/uploads/uploads.server";
+import { leads, uploads } from "../../db/schema";
 import { databaseKinds } from "../support/databases";
 import { startTestServer } from "../support/server";
 import { waitFor } from "../support/smtp";
@@ -27,7 +27,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** A small but well-formed PDF, padded to `size` bytes with a comment. */
 function pdfBytes(size = 2000): Buffer {
-  const head = "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n%";
+  const head =
+    "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n%";
   return Buffer.concat([Buffer.from(head, "latin1"), Buffer.alloc(Math.max(0, size - head.length), "x")]);
 }
 /** A 1x1 PNG. */
@@ -123,14 +124,33 @@ describe.each(databaseKinds)("document uploads on %s", (kind) => {
   it("stores a PDF byte for byte and answers with its id, slot, name, size and detected type", async () => {
     // Larger than the JSON body limit of /api (100 KB): uploads have their own.
     const file = pdfBytes(300 * 1024);
-    const res = await upload(form([{ name: "slot", value: "cdl" }, { name: "file", filename: "CDL front.pdf", type: "application/pdf", data: file }]));
+    const res = await upload(
+      form([
+        { name: "slot", value: "cdl" },
+        { name: "file", filename: "CDL front.pdf", type: "application/pdf", data: file },
+      ]),
+    );
     expect(res.status).toBe(201);
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
     const body = await res.json();
-    expect(body).toEqual({ id: expect.stringMatching(UUID), slot: "cdl", name: "CDL front.pdf", size: file.length, type: "application/pdf" });
+    expect(body).toEqual({
+      id: expect.stringMatching(UUID),
+      slot: "cdl",
+      name: "CDL front.pdf",
+      size: file.length,
+      type: "application/pdf",
+    });
 
     const [row] = await server.services.db.select().from(uploads).where(eq(uploads.id, body.id));
-    expect(row).toMatchObject({ slot: "cdl", originalName: "CDL front.pdf", sizeBytes: file.length, mimeType: "application/pdf", sha256: sha256(file), leadId: null, linkedAt: null });
+    expect(row).toMatchObject({
+      slot: "cdl",
+      originalName: "CDL front.pdf",
+      sizeBytes: file.length,
+      mimeType: "application/pdf",
+      sha256: sha256(file),
+      leadId: null,
+      linkedAt: null,
+    });
     expect(row.ip).toMatch(/^198\.51\.\d+\.\d+$/);
     // A server-made name, not the visitor's; the bytes on disk are the bytes sent.
     expect(row.storageKey).not.toContain("CDL");
@@ -140,21 +160,41 @@ describe.each(databaseKinds)("document uploads on %s", (kind) => {
   });
 
   it("decides the type by content, not by the name or the declared type, and cleans the name for display", async () => {
-    const res = await upload(form([{ name: "slot", value: "vehicleRegistration" }, { name: "file", filename: "..\\..\\reg\u202Egnp.exe", type: "application/octet-stream", data: png }]));
+    const res = await upload(
+      form([
+        { name: "slot", value: "vehicleRegistration" },
+        { name: "file", filename: "..\\..\\reg\u202Egnp.exe", type: "application/octet-stream", data: png },
+      ]),
+    );
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(body).toMatchObject({ slot: "vehicleRegistration", name: "reggnp.exe", size: png.length, type: "image/png" });
     const [row] = await server.services.db.select().from(uploads).where(eq(uploads.id, body.id));
     expect(readFileSync(path.join(uploadsDir(), row.storageKey)).equals(png)).toBe(true);
 
-    const photo = await upload(form([{ name: "slot", value: "cdl" }, { name: "file", filename: "cdl.jpeg", type: "image/jpeg", data: jpeg }]));
+    const photo = await upload(
+      form([
+        { name: "slot", value: "cdl" },
+        { name: "file", filename: "cdl.jpeg", type: "image/jpeg", data: jpeg },
+      ]),
+    );
     expect(photo.status).toBe(201);
     expect(await photo.json()).toMatchObject({ type: "image/jpeg", name: "cdl.jpeg", size: jpeg.length });
   });
 
   it("refuses a text file named .pdf and sent as application/pdf with 415, keeping nothing", async () => {
     const [files, rows] = [storedFiles(), await rowCount()];
-    const res = await upload(form([{ name: "slot", value: "lossRuns" }, { name: "file", filename: "loss-runs.pdf", type: "application/pdf", data: Buffer.from("Loss runs: none in the last three years.\n".repeat(200)) }]));
+    const res = await upload(
+      form([
+        { name: "slot", value: "lossRuns" },
+        {
+          name: "file",
+          filename: "loss-runs.pdf",
+          type: "application/pdf",
+          data: Buffer.from("Loss runs: none in the last three years.\n".repeat(200)),
+        },
+      ]),
+    );
     expect(res.status).toBe(415);
     expect(await res.json()).toEqual({ success: false, message: "Only PDF, JPG and PNG files can be uploaded." });
     expect(storedFiles()).toEqual(files);
@@ -163,13 +203,48 @@ describe.each(databaseKinds)("document uploads on %s", (kind) => {
 
   it.each([
     ["no slot", [{ name: "file", filename: "a.pdf", type: "application/pdf", data: pdfBytes() }], { slot: uploadMessages.slotMissing }],
-    ["an unknown slot", [{ name: "slot", value: "passport" }, { name: "file", filename: "a.pdf", data: pdfBytes() }], { slot: uploadMessages.slotUnknown(["cdl", "vehicleRegistration", "lossRuns"]) }],
-    ["the slot after the file", [{ name: "file", filename: "a.pdf", data: pdfBytes() }, { name: "slot", value: "cdl" }], { slot: uploadMessages.slotMissing }],
+    [
+      "an unknown slot",
+      [
+        { name: "slot", value: "passport" },
+        { name: "file", filename: "a.pdf", data: pdfBytes() },
+      ],
+      { slot: uploadMessages.slotUnknown(["cdl", "vehicleRegistration", "lossRuns"]) },
+    ],
+    [
+      "the slot after the file",
+      [
+        { name: "file", filename: "a.pdf", data: pdfBytes() },
+        { name: "slot", value: "cdl" },
+      ],
+      { slot: uploadMessages.slotMissing },
+    ],
     ["no file", [{ name: "slot", value: "cdl" }], { file: uploadMessages.noFile }],
     ["nothing at all", [{ name: "comment", value: "hello" }], { file: uploadMessages.noFile, slot: uploadMessages.slotMissing }],
-    ["an empty file", [{ name: "slot", value: "cdl" }, { name: "file", filename: "empty.pdf", data: new Uint8Array(0) }], { file: uploadMessages.emptyFile }],
-    ["a file input left empty", [{ name: "slot", value: "cdl" }, { name: "file", filename: "", data: new Uint8Array(0) }], { file: uploadMessages.noFile }],
-    ["the file under another name", [{ name: "slot", value: "cdl" }, { name: "document", filename: "a.pdf", data: pdfBytes() }], { file: expect.stringContaining('"file"') }],
+    [
+      "an empty file",
+      [
+        { name: "slot", value: "cdl" },
+        { name: "file", filename: "empty.pdf", data: new Uint8Array(0) },
+      ],
+      { file: uploadMessages.emptyFile },
+    ],
+    [
+      "a file input left empty",
+      [
+        { name: "slot", value: "cdl" },
+        { name: "file", filename: "", data: new Uint8Array(0) },
+      ],
+      { file: uploadMessages.noFile },
+    ],
+    [
+      "the file under another name",
+      [
+        { name: "slot", value: "cdl" },
+        { name: "document", filename: "a.pdf", data: pdfBytes() },
+      ],
+      { file: expect.stringContaining('"file"') },
+    ],
   ] as [string, Part[], Record<string, unknown>][])("answers 400 with per-field errors for %s", async (_what, parts, errors) => {
     const [files, rows] = [storedFiles(), await rowCount()];
     const res = await upload(form(parts));
@@ -228,7 +303,12 @@ describe.each(databaseKinds)("document uploads on %s", (kind) => {
 
   it("refuses a body whose declared length is over the limit before reading it", async () => {
     const [files, rows] = [storedFiles(), await rowCount()];
-    const res = await upload(form([{ name: "slot", value: "cdl" }, { name: "file", filename: "big.pdf", data: pdfBytes(3 * MB) }]));
+    const res = await upload(
+      form([
+        { name: "slot", value: "cdl" },
+        { name: "file", filename: "big.pdf", data: pdfBytes(3 * MB) },
+      ]),
+    );
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ success: false, message: "File size must be less than 1MB" });
     expect(storedFiles()).toEqual(files);
@@ -236,7 +316,11 @@ describe.each(databaseKinds)("document uploads on %s", (kind) => {
   });
 
   it("refuses uploads posted from another site", async () => {
-    const data = () => form([{ name: "slot", value: "cdl" }, { name: "file", filename: "a.png", data: png }]);
+    const data = () =>
+      form([
+        { name: "slot", value: "cdl" },
+        { name: "file", filename: "a.png", data: png },
+      ]);
     const foreign = await upload(data(), { origin: "https://evil.example" });
     expect(foreign.status).toBe(403);
     expect(await foreign.json()).toEqual({ success: false, message: uploadMessages.crossSite });
@@ -252,7 +336,13 @@ describe.each(databaseKinds)("document uploads on %s", (kind) => {
     const statuses: number[] = [];
     let last: Response | undefined;
     for (let i = 0; i < 6; i++) {
-      last = await upload(form([{ name: "slot", value: "cdl" }, { name: "file", filename: `p${i}.png`, data: png }]), { "x-forwarded-for": ip });
+      last = await upload(
+        form([
+          { name: "slot", value: "cdl" },
+          { name: "file", filename: `p${i}.png`, data: png },
+        ]),
+        { "x-forwarded-for": ip },
+      );
       statuses.push(last.status);
     }
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
@@ -260,20 +350,43 @@ describe.each(databaseKinds)("document uploads on %s", (kind) => {
     const body = await last!.json();
     expect(body).toEqual({ success: false, message: expect.stringMatching(/^Too many uploads from your network\..*call us at /) });
     // Another address is not affected.
-    expect((await upload(form([{ name: "slot", value: "cdl" }, { name: "file", filename: "q.png", data: png }]))).status).toBe(201);
+    expect(
+      (
+        await upload(
+          form([
+            { name: "slot", value: "cdl" },
+            { name: "file", filename: "q.png", data: png },
+          ]),
+        )
+      ).status,
+    ).toBe(201);
   });
 
   describe("with a lead", () => {
     const db = () => server.services.db;
     const newUpload = async (slot: string, data: Uint8Array = png) => {
-      const res = await upload(form([{ name: "slot", value: slot }, { name: "file", filename: "doc.png", data }]));
+      const res = await upload(
+        form([
+          { name: "slot", value: slot },
+          { name: "file", filename: "doc.png", data },
+        ]),
+      );
       expect(res.status).toBe(201);
       return (await res.json()) as { id: string; slot: string };
     };
     const newLead = async () => {
       const [lead] = await db()
         .insert(leads)
-        .values({ reference: `L-${randomUUID().slice(0, 6).toUpperCase()}`, leadType: "commercial_trucking_quote", submissionType: "Commercial Trucking Quote", source: "Website Quote Form", name: "Luis Ortega", email: "luis@ortega-freight.example", phone: "5125550123", payload: {} })
+        .values({
+          reference: `L-${randomUUID().slice(0, 6).toUpperCase()}`,
+          leadType: "commercial_trucking_quote",
+          submissionType: "Commercial Trucking Quote",
+          source: "Website Quote Form",
+          name: "Luis Ortega",
+          email: "luis@ortega-freight.example",
+          phone: "5125550123",
+          payload: {},
+        })
         .returning({ id: leads.id });
       return lead.id;
     };
@@ -297,18 +410,23 @@ describe.each(databaseKinds)("document uploads on %s", (kind) => {
       ["an unknown id", async () => [{ slot: "cdl", id: randomUUID() }]],
       ["an id that is not a UUID", async () => [{ slot: "cdl", id: "../../etc/passwd" }]],
       ["a slot that does not match", async (up: typeof newUpload) => [{ ...(await up("cdl")), slot: "lossRuns" }]],
-    ] as [string, (up: typeof newUpload) => Promise<{ slot: string; id: string }[]>][])("linkUploads refuses %s and the transaction claims nothing", async (_what, attachments) => {
-      const good = await newUpload("vehicleRegistration");
-      const bad = await attachments(newUpload);
-      const leadId = await newLead();
-      const error = await db()
-        .transaction((tx) => linkUploads(tx, leadId, [good, ...bad]))
-        .catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(UploadLinkError);
-      expect((error as UploadLinkError).status).toBe(400);
-      expect((error as UploadLinkError).errors).toEqual({ attachments: "One of the attached files has expired or was not found. Please attach it again." });
-      expect((await rowOf(good.id)).leadId).toBeNull();
-    });
+    ] as [string, (up: typeof newUpload) => Promise<{ slot: string; id: string }[]>][])(
+      "linkUploads refuses %s and the transaction claims nothing",
+      async (_what, attachments) => {
+        const good = await newUpload("vehicleRegistration");
+        const bad = await attachments(newUpload);
+        const leadId = await newLead();
+        const error = await db()
+          .transaction((tx) => linkUploads(tx, leadId, [good, ...bad]))
+          .catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(UploadLinkError);
+        expect((error as UploadLinkError).status).toBe(400);
+        expect((error as UploadLinkError).errors).toEqual({
+          attachments: "One of the attached files has expired or was not found. Please attach it again.",
+        });
+        expect((await rowOf(good.id)).leadId).toBeNull();
+      },
+    );
 
     it("linkUploads refuses an upload another lead already claimed", async () => {
       const a = await newUpload("cdl");
@@ -344,7 +462,9 @@ describe.each(databaseKinds)("document uploads on %s", (kind) => {
       await db().execute(sql`update uploads set created_at = now() - interval '2 hours' where id = ${old.id}`);
       const storage = server.services.storage;
       // The server's sweeper waits for 24 hours; an hour's threshold catches exactly this one.
-      const unclaimedOlderThanAnHour = await db().execute(sql`select count(*)::int as n from uploads where lead_id is null and created_at < now() - interval '1 hour'`);
+      const unclaimedOlderThanAnHour = await db().execute(
+        sql`select count(*)::int as n from uploads where lead_id is null and created_at < now() - interval '1 hour'`,
+      );
       const deleted = await sweepOrphanUploads(db(), storage, 3_600_000);
       expect(deleted).toBe(unclaimedOlderThanAnHour.rows[0]!.n);
       expect(deleted).toBeGreaterThanOrEqual(1);
@@ -362,7 +482,11 @@ describe.each(databaseKinds)("document uploads on %s", (kind) => {
  * Posts a streamed body with node:http. (Node's fetch keeps every chunk of a streamed request body
  * until the request is done, which would hide what the server holds in this same process.)
  */
-function postStream(url: string, headers: Record<string, string>, body: ReadableStream<Uint8Array>): Promise<{ status: number; json: () => unknown }> {
+function postStream(
+  url: string,
+  headers: Record<string, string>,
+  body: ReadableStream<Uint8Array>,
+): Promise<{ status: number; json: () => unknown }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: "POST", headers });
     req.on("error", reject);
@@ -408,7 +532,11 @@ describe.each(databaseKinds)("a large upload on %s", (kind) => {
     const body = res.json() as { id: string };
     expect(body).toMatchObject({ slot: "lossRuns", size, type: "application/pdf", name: "loss-runs-2022-2024.pdf" });
 
-    const growth = { heapUsed: peak.heapUsed - before.heapUsed, rss: peak.rss - before.rss, arrayBuffers: peak.arrayBuffers - before.arrayBuffers };
+    const growth = {
+      heapUsed: peak.heapUsed - before.heapUsed,
+      rss: peak.rss - before.rss,
+      arrayBuffers: peak.arrayBuffers - before.arrayBuffers,
+    };
     // Holding the file would take 200 MB (heap or buffers); streaming takes a few chunks.
     expect(growth.heapUsed, JSON.stringify(growth)).toBeLessThan(40 * MB);
     expect(growth.arrayBuffers, JSON.stringify(growth)).toBeLessThan(64 * MB);
@@ -429,7 +557,13 @@ describe.each(databaseKinds)("a large upload on %s", (kind) => {
     const rows = (await server.services.db.select({ id: uploads.id }).from(uploads)).length;
     const stream = streamedUpload(100 * MB, { chunkSize: 64 * 1024 });
     const abort = new AbortController();
-    const sending = fetch(`${server.url}/api/uploads`, { method: "POST", headers: { "content-type": stream.contentType }, body: stream.body, duplex: "half", signal: abort.signal } as RequestInit);
+    const sending = fetch(`${server.url}/api/uploads`, {
+      method: "POST",
+      headers: { "content-type": stream.contentType },
+      body: stream.body,
+      duplex: "half",
+      signal: abort.signal,
+    } as RequestInit);
     // Part of the file is on disk under a temporary name...
     await waitFor(() => readdirSync(dir).some((name) => name.endsWith(".part")) && stream.sent() > 5 * MB, 10_000, "upload under way");
     abort.abort();

@@ -1,6 +1,7 @@
 /** Admin sign-in for tests: the test account, creating it, and signing in over HTTP. */
-import type { AppServices } from "../../server/context";
+
 import { ensureAdminAccount } from "../../app/features/auth/auth.server";
+import type { AppServices } from "../../server/context";
 
 export const TEST_ADMIN = { email: "admin@agency.example", password: "correct horse battery staple" };
 

@@ -88,6 +88,7 @@ export const truckingQuoteBody = (over: Record<string, unknown> = {}) => ({
 
 /** A small well-formed PDF padded to `size` bytes (over compress()'s 1 KB threshold by default). */
 export function pdfBytes(size = 4096): Buffer {
-  const head = "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n%";
+  const head =
+    "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n%";
   return Buffer.concat([Buffer.from(head, "latin1"), Buffer.alloc(Math.max(0, size - head.length), "x")]);
 }

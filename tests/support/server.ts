@@ -1,7 +1,7 @@
 /** Starts the built server in-process on a free port with a fresh database. */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { startServer, type RunningServer } from "../../server/main";
+import { type RunningServer, startServer } from "../../server/main";
 import { databaseEnv, type TestDatabaseKind } from "./databases";
 
 export const root = path.resolve(import.meta.dirname, "../..");
@@ -17,7 +17,15 @@ export async function startTestServer(kind: TestDatabaseKind, extraEnv: Record<s
   const db = await databaseEnv(kind);
   let server: RunningServer;
   try {
-    server = await startServer({ NODE_ENV: "test", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", AUTH_SCRYPT_N: "1024", ...db.env, ...extraEnv });
+    server = await startServer({
+      NODE_ENV: "test",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "silent",
+      AUTH_SCRYPT_N: "1024",
+      ...db.env,
+      ...extraEnv,
+    });
   } catch (error) {
     await db.cleanup();
     throw error;

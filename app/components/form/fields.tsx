@@ -7,7 +7,21 @@ import { forwardRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAt
 const control =
   "mt-1 block w-full rounded-md border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none disabled:bg-slate-100";
 
-function FieldShell({ id, label, error, required, hint, children }: { id: string; label: ReactNode; error?: string; required?: boolean; hint?: string; children: ReactNode }) {
+function FieldShell({
+  id,
+  label,
+  error,
+  required,
+  hint,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  error?: string;
+  required?: boolean;
+  hint?: string;
+  children: ReactNode;
+}) {
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
@@ -38,29 +52,60 @@ const described = (id: string, error?: string, hint?: string) => (error ? `${id}
 
 type Common = { id: string; label: ReactNode; error?: string; hint?: string };
 
-export const TextField = forwardRef<HTMLInputElement, Common & InputHTMLAttributes<HTMLInputElement>>(function TextField({ id, label, error, hint, required, className, ...rest }, ref) {
-  return (
-    <FieldShell id={id} label={label} error={error} required={required} hint={hint}>
-      <input ref={ref} id={id} aria-invalid={error ? true : undefined} aria-required={required || undefined} aria-describedby={described(id, error, hint)} className={`${control} ${error ? "border-red-600" : "border-slate-300"} ${className ?? ""}`} {...rest} />
-    </FieldShell>
-  );
-});
-
-export const TextAreaField = forwardRef<HTMLTextAreaElement, Common & TextareaHTMLAttributes<HTMLTextAreaElement>>(function TextAreaField({ id, label, error, hint, required, className, ...rest }, ref) {
-  return (
-    <FieldShell id={id} label={label} error={error} required={required} hint={hint}>
-      <textarea ref={ref} id={id} rows={4} aria-invalid={error ? true : undefined} aria-required={required || undefined} aria-describedby={described(id, error, hint)} className={`${control} ${error ? "border-red-600" : "border-slate-300"} ${className ?? ""}`} {...rest} />
-    </FieldShell>
-  );
-});
-
-export const SelectField = forwardRef<HTMLSelectElement, Common & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly string[]; placeholder: string }>(function SelectField(
-  { id, label, error, hint, required, options, placeholder, className, ...rest },
+export const TextField = forwardRef<HTMLInputElement, Common & InputHTMLAttributes<HTMLInputElement>>(function TextField(
+  { id, label, error, hint, required, className, ...rest },
   ref,
 ) {
   return (
     <FieldShell id={id} label={label} error={error} required={required} hint={hint}>
-      <select ref={ref} id={id} aria-invalid={error ? true : undefined} aria-required={required || undefined} aria-describedby={described(id, error, hint)} className={`${control} ${error ? "border-red-600" : "border-slate-300"} ${className ?? ""}`} {...rest}>
+      <input
+        ref={ref}
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={described(id, error, hint)}
+        className={`${control} ${error ? "border-red-600" : "border-slate-300"} ${className ?? ""}`}
+        {...rest}
+      />
+    </FieldShell>
+  );
+});
+
+export const TextAreaField = forwardRef<HTMLTextAreaElement, Common & TextareaHTMLAttributes<HTMLTextAreaElement>>(function TextAreaField(
+  { id, label, error, hint, required, className, ...rest },
+  ref,
+) {
+  return (
+    <FieldShell id={id} label={label} error={error} required={required} hint={hint}>
+      <textarea
+        ref={ref}
+        id={id}
+        rows={4}
+        aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={described(id, error, hint)}
+        className={`${control} ${error ? "border-red-600" : "border-slate-300"} ${className ?? ""}`}
+        {...rest}
+      />
+    </FieldShell>
+  );
+});
+
+export const SelectField = forwardRef<
+  HTMLSelectElement,
+  Common & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly string[]; placeholder: string }
+>(function SelectField({ id, label, error, hint, required, options, placeholder, className, ...rest }, ref) {
+  return (
+    <FieldShell id={id} label={label} error={error} required={required} hint={hint}>
+      <select
+        ref={ref}
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={described(id, error, hint)}
+        className={`${control} ${error ? "border-red-600" : "border-slate-300"} ${className ?? ""}`}
+        {...rest}
+      >
         <option value="">{placeholder}</option>
         {options.map((o) => (
           <option key={o} value={o}>
@@ -72,11 +117,23 @@ export const SelectField = forwardRef<HTMLSelectElement, Common & SelectHTMLAttr
   );
 });
 
-export const CheckboxField = forwardRef<HTMLInputElement, Common & InputHTMLAttributes<HTMLInputElement>>(function CheckboxField({ id, label, error, required, ...rest }, ref) {
+export const CheckboxField = forwardRef<HTMLInputElement, Common & InputHTMLAttributes<HTMLInputElement>>(function CheckboxField(
+  { id, label, error, required, ...rest },
+  ref,
+) {
   return (
     <div>
       <div className="flex items-start gap-3">
-        <input ref={ref} id={id} type="checkbox" aria-invalid={error ? true : undefined} aria-required={required || undefined} aria-describedby={error ? `${id}-error` : undefined} className="mt-1 h-5 w-5 shrink-0 rounded border-slate-400 text-brand-700 focus:ring-brand-600" {...rest} />
+        <input
+          ref={ref}
+          id={id}
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-required={required || undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className="mt-1 h-5 w-5 shrink-0 rounded border-slate-400 text-brand-700 focus:ring-brand-600"
+          {...rest}
+        />
         <label htmlFor={id} className="text-sm leading-6 text-slate-700">
           {label}
         </label>

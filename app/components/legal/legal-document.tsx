@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { LegalDocument } from "~/content/legal";
 import { InlineText } from "~/components/ui/inline-text";
+import type { LegalDocument } from "~/content/legal";
 
 /** A privacy policy or terms document: title, date, contents, sections, and the link to the other one. */
 export function LegalDocumentView({ doc }: { doc: LegalDocument }) {

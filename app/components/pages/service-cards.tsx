@@ -1,5 +1,5 @@
-import { Icon } from "~/components/ui/icon";
 import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
 import type { Card } from "~/content/home";
 
 /** Cards for lines of business: icon, title (the link, stretched over the card) and description. */

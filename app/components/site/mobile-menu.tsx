@@ -71,7 +71,16 @@ export function MobileMenu() {
         aria-label={open ? "Close menu" : "Open menu"}
         onClick={() => setOpen((v) => !v)}
       >
-        <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+        <svg
+          width="24"
+          height="24"
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        >
           {open ? <path d="M6 6l12 12M18 6 6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
         </svg>
       </button>
@@ -90,7 +99,11 @@ export function MobileMenu() {
         className="fixed top-16 right-0 bottom-0 z-50 w-72 max-w-full overflow-y-auto bg-white p-6 shadow-xl"
       >
         <div className="mb-4 flex justify-end">
-          <button type="button" className="rounded-md px-3 py-1 text-sm font-medium text-brand-800 hover:bg-brand-50" onClick={() => close()}>
+          <button
+            type="button"
+            className="rounded-md px-3 py-1 text-sm font-medium text-brand-800 hover:bg-brand-50"
+            onClick={() => close()}
+          >
             Close menu
           </button>
         </div>
@@ -111,7 +124,11 @@ export function MobileMenu() {
               </li>
             ))}
           </ul>
-          <Link to={quoteCta.to} onClick={() => close(false)} className="mt-6 block rounded-md bg-accent-400 px-4 py-3 text-center font-semibold text-brand-900 hover:bg-accent-500">
+          <Link
+            to={quoteCta.to}
+            onClick={() => close(false)}
+            className="mt-6 block rounded-md bg-accent-400 px-4 py-3 text-center font-semibold text-brand-900 hover:bg-accent-500"
+          >
             {quoteCta.label}
           </Link>
         </nav>

@@ -47,9 +47,7 @@ export function SiteFooter() {
                 {agency.email}
               </a>
             </p>
-            <p>
-              Mon-Fri {agency.hours.weekdays.label} CT
-            </p>
+            <p>Mon-Fri {agency.hours.weekdays.label} CT</p>
           </address>
         </div>
       </div>

@@ -26,7 +26,10 @@ export function SiteHeader() {
               </li>
             ))}
             <li className="ml-3">
-              <Link to={quoteCta.to} className="rounded-md bg-accent-400 px-4 py-2 text-sm font-semibold text-brand-900 shadow-sm hover:bg-accent-500">
+              <Link
+                to={quoteCta.to}
+                className="rounded-md bg-accent-400 px-4 py-2 text-sm font-semibold text-brand-900 shadow-sm hover:bg-accent-500"
+              >
                 {quoteCta.label}
               </Link>
             </li>

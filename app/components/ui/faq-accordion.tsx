@@ -1,5 +1,5 @@
-import { Icon } from "~/components/ui/icon";
 import { useId, useState } from "react";
+import { Icon } from "~/components/ui/icon";
 import type { FaqItem } from "~/content/home";
 
 /**
@@ -28,7 +28,10 @@ export function FaqAccordion({ items, headingLevel = 3 }: { items: FaqItem[]; he
                 className="flex w-full items-center justify-between gap-4 px-5 py-4 text-left text-base font-semibold text-brand-900 hover:bg-slate-50"
               >
                 <span>{item.question}</span>
-                <Icon name="chevron-down" className={`h-5 w-5 shrink-0 text-brand-600 transition-transform ${expanded ? "rotate-180" : ""}`} />
+                <Icon
+                  name="chevron-down"
+                  className={`h-5 w-5 shrink-0 text-brand-600 transition-transform ${expanded ? "rotate-180" : ""}`}
+                />
               </button>
             </Heading>
             <div id={panelId} role="region" aria-labelledby={buttonId} hidden={!expanded} className="px-5 pb-5 text-slate-700">

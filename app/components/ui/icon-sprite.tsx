@@ -4,9 +4,32 @@
  * reaches the browser.
  */
 import {
-  ArrowRight, BadgeCheck, Building2, ChartLine, Check, ChevronDown, CircleCheck, Clock, FileText, Handshake, HardHat, House, KeyRound, Lock, Mail, MapPin, Phone,
-  Quote, Scale, ShieldCheck, Star, Truck, TriangleAlert, Users, X,
+  ArrowRight,
+  BadgeCheck,
+  Building2,
+  ChartLine,
+  Check,
+  ChevronDown,
+  CircleCheck,
+  Clock,
+  FileText,
+  Handshake,
+  HardHat,
+  House,
+  KeyRound,
+  Lock,
   type LucideIcon,
+  Mail,
+  MapPin,
+  Phone,
+  Quote,
+  Scale,
+  ShieldCheck,
+  Star,
+  TriangleAlert,
+  Truck,
+  Users,
+  X,
 } from "lucide-react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { IconName } from "./icon";

@@ -2,7 +2,13 @@ import { Link } from "react-router";
 import type { Inline } from "~/content/sms-consent";
 
 /** Inline rich text from the content modules: site paths become router links, others plain links. */
-export function InlineText({ parts, linkClassName = "font-medium text-brand-700 underline hover:text-brand-800" }: { parts: Inline[]; linkClassName?: string }) {
+export function InlineText({
+  parts,
+  linkClassName = "font-medium text-brand-700 underline hover:text-brand-800",
+}: {
+  parts: Inline[];
+  linkClassName?: string;
+}) {
   return (
     <>
       {parts.map((part, i) =>
@@ -13,7 +19,12 @@ export function InlineText({ parts, linkClassName = "font-medium text-brand-700 
             {part.text}
           </Link>
         ) : (
-          <a key={i} href={part.href} className={linkClassName} {...(part.href.startsWith("http") ? { target: "_blank", rel: "noopener noreferrer" } : {})}>
+          <a
+            key={i}
+            href={part.href}
+            className={linkClassName}
+            {...(part.href.startsWith("http") ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+          >
             {part.text}
           </a>
         ),

@@ -13,9 +13,15 @@ export function LicensedStatesGrid() {
               key={state}
               className={`flex items-center gap-2 rounded-md border px-3 py-2 text-sm font-medium ${resident ? "border-accent-500 bg-accent-400/15 text-brand-900" : "border-slate-200 bg-white text-slate-700"}`}
             >
-              {resident ? <Icon name="map" className="h-4 w-4 shrink-0 text-accent-600" /> : <Icon name="check" className="h-4 w-4 shrink-0 text-brand-600" />}
+              {resident ? (
+                <Icon name="map" className="h-4 w-4 shrink-0 text-accent-600" />
+              ) : (
+                <Icon name="check" className="h-4 w-4 shrink-0 text-brand-600" />
+              )}
               <span>{state}</span>
-              {resident && <span className="ml-auto rounded bg-brand-800 px-2 py-0.5 text-xs font-semibold text-white">Resident License</span>}
+              {resident && (
+                <span className="ml-auto rounded bg-brand-800 px-2 py-0.5 text-xs font-semibold text-white">Resident License</span>
+              )}
             </li>
           );
         })}

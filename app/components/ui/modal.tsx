@@ -1,7 +1,8 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Icon } from "./icon";
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal dialog on the native <dialog>: the rest of the page is inert while it is open, Escape
@@ -41,7 +42,9 @@ export function Modal({
 
   function onKeyDown(event: React.KeyboardEvent<HTMLDialogElement>) {
     if (event.key !== "Tab") return;
-    const items = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.tabIndex >= 0 && (el.offsetParent !== null || el === document.activeElement));
+    const items = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+      (el) => el.tabIndex >= 0 && (el.offsetParent !== null || el === document.activeElement),
+    );
     if (items.length === 0) return;
     const first = items[0];
     const last = items[items.length - 1];
@@ -76,7 +79,12 @@ export function Modal({
           <h2 id={titleId} className="text-2xl font-bold text-brand-900">
             {title}
           </h2>
-          <button type="button" onClick={onClose} className="-m-2 rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900" aria-label={closeLabel}>
+          <button
+            type="button"
+            onClick={onClose}
+            className="-m-2 rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+            aria-label={closeLabel}
+          >
             <Icon name="x" className="h-6 w-6" />
           </button>
         </div>

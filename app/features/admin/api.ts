@@ -17,7 +17,10 @@ export class AdminApiError extends Error {
 export const SIGN_IN_PATH = "/admin/login";
 export const UNAUTHORIZED_EVENT = "agency:admin-unauthorized";
 
-export async function adminApi<T = unknown>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+export async function adminApi<T = unknown>(
+  path: string,
+  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, {
@@ -36,7 +39,12 @@ export async function adminApi<T = unknown>(path: string, init: { method?: strin
   if (res.status === 401 && !path.startsWith("/api/auth/")) window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
   if (!res.ok || data.success === false) {
     const message = typeof data.message === "string" ? data.message : undefined;
-    throw new AdminApiError(res.status, message ?? `HTTP error! status: ${res.status}`, message, (data.errors as Record<string, string>) ?? undefined);
+    throw new AdminApiError(
+      res.status,
+      message ?? `HTTP error! status: ${res.status}`,
+      message,
+      (data.errors as Record<string, string>) ?? undefined,
+    );
   }
   return data as T;
 }

@@ -11,7 +11,15 @@ import type { ChatbotConversation, ContactSubmission, ConversationMessage } from
 /** The newest contact-form submissions first. */
 export async function listContactSubmissions(db: Database, limit = 500): Promise<ContactSubmission[]> {
   const rows = await db
-    .select({ id: leads.id, name: leads.name, email: leads.email, phone: leads.phone, service: leads.service, message: leads.message, receivedAt: leads.receivedAt })
+    .select({
+      id: leads.id,
+      name: leads.name,
+      email: leads.email,
+      phone: leads.phone,
+      service: leads.service,
+      message: leads.message,
+      receivedAt: leads.receivedAt,
+    })
     .from(leads)
     .where(eq(leads.leadType, "contact_form"))
     .orderBy(desc(leads.receivedAt))
@@ -27,13 +35,16 @@ export async function listContactSubmissions(db: Database, limit = 500): Promise
   }));
 }
 
-
 /**
  * One conversation per visitor email (a returning visitor continues the same transcript), the most
  * recently active first, with the name and phone they gave last.
  */
 export async function listChatbotConversations(db: Database, limit = 200): Promise<ChatbotConversation[]> {
-  const sessions = await db.select().from(chatSessions).orderBy(desc(chatSessions.updatedAt)).limit(limit * 5);
+  const sessions = await db
+    .select()
+    .from(chatSessions)
+    .orderBy(desc(chatSessions.updatedAt))
+    .limit(limit * 5);
   const byEmail = new Map<string, { first: (typeof sessions)[number]; ids: string[] }>();
   for (const s of sessions) {
     const key = s.email.toLowerCase();
@@ -43,7 +54,11 @@ export async function listChatbotConversations(db: Database, limit = 200): Promi
   }
   const ids = [...byEmail.values()].flatMap((e) => e.ids);
   const messages = ids.length
-    ? await db.select().from(chatMessages).where(inArray(chatMessages.sessionId, ids)).orderBy(chatMessages.createdAt, sql`${chatMessages.id}`)
+    ? await db
+        .select()
+        .from(chatMessages)
+        .where(inArray(chatMessages.sessionId, ids))
+        .orderBy(chatMessages.createdAt, sql`${chatMessages.id}`)
     : [];
   const bySession = new Map<string, ConversationMessage[]>();
   for (const m of messages) {

@@ -11,4 +11,11 @@ export type ContactSubmission = {
 
 export type ConversationMessage = { _id: string; role: string; content: string; createdAt: string };
 
-export type ChatbotConversation = { _id: string; name: string; email: string; phone: string; updatedAt: string; conversation: ConversationMessage[] };
+export type ChatbotConversation = {
+  _id: string;
+  name: string;
+  email: string;
+  phone: string;
+  updatedAt: string;
+  conversation: ConversationMessage[];
+};

@@ -31,4 +31,5 @@ export function aiProvider(config: Config): AiSettings | null {
 }
 
 /** What to tell an admin when an AI feature needs a provider and none is set. */
-export const AI_NOT_CONFIGURED = "AI drafting needs an AI provider. Set AI_BASE_URL (and AI_API_KEY if your provider needs one), then restart the site.";
+export const AI_NOT_CONFIGURED =
+  "AI drafting needs an AI provider. Set AI_BASE_URL (and AI_API_KEY if your provider needs one), then restart the site.";

@@ -5,13 +5,13 @@
  * without invalidating old hashes. Sessions: a random 256-bit token in the cookie; the database keeps
  * only its SHA-256, so a leaked backup cannot be replayed. See docs/decisions/010-admin-sessions.md.
  */
-import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { createHash, randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
 import { count, eq, lt, or } from "drizzle-orm";
 import { parse as parseCookies } from "hono/utils/cookie";
+import type { Config } from "~/env.server";
 import type { Database } from "../../../db/client";
 import { adminSessions, adminUsers } from "../../../db/schema";
-import type { Config } from "~/env.server";
-import { MIN_PASSWORD_LENGTH, type AdminIdentity } from "./schema";
+import { type AdminIdentity, MIN_PASSWORD_LENGTH } from "./schema";
 
 export type { AdminIdentity } from "./schema";
 
@@ -89,7 +89,8 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function checkNewCredentials(email: string, password: string) {
   if (!EMAIL_PATTERN.test(email)) throw new AdminAccountError(`"${email}" is not an email address.`);
-  if (password.length < MIN_PASSWORD_LENGTH) throw new AdminAccountError(`The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+  if (password.length < MIN_PASSWORD_LENGTH)
+    throw new AdminAccountError(`The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
 }
 
 export type PasswordOptions = { scryptN?: number };
@@ -109,7 +110,12 @@ export async function createAdmin(db: Database, email: string, password: string,
 }
 
 /** Sets a new password and signs the admin out everywhere (all their sessions are deleted). */
-export async function resetAdminPassword(db: Database, email: string, password: string, options: PasswordOptions = {}): Promise<AdminIdentity> {
+export async function resetAdminPassword(
+  db: Database,
+  email: string,
+  password: string,
+  options: PasswordOptions = {},
+): Promise<AdminIdentity> {
   const normalized = normalizeEmail(email);
   checkNewCredentials(normalized, password);
   const passwordHash = await hashPassword(password, options.scryptN);
@@ -126,7 +132,10 @@ export async function resetAdminPassword(db: Database, email: string, password: 
 }
 
 export async function findAdminByEmail(db: Database, email: string) {
-  const [row] = await db.select().from(adminUsers).where(eq(adminUsers.email, normalizeEmail(email)));
+  const [row] = await db
+    .select()
+    .from(adminUsers)
+    .where(eq(adminUsers.email, normalizeEmail(email)));
   return row ?? null;
 }
 
@@ -139,7 +148,12 @@ export async function countAdmins(db: Database): Promise<number> {
  * Checks a sign-in. Always spends one scrypt computation, also for an unknown email. A hash made with a
  * lower cost than the configured one is replaced after a successful check.
  */
-export async function verifyCredentials(db: Database, email: string, password: string, options: PasswordOptions = {}): Promise<AdminIdentity | null> {
+export async function verifyCredentials(
+  db: Database,
+  email: string,
+  password: string,
+  options: PasswordOptions = {},
+): Promise<AdminIdentity | null> {
   const N = options.scryptN ?? DEFAULT_SCRYPT_N;
   const user = await findAdminByEmail(db, email);
   const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash(N)));
@@ -159,7 +173,10 @@ export type BootstrapResult = "created" | "exists" | "none";
  * The first admin from ADMIN_EMAIL / ADMIN_PASSWORD, created only while no admin exists (so changing
  * the variables later never adds or alters an account).
  */
-export async function bootstrapAdmin(db: Database, config: Pick<Config, "ADMIN_EMAIL" | "ADMIN_PASSWORD" | "AUTH_SCRYPT_N">): Promise<BootstrapResult> {
+export async function bootstrapAdmin(
+  db: Database,
+  config: Pick<Config, "ADMIN_EMAIL" | "ADMIN_PASSWORD" | "AUTH_SCRYPT_N">,
+): Promise<BootstrapResult> {
   if ((await countAdmins(db)) > 0) return "exists";
   if (!config.ADMIN_EMAIL || !config.ADMIN_PASSWORD) return "none";
   const email = normalizeEmail(config.ADMIN_EMAIL);
@@ -173,7 +190,8 @@ export async function bootstrapAdmin(db: Database, config: Pick<Config, "ADMIN_E
   return created.length > 0 ? "created" : "exists";
 }
 
-export const NO_ADMIN_HINT = 'No admin account yet: run "npm run admin:create -- --email you@agency.com" or set ADMIN_EMAIL and ADMIN_PASSWORD.';
+export const NO_ADMIN_HINT =
+  'No admin account yet: run "npm run admin:create -- --email you@agency.com" or set ADMIN_EMAIL and ADMIN_PASSWORD.';
 
 // ---- sessions ----
 
@@ -191,7 +209,13 @@ export const sessionTimeouts = (config: Pick<Config, "ADMIN_SESSION_IDLE_MINUTES
 export const hashToken = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
 
 /** A new session; answers the token for the cookie (32 random bytes, base64url). Only its hash is stored. */
-export async function createSession(db: Database, userId: string, client: SessionClient, timeouts: SessionTimeouts, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(
+  db: Database,
+  userId: string,
+  client: SessionClient,
+  timeouts: SessionTimeouts,
+  now = new Date(),
+): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + timeouts.maxMs);
   await db.insert(adminSessions).values({
@@ -207,10 +231,21 @@ export async function createSession(db: Database, userId: string, client: Sessio
 }
 
 /** The admin a token belongs to, or null when it is unknown, idle too long or past its absolute end (then deleted). */
-export async function sessionAdmin(db: Database, token: string, timeouts: SessionTimeouts, now = new Date()): Promise<AdminIdentity | null> {
+export async function sessionAdmin(
+  db: Database,
+  token: string,
+  timeouts: SessionTimeouts,
+  now = new Date(),
+): Promise<AdminIdentity | null> {
   if (!token || token.length > 100) return null;
   const [row] = await db
-    .select({ sessionId: adminSessions.id, lastSeenAt: adminSessions.lastSeenAt, expiresAt: adminSessions.expiresAt, id: adminUsers.id, email: adminUsers.email })
+    .select({
+      sessionId: adminSessions.id,
+      lastSeenAt: adminSessions.lastSeenAt,
+      expiresAt: adminSessions.expiresAt,
+      id: adminUsers.id,
+      email: adminUsers.email,
+    })
     .from(adminSessions)
     .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.userId))
     .where(eq(adminSessions.tokenHash, hashToken(token)));
@@ -246,10 +281,14 @@ export async function deleteExpiredSessions(db: Database, timeouts: SessionTimeo
 // ---- the cookie ----
 
 /** `__Host-` (Secure, Path=/, no Domain) when the site is served over HTTPS: no subdomain can set or shadow it. */
-export const sessionCookieName = (config: Pick<Config, "secureCookies">) => (config.secureCookies ? "__Host-admin_session" : "admin_session");
+export const sessionCookieName = (config: Pick<Config, "secureCookies">) =>
+  config.secureCookies ? "__Host-admin_session" : "admin_session";
 
 /** The session token a Cookie header carries, if any. */
-export function sessionTokenFromCookieHeader(config: Pick<Config, "secureCookies">, cookieHeader: string | null | undefined): string | undefined {
+export function sessionTokenFromCookieHeader(
+  config: Pick<Config, "secureCookies">,
+  cookieHeader: string | null | undefined,
+): string | undefined {
   if (!cookieHeader) return undefined;
   const name = sessionCookieName(config);
   return parseCookies(cookieHeader, name)[name] || undefined;
@@ -268,7 +307,12 @@ export async function adminFromRequest(services: AuthServices, request: Request)
 }
 
 /** Used by ensureAdmin-style helpers: the admin with this email, creating it when missing. */
-export async function ensureAdminAccount(db: Database, email: string, password: string, options: PasswordOptions = {}): Promise<AdminIdentity> {
+export async function ensureAdminAccount(
+  db: Database,
+  email: string,
+  password: string,
+  options: PasswordOptions = {},
+): Promise<AdminIdentity> {
   const existing = await findAdminByEmail(db, email);
   if (existing) return { id: existing.id, email: existing.email };
   return createAdmin(db, email, password, options);

@@ -14,7 +14,8 @@ export const authMessages = {
   signInRequired: "Please sign in.",
   signedOut: "Signed out.",
   crossSite: "This request came from another website and was refused.",
-  tooManyAttempts: (minutes: number) => `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+  tooManyAttempts: (minutes: number) =>
+    `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
 } as const;
 
 /** Shortest password accepted for a new admin account (and ADMIN_PASSWORD). */

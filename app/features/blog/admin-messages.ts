@@ -125,7 +125,8 @@ export const blogAdminMessages = {
     categoryCreated: "Category created successfully",
     categoryUpdated: "Category updated successfully",
     categoryDeleted: "Category deleted successfully",
-    aiUnavailable: (detail: string) => `The AI provider could not write the article (${detail}). Check that the provider at AI_BASE_URL is running and that AI_CHAT_MODEL names a model it serves, then try again.`,
+    aiUnavailable: (detail: string) =>
+      `The AI provider could not write the article (${detail}). Check that the provider at AI_BASE_URL is running and that AI_CHAT_MODEL names a model it serves, then try again.`,
     aiEmpty: "The AI provider answered without an article. Please try again, perhaps with a more specific prompt.",
   },
 } as const;

@@ -11,7 +11,11 @@ import type { CategoryRecord } from "./schema";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const toRecord = (row: typeof categories.$inferSelect): CategoryRecord => ({ _id: row.id, name: row.name, createdAt: row.createdAt.toISOString() });
+const toRecord = (row: typeof categories.$inferSelect): CategoryRecord => ({
+  _id: row.id,
+  name: row.name,
+  createdAt: row.createdAt.toISOString(),
+});
 
 /** Every category, by name. */
 export async function listCategories(db: Database): Promise<CategoryRecord[]> {
@@ -19,7 +23,10 @@ export async function listCategories(db: Database): Promise<CategoryRecord[]> {
   return rows.map(toRecord);
 }
 
-export type CategoryWriteResult = { ok: true; category: CategoryRecord } | { ok: false; reason: "duplicate"; existing: string } | { ok: false; reason: "not-found" };
+export type CategoryWriteResult =
+  | { ok: true; category: CategoryRecord }
+  | { ok: false; reason: "duplicate"; existing: string }
+  | { ok: false; reason: "not-found" };
 
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } };

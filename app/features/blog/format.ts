@@ -34,7 +34,11 @@ export function calendarDay(value: string | Date, timeZone: string = agency.hour
   }
   const instant = typeof value === "string" ? new Date(value) : value;
   if (Number.isNaN(instant.getTime())) throw new RangeError(`Not a date: ${String(value)}`);
-  const parts = Object.fromEntries(partsIn(timeZone).formatToParts(instant).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    partsIn(timeZone)
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
   return new Date(Number(parts.year), Number(parts.month) - 1, Number(parts.day));
 }
 

@@ -4,13 +4,13 @@
  * the admin who asked. Nothing is ever published by the model: a person reviews it first.
  */
 import { APIConnectionTimeoutError, APIError } from "openai";
-import type { Database } from "../../../db/client";
 import { agency, licensedStateCount } from "~/content/agency";
 import type { Config } from "~/env.server";
-import { aiProvider, AI_NOT_CONFIGURED } from "~/features/ai/client.server";
+import { AI_NOT_CONFIGURED, aiProvider } from "~/features/ai/client.server";
+import type { Database } from "../../../db/client";
 import { blogAdminMessages, blogFieldMessages } from "./admin-messages";
 import { createPost, resolveCategory } from "./posts.server";
-import { MAX_TITLE_LENGTH, type BlogPostRecord, type GenerateInput } from "./schema";
+import { type BlogPostRecord, type GenerateInput, MAX_TITLE_LENGTH } from "./schema";
 
 /** How long the provider may take to write an article (longer than a chat answer). */
 export const GENERATE_TIMEOUT_MS = 120_000;
@@ -93,7 +93,9 @@ export function markdownToHtml(text: string): string {
     const heading = /^(#{1,6})\s+(.*)$/.exec(line);
     if (heading) {
       flush();
-      out.push(`<${heading[1].length >= 3 ? "h3" : "h2"}>${inlineMarkdown(heading[2].replace(/\s+#+$/, ""))}</${heading[1].length >= 3 ? "h3" : "h2"}>`);
+      out.push(
+        `<${heading[1].length >= 3 ? "h3" : "h2"}>${inlineMarkdown(heading[2].replace(/\s+#+$/, ""))}</${heading[1].length >= 3 ? "h3" : "h2"}>`,
+      );
       continue;
     }
     const bullet = /^[-*+•]\s+(.*)$/.exec(line);

@@ -8,6 +8,7 @@ import { teamMembers } from "~/content/team";
 import { calendarDay, formatCardDate, formatPostDate, isoDay } from "./format";
 import {
   authorName,
+  type BlogRecord,
   DEFAULT_POST_IMAGE,
   excerpt,
   filterPosts,
@@ -21,7 +22,6 @@ import {
   toggleTag,
   uniqueTags,
   wordCount,
-  type BlogRecord,
 } from "./mapping";
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(" ");
@@ -86,7 +86,12 @@ describe("a stored record as displayed", () => {
 
   it("keeps id, slug, title, content and the creation time", () => {
     const post = fromRecord(record());
-    expect(post).toMatchObject({ id: record().id, slug: "hail-season-checklist", title: "Hail season checklist", publishDate: "2025-05-02T15:30:00.000Z" });
+    expect(post).toMatchObject({
+      id: record().id,
+      slug: "hail-season-checklist",
+      title: "Hail season checklist",
+      publishDate: "2025-05-02T15:30:00.000Z",
+    });
     expect(post.content).toBe(record().content);
   });
 
@@ -108,14 +113,16 @@ describe("html to text", () => {
 describe("a card's address", () => {
   it("links by slug when the slug holds a hyphen, otherwise by id", () => {
     expect(postPath({ id: "abc", slug: "hail-season-checklist" })).toBe("/blog/hail-season-checklist");
-    expect(postPath({ id: "6f1c2a9e-3b7d-4c55-9e2a-1d0f8b7c6a54", slug: "cybersecurity" })).toBe("/blog/6f1c2a9e-3b7d-4c55-9e2a-1d0f8b7c6a54");
+    expect(postPath({ id: "6f1c2a9e-3b7d-4c55-9e2a-1d0f8b7c6a54", slug: "cybersecurity" })).toBe(
+      "/blog/6f1c2a9e-3b7d-4c55-9e2a-1d0f8b7c6a54",
+    );
     expect(postPath({ id: "7", slug: "" })).toBe("/blog/7");
   });
 });
 
 describe("the body", () => {
   it("loses a leading h1 only", () => {
-    expect(stripLeadingH1("  <h1 class=\"x\">Title <em>here</em></h1>\n<p>Body</p>")).toBe("<p>Body</p>");
+    expect(stripLeadingH1('  <h1 class="x">Title <em>here</em></h1>\n<p>Body</p>')).toBe("<p>Body</p>");
     expect(stripLeadingH1("<p>Intro</p><h1>Later</h1>")).toBe("<p>Intro</p><h1>Later</h1>");
     expect(stripLeadingH1("<h2>Not an h1</h2>")).toBe("<h2>Not an h1</h2>");
   });
@@ -123,9 +130,21 @@ describe("the body", () => {
 
 describe("the list filter", () => {
   const posts = [
-    { id: "1", title: "Contractor trends", description: "Rates and audits", tags: ["Contractors", "Industry Trends"], author: { name: "Daniel Reyes" } },
+    {
+      id: "1",
+      title: "Contractor trends",
+      description: "Rates and audits",
+      tags: ["Contractors", "Industry Trends"],
+      author: { name: "Daniel Reyes" },
+    },
     { id: "2", title: "Cyber insurance", description: "Ransomware and MFA", tags: ["Cyber Insurance"], author: { name: "Jenna Brooks" } },
-    { id: "3", title: "Contractor's guide", description: "Bonds and certificates", tags: ["Contractors"], author: { name: "Daniel Reyes" } },
+    {
+      id: "3",
+      title: "Contractor's guide",
+      description: "Bonds and certificates",
+      tags: ["Contractors"],
+      author: { name: "Daniel Reyes" },
+    },
   ];
 
   it("searches title, description, tags and author, every word, ignoring case", () => {
@@ -233,7 +252,14 @@ describe("the built-in articles", () => {
 
   it("link only to pages that exist", () => {
     const slugs = new Set(builtInPosts.map((p) => p.slug));
-    const known = ["/contact", "/quote", "/insurance/contractors", "/insurance/commercial-property", "/insurance/investment-property", "/insurance/commercial-trucking"];
+    const known = [
+      "/contact",
+      "/quote",
+      "/insurance/contractors",
+      "/insurance/commercial-property",
+      "/insurance/investment-property",
+      "/insurance/commercial-trucking",
+    ];
     for (const post of builtInPosts) {
       for (const [, href] of post.content.matchAll(/href="([^"]+)"/g)) {
         const ok = known.includes(href) || (href.startsWith("/blog/") && slugs.has(href.slice(6)));

@@ -24,7 +24,15 @@ export type DisplayedPost = {
 export type PostSummary = Omit<DisplayedPost, "content"> & { path: string; dateLabel: string; day: string };
 
 /** A post page: the body without its leading h1, the long date, its address and its meta description. */
-export type PostPage = DisplayedPost & { path: string; dateLabel: string; day: string; metaDescription: string; wordCount: number; draft: boolean; updated: string | null };
+export type PostPage = DisplayedPost & {
+  path: string;
+  dateLabel: string;
+  day: string;
+  metaDescription: string;
+  wordCount: number;
+  draft: boolean;
+  updated: string | null;
+};
 
 /** The fields of a stored post the mapping reads (a row of `blog_posts`). */
 export type BlogRecord = {

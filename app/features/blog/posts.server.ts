@@ -4,14 +4,14 @@
  * `onBlogChange` listeners (the chat's knowledge base re-indexes from them).
  * docs/decisions/013-blog-cms.md says why it works this way.
  */
-import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
-import type { Database } from "../../../db/client";
-import { blogPosts, categories, type BlogPost } from "../../../db/schema";
-import { blogStatuses, fallbackBlogCategories } from "~/content/options";
+import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import { builtInPosts } from "~/content/blog-posts";
+import { blogStatuses, fallbackBlogCategories } from "~/content/options";
+import type { Database } from "../../../db/client";
+import { type BlogPost, blogPosts, categories } from "../../../db/schema";
 import { blogFieldMessages } from "./admin-messages";
 import { sanitizePostHtml } from "./sanitize.server";
-import { hasVisibleContent, type BlogPostRecord, type BlogStatus, type PostInput } from "./schema";
+import { type BlogPostRecord, type BlogStatus, hasVisibleContent, type PostInput } from "./schema";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -79,7 +79,11 @@ export async function listPosts(db: Database, { includeDrafts }: { includeDrafts
 }
 
 /** One post by id (or, for old links, by slug); a draft only for an admin. */
-export async function getPost(db: Database, idOrSlug: string, { includeDrafts }: { includeDrafts: boolean }): Promise<BlogPostRecord | null> {
+export async function getPost(
+  db: Database,
+  idOrSlug: string,
+  { includeDrafts }: { includeDrafts: boolean },
+): Promise<BlogPostRecord | null> {
   const key = idOrSlug.trim();
   if (!key || key.length > 200) return null;
   const match: SQL = isPostId(key) ? eq(blogPosts.id, key.toLowerCase()) : eq(blogPosts.slug, key.toLowerCase());
@@ -166,23 +170,27 @@ async function withSlugRetry<T>(write: () => Promise<T>): Promise<T> {
 export async function resolveCategory(db: Tx, name: string): Promise<string | null> {
   const wanted = name.trim().toLowerCase();
   if (!wanted) return null;
-  const [row] = await db
-    .select({ name: categories.name })
-    .from(categories)
-    .where(sql`lower(${categories.name}) = ${wanted}`);
+  const [row] = await db.select({ name: categories.name }).from(categories).where(sql`lower(${categories.name}) = ${wanted}`);
   if (row) return row.name;
   return fallbackBlogCategories.find((c) => c.toLowerCase() === wanted) ?? null;
 }
 
 // ---- writes ----
 
-export type PostWriteResult = { ok: true; post: BlogPostRecord } | { ok: false; errors: Record<string, string> } | { ok: false; notFound: true };
+export type PostWriteResult =
+  | { ok: true; post: BlogPostRecord }
+  | { ok: false; errors: Record<string, string> }
+  | { ok: false; notFound: true };
 
 /**
  * Checks what the schema cannot: the content still shows something once sanitised, and the category
  * exists (a post keeps the category it already has even when that one has been deleted since).
  */
-async function prepare(db: Database, input: PostInput, current?: BlogPost): Promise<{ values: PostInput } | { errors: Record<string, string> }> {
+async function prepare(
+  db: Database,
+  input: PostInput,
+  current?: BlogPost,
+): Promise<{ values: PostInput } | { errors: Record<string, string> }> {
   const errors: Record<string, string> = {};
   const content = sanitizePostHtml(input.content);
   if (!hasVisibleContent(content)) errors.content = blogFieldMessages.content;
@@ -202,7 +210,15 @@ export async function createPost(db: Database, input: PostInput, authorEmail: st
     const slug = await uniqueSlug(db, slugify(values.title));
     const [inserted] = await db
       .insert(blogPosts)
-      .values({ title: values.title, slug, content: values.content, category: values.category, imageUrl: values.imageUrl, status: values.status, authorEmail })
+      .values({
+        title: values.title,
+        slug,
+        content: values.content,
+        category: values.category,
+        imageUrl: values.imageUrl,
+        status: values.status,
+        authorEmail,
+      })
       .returning();
     return inserted;
   });
@@ -226,7 +242,15 @@ export async function updatePost(db: Database, id: string, input: PostInput): Pr
     const slug = renamed ? await uniqueSlug(db, slugify(values.title), id) : current.slug;
     const [updated] = await db
       .update(blogPosts)
-      .set({ title: values.title, slug, content: values.content, category: values.category, imageUrl: values.imageUrl, status: values.status, updatedAt: new Date() })
+      .set({
+        title: values.title,
+        slug,
+        content: values.content,
+        category: values.category,
+        imageUrl: values.imageUrl,
+        status: values.status,
+        updatedAt: new Date(),
+      })
       .where(eq(blogPosts.id, id))
       .returning();
     return updated;

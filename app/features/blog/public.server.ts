@@ -3,13 +3,24 @@
  * post by slug or id. A draft is shown only to a signed-in admin (the admin's "view" link).
  */
 import { desc, eq, or } from "drizzle-orm";
-import type { Database } from "../../../db/client";
-import { blogPosts, type BlogPost } from "../../../db/schema";
-import { adminFromRequest } from "../../../server/auth";
 import { builtInPosts } from "~/content/blog-posts";
 import type { Config } from "~/env.server";
+import type { Database } from "../../../db/client";
+import { type BlogPost, blogPosts } from "../../../db/schema";
+import { adminFromRequest } from "../../../server/auth";
 import { formatCardDate, formatPostDate, isoDay } from "./format";
-import { fromRecord, htmlToText, metaDescription, newestFirst, postPath, stripLeadingH1, wordCount, type DisplayedPost, type PostPage, type PostSummary } from "./mapping";
+import {
+  type DisplayedPost,
+  fromRecord,
+  htmlToText,
+  metaDescription,
+  newestFirst,
+  type PostPage,
+  type PostSummary,
+  postPath,
+  stripLeadingH1,
+  wordCount,
+} from "./mapping";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PUBLISHED = "published";
@@ -48,7 +59,11 @@ function toPage(post: Located, { draft = false, updated = null }: { draft?: bool
 
 /** Published database posts, newest first. */
 export async function publishedPosts(db: Database): Promise<Located[]> {
-  const rows = await db.select().from(blogPosts).where(eq(blogPosts.status, PUBLISHED)).orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
+  const rows = await db
+    .select()
+    .from(blogPosts)
+    .where(eq(blogPosts.status, PUBLISHED))
+    .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
   return rows.map(fromRow);
 }
 
@@ -99,6 +114,10 @@ export async function findPost(services: FindServices, request: Request, key: st
 /** Addresses of every published post with its last change, for the sitemap. */
 export async function publishedPostPaths(db: Database): Promise<{ path: string; lastmod: string }[]> {
   const builtIn = locatedBuiltIns.map((p) => ({ path: p.path, lastmod: isoDay(p.publishDate) }));
-  const rows = await db.select().from(blogPosts).where(eq(blogPosts.status, PUBLISHED)).orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
+  const rows = await db
+    .select()
+    .from(blogPosts)
+    .where(eq(blogPosts.status, PUBLISHED))
+    .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id));
   return [...builtIn, ...rows.map((row) => ({ path: fromRow(row).path, lastmod: row.updatedAt.toISOString().slice(0, 10) }))];
 }

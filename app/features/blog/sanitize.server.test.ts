@@ -8,7 +8,9 @@ import { safeImageSrc, safeLinkHref, sanitizePostHtml } from "./sanitize.server"
 /** What no sanitised output may contain, whatever the input. */
 function expectInert(html: string) {
   const lower = html.toLowerCase();
-  expect(lower).not.toMatch(/<\s*(script|style|svg|math|iframe|object|embed|form|input|textarea|button|meta|link|base|template|noscript|xmp|title|frame|applet)\b/);
+  expect(lower).not.toMatch(
+    /<\s*(script|style|svg|math|iframe|object|embed|form|input|textarea|button|meta|link|base|template|noscript|xmp|title|frame|applet)\b/,
+  );
   // No event handler attribute on any tag (text may mention "onerror=" harmlessly, escaped).
   for (const tag of html.match(/<[^>]*>/g) ?? []) {
     expect(tag).not.toMatch(/\son[a-z]+\s*=/i);
@@ -18,7 +20,9 @@ function expectInert(html: string) {
   }
   // Only allowlisted tags remain.
   for (const name of html.match(/<\/?\s*([a-z0-9-]+)/gi) ?? []) {
-    expect(["p", "br", "h1", "h2", "h3", "strong", "b", "em", "i", "u", "s", "ol", "ul", "li", "a", "img"]).toContain(name.replace(/[</\s]/g, "").toLowerCase());
+    expect(["p", "br", "h1", "h2", "h3", "strong", "b", "em", "i", "u", "s", "ol", "ul", "li", "a", "img"]).toContain(
+      name.replace(/[</\s]/g, "").toLowerCase(),
+    );
   }
 }
 
@@ -57,7 +61,10 @@ const payloads: [string, string][] = [
   ["protocol-relative image", `<img src="//evil.example/x.png">`],
   ["backslash protocol-relative image", `<img src="/\\evil.example/x.png">`],
   ["protocol-relative link", `<a href="//evil.example">x</a>`],
-  ["form and inputs", `<form action="https://evil.example"><input name="password"><button formaction="javascript:alert(1)">go</button></form>`],
+  [
+    "form and inputs",
+    `<form action="https://evil.example"><input name="password"><button formaction="javascript:alert(1)">go</button></form>`,
+  ],
   ["meta refresh", `<meta http-equiv="refresh" content="0;url=javascript:alert(1)">`],
   ["base and link", `<base href="https://evil.example/"><link rel="stylesheet" href="https://evil.example/x.css">`],
   ["noscript mutation", `<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>`],
@@ -102,12 +109,18 @@ describe("sanitizePostHtml: XSS payloads are neutralised", () => {
   });
 
   it("a removed link or image leaves the markup around it well formed", () => {
-    expect(sanitizePostHtml(`<p><a href="javascript:alert(1)">bad</a> <a href="https://good.example">good</a></p><p><img src=x onerror=alert(1)><a href="/quote">quote</a></p>`)).toBe(
+    expect(
+      sanitizePostHtml(
+        `<p><a href="javascript:alert(1)">bad</a> <a href="https://good.example">good</a></p><p><img src=x onerror=alert(1)><a href="/quote">quote</a></p>`,
+      ),
+    ).toBe(
       `<p>bad <a href="https://good.example" rel="noopener noreferrer">good</a></p><p><a href="/quote" rel="noopener noreferrer">quote</a></p>`,
     );
-    expect(sanitizePostHtml(`<ul><li><a href="data:text/html,x">one</a></li><li><a href="mailto:a@b.example">two</a></li></ul><h4>four</h4><h2>two</h2>`)).toBe(
-      `<ul><li>one</li><li><a href="mailto:a@b.example" rel="noopener noreferrer">two</a></li></ul><h3>four</h3><h2>two</h2>`,
-    );
+    expect(
+      sanitizePostHtml(
+        `<ul><li><a href="data:text/html,x">one</a></li><li><a href="mailto:a@b.example">two</a></li></ul><h4>four</h4><h2>two</h2>`,
+      ),
+    ).toBe(`<ul><li>one</li><li><a href="mailto:a@b.example" rel="noopener noreferrer">two</a></li></ul><h3>four</h3><h2>two</h2>`);
   });
 
   it("strips style, class and unknown attributes from allowed tags", () => {
@@ -129,9 +142,15 @@ describe("sanitizePostHtml: the editor's markup is kept", () => {
   });
 
   it("keeps http, https, mailto and site links, always with rel noopener", () => {
-    expect(sanitizePostHtml(`<a href="https://www.fmcsa.dot.gov/">FMCSA</a>`)).toBe(`<a href="https://www.fmcsa.dot.gov/" rel="noopener noreferrer">FMCSA</a>`);
-    expect(sanitizePostHtml(`<a href="http://example.com" rel="opener" target="_blank">x</a>`)).toBe(`<a href="http://example.com" rel="noopener noreferrer" target="_blank">x</a>`);
-    expect(sanitizePostHtml(`<a href="mailto:info@agency.example">mail</a>`)).toBe(`<a href="mailto:info@agency.example" rel="noopener noreferrer">mail</a>`);
+    expect(sanitizePostHtml(`<a href="https://www.fmcsa.dot.gov/">FMCSA</a>`)).toBe(
+      `<a href="https://www.fmcsa.dot.gov/" rel="noopener noreferrer">FMCSA</a>`,
+    );
+    expect(sanitizePostHtml(`<a href="http://example.com" rel="opener" target="_blank">x</a>`)).toBe(
+      `<a href="http://example.com" rel="noopener noreferrer" target="_blank">x</a>`,
+    );
+    expect(sanitizePostHtml(`<a href="mailto:info@agency.example">mail</a>`)).toBe(
+      `<a href="mailto:info@agency.example" rel="noopener noreferrer">mail</a>`,
+    );
     expect(sanitizePostHtml(`<a href="/quote" target="_top">quote</a>`)).toBe(`<a href="/quote" rel="noopener noreferrer">quote</a>`);
   });
 
@@ -143,7 +162,9 @@ describe("sanitizePostHtml: the editor's markup is kept", () => {
   });
 
   it("maps near-equivalents onto the list and unwraps the rest", () => {
-    expect(sanitizePostHtml(`<h4>Four</h4><h6>Six</h6><p><del>old</del> <strike>older</strike> <ins>new</ins></p>`)).toBe("<h3>Four</h3><h3>Six</h3><p><s>old</s> <s>older</s> <u>new</u></p>");
+    expect(sanitizePostHtml(`<h4>Four</h4><h6>Six</h6><p><del>old</del> <strike>older</strike> <ins>new</ins></p>`)).toBe(
+      "<h3>Four</h3><h3>Six</h3><p><s>old</s> <s>older</s> <u>new</u></p>",
+    );
     expect(sanitizePostHtml(`<div><span>inside</span> <blockquote>quoted</blockquote></div>`)).toBe("inside quoted");
   });
 });
@@ -153,7 +174,18 @@ describe("URL checks", () => {
     expect(safeLinkHref("https://example.com/a?b=1")).toBe("https://example.com/a?b=1");
     expect(safeLinkHref("MAILTO:x@example.com")).toBe("MAILTO:x@example.com");
     expect(safeLinkHref("/contact")).toBe("/contact");
-    for (const bad of ["javascript:alert(1)", " java\tscript:x", "//evil.example", "/\\evil.example", "data:text/html,x", "ftp://x", "https:/\\evil", "relative", "#top", ""]) {
+    for (const bad of [
+      "javascript:alert(1)",
+      " java\tscript:x",
+      "//evil.example",
+      "/\\evil.example",
+      "data:text/html,x",
+      "ftp://x",
+      "https:/\\evil",
+      "relative",
+      "#top",
+      "",
+    ]) {
       expect(safeLinkHref(bad), bad).toBeNull();
     }
     expect(safeImageSrc("https://cdn.example/x.png")).toBe("https://cdn.example/x.png");

@@ -8,7 +8,7 @@
  * https source or a site-relative one ("/..."). Some near-equivalents are mapped onto the list
  * (h4-h6 to h3, strike/del to s, ins to u) so an AI draft keeps its shape.
  */
-import sanitizeHtml, { type IOptions, type Attributes } from "sanitize-html";
+import sanitizeHtml, { type Attributes, type IOptions } from "sanitize-html";
 import { safeImageSrc, safeLinkHref } from "./schema";
 
 export { safeImageSrc, safeLinkHref };

@@ -8,27 +8,27 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
-import type { Database } from "../../../db/client";
-import { chatMessages, chatSessions, leads, type ChatSession } from "../../../db/schema";
 import { agency } from "~/content/agency";
 import type { Config } from "~/env.server";
-import { aiProvider, type AiSettings } from "~/features/ai/client.server";
+import { type AiSettings, aiProvider } from "~/features/ai/client.server";
 import { onBlogChange } from "~/features/blog/posts.server";
 import { newReference, type SubmissionContext } from "~/features/leads/leads.server";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { notificationMail } from "~/features/mail/templates.server";
-import { IndexCancelled, KnowledgeIndex, lineOfInsuranceType, type Embedder } from "./knowledge.server";
+import type { Database } from "../../../db/client";
+import { type ChatSession, chatMessages, chatSessions, leads } from "../../../db/schema";
+import { type Embedder, IndexCancelled, KnowledgeIndex, lineOfInsuranceType } from "./knowledge.server";
 import { extractAnswer, LOCAL_MODEL, offlineSummary, smallTalk, stateLicensingAnswer } from "./local-engine.server";
-import { chatBudgetHandOff, chatGreeting, chatHandOff, chatLimits, chatTexts, type ChatRole } from "./messages";
+import { type ChatRole, chatBudgetHandOff, chatGreeting, chatHandOff, chatLimits, chatTexts } from "./messages";
 import {
   answerWithProvider,
   defaultProviderThreshold,
   embedTexts,
   HISTORY_MESSAGES,
-  summariseWithProvider,
   type HistoryMessage,
+  summariseWithProvider,
 } from "./provider-engine.server";
-import { matchContent, retrieveLocal, type Match, type SearchMode } from "./retrieval.server";
+import { type Match, matchContent, retrieveLocal, type SearchMode } from "./retrieval.server";
 import type { ChatIntake, ChatMessageView, ChatSessionCreated } from "./schema";
 
 type Log = (level: "debug" | "info" | "warn" | "error", data: Record<string, unknown>, message: string) => void;
@@ -99,7 +99,9 @@ const assistants = new WeakMap<Database, ChatAssistant>();
 
 /** The assistant of a server (created on first use when start-up did not create it). */
 export function chatAssistant(services: { db: Database; config: Config; database: { hasVector: boolean } }): ChatAssistant {
-  return assistants.get(services.db) ?? new ChatAssistant({ db: services.db, config: services.config, hasVector: services.database.hasVector });
+  return (
+    assistants.get(services.db) ?? new ChatAssistant({ db: services.db, config: services.config, hasVector: services.database.hasVector })
+  );
 }
 
 export class ChatAssistant {
@@ -157,7 +159,11 @@ export class ChatAssistant {
         if (type === "deleted") await this.removeBlogPost(id);
         else await this.reindexBlogPost(id);
       } catch (error) {
-        this.log("error", { err: error, postId: id, change: type }, "chat knowledge: a blog change could not be indexed; it is picked up at the next start");
+        this.log(
+          "error",
+          { err: error, postId: id, change: type },
+          "chat knowledge: a blog change could not be indexed; it is picked up at the next start",
+        );
       }
     });
     if (this.ai) {
@@ -169,7 +175,12 @@ export class ChatAssistant {
           .then(
             (result) => this.log("info", { model, ...result }, "chat knowledge embedded by the AI provider"),
             (error) => {
-              if (!(error instanceof IndexCancelled)) this.log("warn", { err: error, model }, "the AI provider could not embed the chat knowledge; retrieval uses the offline engine");
+              if (!(error instanceof IndexCancelled))
+                this.log(
+                  "warn",
+                  { err: error, model },
+                  "the AI provider could not embed the chat knowledge; retrieval uses the offline engine",
+                );
             },
           ),
       );
@@ -259,7 +270,13 @@ export class ChatAssistant {
                 email: intake.email,
                 phone: intake.phone,
                 service: intake.insuranceType,
-                payload: { name: intake.name, email: intake.email, phone: intake.phone, insuranceType: intake.insuranceType, chatSessionId: sessionId },
+                payload: {
+                  name: intake.name,
+                  email: intake.email,
+                  phone: intake.phone,
+                  insuranceType: intake.insuranceType,
+                  chatSessionId: sessionId,
+                },
                 receivedAt: now,
                 ip: context.ip ?? null,
                 userAgent: context.userAgent ?? null,
@@ -414,8 +431,10 @@ export class ChatAssistant {
 
   private smallTalkReply(kind: NonNullable<ReturnType<typeof smallTalk>>, session: ChatSession): string {
     const officeHours = `${agency.hours.weekdays.days}, ${agency.hours.weekdays.label} CT`;
-    if (kind === "human") return `Of course. A licensed agent can help you at ${agency.phone.primary.display} (${officeHours}), or send us a WhatsApp message with the button below.`;
-    if (kind === "thanks") return `You're welcome, ${session.name}! Anything else about ${session.insuranceType === "Other" ? "your coverage" : session.insuranceType} I can help with?`;
+    if (kind === "human")
+      return `Of course. A licensed agent can help you at ${agency.phone.primary.display} (${officeHours}), or send us a WhatsApp message with the button below.`;
+    if (kind === "thanks")
+      return `You're welcome, ${session.name}! Anything else about ${session.insuranceType === "Other" ? "your coverage" : session.insuranceType} I can help with?`;
     return `Hello ${session.name}! What would you like to know about ${session.insuranceType === "Other" ? "your coverage" : session.insuranceType}?`;
   }
 
@@ -471,7 +490,11 @@ export class ChatAssistant {
     if (small) return { content: this.smallTalkReply(small, session), engine: "smalltalk", sources: [] };
     if (!this.ai) return this.localAnswer(question, session.insuranceType);
     if (!this.budgetLeft(session)) {
-      this.log("warn", { sessionId: session.id, sessionTokens: session.tokensUsed, dailyTokens: this.daily.used }, "chat token budget used up: handing over to the agency");
+      this.log(
+        "warn",
+        { sessionId: session.id, sessionTokens: session.tokensUsed, dailyTokens: this.daily.used },
+        "chat token budget used up: handing over to the agency",
+      );
       return { content: chatBudgetHandOff(), engine: "budget", sources: [] };
     }
     let matches: Match[] = [];
@@ -539,7 +562,10 @@ export class ChatAssistant {
       summary = "";
     }
     try {
-      await this.db.update(chatSessions).set({ summary: summary.slice(0, 4000) }).where(eq(chatSessions.id, session.id));
+      await this.db
+        .update(chatSessions)
+        .set({ summary: summary.slice(0, 4000) })
+        .where(eq(chatSessions.id, session.id));
     } catch (error) {
       this.log("error", { err: error, sessionId }, "the chat summary could not be stored");
     }
@@ -560,7 +586,12 @@ export class ChatAssistant {
     const rows = await this.db
       .select()
       .from(chatMessages)
-      .where(inArray(chatMessages.sessionId, sessions.map((s) => s.id)))
+      .where(
+        inArray(
+          chatMessages.sessionId,
+          sessions.map((s) => s.id),
+        ),
+      )
       .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
     return {
       _id: latest.id,
@@ -573,7 +604,11 @@ export class ChatAssistant {
   }
 
   /** POST /api/chatbot-conversations: the email's conversation, created (empty, no lead) when there is none. */
-  async createOrGetConversation(input: { name: string; email: string; phone: string }): Promise<{ record: ConversationRecord; created: boolean }> {
+  async createOrGetConversation(input: {
+    name: string;
+    email: string;
+    phone: string;
+  }): Promise<{ record: ConversationRecord; created: boolean }> {
     const existing = await this.conversation(input.email);
     if (existing) return { record: existing, created: false };
     await this.db.insert(chatSessions).values({ name: input.name, email: input.email, phone: input.phone, insuranceType: "" });
@@ -590,7 +625,9 @@ export class ChatAssistant {
       .limit(1);
     if (!latest) return null;
     const now = new Date();
-    await this.db.insert(chatMessages).values({ sessionId: latest.id, role: role === "ai" ? "assistant" : "user", content, createdAt: now });
+    await this.db
+      .insert(chatMessages)
+      .values({ sessionId: latest.id, role: role === "ai" ? "assistant" : "user", content, createdAt: now });
     await this.db.update(chatSessions).set({ updatedAt: now }).where(eq(chatSessions.id, latest.id));
     return this.conversation(email);
   }

@@ -9,21 +9,21 @@
  */
 import { createHash } from "node:crypto";
 import { and, eq, inArray, like, notInArray, sql } from "drizzle-orm";
-import type { Database } from "../../../db/client";
-import { knowledge } from "../../../db/schema";
 import { aboutMission, aboutWhyChooseUs } from "~/content/about";
 import { agency, fullAddress, licensedStateCount, licensedStates, promises, residentState } from "~/content/agency";
 import { builtInPosts } from "~/content/blog-posts";
 import { homeFaqs } from "~/content/home";
-import { landingPages, type LandingSlug } from "~/content/landing-pages";
+import { type LandingSlug, landingPages } from "~/content/landing-pages";
 import { chatInsuranceTypes } from "~/content/options";
-import { productPages, type ProductSlug } from "~/content/products";
+import { type ProductSlug, productPages } from "~/content/products";
 import { serviceCards } from "~/content/services";
 import { teamMembers } from "~/content/team";
 import { htmlToText } from "~/features/blog/mapping";
 import { getPost, listPosts } from "~/features/blog/posts.server";
+import type { Database } from "../../../db/client";
+import { knowledge } from "../../../db/schema";
 import { chatFaqs } from "./faqs";
-import { LexicalIndex, LOCAL_MODEL, embedLocal } from "./local-engine.server";
+import { embedLocal, LexicalIndex, LOCAL_MODEL } from "./local-engine.server";
 
 /**
  * faq: a question and its answer; fact: the agency's own details; topic: a titled passage; risk: what
@@ -100,7 +100,8 @@ export function contentKnowledge(): KnowledgeItem[] {
       source: "agency:payment",
       kind: "fact",
       title: "$0 down payment options and payment plans",
-      content: "Eligible policies can start with $0 down, and payment plans are available. A licensed agent will tell you which options your carrier offers when you get your quote.",
+      content:
+        "Eligible policies can start with $0 down, and payment plans are available. A licensed agent will tell you which options your carrier offers when you get your quote.",
     },
     {
       source: "agency:certificates",
@@ -121,8 +122,15 @@ export function contentKnowledge(): KnowledgeItem[] {
       content: aboutMission.paragraphs[0],
     },
   );
-  aboutMission.paragraphs.slice(1).forEach((p, i) => items.push({ source: `about:mission:${i + 1}`, kind: "topic", title: "How we work", content: p }));
-  items.push({ source: "about:why", kind: "topic", title: `Why choose ${agency.name}`, content: aboutWhyChooseUs.map((s) => `${s}.`).join(" ") });
+  aboutMission.paragraphs
+    .slice(1)
+    .forEach((p, i) => items.push({ source: `about:mission:${i + 1}`, kind: "topic", title: "How we work", content: p }));
+  items.push({
+    source: "about:why",
+    kind: "topic",
+    title: `Why choose ${agency.name}`,
+    content: aboutWhyChooseUs.map((s) => `${s}.`).join(" "),
+  });
 
   teamMembers.forEach((m, i) => items.push({ source: `team:${i}`, kind: "fact", title: `Our team: ${m.name}, ${m.role}`, content: m.bio }));
   chatFaqs.forEach((f, i) => items.push({ source: `faq:chat:${i}`, kind: "faq", title: f.question, content: f.answer }));
@@ -133,11 +141,25 @@ export function contentKnowledge(): KnowledgeItem[] {
     const line = page.slug;
     const base = `product:${page.slug}`;
     const context = page.serviceType;
-    items.push({ source: `${base}:overview`, kind: "topic", line, title: `We offer ${page.serviceType}`, content: `${page.hero.title}. ${page.hero.description}` });
-    page.coverage.forEach((c, i) => items.push({ source: `${base}:coverage:${i}`, kind: "topic", line, context, title: c.title, content: c.description }));
-    page.benefits.forEach((c, i) => items.push({ source: `${base}:benefit:${i}`, kind: "topic", line, context, title: c.title, content: c.description }));
-    page.risks.forEach((c, i) => items.push({ source: `${base}:risk:${i}`, kind: "risk", line, context, title: c.title, content: c.description }));
-    page.faqs.forEach((f, i) => items.push({ source: `${base}:faq:${i}`, kind: "faq", line, context, title: f.question, content: f.answer }));
+    items.push({
+      source: `${base}:overview`,
+      kind: "topic",
+      line,
+      title: `We offer ${page.serviceType}`,
+      content: `${page.hero.title}. ${page.hero.description}`,
+    });
+    page.coverage.forEach((c, i) =>
+      items.push({ source: `${base}:coverage:${i}`, kind: "topic", line, context, title: c.title, content: c.description }),
+    );
+    page.benefits.forEach((c, i) =>
+      items.push({ source: `${base}:benefit:${i}`, kind: "topic", line, context, title: c.title, content: c.description }),
+    );
+    page.risks.forEach((c, i) =>
+      items.push({ source: `${base}:risk:${i}`, kind: "risk", line, context, title: c.title, content: c.description }),
+    );
+    page.faqs.forEach((f, i) =>
+      items.push({ source: `${base}:faq:${i}`, kind: "faq", line, context, title: f.question, content: f.answer }),
+    );
   }
 
   for (const page of landingPages) {
@@ -146,9 +168,15 @@ export function contentKnowledge(): KnowledgeItem[] {
     const context = productPages.find((p) => p.slug === line)?.serviceType;
     items.push({ source: `${base}:overview`, kind: "topic", line, context, title: page.headline, content: page.tagline });
     const types = page.layout === "business" ? page.types.items : page.coveredTypes.items;
-    types.forEach((t, i) => items.push({ source: `${base}:type:${i}`, kind: "topic", line, context, title: t.title, content: t.description }));
-    page.whyChoose.cards.forEach((c, i) => items.push({ source: `${base}:why:${i}`, kind: "topic", line, context, title: c.title, content: c.description }));
-    page.faqs.forEach((f, i) => items.push({ source: `${base}:faq:${i}`, kind: "faq", line, context, title: f.question, content: f.answer }));
+    types.forEach((t, i) =>
+      items.push({ source: `${base}:type:${i}`, kind: "topic", line, context, title: t.title, content: t.description }),
+    );
+    page.whyChoose.cards.forEach((c, i) =>
+      items.push({ source: `${base}:why:${i}`, kind: "topic", line, context, title: c.title, content: c.description }),
+    );
+    page.faqs.forEach((f, i) =>
+      items.push({ source: `${base}:faq:${i}`, kind: "faq", line, context, title: f.question, content: f.answer }),
+    );
   }
 
   contentCache = items;
@@ -177,7 +205,8 @@ export function blogPostKnowledge(post: { id: string; title: string; content: st
       .filter(Boolean);
     let chunk = "";
     const flush = () => {
-      if (chunk.trim()) items.push({ source: `blog:${post.id}:${items.length}`, kind: "article", title: section.heading, content: chunk.trim() });
+      if (chunk.trim())
+        items.push({ source: `blog:${post.id}:${items.length}`, kind: "article", title: section.heading, content: chunk.trim() });
       chunk = "";
     };
     for (const p of paragraphs) {
@@ -250,7 +279,10 @@ export async function syncRows(
   { model, items, embed, vectorColumn, scope, batchSize = 64, cancelled = () => false }: SyncOptions,
 ): Promise<{ written: number; deleted: number; vectors: Map<string, number[]> }> {
   const inScope = (source: string) => !scope || scope.some((prefix) => source.startsWith(prefix));
-  const existing = await db.select({ source: knowledge.source, contentHash: knowledge.contentHash }).from(knowledge).where(eq(knowledge.model, model));
+  const existing = await db
+    .select({ source: knowledge.source, contentHash: knowledge.contentHash })
+    .from(knowledge)
+    .where(eq(knowledge.model, model));
   const known = new Map(existing.filter((r) => inScope(r.source)).map((r) => [r.source, r.contentHash]));
   const wanted = new Map(items.map((item) => [item.source, item]));
 
@@ -267,18 +299,44 @@ export async function syncRows(
     const batch = changed.slice(i, i + batchSize);
     const vectors = await embed(batch.map(embeddingText));
     if (vectors.length !== batch.length) throw new Error(`embedding answered ${vectors.length} vectors for ${batch.length} texts`);
-    batch.forEach((item, j) => written.set(item.source, vectors[j].map((x) => Math.fround(x))));
+    batch.forEach((item, j) =>
+      written.set(
+        item.source,
+        vectors[j].map((x) => Math.fround(x)),
+      ),
+    );
     const now = new Date();
     await db
       .insert(knowledge)
-      .values(batch.map((item, j) => ({ source: item.source, model, title: item.title, content: item.content, contentHash: contentHash(item), embedding: vectors[j], updatedAt: now })))
+      .values(
+        batch.map((item, j) => ({
+          source: item.source,
+          model,
+          title: item.title,
+          content: item.content,
+          contentHash: contentHash(item),
+          embedding: vectors[j],
+          updatedAt: now,
+        })),
+      )
       .onConflictDoUpdate({
         target: [knowledge.model, knowledge.source],
-        set: { title: sql`excluded.title`, content: sql`excluded.content`, contentHash: sql`excluded.content_hash`, embedding: sql`excluded.embedding`, updatedAt: now },
+        set: {
+          title: sql`excluded.title`,
+          content: sql`excluded.content`,
+          contentHash: sql`excluded.content_hash`,
+          embedding: sql`excluded.embedding`,
+          updatedAt: now,
+        },
       });
     if (vectorColumn) {
       // real[] -> vector keeps the same single-precision values, so both searches see identical vectors.
-      await db.execute(sql`update knowledge set embedding_vec = embedding::vector where ${knowledge.model} = ${model} and ${inArray(knowledge.source, batch.map((b) => b.source))}`);
+      await db.execute(
+        sql`update knowledge set embedding_vec = embedding::vector where ${knowledge.model} = ${model} and ${inArray(
+          knowledge.source,
+          batch.map((b) => b.source),
+        )}`,
+      );
     }
   }
   return { written: changed.length, deleted: stale.length, vectors: written };
@@ -289,7 +347,9 @@ export async function loadVectors(db: Database, model: string, sources?: string[
   const rows = await db
     .select({ source: knowledge.source, embedding: knowledge.embedding })
     .from(knowledge)
-    .where(sources ? and(eq(knowledge.model, model), inArray(knowledge.source, sources.length ? sources : [""])) : eq(knowledge.model, model));
+    .where(
+      sources ? and(eq(knowledge.model, model), inArray(knowledge.source, sources.length ? sources : [""])) : eq(knowledge.model, model),
+    );
   return new Map(rows.map((r) => [r.source, r.embedding]));
 }
 
@@ -367,7 +427,14 @@ export class KnowledgeIndex {
 
   private async syncModel(model: string, embed: Embedder, scope?: string[]): Promise<{ written: number; deleted: number }> {
     const items = scope ? this.allItems().filter((i) => scope.some((p) => i.source.startsWith(p))) : this.allItems();
-    const { written, deleted, vectors } = await syncRows(this.db, { model, items, embed, vectorColumn: this.vectorColumn, scope, cancelled: () => this.cancelled });
+    const { written, deleted, vectors } = await syncRows(this.db, {
+      model,
+      items,
+      embed,
+      vectorColumn: this.vectorColumn,
+      scope,
+      cancelled: () => this.cancelled,
+    });
     const cache = scope ? (this.vectors.get(model) ?? new Map<string, number[]>()) : new Map<string, number[]>();
     if (scope) for (const source of [...cache.keys()]) if (scope.some((p) => source.startsWith(p))) cache.delete(source);
     const unchanged = items.map((i) => i.source).filter((source) => !vectors.has(source));
@@ -391,7 +458,9 @@ export class KnowledgeIndex {
     return this.serial(async () => {
       const prefix = blogSourcePrefix(id);
       const builtIn = builtInPosts.find((p) => p.id === id);
-      const post = builtIn ? { _id: builtIn.id, title: builtIn.title, content: builtIn.content } : await getPost(this.db, id, { includeDrafts: false });
+      const post = builtIn
+        ? { _id: builtIn.id, title: builtIn.title, content: builtIn.content }
+        : await getPost(this.db, id, { includeDrafts: false });
       const fresh = post ? blogPostKnowledge({ id: post._id, title: post.title, content: post.content }) : [];
       this.setItems([...this.allItems().filter((i) => !i.source.startsWith(prefix)), ...fresh]);
       await this.syncModel(LOCAL_MODEL, localEmbedder, [prefix]);
@@ -400,7 +469,11 @@ export class KnowledgeIndex {
         try {
           await this.syncModel(model, embed, [prefix]);
         } catch (error) {
-          this.log("warn", { err: error, model, postId: id }, "chat knowledge: the provider could not embed a blog post; it is searched offline until the next start");
+          this.log(
+            "warn",
+            { err: error, model, postId: id },
+            "chat knowledge: the provider could not embed a blog post; it is searched offline until the next start",
+          );
         }
       }
       return fresh.length;
@@ -413,7 +486,8 @@ export class KnowledgeIndex {
       const prefix = blogSourcePrefix(id);
       this.setItems(this.allItems().filter((i) => !i.source.startsWith(prefix)));
       await this.db.delete(knowledge).where(like(knowledge.source, `${prefix}%`));
-      for (const cache of this.vectors.values()) for (const source of [...cache.keys()]) if (source.startsWith(prefix)) cache.delete(source);
+      for (const cache of this.vectors.values())
+        for (const source of [...cache.keys()]) if (source.startsWith(prefix)) cache.delete(source);
     });
   }
 

@@ -39,30 +39,48 @@ const SYNONYMS: [RegExp, string][] = [
   [/\bmotor carriers?\b/g, " _motorcarrier "],
   [/\b(?:do|can|will|would) (?:you|u|ya|yall|y'all)(?: guys)? (cover|insure|handle|do|work with|help with)\b/g, " _offer $1 "],
   [/\b(?:kinds?|sorts?) of\b/g, " types of "],
-  [/\bbrand[- ]new\b(?: (?:business|company|companies|carrier|carriers|authority|authorities|venture|ventures))?|\bnew (?:business|businesses|company|companies|ventures?|authority|authorities|operators?)\b|\bstart-?ups?\b|\bjust (?:started|starting|licensed)\b|\bstarting (?:a|my|our) (?:business|company)\b/g, " _newbusiness "],
+  [
+    /\bbrand[- ]new\b(?: (?:business|company|companies|carrier|carriers|authority|authorities|venture|ventures))?|\bnew (?:business|businesses|company|companies|ventures?|authority|authorities|operators?)\b|\bstart-?ups?\b|\bjust (?:started|starting|licensed)\b|\bstarting (?:a|my|our) (?:business|company)\b/g,
+    " _newbusiness ",
+  ],
   [/\b(?:offer(?:s|ed|ing)?|sell(?:s|ing)?|provide(?:s|d)?)\b/g, " _offer "],
   [/\bhow much (?:is|are|will|would|for|money)\b/g, " _price "],
   [/\binfo\b/g, " information "],
   [/\bnon[- ]?trucking(?: liability)?\b|\bntl\b/g, " _ntl "],
   [/\bbob[- ]?tail(?:ing|s)?\b/g, " _bobtail "],
-  [/\b(?:18|eighteen)[- ]?wheel(?:er|ers|s)?\b|\btractor[- ]?trailers?\b|\bbig[- ]?rigs?\b|\bsemi(?:[- ]?trucks?)?s?\b|\blorr(?:y|ies)\b/g, " _truck "],
+  [
+    /\b(?:18|eighteen)[- ]?wheel(?:er|ers|s)?\b|\btractor[- ]?trailers?\b|\bbig[- ]?rigs?\b|\bsemi(?:[- ]?trucks?)?s?\b|\blorr(?:y|ies)\b/g,
+    " _truck ",
+  ],
   [/\btruck(?:s|ing|er|ers)?\b|\brigs?\b/g, " _truck "],
   [/\bshort[- ]term rentals?\b|\bvacation rentals?\b|\bnightly rentals?\b|\bair ?bnbs?\b|\bvrbo\b/g, " _shortterm "],
   [/\bloss(?:es)? of rents?\b|\bfair rental value\b|\brent(?:al)? loss\b|\blost rents?\b/g, " _lossofrent "],
-  [/\binvestment propert(?:y|ies)\b|\brental propert(?:y|ies)\b|\brental (?:homes?|houses?|units?)\b|\brentals?\b|\blandlords?\b|\btenants?\b(?! improvements?)/g, " _investment "],
-  [/\b(?:condo(?:minium)?|homeowners?'?|home owners?'?|community|property owners?'?) associations?\b|\b(?:hoa|condo) boards?\b|\bhoas?\b|\bpoas?\b/g, " _hoa "],
+  [
+    /\binvestment propert(?:y|ies)\b|\brental propert(?:y|ies)\b|\brental (?:homes?|houses?|units?)\b|\brentals?\b|\blandlords?\b|\btenants?\b(?! improvements?)/g,
+    " _investment ",
+  ],
+  [
+    /\b(?:condo(?:minium)?|homeowners?'?|home owners?'?|community|property owners?'?) associations?\b|\b(?:hoa|condo) boards?\b|\bhoas?\b|\bpoas?\b/g,
+    " _hoa ",
+  ],
   [/\bdirectors? (?:and|&) officers?\b|\bd\s*(?:&|and|n)\s*o\b/g, " _dno "],
   [/\berrors? (?:and|&) omissions?\b|\be\s*&\s*o\b|\bprofessional liability\b|\bmalpractice\b/g, " _eando "],
   [/\b(?:commercial )?general liability\b|\bcgl\b|\bgl\b/g, " _gl "],
   [/\bwork(?:er|ers|man|mans|men|mens)?'?s?'? ?comp(?:ensation)?\b|\bcomp\b/g, " _workcomp "],
   [/\bnon-?subscri(?:bers?|ption|bing)\b|\bopt(?:ing|ed)? out\b/g, " _nonsubscriber "],
-  [/\bcertificates? of (?:liability )?insurance\b|\bcertificates?\b|\bcerts?\b|\bcois?\b|\bproof of (?:insurance|coverage)\b|\bevidence of (?:property )?insurance\b/g, " _coi "],
+  [
+    /\bcertificates? of (?:liability )?insurance\b|\bcertificates?\b|\bcerts?\b|\bcois?\b|\bproof of (?:insurance|coverage)\b|\bevidence of (?:property )?insurance\b/g,
+    " _coi ",
+  ],
   [/\bumbrellas?\b|\bexcess liability\b/g, " _umbrella "],
   [/\bbusiness owners?'? polic(?:y|ies)\b|\bbops?\b/g, " _bop "],
   [/\bhail(?:storms?)?\b|\bwind(?:storms?)?\b/g, " _windhail "],
   [/\bfloods?(?:ing|ed)?\b|\brising water\b|\bstorm surge\b/g, " _flood "],
   [/\bvacan(?:t|cy|cies)\b|\bunoccupied\b|\bsits? empty\b|\bempty\b/g, " _vacant "],
-  [/\bcost(?:s|ing)?\b|\bprices?\b|\bpricing\b|\bpremiums?\b|\brates?\b|\bexpensive\b|\bcheap(?:er|est)?\b|\bafford(?:able)?\b/g, " _price "],
+  [
+    /\bcost(?:s|ing)?\b|\bprices?\b|\bpricing\b|\bpremiums?\b|\brates?\b|\bexpensive\b|\bcheap(?:er|est)?\b|\bafford(?:able)?\b/g,
+    " _price ",
+  ],
   [/\bquot(?:e|es|ed|ing)\b|\bestimates?\b/g, " _quote "],
   [/\blicen[cs](?:e|es|ed|ing)\b/g, " _license "],
   [/\bhours?\b|\bopen\b|\bclosed?\b|\bsaturdays?\b|\bsundays?\b|\bweekends?\b/g, " _hours "],
@@ -159,7 +177,10 @@ export type Analysis = {
 export function analyse(text: string): Analysis {
   let s = normalise(text);
   for (const [pattern, token] of SYNONYMS) s = s.replace(pattern, token);
-  const raw = s.replace(/[^a-z0-9_]+/g, " ").split(" ").filter(Boolean);
+  const raw = s
+    .replace(/[^a-z0-9_]+/g, " ")
+    .split(" ")
+    .filter(Boolean);
   const terms: string[] = [];
   const words: string[] = [];
   for (const w of raw) {
@@ -347,7 +368,11 @@ export function extractAnswer(question: string, item: { title: string; content: 
   if (best.position > 0 && verdict.sentence.length < 45 && YES_NO_QUESTION.test(question.trim())) {
     // "No." / "Usually, yes." answers a yes-or-no question; it stays in front of its reason.
     chosen.push(verdict);
-  } else if (previous && /^(?:it|its|this|that|they|these|those|both|neither)\b/i.test(best.sentence) && previous.sentence.length + best.sentence.length <= MAX_ANSWER_CHARS) {
+  } else if (
+    previous &&
+    /^(?:it|its|this|that|they|these|those|both|neither)\b/i.test(best.sentence) &&
+    previous.sentence.length + best.sentence.length <= MAX_ANSWER_CHARS
+  ) {
     // "It doesn't cover ..." needs the sentence that says what "it" is.
     chosen.push(previous);
   } else {
@@ -365,8 +390,10 @@ export function extractAnswer(question: string, item: { title: string; content: 
 // ---- small talk and facts the engine answers directly ----
 
 const GREETING = /^(?:hi|hello|hey|howdy|hiya|good (?:morning|afternoon|evening)|yo)\b[\s!.,]*(?:there)?[\s!.,]*$/i;
-const THANKS = /^(?:thanks?(?: you)?|thank u|thx|ty|great|perfect|awesome|ok(?:ay)?|cool|got it|that helps|appreciate it)(?:[\s,!.]+(?:so much|a lot|very much|again|for (?:the|your) help|that helps))*[\s!.]*$/i;
-const HUMAN = /\b(?:talk|speak|chat)\s+(?:to|with)\s+(?:a|an|someone|somebody|a real|real)?\s*(?:human|person|agent|representative|rep|someone|somebody|people)\b|\breal person\b|\bhuman agent\b/i;
+const THANKS =
+  /^(?:thanks?(?: you)?|thank u|thx|ty|great|perfect|awesome|ok(?:ay)?|cool|got it|that helps|appreciate it)(?:[\s,!.]+(?:so much|a lot|very much|again|for (?:the|your) help|that helps))*[\s!.]*$/i;
+const HUMAN =
+  /\b(?:talk|speak|chat)\s+(?:to|with)\s+(?:a|an|someone|somebody|a real|real)?\s*(?:human|person|agent|representative|rep|someone|somebody|people)\b|\breal person\b|\bhuman agent\b/i;
 
 export type SmallTalk = "greeting" | "thanks" | "human";
 
@@ -378,12 +405,16 @@ export function smallTalk(question: string): SmallTalk | null {
   return null;
 }
 
-const STATE_CONTEXT = /\b(?:licen[cs]ed?|licen[cs]es?|operate|operating|write|writing|do business|available|serve|service|offer|insure|cover|work)\b/i;
+const STATE_CONTEXT =
+  /\b(?:licen[cs]ed?|licen[cs]es?|operate|operating|write|writing|do business|available|serve|service|offer|insure|cover|work)\b/i;
 
 /** "Are you licensed in Ohio?" -> a yes or no from the licensed-state list; null when no state is named. */
 export function stateLicensingAnswer(question: string): string | null {
   if (!STATE_CONTEXT.test(question)) return null;
-  const text = ` ${question.toLowerCase().replace(/[^a-z ]+/g, " ").replace(/\s+/g, " ")} `;
+  const text = ` ${question
+    .toLowerCase()
+    .replace(/[^a-z ]+/g, " ")
+    .replace(/\s+/g, " ")} `;
   const named = usStates.filter((state) => text.includes(` ${state.toLowerCase()} `));
   // "West Virginia" also contains "Virginia".
   const states = named.filter((s) => !named.some((other) => other !== s && other.toLowerCase().includes(s.toLowerCase())));
@@ -394,7 +425,9 @@ export function stateLicensingAnswer(question: string): string | null {
   const parts: string[] = [];
   if (licensed.length) {
     const resident = licensed.includes(residentState) ? ` (${residentState} is our resident license)` : "";
-    parts.push(`Yes, ${list(licensed)} ${licensed.length === 1 ? "is" : "are"} among the ${licensedStateCount} states we're licensed in${resident}, so we can write coverage there.`);
+    parts.push(
+      `Yes, ${list(licensed)} ${licensed.length === 1 ? "is" : "are"} among the ${licensedStateCount} states we're licensed in${resident}, so we can write coverage there.`,
+    );
   }
   if (not.length) {
     parts.push(

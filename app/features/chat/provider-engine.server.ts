@@ -35,7 +35,10 @@ const estimateTokens = (chars: number) => Math.ceil(chars / 4);
 export async function embedTexts(ai: AiSettings, texts: string[], timeoutMs: number): Promise<{ vectors: number[][]; tokens: number }> {
   // Floats asked for explicitly: the SDK otherwise asks for base64 and decodes the answer as base64,
   // which garbles the plain arrays many OpenAI-compatible servers (Ollama, vLLM) send regardless.
-  const res = await ai.client.embeddings.create({ model: ai.embeddingModel, input: texts, encoding_format: "float" }, { timeout: timeoutMs, maxRetries: 0 });
+  const res = await ai.client.embeddings.create(
+    { model: ai.embeddingModel, input: texts, encoding_format: "float" },
+    { timeout: timeoutMs, maxRetries: 0 },
+  );
   const vectors = [...res.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
   if (vectors.length !== texts.length || vectors.some((v) => !Array.isArray(v) || v.length === 0)) {
     throw new Error(`the embeddings answer held ${vectors.length} vectors for ${texts.length} texts`);
@@ -48,7 +51,15 @@ export type Visitor = { name: string; insuranceType: string };
 const officeHours = `${agency.hours.weekdays.days}, ${agency.hours.weekdays.label} CT`;
 
 /** The rules, the visitor, the memory of the conversation and the retrieved items. */
-export function systemPrompt({ visitor, summary, matches }: { visitor: Visitor; summary: string; matches: Pick<Match, "title" | "content">[] }): string {
+export function systemPrompt({
+  visitor,
+  summary,
+  matches,
+}: {
+  visitor: Visitor;
+  summary: string;
+  matches: Pick<Match, "title" | "content">[];
+}): string {
   const knowledge = matches.length
     ? matches.map((m, i) => `[${i + 1}] ${m.title}\n${m.content}`).join("\n\n")
     : "(nothing in the agency's content matches this question)";

@@ -11,8 +11,8 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { cosine, embedLocal, analyse, LOCAL_MODEL, relevance } from "./local-engine.server";
 import type { KnowledgeIndex, KnowledgeItem, Line } from "./knowledge.server";
+import { analyse, cosine, embedLocal, LOCAL_MODEL, relevance } from "./local-engine.server";
 
 export type Match = KnowledgeItem & { similarity: number };
 
@@ -120,7 +120,10 @@ export async function retrieveLocal(
   scored.sort((a, b) => b.rank - a.rank || (a.item.source < b.item.source ? -1 : 1));
   const toMatch = (s: (typeof scored)[number]): Match => ({ ...s.item, similarity: s.similarity });
   return {
-    matches: scored.filter((s) => s.similarity >= threshold).slice(0, count).map(toMatch),
+    matches: scored
+      .filter((s) => s.similarity >= threshold)
+      .slice(0, count)
+      .map(toMatch),
     best: scored[0] ? toMatch(scored[0]) : null,
   };
 }

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { chatInsuranceTypes } from "~/content/options";
 import { emailRule, phoneRule } from "~/features/leads/rules";
-import { chatLimits, chatTexts, type ChatRole } from "./messages";
+import { type ChatRole, chatLimits, chatTexts } from "./messages";
 
 const text = (v: unknown) => (typeof v === "string" ? v : v == null ? "" : String(v));
 

@@ -3,13 +3,13 @@
  * and the applicant's acknowledgement are written in one transaction (the mail outbox delivers them).
  */
 import { and, count, desc, eq, gt, sql } from "drizzle-orm";
-import type { Database } from "../../../db/client";
-import { jobApplications, jobs, mailOutbox, type Job, type JobApplication } from "../../../db/schema";
 import { agency } from "~/content/agency";
 import { applicationStatuses } from "~/content/options";
 import type { Config } from "~/env.server";
+import type { Database } from "../../../db/client";
+import { type Job, type JobApplication, jobApplications, jobs, mailOutbox } from "../../../db/schema";
 import { enqueueMail } from "../mail/outbox.server";
-import { greetingName, headerSafe, notificationMail, type MailDraft } from "../mail/templates.server";
+import { greetingName, headerSafe, type MailDraft, notificationMail } from "../mail/templates.server";
 import type { ApplicationInput, ApplicationRecord, ApplicationStatus, JobInput, JobRecord } from "./schema";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -72,7 +72,11 @@ export async function deleteJob(db: Database, id: string): Promise<boolean> {
 /** A job's applications, newest first; null when the job does not exist. */
 export async function listApplications(db: Database, jobId: string): Promise<ApplicationRecord[] | null> {
   if (!(await getJob(db, jobId))) return null;
-  const rows = await db.select().from(jobApplications).where(eq(jobApplications.jobId, jobId)).orderBy(desc(jobApplications.createdAt), desc(jobApplications.id));
+  const rows = await db
+    .select()
+    .from(jobApplications)
+    .where(eq(jobApplications.jobId, jobId))
+    .orderBy(desc(jobApplications.createdAt), desc(jobApplications.id));
   return rows.map(toApplicationRecord);
 }
 
@@ -86,7 +90,13 @@ async function acknowledgementsToday(tx: Pick<Database, "select">, address: stri
   const [row] = await tx
     .select({ n: count() })
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.kind, "visitor_autoreply"), sql`lower(${mailOutbox.toAddress}) = ${address.toLowerCase()}`, gt(mailOutbox.createdAt, sql`now() - interval '1 day'`)));
+    .where(
+      and(
+        eq(mailOutbox.kind, "visitor_autoreply"),
+        sql`lower(${mailOutbox.toAddress}) = ${address.toLowerCase()}`,
+        gt(mailOutbox.createdAt, sql`now() - interval '1 day'`),
+      ),
+    );
   return row?.n ?? 0;
 }
 
@@ -142,7 +152,14 @@ export async function acceptApplication(
     return await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(jobApplications)
-        .values({ jobId: job._id, name: input.name, email: input.email, coverLetter: input.coverLetter ?? null, ip: context.ip ?? null, userAgent: context.userAgent ?? null })
+        .values({
+          jobId: job._id,
+          name: input.name,
+          email: input.email,
+          coverLetter: input.coverLetter ?? null,
+          ip: context.ip ?? null,
+          userAgent: context.userAgent ?? null,
+        })
         .returning();
       const notification = notificationMail({
         to: config.AGENCY_INBOX,

@@ -4,7 +4,7 @@
  * Browser-safe.
  */
 import { z } from "zod";
-import { jobTypes, jobWorkTypes, type applicationStatuses } from "~/content/options";
+import { type applicationStatuses, jobTypes, jobWorkTypes } from "~/content/options";
 import { emailRule, nameRule } from "~/features/leads/rules";
 import { jobFieldMessages as m } from "./messages";
 
@@ -37,13 +37,10 @@ export const applicationSchema = z.object({
   jobId: z.preprocess(text, z.string().trim().min(1, m.jobId)),
   name: nameRule(m.name),
   email: emailRule(m.email),
-  coverLetter: z.preprocess(
-    (v) => {
-      const s = text(v).trim();
-      return s === "" ? undefined : s;
-    },
-    z.string().max(5000, m.coverLetterTooLong).optional(),
-  ),
+  coverLetter: z.preprocess((v) => {
+    const s = text(v).trim();
+    return s === "" ? undefined : s;
+  }, z.string().max(5000, m.coverLetterTooLong).optional()),
 });
 
 export type ApplicationInput = z.infer<typeof applicationSchema>;

@@ -1,8 +1,24 @@
 /** Times in the inbox are shown where the agency is (its promise runs on its clock), with the zone named. */
 import { agency } from "~/content/agency";
 
-const short = new Intl.DateTimeFormat("en-US", { timeZone: agency.hours.timezone, month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" });
-const long = new Intl.DateTimeFormat("en-US", { timeZone: agency.hours.timezone, year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", second: "2-digit", timeZoneName: "short" });
+const short = new Intl.DateTimeFormat("en-US", {
+  timeZone: agency.hours.timezone,
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZoneName: "short",
+});
+const long = new Intl.DateTimeFormat("en-US", {
+  timeZone: agency.hours.timezone,
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  second: "2-digit",
+  timeZoneName: "short",
+});
 
 /** "Nov 21, 2:28 PM CST" */
 export const shortTime = (iso: string) => short.format(new Date(iso));

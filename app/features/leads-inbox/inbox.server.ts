@@ -3,10 +3,10 @@
  * newest first with keyset pagination, one lead with everything follow-up needs, the status
  * pipeline with its first-response rule, the CSV export, and the dashboard's figures.
  */
-import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
-import type { Database } from "../../../db/client";
-import { consentRecords, leads, uploads, type Lead, type Upload } from "../../../db/schema";
+import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { agency, promises } from "~/content/agency";
+import type { Database } from "../../../db/client";
+import { consentRecords, type Lead, leads, type Upload, uploads } from "../../../db/schema";
 import { csvRow, UTF8_BOM } from "./csv";
 import type { InboxSummary, LeadDetail, LeadFilters, LeadListItem, LeadListQuery, LeadStatus } from "./schema";
 
@@ -35,7 +35,24 @@ const listColumns = {
   attachments: attachmentCount,
 };
 
-type ListRow = Pick<Lead, "id" | "reference" | "leadType" | "submissionType" | "source" | "status" | "name" | "email" | "phone" | "service" | "businessState" | "outsideLicensedStates" | "receivedAt" | "firstResponseAt" | "statusChangedAt"> & { attachments: number };
+type ListRow = Pick<
+  Lead,
+  | "id"
+  | "reference"
+  | "leadType"
+  | "submissionType"
+  | "source"
+  | "status"
+  | "name"
+  | "email"
+  | "phone"
+  | "service"
+  | "businessState"
+  | "outsideLicensedStates"
+  | "receivedAt"
+  | "firstResponseAt"
+  | "statusChangedAt"
+> & { attachments: number };
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -80,7 +97,10 @@ async function page(db: Db, filters: LeadFilters, limit: number, before?: string
     .limit(limit);
 }
 
-export async function listLeads(db: Db, query: LeadListQuery): Promise<{ items: LeadListItem[]; total: number; nextCursor: string | null }> {
+export async function listLeads(
+  db: Db,
+  query: LeadListQuery,
+): Promise<{ items: LeadListItem[]; total: number; nextCursor: string | null }> {
   const rows = await page(db, query, query.limit + 1, query.before);
   const more = rows.length > query.limit;
   const items = rows.slice(0, query.limit).map(toItem);
@@ -100,11 +120,31 @@ async function listItem(db: Db, id: string): Promise<LeadListItem | null> {
 }
 
 export async function getLead(db: Db, id: string): Promise<LeadDetail | null> {
-  const [row] = await db.select({ ...listColumns, message: leads.message, payload: leads.payload, ip: leads.ip, userAgent: leads.userAgent, referrer: leads.referrer, pageUrl: leads.pageUrl, utm: leads.utm, consentRecordId: leads.consentRecordId }).from(leads).where(eq(leads.id, id));
+  const [row] = await db
+    .select({
+      ...listColumns,
+      message: leads.message,
+      payload: leads.payload,
+      ip: leads.ip,
+      userAgent: leads.userAgent,
+      referrer: leads.referrer,
+      pageUrl: leads.pageUrl,
+      utm: leads.utm,
+      consentRecordId: leads.consentRecordId,
+    })
+    .from(leads)
+    .where(eq(leads.id, id));
   if (!row) return null;
   const [consent] = row.consentRecordId ? await db.select().from(consentRecords).where(eq(consentRecords.id, row.consentRecordId)) : [];
   const documents = await db
-    .select({ id: uploads.id, slot: uploads.slot, name: uploads.originalName, size: uploads.sizeBytes, type: uploads.mimeType, createdAt: uploads.createdAt })
+    .select({
+      id: uploads.id,
+      slot: uploads.slot,
+      name: uploads.originalName,
+      size: uploads.sizeBytes,
+      type: uploads.mimeType,
+      createdAt: uploads.createdAt,
+    })
     .from(uploads)
     .where(eq(uploads.leadId, id))
     .orderBy(asc(uploads.slot), asc(uploads.createdAt));
@@ -160,7 +200,10 @@ export async function updateLeadStatus(db: Db, id: string, status: LeadStatus): 
 
 /** An upload of this lead (null when it does not exist or belongs to another lead, or to none). */
 export async function leadDocument(db: Db, leadId: string, uploadId: string): Promise<Upload | null> {
-  const [row] = await db.select().from(uploads).where(and(eq(uploads.id, uploadId), eq(uploads.leadId, leadId)));
+  const [row] = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.id, uploadId), eq(uploads.leadId, leadId)));
   return row ?? null;
 }
 
@@ -181,7 +224,9 @@ export const csvColumns = [
 ] as const;
 
 function csvValues(lead: LeadListItem): unknown[] {
-  const minutes = lead.firstResponseAt ? Math.max(0, Math.round((Date.parse(lead.firstResponseAt) - Date.parse(lead.receivedAt)) / 60_000)) : "";
+  const minutes = lead.firstResponseAt
+    ? Math.max(0, Math.round((Date.parse(lead.firstResponseAt) - Date.parse(lead.receivedAt)) / 60_000))
+    : "";
   return [
     lead.reference,
     lead.receivedAt,
@@ -219,7 +264,9 @@ export async function* leadsCsv(db: Db, filters: LeadFilters): AsyncGenerator<st
 
 /** YYYY-MM-DD in the agency's time zone (the export's file name). */
 export function agencyDate(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: agency.hours.timezone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return new Intl.DateTimeFormat("en-CA", { timeZone: agency.hours.timezone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    now,
+  );
 }
 
 /**

@@ -36,7 +36,9 @@ describe("attachmentDisposition", () => {
   });
   it("adds filename* for a non-ASCII name, with an ASCII fallback", () => {
     expect(attachmentDisposition("Pérez CDL.pdf")).toBe(`attachment; filename="Perez CDL.pdf"; filename*=UTF-8''P%C3%A9rez%20CDL.pdf`);
-    expect(attachmentDisposition("運転免許.png")).toBe(`attachment; filename="____.png"; filename*=UTF-8''%E9%81%8B%E8%BB%A2%E5%85%8D%E8%A8%B1.png`);
+    expect(attachmentDisposition("運転免許.png")).toBe(
+      `attachment; filename="____.png"; filename*=UTF-8''%E9%81%8B%E8%BB%A2%E5%85%8D%E8%A8%B1.png`,
+    );
   });
   it("strips quotes, backslashes and CR/LF, and keeps % out of the plain name", () => {
     expect(attachmentDisposition('a"b\\c\r\nSet-Cookie: x.pdf')).toBe('attachment; filename="abcSet-Cookie: x.pdf"');
@@ -61,8 +63,14 @@ describe("clockState", () => {
     expect(clockState(lead, at(-3))).toMatchObject({ minutes: 0, tone: "ok" });
   });
   it("shows an answered lead's first-response time instead", () => {
-    expect(clockState({ status: "contacted", receivedAt: received, firstResponseAt: "2030-01-01T12:12:30.000Z" }, at(500))).toEqual({ kind: "answered", minutes: 12 });
-    expect(clockState({ status: "new", receivedAt: received, firstResponseAt: "2030-01-01T12:12:30.000Z" }, at(40))).toMatchObject({ kind: "waiting", tone: "overdue" });
+    expect(clockState({ status: "contacted", receivedAt: received, firstResponseAt: "2030-01-01T12:12:30.000Z" }, at(500))).toEqual({
+      kind: "answered",
+      minutes: 12,
+    });
+    expect(clockState({ status: "new", receivedAt: received, firstResponseAt: "2030-01-01T12:12:30.000Z" }, at(40))).toMatchObject({
+      kind: "waiting",
+      tone: "overdue",
+    });
     expect(clockState({ status: "won", receivedAt: received, firstResponseAt: null }, at(5))).toEqual({ kind: "answered", minutes: null });
   });
   it("formats durations", () => {

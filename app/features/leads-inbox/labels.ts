@@ -17,7 +17,12 @@ export const leadTypeLabels: Record<string, string> = {
   chat: "Chat Assistant",
 };
 
-const words = (snake: string) => snake.split(/[_\s]+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join(" ");
+const words = (snake: string) =>
+  snake
+    .split(/[_\s]+/)
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join(" ");
 
 /** A leadType's label; an unknown one (a form added later) is shown in words rather than hidden. */
 export function leadTypeLabel(type: string): string {
@@ -79,14 +84,61 @@ const SMALL_WORDS = new Set(["a", "an", "and", "as", "at", "by", "for", "in", "o
  * fields in the forms' order, anything else alphabetically, and the submission's bookkeeping last.
  */
 const FIELD_ORDER = [
-  "name", "fullName", "contactName", "email", "phone", "phoneNumber", "contactDOB",
-  "serviceType", "insuranceType", "otherInsurance", "message",
-  "dotNumber", "businessType", "propertyType", "hoaType", "coverageNeeded", "fleetSize", "yearsInBusiness", "propertyValue", "numberOfUnits", "numberOfProperties",
-  "legalBusinessName", "dbaName", "businessStructure", "fein", "businessStartDate", "businessState", "desiredEffectiveDate",
-  "rangeOfOperation", "radiusOfOperation", "majorCities", "annualMileage", "annualRevenue", "estimatedPayroll", "mcNumber",
-  "allowedToOperate", "commonAuthority", "relatedBrokerAuthority", "filingsRequired", "insuranceOnFile",
-  "garagingAddress", "mailingAddress", "dotAddress", "totalPowerUnits", "totalDrivers", "vehicleOwnership", "transportationType",
-  "coverages", "complianceServices", "yearsCoverage", "cancelledOrNonrenewed", "currentCarrier", "referredBy", "haulingDetails", "notes",
+  "name",
+  "fullName",
+  "contactName",
+  "email",
+  "phone",
+  "phoneNumber",
+  "contactDOB",
+  "serviceType",
+  "insuranceType",
+  "otherInsurance",
+  "message",
+  "dotNumber",
+  "businessType",
+  "propertyType",
+  "hoaType",
+  "coverageNeeded",
+  "fleetSize",
+  "yearsInBusiness",
+  "propertyValue",
+  "numberOfUnits",
+  "numberOfProperties",
+  "legalBusinessName",
+  "dbaName",
+  "businessStructure",
+  "fein",
+  "businessStartDate",
+  "businessState",
+  "desiredEffectiveDate",
+  "rangeOfOperation",
+  "radiusOfOperation",
+  "majorCities",
+  "annualMileage",
+  "annualRevenue",
+  "estimatedPayroll",
+  "mcNumber",
+  "allowedToOperate",
+  "commonAuthority",
+  "relatedBrokerAuthority",
+  "filingsRequired",
+  "insuranceOnFile",
+  "garagingAddress",
+  "mailingAddress",
+  "dotAddress",
+  "totalPowerUnits",
+  "totalDrivers",
+  "vehicleOwnership",
+  "transportationType",
+  "coverages",
+  "complianceServices",
+  "yearsCoverage",
+  "cancelledOrNonrenewed",
+  "currentCarrier",
+  "referredBy",
+  "haulingDetails",
+  "notes",
   "smsConsent",
 ];
 const LAST = ["uploadedFiles", "attachments", "leadType", "submissionType", "source", "submissionDate"];
@@ -105,7 +157,11 @@ export function orderedFields(payload: Record<string, unknown>): [string, unknow
 export function fieldValue(value: unknown): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "boolean") return value ? "Yes" : "No";
-  if (Array.isArray(value)) return value.map(fieldValue).filter((v) => v !== "").join(", ");
+  if (Array.isArray(value))
+    return value
+      .map(fieldValue)
+      .filter((v) => v !== "")
+      .join(", ");
   if (typeof value === "object")
     return Object.entries(value as Record<string, unknown>)
       .map(([k, v]) => `${fieldLabel(k)}: ${fieldValue(v)}`)

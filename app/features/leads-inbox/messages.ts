@@ -15,7 +15,16 @@ export const inboxMessages = {
   statusFailed: "Failed to update lead status",
   showing: (shown: number, total: number) => `Showing ${shown} of ${total} ${total === 1 ? "lead" : "leads"}`,
   filters: { legend: "Filter leads", status: "Status", type: "Type", allStatuses: "All statuses", allTypes: "All types" },
-  columns: { received: "Received", reference: "Reference", type: "Type", source: "Source", name: "Name", phone: "Phone", status: "Status", waiting: "Waiting" },
+  columns: {
+    received: "Received",
+    reference: "Reference",
+    type: "Type",
+    source: "Source",
+    name: "Name",
+    phone: "Phone",
+    status: "Status",
+    waiting: "Waiting",
+  },
   statusFor: (reference: string) => `Status of lead ${reference}`,
   clock: {
     minutes: (n: number) => `${n} min`,

@@ -22,7 +22,13 @@ export const leadStatusSchema = z.enum(leadStatuses, { error: `status must be on
 export const leadFiltersSchema = z.object({
   status: z.preprocess(blank, leadStatusSchema.optional()),
   // Not a closed list: chat and future forms add leadTypes, and the filter must reach them.
-  type: z.preprocess(blank, z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, "type must be a leadType such as contact_form").optional()),
+  type: z.preprocess(
+    blank,
+    z
+      .string()
+      .regex(/^[a-z][a-z0-9_]{0,63}$/, "type must be a leadType such as contact_form")
+      .optional(),
+  ),
 });
 
 export const leadListQuerySchema = leadFiltersSchema.extend({

@@ -4,8 +4,8 @@
  * on first use (see landingFormSchema).
  */
 import type { z } from "zod";
-import { landing } from "~/content/options";
 import type { LandingSlug } from "~/content/landing-pages";
+import { landing } from "~/content/options";
 import type { landingLeadTypes } from "./lead-types";
 
 export type LandingLeadType = keyof typeof landingLeadTypes;
@@ -21,7 +21,13 @@ export type LandingField = {
 
 export type LandingForm = { leadType: LandingLeadType; fields: LandingField[] };
 
-const select = (name: string, label: string, options: readonly string[], required: boolean, placeholder = `Select ${label.toLowerCase()}`): LandingField => ({
+const select = (
+  name: string,
+  label: string,
+  options: readonly string[],
+  required: boolean,
+  placeholder = `Select ${label.toLowerCase()}`,
+): LandingField => ({
   name,
   label,
   placeholder,

@@ -3,19 +3,19 @@
  * transaction, and only after it commits does the caller answer "success".
  */
 import { createHash, randomInt } from "node:crypto";
-import type { Database } from "../../../db/client";
 import { and, count, eq, gt, sql } from "drizzle-orm";
-import { consentRecords, leads, mailOutbox, uploads, type NewLead } from "../../../db/schema";
 import { agency, licensedStates } from "~/content/agency";
 import { trucking } from "~/content/options";
 import { quoteSections } from "~/content/quote";
-import { formatFileSize } from "../uploads/messages";
-import { landingForms } from "./landing-forms";
 import { smsConsent } from "~/content/sms-consent";
 import type { Config } from "~/env.server";
+import type { Database } from "../../../db/client";
+import { consentRecords, leads, mailOutbox, type NewLead, uploads } from "../../../db/schema";
 import { enqueueMail } from "../mail/outbox.server";
+import { autoReplyMail, type MailDraft, notificationMail } from "../mail/templates.server";
+import { formatFileSize } from "../uploads/messages";
 import { linkUploads } from "../uploads/uploads.server";
-import { autoReplyMail, notificationMail, type MailDraft } from "../mail/templates.server";
+import { landingForms } from "./landing-forms";
 import type { ContactApiBody } from "./schema";
 import { landingLeadTypes, type SubmitLeadBody } from "./submit-lead-schema";
 
@@ -84,7 +84,13 @@ async function autoRepliesToday(tx: Pick<Database, "select">, address: string): 
   const [row] = await tx
     .select({ n: count() })
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.kind, "visitor_autoreply"), sql`lower(${mailOutbox.toAddress}) = ${address.toLowerCase()}`, gt(mailOutbox.createdAt, sql`now() - interval '1 day'`)));
+    .where(
+      and(
+        eq(mailOutbox.kind, "visitor_autoreply"),
+        sql`lower(${mailOutbox.toAddress}) = ${address.toLowerCase()}`,
+        gt(mailOutbox.createdAt, sql`now() - interval '1 day'`),
+      ),
+    );
   return row?.n ?? 0;
 }
 
@@ -99,7 +105,11 @@ type Plan = {
 };
 
 /** Writes everything a submission produces, atomically. Retries once per reference collision. */
-async function record({ db, config }: Deps, plan: Plan, context: SubmissionContext): Promise<{ reference?: string; leadId?: string; consentRecordId?: string }> {
+async function record(
+  { db, config }: Deps,
+  plan: Plan,
+  context: SubmissionContext,
+): Promise<{ reference?: string; leadId?: string; consentRecordId?: string }> {
   for (let attempt = 0; ; attempt++) {
     const reference = plan.lead ? newReference() : undefined;
     const receivedAt = new Date();
@@ -107,7 +117,10 @@ async function record({ db, config }: Deps, plan: Plan, context: SubmissionConte
       return await db.transaction(async (tx) => {
         let consentRecordId: string | undefined;
         if (plan.consent) {
-          const [row] = await tx.insert(consentRecords).values(consentRecordValues(plan.consent, context, receivedAt)).returning({ id: consentRecords.id });
+          const [row] = await tx
+            .insert(consentRecords)
+            .values(consentRecordValues(plan.consent, context, receivedAt))
+            .returning({ id: consentRecords.id });
           consentRecordId = row.id;
         }
         let leadId: string | undefined;
@@ -167,7 +180,14 @@ export async function acceptContact(deps: Deps, body: ContactApiBody, context: S
         phone: body.phoneNumber,
         service: body.insuranceType,
         message: body.message,
-        payload: { fullName: body.fullName, email: body.email, phoneNumber: body.phoneNumber, insuranceType: body.insuranceType, message: body.message, smsConsent: body.smsConsent },
+        payload: {
+          fullName: body.fullName,
+          email: body.email,
+          phoneNumber: body.phoneNumber,
+          insuranceType: body.insuranceType,
+          message: body.message,
+          smsConsent: body.smsConsent,
+        },
       },
       mails: ({ reference, receivedAt }) => [
         notificationMail({
@@ -206,7 +226,14 @@ export async function acceptSmsConsent(deps: Deps, body: SmsConsentBody, context
   return record(
     deps,
     {
-      consent: { sourceForm: "sms_consent_form", name: body.name, email: body.email, phone: body.phone, consented: body.smsConsent, version: body.consentVersion },
+      consent: {
+        sourceForm: "sms_consent_form",
+        name: body.name,
+        email: body.email,
+        phone: body.phone,
+        consented: body.smsConsent,
+        version: body.consentVersion,
+      },
       mails: ({ receivedAt }) => [
         notificationMail({
           to: inbox,
@@ -249,7 +276,6 @@ const landingLabels: Record<string, Record<string, string>> = Object.fromEntries
 );
 
 const slotLabel = (slot: string) => trucking.uploadSlots.find((s) => s.slot === slot)?.label ?? slot;
-
 
 const display = (value: unknown) => (Array.isArray(value) ? value.join(", ") : value === undefined || value === null ? "" : String(value));
 
@@ -320,7 +346,9 @@ export async function acceptLead(deps: Deps, body: SubmitLeadBody, context: Subm
   const { website: _honeypot, pageUrl: _p, referrer: _r, utm: _u, ...payload } = body;
   // The slots that hold a document are the ones the lead's linked attachments fill (checked in the transaction).
   if (body.leadType === "commercial_trucking_quote") {
-    (payload as Record<string, unknown>).uploadedFiles = trucking.uploadSlots.map((s) => s.slot).filter((slot) => body.attachments.some((a) => a.slot === slot));
+    (payload as Record<string, unknown>).uploadedFiles = trucking.uploadSlots
+      .map((s) => s.slot)
+      .filter((slot) => body.attachments.some((a) => a.slot === slot));
   }
   const outside = d.businessState ? !(licensedStates as readonly string[]).includes(d.businessState) : false;
   return record(
@@ -348,10 +376,21 @@ export async function acceptLead(deps: Deps, body: SubmitLeadBody, context: Subm
           heading: `${body.submissionType} from ${d.name}`,
           reference,
           receivedAt,
-          fields: [...d.fields, ...documents.map((doc) => [`Document (${slotLabel(doc.slot)})`, `${doc.name}, ${formatFileSize(doc.size)}`] as [string, string])],
+          fields: [
+            ...d.fields,
+            ...documents.map(
+              (doc) => [`Document (${slotLabel(doc.slot)})`, `${doc.name}, ${formatFileSize(doc.size)}`] as [string, string],
+            ),
+          ],
           notes: outside ? [`Business state ${d.businessState} is outside the agency's licensed states.`] : undefined,
         }),
-        autoReplyMail({ to: d.email, name: d.name, subject: `We received your quote request - ${agency.name}`, opening: d.opening, reference }),
+        autoReplyMail({
+          to: d.email,
+          name: d.name,
+          subject: `We received your quote request - ${agency.name}`,
+          opening: d.opening,
+          reference,
+        }),
       ],
     },
     context,

@@ -15,7 +15,10 @@ export const contactFormSchema = z
     email: emailRule(),
     phone: phoneRule(),
     insuranceType: insuranceTypeRule,
-    otherInsurance: z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().max(100, "Please keep this under 100 characters")),
+    otherInsurance: z.preprocess(
+      (v) => (typeof v === "string" ? v.trim() : ""),
+      z.string().max(100, "Please keep this under 100 characters"),
+    ),
     message: messageRule(),
     smsConsent: mustBeChecked(),
   })
@@ -55,7 +58,9 @@ export type SmsConsentFormValues = z.input<typeof smsConsentFormSchema>;
  * wording now shown, so a record never pairs one version's id with another version's text.
  */
 export const smsConsentApiSchema = smsConsentFormSchema.extend({
-  consentVersion: z.literal(smsConsent.version, { error: "The consent wording has changed since this page was loaded. Please reload the page and try again." }),
+  consentVersion: z.literal(smsConsent.version, {
+    error: "The consent wording has changed since this page was loaded. Please reload the page and try again.",
+  }),
   ...honeypot,
 });
 

@@ -4,10 +4,10 @@
  */
 import { z } from "zod";
 import { landing, productServiceTypes } from "~/content/options";
-import { emailRule, nameRule, phoneRule } from "./rules";
-import { landingLeadTypes } from "./lead-types";
-import { sideQuoteFormSchema, submissionContextSchema } from "./schema";
 import { truckingQuoteLeadSchema } from "~/features/quote/trucking-quote-schema";
+import { landingLeadTypes } from "./lead-types";
+import { emailRule, nameRule, phoneRule } from "./rules";
+import { sideQuoteFormSchema, submissionContextSchema } from "./schema";
 
 const common = {
   submissionDate: z.iso.datetime({ offset: true, error: "submissionDate must be an ISO timestamp" }).optional(),
@@ -47,7 +47,10 @@ export const landingMessages = {
 const required = <T extends readonly [string, ...string[]]>(options: T, message: string) =>
   z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.enum(options, { error: message }));
 const optional = <T extends readonly [string, ...string[]]>(options: T, label: string) =>
-  z.preprocess((v) => (v === "" || v === null ? undefined : v), z.enum(options, { error: `Please choose one of the listed ${label}` }).optional());
+  z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z.enum(options, { error: `Please choose one of the listed ${label}` }).optional(),
+  );
 
 const landingContact = {
   name: nameRule(landingMessages.name),
@@ -71,7 +74,10 @@ function landingSchema<L extends keyof typeof landingLeadTypes, F extends z.ZodR
 }
 
 export const truckingLandingSchema = landingSchema("trucking_quote_landing", {
-  dotNumber: z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().min(1, landingMessages.dotNumber).max(20, "Please enter a DOT number of at most 20 characters")),
+  dotNumber: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : ""),
+    z.string().min(1, landingMessages.dotNumber).max(20, "Please enter a DOT number of at most 20 characters"),
+  ),
   coverageNeeded: required(landing.trucking.coverageNeeded, landingMessages.coverageType),
   fleetSize: optional(landing.trucking.fleetSize, "fleet sizes"),
 });

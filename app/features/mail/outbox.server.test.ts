@@ -3,16 +3,23 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../../../db/client";
+import { type DatabaseHandle, openDatabase } from "../../../db/client";
 import { runMigrations } from "../../../db/migrate";
 import { mailOutbox } from "../../../db/schema";
 import { databaseEnv, databaseKinds } from "../../../tests/support/databases";
 import { freePort, startSmtp, waitFor } from "../../../tests/support/smtp";
-import { enqueueMail, fileTransport, MailSender, retryDelayMs, smtpTransport, type MailTransport } from "./outbox.server";
+import { enqueueMail, fileTransport, MailSender, type MailTransport, retryDelayMs, smtpTransport } from "./outbox.server";
 import { autoReplyMail, notificationMail } from "./templates.server";
 
 const draft = (i: number) =>
-  notificationMail({ to: "inbox@agency.example", replyTo: `v${i}@example.com`, subject: `Contact Form Submission`, heading: `Message ${i}`, receivedAt: new Date(), fields: [["Name", `Visitor ${i}`]] });
+  notificationMail({
+    to: "inbox@agency.example",
+    replyTo: `v${i}@example.com`,
+    subject: `Contact Form Submission`,
+    heading: `Message ${i}`,
+    receivedAt: new Date(),
+    fields: [["Name", `Visitor ${i}`]],
+  });
 
 describe.each(databaseKinds)("mail outbox on %s", (kind) => {
   const cleanups: (() => Promise<void> | void)[] = [];
@@ -29,8 +36,20 @@ describe.each(databaseKinds)("mail outbox on %s", (kind) => {
     return handle;
   }
 
-  function sender(db: DatabaseHandle["db"], transport: MailTransport, overrides: Partial<ConstructorParameters<typeof MailSender>[0]> = {}) {
-    const s = new MailSender({ db, transport, from: "Agency <quotes@example.com>", maxAttempts: 5, retryBaseMs: 20, pollIntervalMs: 30, ...overrides });
+  function sender(
+    db: DatabaseHandle["db"],
+    transport: MailTransport,
+    overrides: Partial<ConstructorParameters<typeof MailSender>[0]> = {},
+  ) {
+    const s = new MailSender({
+      db,
+      transport,
+      from: "Agency <quotes@example.com>",
+      maxAttempts: 5,
+      retryBaseMs: 20,
+      pollIntervalMs: 30,
+      ...overrides,
+    });
     cleanups.push(() => s.stop());
     return s;
   }
@@ -59,10 +78,14 @@ describe.each(databaseKinds)("mail outbox on %s", (kind) => {
     });
     const s = sender(db, smtpTransport(`smtp://127.0.0.1:${port}`));
     s.start();
-    await waitFor(async () => {
-      const rows = await db.select().from(mailOutbox);
-      return rows.every((r) => r.attempts >= 2 && r.status === "pending" && r.lastError) && rows;
-    }, 15_000, "failed attempts recorded");
+    await waitFor(
+      async () => {
+        const rows = await db.select().from(mailOutbox);
+        return rows.every((r) => r.attempts >= 2 && r.status === "pending" && r.lastError) && rows;
+      },
+      15_000,
+      "failed attempts recorded",
+    );
 
     const smtp = await startSmtp(port);
     cleanups.push(() => smtp.close());
@@ -78,10 +101,14 @@ describe.each(databaseKinds)("mail outbox on %s", (kind) => {
     await db.transaction((tx) => enqueueMail(tx, draft(1), { domain: "agency.example" }));
     const s = sender(db, smtpTransport(`smtp://127.0.0.1:${port}`), { maxAttempts: 2 });
     s.start();
-    const [row] = await waitFor(async () => {
-      const rows = await db.select().from(mailOutbox);
-      return rows[0]?.status === "dead" && rows;
-    }, 15_000, "dead");
+    const [row] = await waitFor(
+      async () => {
+        const rows = await db.select().from(mailOutbox);
+        return rows[0]?.status === "dead" && rows;
+      },
+      15_000,
+      "dead",
+    );
     expect(row.attempts).toBe(2);
     expect(row.lastError).toMatch(/ECONNREFUSED|connect/i);
   });
@@ -96,7 +123,9 @@ describe.each(databaseKinds)("mail outbox on %s", (kind) => {
     let extra: DatabaseHandle | undefined;
     // On PostgreSQL the second sender has its own connection pool, as a second process would.
     if (kind === "postgres") {
-      extra = await openDatabase({ url: (db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString });
+      extra = await openDatabase({
+        url: (db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString,
+      });
       cleanups.push(() => extra!.close());
     }
     const a = sender(db, smtpTransport(smtp.url), { batchSize: 3 });
@@ -113,10 +142,17 @@ describe.each(databaseKinds)("mail outbox on %s", (kind) => {
     const dir = mkdtempSync(path.join(tmpdir(), "mail-"));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     await db.transaction((tx) =>
-      enqueueMail(tx, autoReplyMail({ to: "dana@example.com", name: "Dana Whitfield", subject: "Thank you for contacting us", opening: "We got it." }), { domain: "agency.example" }),
+      enqueueMail(
+        tx,
+        autoReplyMail({ to: "dana@example.com", name: "Dana Whitfield", subject: "Thank you for contacting us", opening: "We got it." }),
+        { domain: "agency.example" },
+      ),
     );
     const written: string[] = [];
-    const s = sender(db, fileTransport(dir, (file) => written.push(file)));
+    const s = sender(
+      db,
+      fileTransport(dir, (file) => written.push(file)),
+    );
     await s.drain();
     const files = readdirSync(dir);
     expect(files).toHaveLength(1);
@@ -151,8 +187,23 @@ describe("stopping", () => {
         for (let i = 0; i < 30; i++) await enqueueMail(tx, draft(i), { domain: "agency.example" });
       });
       let sent = 0;
-      const slow: MailTransport = { name: "smtp", send: async () => { await new Promise((r) => setTimeout(r, 100)); sent++; }, close: () => {} };
-      const s = new MailSender({ db: handle.db, transport: slow, from: "a@example.com", maxAttempts: 3, retryBaseMs: 20, pollIntervalMs: 30, batchSize: 5 });
+      const slow: MailTransport = {
+        name: "smtp",
+        send: async () => {
+          await new Promise((r) => setTimeout(r, 100));
+          sent++;
+        },
+        close: () => {},
+      };
+      const s = new MailSender({
+        db: handle.db,
+        transport: slow,
+        from: "a@example.com",
+        maxAttempts: 3,
+        retryBaseMs: 20,
+        pollIntervalMs: 30,
+        batchSize: 5,
+      });
       s.start();
       await waitFor(() => sent >= 2, 5_000, "first deliveries");
       const before = Date.now();
@@ -170,7 +221,12 @@ describe("stopping", () => {
 
 describe("retry delays", () => {
   it("double from the base, with jitter, capped at an hour", () => {
-    for (const [attempt, base] of [[1, 1000], [2, 2000], [3, 4000], [5, 16000]] as const) {
+    for (const [attempt, base] of [
+      [1, 1000],
+      [2, 2000],
+      [3, 4000],
+      [5, 16000],
+    ] as const) {
       const d = retryDelayMs(attempt, 1000);
       expect(d).toBeGreaterThanOrEqual(base * 0.8);
       expect(d).toBeLessThanOrEqual(base * 1.2);

@@ -213,13 +213,20 @@ export class MailSender {
           nextAttemptAt: new Date(Date.now() + retryDelayMs(mail.attempts, retryBaseMs)),
         })
         .where(stillMine);
-      log?.(dead ? "error" : "warn", { mailId: mail.id, kind: mail.kind, attempt: mail.attempts, reason }, dead ? "mail delivery gave up" : "mail delivery failed; will retry");
+      log?.(
+        dead ? "error" : "warn",
+        { mailId: mail.id, kind: mail.kind, attempt: mail.attempts, reason },
+        dead ? "mail delivery gave up" : "mail delivery failed; will retry",
+      );
     }
     if (!sent) return;
     // Delivered: recording it is retried on its own, never treated as a failed delivery.
     for (let tries = 1; ; tries++) {
       try {
-        await db.update(mailOutbox).set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null, transport: transport.name }).where(stillMine);
+        await db
+          .update(mailOutbox)
+          .set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null, transport: transport.name })
+          .where(stillMine);
         break;
       } catch (error) {
         if (tries >= 3) {
@@ -229,6 +236,10 @@ export class MailSender {
         await new Promise((r) => setTimeout(r, 200 * tries));
       }
     }
-    log?.("info", { mailId: mail.id, kind: mail.kind, to: mail.toAddress, transport: transport.name, attempt: mail.attempts }, "mail delivered");
+    log?.(
+      "info",
+      { mailId: mail.id, kind: mail.kind, to: mail.toAddress, transport: transport.name, attempt: mail.attempts },
+      "mail delivered",
+    );
   }
 }

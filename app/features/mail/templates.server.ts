@@ -14,11 +14,23 @@ const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;")
 
 /** Header values can never carry a line break (no header injection). */
 export function headerSafe(value: string): string {
-  return value.replace(/[\r\n\u2028\u2029]+/g, " ").replace(/\s{2,}/g, " ").trim().slice(0, 200);
+  return value
+    .replace(/[\r\n\u2028\u2029]+/g, " ")
+    .replace(/\s{2,}/g, " ")
+    .trim()
+    .slice(0, 200);
 }
 
 function centralTime(date: Date): string {
-  return new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: agency.hours.timezone, timeZoneName: "short" }).format(date);
+  return new Intl.DateTimeFormat("en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: agency.hours.timezone,
+    timeZoneName: "short",
+  }).format(date);
 }
 
 function layout(title: string, bodyHtml: string): string {
@@ -42,7 +54,10 @@ export function notificationMail(input: {
   notes?: string[];
 }): MailDraft {
   const rows = input.fields.filter(([, v]) => v != null && String(v).trim() !== "") as [string, string][];
-  const meta: [string, string][] = [...(input.reference ? ([["Reference", input.reference]] as [string, string][]) : []), ["Received", centralTime(input.receivedAt)]];
+  const meta: [string, string][] = [
+    ...(input.reference ? ([["Reference", input.reference]] as [string, string][]) : []),
+    ["Received", centralTime(input.receivedAt)],
+  ];
   const all = [...meta, ...rows];
   const width = Math.max(...all.map(([l]) => l.length));
   const text = [
@@ -59,7 +74,9 @@ export function notificationMail(input: {
         `<tr><th align="left" valign="top" style="padding:8px 12px;border:1px solid #e2e8f0;background:#f8fafc;white-space:nowrap">${escapeHtml(label)}</th><td style="padding:8px 12px;border:1px solid #e2e8f0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
     )
     .join("");
-  const notes = input.notes?.length ? `<p style="margin:16px 0 0;padding:12px;background:#fff7e6;border:1px solid #f6b73c;border-radius:6px">${input.notes.map(escapeHtml).join("<br>")}</p>` : "";
+  const notes = input.notes?.length
+    ? `<p style="margin:16px 0 0;padding:12px;background:#fff7e6;border:1px solid #f6b73c;border-radius:6px">${input.notes.map(escapeHtml).join("<br>")}</p>`
+    : "";
   const html = layout(
     input.subject,
     `<h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(input.heading)}</h1><table style="border-collapse:collapse;width:100%;font-size:14px">${table}</table>${notes}`,
@@ -83,10 +100,29 @@ export function autoReplyMail(input: { to: string; name: string; subject: string
   const promise = `A licensed agent will contact you within ${promises.contactMinutes} minutes during office hours (${hours}). Requests that arrive after hours are answered first thing the next business morning.`;
   const reference = input.reference ? `Your reference number is ${input.reference}.` : "";
   const urgent = `If it can't wait, call us at ${agency.phone.primary.display}.`;
-  const text = [`Hi ${firstName},`, "", input.opening, "", promise, ...(reference ? ["", reference] : []), "", urgent, "", `${agency.name}`, `${agency.phone.primary.display} · ${agency.email}`].join("\n");
+  const text = [
+    `Hi ${firstName},`,
+    "",
+    input.opening,
+    "",
+    promise,
+    ...(reference ? ["", reference] : []),
+    "",
+    urgent,
+    "",
+    `${agency.name}`,
+    `${agency.phone.primary.display} · ${agency.email}`,
+  ].join("\n");
   const html = layout(
     input.subject,
-    [`<p>Hi ${escapeHtml(firstName)},</p>`, `<p>${escapeHtml(input.opening)}</p>`, `<p>${escapeHtml(promise)}</p>`, reference ? `<p><strong>${escapeHtml(reference)}</strong></p>` : "", `<p>${escapeHtml(urgent)}</p>`, `<p>${escapeHtml(agency.name)}<br>${escapeHtml(agency.phone.primary.display)} · ${escapeHtml(agency.email)}</p>`].join(""),
+    [
+      `<p>Hi ${escapeHtml(firstName)},</p>`,
+      `<p>${escapeHtml(input.opening)}</p>`,
+      `<p>${escapeHtml(promise)}</p>`,
+      reference ? `<p><strong>${escapeHtml(reference)}</strong></p>` : "",
+      `<p>${escapeHtml(urgent)}</p>`,
+      `<p>${escapeHtml(agency.name)}<br>${escapeHtml(agency.phone.primary.display)} · ${escapeHtml(agency.email)}</p>`,
+    ].join(""),
   );
   return { kind: "visitor_autoreply", to: input.to, subject: headerSafe(input.subject), text, html };
 }

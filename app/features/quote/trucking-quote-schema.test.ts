@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { quoteSections } from "~/content/quote";
 import { trucking, usStates } from "~/content/options";
+import { quoteSections } from "~/content/quote";
 import { fieldErrors, fieldMessages } from "~/features/leads/rules";
 import { submitLeadSchema } from "~/features/leads/submit-lead-schema";
 import { quoteMessages, truckingQuoteLead } from "./messages";
@@ -57,11 +57,22 @@ const errorsOf = (input: unknown) => {
 describe("trucking quote form schema", () => {
   it("accepts a complete request and normalises it", () => {
     const result = truckingQuoteFormSchema.parse(validForm);
-    expect(result).toMatchObject({ fein: "74-1234567", totalPowerUnits: 3, totalDrivers: 4, yearsCoverage: 5, coverages: ["Auto Liability", "Cargo Liability"], complianceServices: [], dbaName: "", notes: "" });
+    expect(result).toMatchObject({
+      fein: "74-1234567",
+      totalPowerUnits: 3,
+      totalDrivers: 4,
+      yearsCoverage: 5,
+      coverages: ["Auto Liability", "Cargo Liability"],
+      complianceServices: [],
+      dbaName: "",
+      notes: "",
+    });
   });
 
   it("requires every field but the spec's six optional ones, with the spec's message", () => {
-    const empty = Object.fromEntries(Object.keys(validForm).map((k) => [k, Array.isArray(validForm[k as keyof typeof validForm]) ? [] : ""]));
+    const empty = Object.fromEntries(
+      Object.keys(validForm).map((k) => [k, Array.isArray(validForm[k as keyof typeof validForm]) ? [] : ""]),
+    );
     const errors = errorsOf(empty);
     const required = Object.keys(truckingQuoteFields).filter((k) => !(optionalTruckingFields as readonly string[]).includes(k));
     expect(Object.keys(errors).sort()).toEqual(required.sort());
@@ -100,14 +111,19 @@ describe("trucking quote form schema", () => {
     expect(errorsOf({ ...validForm, totalPowerUnits: "0" }).totalPowerUnits).toBe(quoteMessages.wholeNumber);
     expect(errorsOf({ ...validForm, totalDrivers: "2.5" }).totalDrivers).toBe(quoteMessages.wholeNumber);
     expect(errorsOf({ ...validForm, yearsCoverage: "0" })).toEqual({});
-    expect(truckingQuoteFormSchema.parse({ ...validForm, totalPowerUnits: 12, totalDrivers: "1,200" })).toMatchObject({ totalPowerUnits: 12, totalDrivers: 1200 });
+    expect(truckingQuoteFormSchema.parse({ ...validForm, totalPowerUnits: 12, totalDrivers: "1,200" })).toMatchObject({
+      totalPowerUnits: 12,
+      totalDrivers: 1200,
+    });
   });
 
   it("accepts exactly the spec's options and toggles lists", () => {
     expect(errorsOf({ ...validForm, businessStructure: "LLP" }).businessStructure).toBe(quoteMessages.invalidChoice);
     expect(errorsOf({ ...validForm, radiusOfOperation: "0-50" }).radiusOfOperation).toBe(quoteMessages.invalidChoice);
     expect(errorsOf({ ...validForm, coverages: ["Auto Liability", "Umbrella"] }).coverages).toBe(quoteMessages.invalidChoice);
-    expect(truckingQuoteFormSchema.parse({ ...validForm, coverages: "Physical Damage", complianceServices: ["DOT Audits", "DOT Audits"] })).toMatchObject({ coverages: ["Physical Damage"], complianceServices: ["DOT Audits"] });
+    expect(
+      truckingQuoteFormSchema.parse({ ...validForm, coverages: "Physical Damage", complianceServices: ["DOT Audits", "DOT Audits"] }),
+    ).toMatchObject({ coverages: ["Physical Damage"], complianceServices: ["DOT Audits"] });
     for (const state of usStates) expect(errorsOf({ ...validForm, businessState: state })).toEqual({});
     expect(usStates).toHaveLength(50);
     for (const coverage of trucking.coverages) expect(errorsOf({ ...validForm, coverages: [coverage] })).toEqual({});
@@ -121,7 +137,12 @@ describe("trucking quote form schema", () => {
   it("describes every schema field on the page, and only those", () => {
     const onPage = quoteSections.flatMap((s) => s.fields.map((f) => ({ name: f.name, optional: Boolean(f.optional) })));
     expect(onPage.map((f) => f.name).sort()).toEqual(Object.keys(truckingQuoteFields).sort());
-    expect(onPage.filter((f) => f.optional).map((f) => f.name).sort()).toEqual([...optionalTruckingFields].sort());
+    expect(
+      onPage
+        .filter((f) => f.optional)
+        .map((f) => f.name)
+        .sort(),
+    ).toEqual([...optionalTruckingFields].sort());
   });
 });
 
@@ -141,9 +162,18 @@ describe("trucking quote lead (POST /api/submit-lead)", () => {
   };
 
   it("is part of the submit-lead union with the spec's exact names", () => {
-    expect(truckingQuoteLead).toEqual({ leadType: "commercial_trucking_quote", submissionType: "Commercial Trucking Quote", source: "Website Quote Form" });
+    expect(truckingQuoteLead).toEqual({
+      leadType: "commercial_trucking_quote",
+      submissionType: "Commercial Trucking Quote",
+      source: "Website Quote Form",
+    });
     const parsed = submitLeadSchema.parse(body);
-    expect(parsed).toMatchObject({ leadType: "commercial_trucking_quote", uploadedFiles: ["cdl", "lossRuns"], fein: "74-1234567", businessState: "Texas" });
+    expect(parsed).toMatchObject({
+      leadType: "commercial_trucking_quote",
+      uploadedFiles: ["cdl", "lossRuns"],
+      fein: "74-1234567",
+      businessState: "Texas",
+    });
   });
 
   it("rejects a wrong submissionType or source", () => {
@@ -152,7 +182,10 @@ describe("trucking quote lead (POST /api/submit-lead)", () => {
   });
 
   it("accepts a state outside the licensed ones (the server flags it) and numbers as numbers", () => {
-    expect(truckingQuoteLeadSchema.parse({ ...body, businessState: "Wyoming", totalPowerUnits: 2 })).toMatchObject({ businessState: "Wyoming", totalPowerUnits: 2 });
+    expect(truckingQuoteLeadSchema.parse({ ...body, businessState: "Wyoming", totalPowerUnits: 2 })).toMatchObject({
+      businessState: "Wyoming",
+      totalPowerUnits: 2,
+    });
   });
 
   it("carries documents as slot names and attachment ids, both optional", () => {
@@ -165,8 +198,19 @@ describe("trucking quote lead (POST /api/submit-lead)", () => {
     expect(errors({ ...body, uploadedFiles: ["insuranceCard"] }).uploadedFiles).toBeDefined();
     expect(errors({ ...body, attachments: [{ slot: "cdl", id: "not-a-uuid" }] }).attachments).toBeDefined();
     expect(errors({ ...body, attachments: [{ slot: "title", id }] }).attachments).toBeDefined();
-    expect(errors({ ...body, attachments: [{ slot: "cdl", id }, { slot: "cdl", id }] }).attachments).toBe("The same file is attached twice");
-    const many = Array.from({ length: 11 }, (_, i) => ({ slot: "cdl", id: `3f1c2a4e-8b7d-4c6a-9e2f-1a2b3c4d5e${String(i).padStart(2, "0")}` }));
+    expect(
+      errors({
+        ...body,
+        attachments: [
+          { slot: "cdl", id },
+          { slot: "cdl", id },
+        ],
+      }).attachments,
+    ).toBe("The same file is attached twice");
+    const many = Array.from({ length: 11 }, (_, i) => ({
+      slot: "cdl",
+      id: `3f1c2a4e-8b7d-4c6a-9e2f-1a2b3c4d5e${String(i).padStart(2, "0")}`,
+    }));
     expect(errors({ ...body, attachments: many }).attachments).toBe(quoteMessages.tooManyFiles(10));
   });
 });

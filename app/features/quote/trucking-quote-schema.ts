@@ -29,12 +29,19 @@ const requiredOr = (message: string) => (issue: { input?: unknown }) => (issue.i
 
 const requiredText = (max: number) => z.preprocess(text, z.string({ error: m.required }).min(1, m.required).max(max, m.tooLong(max)));
 const optionalText = (max: number) => z.preprocess(text, z.string({ error: m.invalidChoice }).max(max, m.tooLong(max)));
-const choice = <T extends readonly [string, ...string[]]>(options: T) => z.preprocess(blankAsMissing, z.enum(options, { error: requiredOr(m.invalidChoice) }));
+const choice = <T extends readonly [string, ...string[]]>(options: T) =>
+  z.preprocess(blankAsMissing, z.enum(options, { error: requiredOr(m.invalidChoice) }));
 const yesNo = () => choice(trucking.yesNo);
 
 /** A pattern-checked text (FEIN, USDOT number), required. */
 const requiredPattern = (pattern: RegExp, message: string, max = 20) =>
-  z.preprocess(blankAsMissing, z.string({ error: requiredOr(message) }).max(max, message).regex(pattern, message));
+  z.preprocess(
+    blankAsMissing,
+    z
+      .string({ error: requiredOr(message) })
+      .max(max, message)
+      .regex(pattern, message),
+  );
 
 /** YYYY-MM-DD that names a real calendar day (no 2025-02-30), years 1900-2100. */
 function isRealDate(value: string): boolean {
@@ -44,7 +51,8 @@ function isRealDate(value: string): boolean {
   const date = new Date(Date.UTC(y, mo - 1, d));
   return y >= 1900 && y <= 2100 && date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
-const isoDate = (message: string = m.date) => z.preprocess(blankAsMissing, z.string({ error: requiredOr(message) }).refine(isRealDate, message));
+const isoDate = (message: string = m.date) =>
+  z.preprocess(blankAsMissing, z.string({ error: requiredOr(message) }).refine(isRealDate, message));
 /** A date of birth: a real date in the past. Compared as text, so the browser's and server's clocks agree to the day. */
 const dateOfBirth = () => isoDate(m.dateOfBirth).refine((v) => v < new Date().toISOString().slice(0, 10), m.dateOfBirth);
 
@@ -57,13 +65,23 @@ function toWholeNumber(v: unknown): unknown {
   return /^\d{1,9}$/.test(digits) ? Number(digits) : Number.NaN;
 }
 const wholeNumber = (min: number, max: number, message: string) =>
-  z.preprocess(toWholeNumber, z.number({ error: requiredOr(message) }).int(message).min(min, message).max(max, message));
+  z.preprocess(
+    toWholeNumber,
+    z
+      .number({ error: requiredOr(message) })
+      .int(message)
+      .min(min, message)
+      .max(max, message),
+  );
 
 /** A list of options (checkbox group): one value or many, each listed, no repeats. */
 const optionList = <T extends readonly [string, ...string[]]>(options: T) =>
   z.preprocess(
     (v) => (v == null || v === "" ? [] : Array.isArray(v) ? v : [v]),
-    z.array(z.enum(options, { error: m.invalidChoice }), { error: m.invalidChoice }).max(options.length * 2, m.invalidChoice).transform((list) => [...new Set(list)]),
+    z
+      .array(z.enum(options, { error: m.invalidChoice }), { error: m.invalidChoice })
+      .max(options.length * 2, m.invalidChoice)
+      .transform((list) => [...new Set(list)]),
   );
 
 const FEIN = /^\d{2}-?\d{7}$/;
@@ -88,7 +106,13 @@ export const truckingQuoteFields = {
   estimatedPayroll: requiredText(50),
   // Authority
   dotNumber: requiredPattern(/^\d{1,8}$/, m.dotNumber),
-  mcNumber: z.preprocess(text, z.string({ error: m.mcNumber }).max(20, m.mcNumber).regex(/^$|^(MC[\s-]?)?\d{1,8}$/i, m.mcNumber)),
+  mcNumber: z.preprocess(
+    text,
+    z
+      .string({ error: m.mcNumber })
+      .max(20, m.mcNumber)
+      .regex(/^$|^(MC[\s-]?)?\d{1,8}$/i, m.mcNumber),
+  ),
   allowedToOperate: yesNo(),
   commonAuthority: yesNo(),
   relatedBrokerAuthority: yesNo(),
@@ -125,7 +149,14 @@ export const truckingQuoteFields = {
 export type TruckingQuoteField = keyof typeof truckingQuoteFields;
 
 /** The fields a visitor may leave blank (spec 000 section 5). */
-export const optionalTruckingFields = ["dbaName", "mcNumber", "complianceServices", "currentCarrier", "referredBy", "notes"] as const satisfies readonly TruckingQuoteField[];
+export const optionalTruckingFields = [
+  "dbaName",
+  "mcNumber",
+  "complianceServices",
+  "currentCarrier",
+  "referredBy",
+  "notes",
+] as const satisfies readonly TruckingQuoteField[];
 
 /** What the form on /quote holds. */
 export const truckingQuoteFormSchema = z.object(truckingQuoteFields);
@@ -145,10 +176,16 @@ export const truckingQuoteLeadSchema = z
     ...truckingQuoteFields,
     /** The slots holding at least one file (the spec's field: names only). */
     uploadedFiles: z
-      .preprocess((v) => (v == null ? [] : v), z.array(z.enum(uploadSlotNames, { error: "Please choose one of the document slots" })).max(uploadSlotNames.length * 2))
+      .preprocess(
+        (v) => (v == null ? [] : v),
+        z.array(z.enum(uploadSlotNames, { error: "Please choose one of the document slots" })).max(uploadSlotNames.length * 2),
+      )
       .transform((list) => [...new Set(list)]),
     /** The stored uploads (POST /api/uploads) the lead links to. */
-    attachments: z.preprocess((v) => (v == null ? [] : v), z.array(attachment).max(MAX_FILES_PER_SLOT * uploadSlotNames.length, m.tooManyFiles(MAX_FILES_PER_SLOT * uploadSlotNames.length))),
+    attachments: z.preprocess(
+      (v) => (v == null ? [] : v),
+      z.array(attachment).max(MAX_FILES_PER_SLOT * uploadSlotNames.length, m.tooManyFiles(MAX_FILES_PER_SLOT * uploadSlotNames.length)),
+    ),
     submissionDate: z.iso.datetime({ offset: true, error: "submissionDate must be an ISO timestamp" }).optional(),
     website: z.string().optional(),
     ...submissionContextSchema.shape,

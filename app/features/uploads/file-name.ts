@@ -21,7 +21,11 @@ export function displayFileName(name: string | undefined, type: UploadMimeType):
   if (clean.length > MAX_LENGTH) {
     const dot = clean.lastIndexOf(".");
     const ext = dot > 0 && clean.length - dot <= 10 ? clean.slice(dot) : "";
-    clean = Array.from(clean).slice(0, MAX_LENGTH - ext.length).join("").trimEnd() + ext;
+    clean =
+      Array.from(clean)
+        .slice(0, MAX_LENGTH - ext.length)
+        .join("")
+        .trimEnd() + ext;
   }
   return clean || `document.${extensionOf[type]}`;
 }

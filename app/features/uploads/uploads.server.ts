@@ -7,16 +7,16 @@
  * lead claimed are removed by `sweepOrphanUploads`, which `UploadSweeper` runs periodically.
  */
 import { randomUUID } from "node:crypto";
-import { pipeline, Transform, type Readable } from "node:stream";
+import { pipeline, type Readable, Transform } from "node:stream";
 import busboy from "busboy";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { trucking } from "~/content/options";
 import type { Database } from "../../../db/client";
 import { uploads } from "../../../db/schema";
-import { trucking } from "~/content/options";
-import { detectFileType, MAGIC_BYTES_LENGTH, type UploadMimeType } from "./magic-bytes";
 import { displayFileName } from "./file-name";
+import { detectFileType, MAGIC_BYTES_LENGTH, type UploadMimeType } from "./magic-bytes";
 import { fileTooLargeMessage, uploadMessages } from "./messages";
-import { FileTooLargeError, type FileStorage, type StoredFile } from "./storage.server";
+import { type FileStorage, FileTooLargeError, type StoredFile } from "./storage.server";
 
 export type UploadSlot = (typeof trucking.uploadSlots)[number]["slot"];
 export const uploadSlots: readonly UploadSlot[] = trucking.uploadSlots.map((s) => s.slot);
@@ -142,7 +142,8 @@ export async function receiveUpload(deps: ReceiveDeps, input: IncomingUpload): P
       sniffer?.destroy(error instanceof Error ? error : new Error(String(error)));
       reject(error);
     };
-    const invalid = (errors: Record<string, string>, message: string = uploadMessages.invalid) => fail(new UploadError(400, message, errors));
+    const invalid = (errors: Record<string, string>, message: string = uploadMessages.invalid) =>
+      fail(new UploadError(400, message, errors));
 
     parser.on("field", (name, value) => {
       if (name === "slot") slot = value.trim();
@@ -195,7 +196,11 @@ export async function receiveUpload(deps: ReceiveDeps, input: IncomingUpload): P
     });
   } catch (error) {
     // A write that completed before the refusal (a second file after the first) is removed too.
-    if (storing) await storing.then(() => storage.delete(key), () => {});
+    if (storing)
+      await storing.then(
+        () => storage.delete(key),
+        () => {},
+      );
     throw error;
   }
 
@@ -226,7 +231,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * to the slot named. If any is not, throws UploadLinkError (the caller's transaction rolls back, so
  * no upload is claimed and no lead is stored).
  */
-export async function linkUploads(tx: Pick<Database, "update">, leadId: string, attachments: { slot: string; id: string }[]): Promise<void> {
+export async function linkUploads(
+  tx: Pick<Database, "update">,
+  leadId: string,
+  attachments: { slot: string; id: string }[],
+): Promise<void> {
   const wanted = new Map<string, string>();
   for (const { id, slot } of attachments) {
     const key = id.toLowerCase();

@@ -36,8 +36,12 @@ export default function BlogManagement() {
   const categories = useCategoryOptions({ announceFallback: false });
   const [generating, setGenerating] = useState(false);
   const posts = data ?? [];
-  const remove = useConfirmedDelete<BlogPostRecord, { message: string }>({ path: (p) => `/api/blogs/${encodeURIComponent(p._id)}`, setData, success: (response) => response.message, failure: text.deleteFailure });
-
+  const remove = useConfirmedDelete<BlogPostRecord, { message: string }>({
+    path: (p) => `/api/blogs/${encodeURIComponent(p._id)}`,
+    setData,
+    success: (response) => response.message,
+    failure: text.deleteFailure,
+  });
 
   return (
     <AdminPage
@@ -64,7 +68,10 @@ export default function BlogManagement() {
               <td className="max-w-md px-4 py-3 font-medium text-slate-900">{post.title}</td>
               <td className="px-4 py-3 whitespace-nowrap text-slate-700">{post.category}</td>
               <td className="px-4 py-3">
-                <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset ${statusBadge[post.status]}`} data-status={post.status}>
+                <span
+                  className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ring-1 ring-inset ${statusBadge[post.status]}`}
+                  data-status={post.status}
+                >
                   {blogAdminMessages.form.statusLabels[post.status]}
                 </span>
               </td>
@@ -75,18 +82,30 @@ export default function BlogManagement() {
               </td>
               <td className="px-4 py-3">
                 <div className="flex justify-end gap-2 whitespace-nowrap">
-                  <a href={`/blog/${post._id}`} target="_blank" rel="noopener noreferrer" className="rounded-md px-3 py-1.5 font-semibold text-brand-700 hover:bg-brand-50">
+                  <a
+                    href={`/blog/${post._id}`}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="rounded-md px-3 py-1.5 font-semibold text-brand-700 hover:bg-brand-50"
+                  >
                     {text.view}
                     <span className="sr-only">
                       {" "}
                       {post.title} {text.newTab}
                     </span>
                   </a>
-                  <Link to={`/admin/posts/${post._id}/edit`} className="rounded-md px-3 py-1.5 font-semibold text-brand-700 hover:bg-brand-50">
+                  <Link
+                    to={`/admin/posts/${post._id}/edit`}
+                    className="rounded-md px-3 py-1.5 font-semibold text-brand-700 hover:bg-brand-50"
+                  >
                     {text.edit}
                     <span className="sr-only"> {post.title}</span>
                   </Link>
-                  <button type="button" onClick={() => remove.ask(post)} className="rounded-md px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50">
+                  <button
+                    type="button"
+                    onClick={() => remove.ask(post)}
+                    className="rounded-md px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50"
+                  >
                     {text.delete}
                     <span className="sr-only"> {post.title}</span>
                   </button>

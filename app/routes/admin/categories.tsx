@@ -21,8 +21,12 @@ export default function Categories() {
   const { loading, data, error, reload, setData } = useAdminData<CategoryRecord[]>("/api/categories", () => notifyError(text.loadFailure));
   const [editing, setEditing] = useState<{ category: CategoryRecord | null } | null>(null);
   const categories = data ?? [];
-  const remove = useConfirmedDelete<CategoryRecord>({ path: (c) => `/api/categories/${encodeURIComponent(c._id)}`, setData, success: text.deleted, failure: text.deleteFailure });
-
+  const remove = useConfirmedDelete<CategoryRecord>({
+    path: (c) => `/api/categories/${encodeURIComponent(c._id)}`,
+    setData,
+    success: text.deleted,
+    failure: text.deleteFailure,
+  });
 
   return (
     <AdminPage
@@ -49,11 +53,19 @@ export default function Categories() {
               </td>
               <td className="px-4 py-3">
                 <div className="flex justify-end gap-2 whitespace-nowrap">
-                  <button type="button" onClick={() => setEditing({ category })} className="rounded-md px-3 py-1.5 font-semibold text-brand-700 hover:bg-brand-50">
+                  <button
+                    type="button"
+                    onClick={() => setEditing({ category })}
+                    className="rounded-md px-3 py-1.5 font-semibold text-brand-700 hover:bg-brand-50"
+                  >
                     {text.edit}
                     <span className="sr-only"> {category.name}</span>
                   </button>
-                  <button type="button" onClick={() => remove.ask(category)} className="rounded-md px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50">
+                  <button
+                    type="button"
+                    onClick={() => remove.ask(category)}
+                    className="rounded-md px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50"
+                  >
                     {text.delete}
                     <span className="sr-only"> {category.name}</span>
                   </button>
@@ -68,7 +80,9 @@ export default function Categories() {
         category={editing?.category ?? null}
         onClose={() => setEditing(null)}
         onSaved={(saved, mode) => {
-          setData((current) => (mode === "created" ? [...(current ?? []), saved] : (current ?? []).map((c) => (c._id === saved._id ? saved : c))).sort(byName));
+          setData((current) =>
+            (mode === "created" ? [...(current ?? []), saved] : (current ?? []).map((c) => (c._id === saved._id ? saved : c))).sort(byName),
+          );
           setEditing(null);
         }}
       />

@@ -20,7 +20,11 @@ function Transcript({ conversation }: { conversation: ChatbotConversation }) {
         return (
           <li key={message._id} className={`flex flex-col ${fromUser ? "items-end" : "items-start"}`} data-role={fromUser ? "user" : "ai"}>
             <p className="text-xs font-semibold text-slate-600">{fromUser ? conversation.name : "AI"}</p>
-            <p className={`mt-1 max-w-[85%] rounded-lg px-3 py-2 text-sm whitespace-pre-line ${fromUser ? "bg-brand-700 text-white" : "bg-slate-100 text-slate-900"}`}>{message.content}</p>
+            <p
+              className={`mt-1 max-w-[85%] rounded-lg px-3 py-2 text-sm whitespace-pre-line ${fromUser ? "bg-brand-700 text-white" : "bg-slate-100 text-slate-900"}`}
+            >
+              {message.content}
+            </p>
             <time dateTime={message.createdAt} className="mt-1 text-xs text-slate-500">
               {localDateTime(message.createdAt)}
             </time>
@@ -33,7 +37,9 @@ function Transcript({ conversation }: { conversation: ChatbotConversation }) {
 
 /** /admin/chatbot-management: one row per visitor who chatted, with the transcript in a dialog. */
 export default function ChatbotManagement() {
-  const { loading, data, error, reload } = useAdminData<{ data: ChatbotConversation[] }>("/api/chatbot-conversations", () => notifyError(text.failure));
+  const { loading, data, error, reload } = useAdminData<{ data: ChatbotConversation[] }>("/api/chatbot-conversations", () =>
+    notifyError(text.failure),
+  );
   const [open, setOpen] = useState<ChatbotConversation | null>(null);
   const rows = data?.data ?? [];
 
@@ -55,7 +61,12 @@ export default function ChatbotManagement() {
               </td>
               <td className="px-4 py-3 text-slate-700">{row.phone}</td>
               <td className="px-4 py-3 text-right">
-                <button type="button" className={buttonClass("outline", "px-3 py-1.5 text-sm")} onClick={() => setOpen(row)} aria-haspopup="dialog">
+                <button
+                  type="button"
+                  className={buttonClass("outline", "px-3 py-1.5 text-sm")}
+                  onClick={() => setOpen(row)}
+                  aria-haspopup="dialog"
+                >
                   {text.view}
                   <span className="sr-only"> with {row.name}</span>
                 </button>
@@ -64,7 +75,12 @@ export default function ChatbotManagement() {
           ))}
         </AdminTable>
       )}
-      <Modal open={open !== null} onClose={() => setOpen(null)} title={open ? text.conversationTitle(open.name) : ""} titleId="conversation-title">
+      <Modal
+        open={open !== null}
+        onClose={() => setOpen(null)}
+        title={open ? text.conversationTitle(open.name) : ""}
+        titleId="conversation-title"
+      >
         {open && <Transcript conversation={open} />}
       </Modal>
     </AdminPage>

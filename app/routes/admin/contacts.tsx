@@ -2,9 +2,9 @@ import { AdminPage, AdminTable, LoadError } from "~/features/admin/components/ad
 import { Spinner } from "~/features/admin/components/spinner";
 import { localDateTime, relativeTime } from "~/features/admin/format";
 import { adminMessages } from "~/features/admin/messages";
+import type { ContactSubmission } from "~/features/admin/types";
 import { useAdminData } from "~/features/admin/use-admin-data";
 import { notifyError } from "~/lib/notify";
-import type { ContactSubmission } from "~/features/admin/types";
 
 const text = adminMessages.contacts;
 
@@ -20,7 +20,12 @@ export default function Contacts() {
       ) : error !== undefined ? (
         <LoadError message={text.failure} onRetry={reload} />
       ) : (
-        <AdminTable caption={text.title} columns={["Name", "Contact Info", "Insurance Type", "Message", "Submitted"]} empty={text.empty} isEmpty={rows.length === 0}>
+        <AdminTable
+          caption={text.title}
+          columns={["Name", "Contact Info", "Insurance Type", "Message", "Submitted"]}
+          empty={text.empty}
+          isEmpty={rows.length === 0}
+        >
           {rows.map((row) => (
             <tr key={row._id} className="align-top">
               <td className="px-4 py-3 font-medium text-slate-900">{row.fullName}</td>

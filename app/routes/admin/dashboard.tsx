@@ -9,10 +9,25 @@ import { useAdmin } from "./layout";
 type Summary = { newToday: number; waiting: number; overdue: number };
 
 const cards: { title: string; description: string; icon: IconName; to?: string }[] = [
-  { title: "Leads", description: "Every quote request, contact message and chat lead, with the clock on each callback.", icon: "clock", to: "/admin/leads" },
-  { title: "Blog Management", description: "Write, edit and publish articles, or start a draft with AI.", icon: "document", to: "/admin/blog" },
+  {
+    title: "Leads",
+    description: "Every quote request, contact message and chat lead, with the clock on each callback.",
+    icon: "clock",
+    to: "/admin/leads",
+  },
+  {
+    title: "Blog Management",
+    description: "Write, edit and publish articles, or start a draft with AI.",
+    icon: "document",
+    to: "/admin/blog",
+  },
   { title: "Contact Submissions", description: "Messages sent through the contact form.", icon: "mail", to: "/admin/contacts" },
-  { title: "Chatbot Management", description: "Read the chat assistant's conversations with visitors.", icon: "users", to: "/admin/chatbot-management" },
+  {
+    title: "Chatbot Management",
+    description: "Read the chat assistant's conversations with visitors.",
+    icon: "users",
+    to: "/admin/chatbot-management",
+  },
   { title: "Jobs", description: "Post openings and read the applications they receive.", icon: "handshake", to: "/admin/jobs" },
   { title: "User Management", description: "Add and remove the staff who can sign in here.", icon: "lock" },
   { title: "Settings", description: "Agency details, office hours and notification addresses.", icon: "key" },
@@ -40,12 +55,18 @@ export default function Dashboard() {
       <section aria-label="Leads at a glance" className="grid gap-4 sm:grid-cols-3">
         <Figure label="New leads today" value={figures?.newToday} tone="brand" to="/admin/leads" />
         <Figure label="Leads waiting" value={figures?.waiting} tone="amber" to="/admin/leads?status=new" />
-        <Figure label={`Past the ${promises.contactMinutes}-minute promise`} value={figures?.overdue} tone="red" to="/admin/leads?status=new" />
+        <Figure
+          label={`Past the ${promises.contactMinutes}-minute promise`}
+          value={figures?.overdue}
+          tone="red"
+          to="/admin/leads?status=new"
+        />
       </section>
       {summary.error !== undefined && <p className="mt-3 text-sm text-red-700">The lead figures could not be loaded just now.</p>}
 
       <div className="mt-8 rounded-lg border border-accent-500 bg-accent-400/15 px-4 py-3 text-sm text-brand-900" role="note">
-        <strong>{adminMessages.dashboard.comingSoon}:</strong> user management and site settings are on the way. Everything else here is ready to use.
+        <strong>{adminMessages.dashboard.comingSoon}:</strong> user management and site settings are on the way. Everything else here is
+        ready to use.
       </div>
 
       <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -55,13 +76,20 @@ export default function Dashboard() {
               <Icon name={card.icon} className="h-7 w-7 text-brand-600" />
               <h2 className="mt-3 text-lg font-semibold text-brand-900">{card.title}</h2>
               <p className="mt-1 text-sm text-slate-600">{card.description}</p>
-              {!card.to && <p className="mt-3 inline-block rounded-full bg-slate-200 px-3 py-1 text-xs font-semibold text-slate-700">{adminMessages.dashboard.comingSoon}</p>}
+              {!card.to && (
+                <p className="mt-3 inline-block rounded-full bg-slate-200 px-3 py-1 text-xs font-semibold text-slate-700">
+                  {adminMessages.dashboard.comingSoon}
+                </p>
+              )}
             </>
           );
           return (
             <li key={card.title}>
               {card.to ? (
-                <Link to={card.to} className="block h-full rounded-xl border border-slate-200 bg-white p-6 shadow-sm hover:border-brand-300 hover:shadow">
+                <Link
+                  to={card.to}
+                  className="block h-full rounded-xl border border-slate-200 bg-white p-6 shadow-sm hover:border-brand-300 hover:shadow"
+                >
                   {body}
                 </Link>
               ) : (

@@ -1,5 +1,5 @@
 import { useNavigate } from "react-router";
-import { adminApi, AdminApiError, messageOf } from "~/features/admin/api";
+import { AdminApiError, adminApi, messageOf } from "~/features/admin/api";
 import { AdminPage } from "~/features/admin/components/admin-page";
 import { JobForm } from "~/features/jobs/components/job-form";
 import { jobMessages } from "~/features/jobs/messages";

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate, useParams } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { adminApi, AdminApiError, messageOf } from "~/features/admin/api";
+import { AdminApiError, adminApi, messageOf } from "~/features/admin/api";
 import { AdminPage } from "~/features/admin/components/admin-page";
 import { Spinner } from "~/features/admin/components/spinner";
 import { JobForm } from "~/features/jobs/components/job-form";
@@ -11,7 +11,13 @@ import { notifyError, notifySuccess } from "~/lib/notify";
 
 const text = jobMessages.edit;
 
-const formValues = (job: JobRecord): JobInput => ({ title: job.title, description: job.description, type: job.type, workType: job.workType, location: job.location });
+const formValues = (job: JobRecord): JobInput => ({
+  title: job.title,
+  description: job.description,
+  type: job.type,
+  workType: job.workType,
+  location: job.location,
+});
 
 /**
  * /admin/jobs/edit/{id}: the job handed over by the list (navigation state) when there is one,
@@ -22,7 +28,9 @@ export default function JobEdit() {
   const navigate = useNavigate();
   const passed = (useLocation().state as { job?: JobRecord } | null)?.job;
   const fromList = passed && passed._id === id ? passed : undefined;
-  const [state, setState] = useState<{ job?: JobRecord; error?: string }>(() => (fromList ? { job: fromList } : id ? {} : { error: text.missingId }));
+  const [state, setState] = useState<{ job?: JobRecord; error?: string }>(() =>
+    fromList ? { job: fromList } : id ? {} : { error: text.missingId },
+  );
 
   useEffect(() => {
     if (fromList || !id) {

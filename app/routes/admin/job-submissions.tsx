@@ -31,7 +31,12 @@ function CoverLetter({ text: letter }: { text: string | null }) {
     <div>
       <p className={`whitespace-pre-line ${open ? "" : "line-clamp-3"}`}>{letter}</p>
       {long && (
-        <button type="button" onClick={() => setOpen((o) => !o)} aria-expanded={open} className="mt-1 text-sm font-medium text-brand-700 underline">
+        <button
+          type="button"
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+          className="mt-1 text-sm font-medium text-brand-700 underline"
+        >
           {open ? "Show less" : "Show more"}
         </button>
       )}
@@ -43,13 +48,18 @@ function CoverLetter({ text: letter }: { text: string | null }) {
 export default function JobSubmissions() {
   const { jobId = "" } = useParams();
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<{ loading: boolean; job?: JobRecord; applications?: ApplicationRecord[]; failed?: boolean }>({ loading: true });
+  const [state, setState] = useState<{ loading: boolean; job?: JobRecord; applications?: ApplicationRecord[]; failed?: boolean }>({
+    loading: true,
+  });
 
   useEffect(() => {
     const controller = new AbortController();
     const path = encodeURIComponent(jobId);
     setState((s) => ({ ...s, loading: true, failed: false }));
-    Promise.all([adminApi<JobRecord>(`/api/jobs/${path}`, { signal: controller.signal }), adminApi<ApplicationRecord[]>(`/api/applications/job/${path}`, { signal: controller.signal })]).then(
+    Promise.all([
+      adminApi<JobRecord>(`/api/jobs/${path}`, { signal: controller.signal }),
+      adminApi<ApplicationRecord[]>(`/api/applications/job/${path}`, { signal: controller.signal }),
+    ]).then(
       ([job, applications]) => setState({ loading: false, job, applications }),
       (error: unknown) => {
         if ((error as Error).name === "AbortError") return;
@@ -62,7 +72,9 @@ export default function JobSubmissions() {
 
   const { job, applications = [] } = state;
   return (
-    <AdminPage title={job ? text.title(job.title) : "Applications"} subtitle={job ? [job.type, job.workType, job.location].join(" · ") : undefined}
+    <AdminPage
+      title={job ? text.title(job.title) : "Applications"}
+      subtitle={job ? [job.type, job.workType, job.location].join(" · ") : undefined}
       actions={
         <Link to="/admin/jobs" className={buttonClass("outline")}>
           {jobMessages.edit.back}
@@ -106,7 +118,10 @@ export default function JobSubmissions() {
                       <CoverLetter text={a.coverLetter} />
                     </td>
                     <td className="px-4 py-3">
-                      <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${badge[a.status] ?? badge.pending}`} data-status={a.status}>
+                      <span
+                        className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${badge[a.status] ?? badge.pending}`}
+                        data-status={a.status}
+                      >
                         {capitalise(a.status)}
                       </span>
                     </td>

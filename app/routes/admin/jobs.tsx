@@ -16,8 +16,12 @@ export default function Jobs() {
   const navigate = useNavigate();
   const { loading, data, error, reload, setData } = useAdminData<JobRecord[]>("/api/jobs", () => notifyError(text.loadFailure));
   const jobs = data ?? [];
-  const remove = useConfirmedDelete<JobRecord>({ path: (j) => `/api/jobs/${encodeURIComponent(j._id)}`, setData, success: text.deleteSuccess, failure: text.deleteFailure });
-
+  const remove = useConfirmedDelete<JobRecord>({
+    path: (j) => `/api/jobs/${encodeURIComponent(j._id)}`,
+    setData,
+    success: text.deleteSuccess,
+    failure: text.deleteFailure,
+  });
 
   return (
     <AdminPage
@@ -49,11 +53,19 @@ export default function Jobs() {
               </p>
               <p className="mt-3 line-clamp-2 text-slate-700">{job.description}</p>
               <div className="mt-auto flex gap-3 pt-5">
-                <button type="button" className={buttonClass("outline", "px-4 py-2 text-sm")} onClick={() => navigate(`/admin/jobs/edit/${job._id}`, { state: { job } })}>
+                <button
+                  type="button"
+                  className={buttonClass("outline", "px-4 py-2 text-sm")}
+                  onClick={() => navigate(`/admin/jobs/edit/${job._id}`, { state: { job } })}
+                >
                   {text.edit}
                   <span className="sr-only"> {job.title}</span>
                 </button>
-                <button type="button" className={buttonClass("primary", "bg-red-700 px-4 py-2 text-sm hover:bg-red-800")} onClick={() => remove.ask(job)}>
+                <button
+                  type="button"
+                  className={buttonClass("primary", "bg-red-700 px-4 py-2 text-sm hover:bg-red-800")}
+                  onClick={() => remove.ask(job)}
+                >
                   {text.delete}
                   <span className="sr-only"> {job.title}</span>
                 </button>

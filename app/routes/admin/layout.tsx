@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from "react";
 import { Link, NavLink, Outlet, useNavigate, useOutletContext } from "react-router";
+import { agency } from "~/content/agency";
 import { adminApi, SIGN_IN_PATH, UNAUTHORIZED_EVENT } from "~/features/admin/api";
 import { Spinner } from "~/features/admin/components/spinner";
 import { adminMessages } from "~/features/admin/messages";
-import { agency } from "~/content/agency";
 import { pageTitle } from "~/lib/seo";
 
 export type AdminUser = { id: string; email: string };
@@ -91,12 +91,19 @@ export default function AdminLayout() {
               </li>
             ))}
             <li className="lg:mt-4 lg:border-t lg:border-white/15 lg:pt-4">
-              <button type="button" onClick={signOut} className="block w-full rounded-md px-3 py-2 text-left text-sm font-medium whitespace-nowrap text-slate-200 hover:bg-white/10 hover:text-white">
+              <button
+                type="button"
+                onClick={signOut}
+                className="block w-full rounded-md px-3 py-2 text-left text-sm font-medium whitespace-nowrap text-slate-200 hover:bg-white/10 hover:text-white"
+              >
                 {m.signOut}
               </button>
             </li>
             <li>
-              <Link to="/" className="block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-200 hover:bg-white/10 hover:text-white">
+              <Link
+                to="/"
+                className="block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-200 hover:bg-white/10 hover:text-white"
+              >
                 {m.home}
               </Link>
             </li>

@@ -44,7 +44,9 @@ function Fields({ items, testId }: { items: [string, ReactNode][]; testId?: stri
       {items.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="text-sm font-medium text-slate-600">{label}</dt>
-          <dd className="text-sm break-words whitespace-pre-line text-slate-900">{value === "" || value === null || value === undefined ? <span className="text-slate-500">{text.none}</span> : value}</dd>
+          <dd className="text-sm break-words whitespace-pre-line text-slate-900">
+            {value === "" || value === null || value === undefined ? <span className="text-slate-500">{text.none}</span> : value}
+          </dd>
         </div>
       ))}
     </dl>
@@ -83,11 +85,15 @@ export default function LeadDetailPage() {
     );
   }
 
-  const updated = (next: LeadListItem) =>
-    setData((current) => current && { ...current, data: { ...current.data, ...next } });
+  const updated = (next: LeadListItem) => setData((current) => current && { ...current, data: { ...current.data, ...next } });
 
   const consent = lead.consent;
-  const utm = lead.utm && Object.keys(lead.utm).length ? Object.entries(lead.utm).map(([k, v]) => `${k}=${v}`).join("\n") : "";
+  const utm =
+    lead.utm && Object.keys(lead.utm).length
+      ? Object.entries(lead.utm)
+          .map(([k, v]) => `${k}=${v}`)
+          .join("\n")
+      : "";
 
   return (
     <AdminPage title={text.title(lead.reference)} subtitle={`${leadTypeLabel(lead.leadType)} · ${lead.source}`} actions={back}>
@@ -123,14 +129,22 @@ export default function LeadDetailPage() {
               ],
               [text.service, lead.service ?? ""],
               ...(lead.businessState
-                ? [[text.businessState, lead.outsideLicensedStates ? `${lead.businessState} (${text.outsideLicensedStates})` : lead.businessState] as [string, ReactNode]]
+                ? [
+                    [
+                      text.businessState,
+                      lead.outsideLicensedStates ? `${lead.businessState} (${text.outsideLicensedStates})` : lead.businessState,
+                    ] as [string, ReactNode],
+                  ]
                 : []),
             ]}
           />
         </Section>
 
         <Section title={text.submitted}>
-          <Fields testId="submitted-fields" items={orderedFields(lead.payload).map(([key, value]) => [fieldLabel(key), fieldValue(value)])} />
+          <Fields
+            testId="submitted-fields"
+            items={orderedFields(lead.payload).map(([key, value]) => [fieldLabel(key), fieldValue(value)])}
+          />
         </Section>
 
         <Section title={text.documents}>
@@ -141,7 +155,12 @@ export default function LeadDetailPage() {
               {lead.documents.map((doc) => (
                 <li key={doc.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
                   <span className="text-sm text-slate-600">{slotLabel(doc.slot)}</span>
-                  <a href={`/api/leads/${lead._id}/documents/${doc.id}`} download={doc.name} className="text-sm font-medium text-brand-700 underline" aria-label={text.download(doc.name)}>
+                  <a
+                    href={`/api/leads/${lead._id}/documents/${doc.id}`}
+                    download={doc.name}
+                    className="text-sm font-medium text-brand-700 underline"
+                    aria-label={text.download(doc.name)}
+                  >
                     {doc.name}
                   </a>
                   <span className="text-sm text-slate-600">{formatBytes(doc.size)}</span>

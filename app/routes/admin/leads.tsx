@@ -33,7 +33,9 @@ export default function Leads() {
   if (type) filters.set("type", type);
   const query = filters.toString();
 
-  const { loading, data, error, reload, setData } = useAdminData<LeadListAnswer>(`/api/leads${query ? `?${query}` : ""}`, () => notifyError(text.loadFailed));
+  const { loading, data, error, reload, setData } = useAdminData<LeadListAnswer>(`/api/leads${query ? `?${query}` : ""}`, () =>
+    notifyError(text.loadFailed),
+  );
   const now = useServerClock(data?.now);
   const [loadingMore, setLoadingMore] = useState(false);
 
@@ -56,7 +58,9 @@ export default function Leads() {
       const more = new URLSearchParams(filters);
       more.set("before", data.nextCursor);
       const next = await adminApi<LeadListAnswer>(`/api/leads?${more}`);
-      setData((current) => current && { ...current, data: [...current.data, ...next.data], nextCursor: next.nextCursor, total: next.total });
+      setData(
+        (current) => current && { ...current, data: [...current.data, ...next.data], nextCursor: next.nextCursor, total: next.total },
+      );
     } catch {
       notifyError(text.loadMoreFailed);
     } finally {
@@ -64,7 +68,8 @@ export default function Leads() {
     }
   }
 
-  const updated = (lead: LeadListItem) => setData((current) => current && { ...current, data: current.data.map((l) => (l._id === lead._id ? lead : l)) });
+  const updated = (lead: LeadListItem) =>
+    setData((current) => current && { ...current, data: current.data.map((l) => (l._id === lead._id ? lead : l)) });
 
   const rows = data?.data ?? [];
   const filtered = Boolean(status || type);
@@ -108,7 +113,11 @@ export default function Leads() {
           </select>
         </div>
         {filtered && (
-          <button type="button" className="py-2 text-sm font-medium text-brand-700 underline" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
+          <button
+            type="button"
+            className="py-2 text-sm font-medium text-brand-700 underline"
+            onClick={() => setParams(new URLSearchParams(), { replace: true })}
+          >
             {text.clearFilters}
           </button>
         )}

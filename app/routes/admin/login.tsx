@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { TextField } from "~/components/form/fields";
 import { buttonClass } from "~/components/ui/button";
@@ -70,8 +70,24 @@ export default function AdminLogin() {
         )}
         <form onSubmit={onSubmit} noValidate className="mt-6" aria-label={text.title}>
           <fieldset disabled={submitting} className="space-y-5">
-            <TextField id="admin-email" name="email" type="email" label="Email" autoComplete="username" required error={fieldErrors.email} />
-            <TextField id="admin-password" name="password" type="password" label="Password" autoComplete="current-password" required error={fieldErrors.password} />
+            <TextField
+              id="admin-email"
+              name="email"
+              type="email"
+              label="Email"
+              autoComplete="username"
+              required
+              error={fieldErrors.email}
+            />
+            <TextField
+              id="admin-password"
+              name="password"
+              type="password"
+              label="Password"
+              autoComplete="current-password"
+              required
+              error={fieldErrors.password}
+            />
             <button type="submit" className={buttonClass("primary", "w-full")}>
               {submitting ? text.submitting : text.submit}
             </button>

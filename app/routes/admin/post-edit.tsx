@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useNavigate, useParams } from "react-router";
-import { adminApi, AdminApiError } from "~/features/admin/api";
+import { AdminApiError, adminApi } from "~/features/admin/api";
 import { AdminPage } from "~/features/admin/components/admin-page";
 import { Spinner } from "~/features/admin/components/spinner";
 import { blogAdminMessages } from "~/features/blog/admin-messages";
@@ -10,7 +10,13 @@ import { notifyError, notifySuccess } from "~/lib/notify";
 
 const text = blogAdminMessages.edit;
 
-const formValues = (post: BlogPostRecord): PostInput => ({ title: post.title, content: post.content, category: post.category, imageUrl: post.imageUrl, status: post.status });
+const formValues = (post: BlogPostRecord): PostInput => ({
+  title: post.title,
+  content: post.content,
+  category: post.category,
+  imageUrl: post.imageUrl,
+  status: post.status,
+});
 
 /**
  * /admin/posts/{id}/edit: loads the post (drafts included: the admin is signed in); when it cannot
@@ -23,19 +29,19 @@ export default function PostEdit() {
 
   useEffect(() => {
     const controller = new AbortController();
-    adminApi<BlogPostRecord>(`/api/blogs/${encodeURIComponent(id ?? "")}`, { signal: controller.signal }).then(setPost, (error: unknown) => {
-      if ((error as Error).name === "AbortError") return;
-      notifyError(text.loadFailure);
-      navigate("/admin/dashboard", { replace: true });
-    });
+    adminApi<BlogPostRecord>(`/api/blogs/${encodeURIComponent(id ?? "")}`, { signal: controller.signal }).then(
+      setPost,
+      (error: unknown) => {
+        if ((error as Error).name === "AbortError") return;
+        notifyError(text.loadFailure);
+        navigate("/admin/dashboard", { replace: true });
+      },
+    );
     return () => controller.abort();
   }, [id, navigate]);
 
   return (
-    <AdminPage
-      title={text.title}
-      subtitle={<BackToBlogLink />}
-    >
+    <AdminPage title={text.title} subtitle={<BackToBlogLink />}>
       {!post ? (
         <Spinner label="Loading post..." />
       ) : (

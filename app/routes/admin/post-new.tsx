@@ -1,5 +1,5 @@
 import { useNavigate } from "react-router";
-import { adminApi, AdminApiError } from "~/features/admin/api";
+import { AdminApiError, adminApi } from "~/features/admin/api";
 import { AdminPage } from "~/features/admin/components/admin-page";
 import { blogAdminMessages } from "~/features/blog/admin-messages";
 import { BackToBlogLink, PostForm } from "~/features/blog/components/post-form";

@@ -1,7 +1,17 @@
 import type { ReactNode } from "react";
 
 /** An admin screen: its h1, an optional line under it, actions on the right, then the content. */
-export function AdminPage({ title, subtitle, actions, children }: { title: ReactNode; subtitle?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+export function AdminPage({
+  title,
+  subtitle,
+  actions,
+  children,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -29,7 +39,19 @@ export function LoadError({ message, onRetry, retryLabel = "Try Again" }: { mess
 }
 
 /** A back-office list as a table: its columns, and the empty text in one row when there is nothing to show. */
-export function AdminTable({ caption, columns, empty, isEmpty, children }: { caption: string; columns: readonly string[]; empty: ReactNode; isEmpty: boolean; children: ReactNode }) {
+export function AdminTable({
+  caption,
+  columns,
+  empty,
+  isEmpty,
+  children,
+}: {
+  caption: string;
+  columns: readonly string[];
+  empty: ReactNode;
+  isEmpty: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
       <table className="min-w-full divide-y divide-slate-200 text-sm">

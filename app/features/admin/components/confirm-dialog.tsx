@@ -1,5 +1,5 @@
-import { Modal } from "~/components/ui/modal";
 import { buttonClass } from "~/components/ui/button";
+import { Modal } from "~/components/ui/modal";
 
 /** "Are you sure...?" with Cancel and a destructive confirm button. */
 export function ConfirmDialog({

@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import { useNavigation, useRevalidator } from "react-router";
-import { filterPosts, toggleTag, type PostSummary } from "../mapping";
+import { filterPosts, type PostSummary, toggleTag } from "../mapping";
 import { blogMessages as m } from "../messages";
 import { PostCard } from "./post-card";
 
@@ -18,7 +18,17 @@ function Spinner() {
  * Search and tag filter over the list the server rendered. The filter runs in the browser; without
  * JavaScript the same form submits ?q= and ?tag= and the server renders the filtered list.
  */
-export function BlogBrowser({ posts, tags, initialQuery, initialTag }: { posts: PostSummary[]; tags: string[]; initialQuery: string; initialTag: string | null }) {
+export function BlogBrowser({
+  posts,
+  tags,
+  initialQuery,
+  initialTag,
+}: {
+  posts: PostSummary[];
+  tags: string[];
+  initialQuery: string;
+  initialTag: string | null;
+}) {
   const [query, setQuery] = useState(initialQuery);
   const [tag, setTag] = useState<string | null>(initialTag && tags.includes(initialTag) ? initialTag : null);
   const navigation = useNavigation();
@@ -28,7 +38,14 @@ export function BlogBrowser({ posts, tags, initialQuery, initialTag }: { posts: 
 
   return (
     <div>
-      <form method="get" action="/blog" role="search" aria-label={m.searchLabel} onSubmit={(e) => e.preventDefault()} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+      <form
+        method="get"
+        action="/blog"
+        role="search"
+        aria-label={m.searchLabel}
+        onSubmit={(e) => e.preventDefault()}
+        className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+      >
         <label htmlFor="blog-search" className="block text-sm font-semibold text-brand-900">
           {m.searchLabel}
         </label>
@@ -65,7 +82,9 @@ export function BlogBrowser({ posts, tags, initialQuery, initialTag }: { posts: 
                     setTag((current) => toggleTag(current, t));
                   }}
                   className={`rounded-full border px-4 py-1.5 text-sm font-semibold transition-colors ${
-                    active ? "border-brand-700 bg-brand-700 text-white hover:bg-brand-800" : "border-slate-300 bg-white text-brand-800 hover:border-brand-600 hover:bg-brand-50"
+                    active
+                      ? "border-brand-700 bg-brand-700 text-white hover:bg-brand-800"
+                      : "border-slate-300 bg-white text-brand-800 hover:border-brand-600 hover:bg-brand-50"
                   }`}
                 >
                   {t}

@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from "react";
+import { type FormEvent, useState } from "react";
 import { TextField } from "~/components/form/fields";
 import { buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
-import { adminApi, AdminApiError } from "~/features/admin/api";
+import { AdminApiError, adminApi } from "~/features/admin/api";
 import { notifyError, notifySuccess } from "~/lib/notify";
 import { blogAdminMessages } from "../admin-messages";
-import { categorySchema, firstIssue, type CategoryRecord } from "../schema";
+import { type CategoryRecord, categorySchema, firstIssue } from "../schema";
 
 const t = blogAdminMessages.categories;
 
@@ -33,7 +33,15 @@ export function CategoryModal({
   );
 }
 
-function CategoryForm({ category, onClose, onSaved }: { category: CategoryRecord | null; onClose: () => void; onSaved: (saved: CategoryRecord, mode: "created" | "updated") => void }) {
+function CategoryForm({
+  category,
+  onClose,
+  onSaved,
+}: {
+  category: CategoryRecord | null;
+  onClose: () => void;
+  onSaved: (saved: CategoryRecord, mode: "created" | "updated") => void;
+}) {
   const [name, setName] = useState(category?.name ?? "");
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -49,10 +57,13 @@ function CategoryForm({ category, onClose, onSaved }: { category: CategoryRecord
     }
     setBusy(true);
     try {
-      const { data } = await adminApi<{ data: CategoryRecord }>(category ? `/api/categories/${encodeURIComponent(category._id)}` : "/api/categories", {
-        method: category ? "PUT" : "POST",
-        body: parsed.data,
-      });
+      const { data } = await adminApi<{ data: CategoryRecord }>(
+        category ? `/api/categories/${encodeURIComponent(category._id)}` : "/api/categories",
+        {
+          method: category ? "PUT" : "POST",
+          body: parsed.data,
+        },
+      );
       notifySuccess(category ? t.updated : t.created);
       onSaved(data, category ? "updated" : "created");
     } catch (e) {

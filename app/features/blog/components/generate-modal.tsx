@@ -1,11 +1,11 @@
-import { useRef, useState, type FormEvent } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { SelectField, TextAreaField } from "~/components/form/fields";
 import { buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
-import { adminApi, AdminApiError, messageOf } from "~/features/admin/api";
+import { AdminApiError, adminApi, messageOf } from "~/features/admin/api";
 import { notifyError, notifySuccess } from "~/lib/notify";
 import { blogAdminMessages } from "../admin-messages";
-import { firstIssue, generateSchema, MAX_PROMPT_LENGTH, type BlogPostRecord } from "../schema";
+import { type BlogPostRecord, firstIssue, generateSchema, MAX_PROMPT_LENGTH } from "../schema";
 
 const t = blogAdminMessages.generate;
 
@@ -14,7 +14,17 @@ const t = blogAdminMessages.generate;
  * first, then the category, one message at a time. The server saves the article as a draft; a
  * failure (no provider configured, provider down) is shown in the dialog and as a toast.
  */
-export function GenerateModal({ open, categories, onClose, onGenerated }: { open: boolean; categories: readonly string[]; onClose: () => void; onGenerated: (post: BlogPostRecord) => void }) {
+export function GenerateModal({
+  open,
+  categories,
+  onClose,
+  onGenerated,
+}: {
+  open: boolean;
+  categories: readonly string[];
+  onClose: () => void;
+  onGenerated: (post: BlogPostRecord) => void;
+}) {
   return (
     <Modal open={open} onClose={onClose} title={t.title} titleId="generate-post-title">
       {/* Fresh fields each time it opens. */}
@@ -23,7 +33,15 @@ export function GenerateModal({ open, categories, onClose, onGenerated }: { open
   );
 }
 
-function GenerateForm({ categories, onClose, onGenerated }: { categories: readonly string[]; onClose: () => void; onGenerated: (post: BlogPostRecord) => void }) {
+function GenerateForm({
+  categories,
+  onClose,
+  onGenerated,
+}: {
+  categories: readonly string[];
+  onClose: () => void;
+  onGenerated: (post: BlogPostRecord) => void;
+}) {
   const [category, setCategory] = useState("");
   const [prompt, setPrompt] = useState("");
   const [error, setError] = useState<{ field: string; message: string }>();
@@ -64,7 +82,11 @@ function GenerateForm({ categories, onClose, onGenerated }: { categories: readon
     <form noValidate onSubmit={submit} className="mt-6 space-y-5" aria-busy={busy || undefined}>
       <p className="text-sm text-slate-600">{t.hint}</p>
       {failure && (
-        <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800" data-testid="generate-failure">
+        <div
+          role="alert"
+          className="rounded-md border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800"
+          data-testid="generate-failure"
+        >
           {failure}
         </div>
       )}

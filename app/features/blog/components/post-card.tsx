@@ -6,8 +6,20 @@ import { blogMessages } from "../messages";
 export function PostCard({ post }: { post: PostSummary }) {
   const headingId = `post-${post.id}`;
   return (
-    <article aria-labelledby={headingId} data-testid="blog-card" className="group relative flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md">
-      <img src={post.imageUrl} alt="" width={1600} height={900} loading="lazy" decoding="async" className="aspect-video w-full bg-brand-900 object-cover" />
+    <article
+      aria-labelledby={headingId}
+      data-testid="blog-card"
+      className="group relative flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md"
+    >
+      <img
+        src={post.imageUrl}
+        alt=""
+        width={1600}
+        height={900}
+        loading="lazy"
+        decoding="async"
+        className="aspect-video w-full bg-brand-900 object-cover"
+      />
       <div className="flex flex-1 flex-col p-6">
         {post.tags.length > 0 && (
           <ul className="flex flex-wrap gap-2" aria-label="Tags">

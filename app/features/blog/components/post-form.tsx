@@ -1,11 +1,11 @@
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { SelectField, TextField } from "~/components/form/fields";
 import { buttonClass } from "~/components/ui/button";
 import { blogStatuses } from "~/content/options";
 import { notifyError } from "~/lib/notify";
 import { blogAdminMessages } from "../admin-messages";
-import { postSchema, type PostInput } from "../schema";
+import { type PostInput, postSchema } from "../schema";
 import { useCategoryOptions } from "./use-category-options";
 
 // Tiptap is loaded only here, on the admin post screens, and only in the browser.
@@ -40,7 +40,8 @@ export function PostForm({
   const focusEditor = useRef<(() => void) | null>(null);
   const categories = useCategoryOptions({ announceFallback: true });
   // A post keeps the category it has even when that one is no longer in the list.
-  const categoryOptions = initial.category && !categories.names.includes(initial.category) ? [initial.category, ...categories.names] : categories.names;
+  const categoryOptions =
+    initial.category && !categories.names.includes(initial.category) ? [initial.category, ...categories.names] : categories.names;
 
   useEffect(() => setMounted(true), []);
 
@@ -83,10 +84,25 @@ export function PostForm({
   }
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} aria-label="Blog post" className="max-w-4xl rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={submit}
+      aria-label="Blog post"
+      className="max-w-4xl rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+    >
       <fieldset disabled={submitting} className="space-y-5">
         <legend className="sr-only">Post details</legend>
-        <TextField id="post-title" name="title" label={t.labels.title} required maxLength={200} value={values.title} onChange={(e) => set("title", e.target.value)} error={errors.title} />
+        <TextField
+          id="post-title"
+          name="title"
+          label={t.labels.title}
+          required
+          maxLength={200}
+          value={values.title}
+          onChange={(e) => set("title", e.target.value)}
+          error={errors.title}
+        />
         <div className="grid gap-5 sm:grid-cols-2">
           <SelectField
             id="post-category"
@@ -111,7 +127,14 @@ export function PostForm({
             <div className="mt-2 flex gap-6">
               {blogStatuses.map((status) => (
                 <label key={status} className="flex items-center gap-2 text-base text-slate-800">
-                  <input type="radio" name="status" value={status} checked={values.status === status} onChange={() => set("status", status)} className="h-4 w-4 text-brand-700 focus:ring-brand-600" />
+                  <input
+                    type="radio"
+                    name="status"
+                    value={status}
+                    checked={values.status === status}
+                    onChange={() => set("status", status)}
+                    className="h-4 w-4 text-brand-700 focus:ring-brand-600"
+                  />
                   {t.statusLabels[status]}
                 </label>
               ))}
@@ -188,7 +211,10 @@ export function BackToBlogLink() {
 
 function EditorPlaceholder() {
   return (
-    <div role="status" className="mt-1 flex min-h-76 items-center justify-center rounded-md border border-slate-300 bg-slate-50 text-sm text-slate-600">
+    <div
+      role="status"
+      className="mt-1 flex min-h-76 items-center justify-center rounded-md border border-slate-300 bg-slate-50 text-sm text-slate-600"
+    >
       {blogAdminMessages.editor.loading}
     </div>
   );

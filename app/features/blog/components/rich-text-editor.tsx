@@ -8,9 +8,9 @@
  * the toggles, aria-pressed.
  */
 import Image from "@tiptap/extension-image";
-import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
+import { type Editor, EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type MutableRefObject, type ReactNode } from "react";
+import { type KeyboardEvent, type MutableRefObject, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { blogAdminMessages } from "../admin-messages";
 import { safeImageSrc, safeLinkHref } from "../schema";
 
@@ -73,8 +73,15 @@ export default function RichTextEditor({ id, initialValue, onChange, labelId, de
   }, [editor, focusRef]);
 
   return (
-    <div className={`mt-1 rounded-md border bg-white shadow-sm focus-within:ring-2 focus-within:ring-brand-600/30 ${invalid ? "border-red-600" : "border-slate-300"}`} data-testid="rich-text-editor">
-      {editor ? <Toolbar editor={editor} editorId={id} /> : <div className="h-12 border-b border-slate-200 bg-slate-50" aria-hidden="true" />}
+    <div
+      className={`mt-1 rounded-md border bg-white shadow-sm focus-within:ring-2 focus-within:ring-brand-600/30 ${invalid ? "border-red-600" : "border-slate-300"}`}
+      data-testid="rich-text-editor"
+    >
+      {editor ? (
+        <Toolbar editor={editor} editorId={id} />
+      ) : (
+        <div className="h-12 border-b border-slate-200 bg-slate-50" aria-hidden="true" />
+      )}
       <EditorContent editor={editor} />
     </div>
   );
@@ -119,18 +126,69 @@ function Toolbar({ editor, editorId }: { editor: Editor; editorId: string }) {
   const chain = () => editor.chain().focus();
 
   const buttons: { key: string; label: string; icon: ReactNode; pressed?: boolean; run: () => void }[] = [
-    { key: "h1", label: t.heading(1), icon: <span className="font-bold">H1</span>, pressed: state.h1, run: () => chain().toggleHeading({ level: 1 }).run() },
-    { key: "h2", label: t.heading(2), icon: <span className="font-bold">H2</span>, pressed: state.h2, run: () => chain().toggleHeading({ level: 2 }).run() },
-    { key: "h3", label: t.heading(3), icon: <span className="font-bold">H3</span>, pressed: state.h3, run: () => chain().toggleHeading({ level: 3 }).run() },
+    {
+      key: "h1",
+      label: t.heading(1),
+      icon: <span className="font-bold">H1</span>,
+      pressed: state.h1,
+      run: () => chain().toggleHeading({ level: 1 }).run(),
+    },
+    {
+      key: "h2",
+      label: t.heading(2),
+      icon: <span className="font-bold">H2</span>,
+      pressed: state.h2,
+      run: () => chain().toggleHeading({ level: 2 }).run(),
+    },
+    {
+      key: "h3",
+      label: t.heading(3),
+      icon: <span className="font-bold">H3</span>,
+      pressed: state.h3,
+      run: () => chain().toggleHeading({ level: 3 }).run(),
+    },
     { key: "bold", label: t.bold, icon: <span className="font-bold">B</span>, pressed: state.bold, run: () => chain().toggleBold().run() },
-    { key: "italic", label: t.italic, icon: <span className="font-serif italic">I</span>, pressed: state.italic, run: () => chain().toggleItalic().run() },
-    { key: "underline", label: t.underline, icon: <span className="underline">U</span>, pressed: state.underline, run: () => chain().toggleUnderline().run() },
-    { key: "strike", label: t.strike, icon: <span className="line-through">S</span>, pressed: state.strike, run: () => chain().toggleStrike().run() },
-    { key: "orderedList", label: t.orderedList, icon: <ListIcon ordered />, pressed: state.orderedList, run: () => chain().toggleOrderedList().run() },
+    {
+      key: "italic",
+      label: t.italic,
+      icon: <span className="font-serif italic">I</span>,
+      pressed: state.italic,
+      run: () => chain().toggleItalic().run(),
+    },
+    {
+      key: "underline",
+      label: t.underline,
+      icon: <span className="underline">U</span>,
+      pressed: state.underline,
+      run: () => chain().toggleUnderline().run(),
+    },
+    {
+      key: "strike",
+      label: t.strike,
+      icon: <span className="line-through">S</span>,
+      pressed: state.strike,
+      run: () => chain().toggleStrike().run(),
+    },
+    {
+      key: "orderedList",
+      label: t.orderedList,
+      icon: <ListIcon ordered />,
+      pressed: state.orderedList,
+      run: () => chain().toggleOrderedList().run(),
+    },
     { key: "bulletList", label: t.bulletList, icon: <ListIcon />, pressed: state.bulletList, run: () => chain().toggleBulletList().run() },
     { key: "link", label: t.link, icon: <LinkIcon />, pressed: state.link, run: () => setPanel({ kind: "link", url: state.href }) },
     { key: "image", label: t.image, icon: <ImageIcon />, run: () => setPanel({ kind: "image", url: "", alt: "" }) },
-    { key: "clean", label: t.clean, icon: <span aria-hidden="true">T<sub>x</sub></span>, run: () => chain().unsetAllMarks().clearNodes().run() },
+    {
+      key: "clean",
+      label: t.clean,
+      icon: (
+        <span aria-hidden="true">
+          T<sub>x</sub>
+        </span>
+      ),
+      run: () => chain().unsetAllMarks().clearNodes().run(),
+    },
   ];
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -145,7 +203,14 @@ function Toolbar({ editor, editorId }: { editor: Editor; editorId: string }) {
 
   return (
     <>
-      <div ref={toolbarRef} role="toolbar" aria-label={t.toolbar} aria-controls={editorId} onKeyDown={onKeyDown} className="flex flex-wrap gap-1 border-b border-slate-200 bg-slate-50 p-1.5">
+      <div
+        ref={toolbarRef}
+        role="toolbar"
+        aria-label={t.toolbar}
+        aria-controls={editorId}
+        onKeyDown={onKeyDown}
+        className="flex flex-wrap gap-1 border-b border-slate-200 bg-slate-50 p-1.5"
+      >
         {buttons.map((b, i) => (
           <button
             key={b.key}
@@ -195,7 +260,17 @@ function Toolbar({ editor, editorId }: { editor: Editor; editorId: string }) {
 }
 
 /** The small inline form under the toolbar for a link's address. */
-function LinkPanel({ initialUrl, hasLink, onApply, onCancel }: { initialUrl: string; hasLink: boolean; onApply: (url: string) => void; onCancel: () => void }) {
+function LinkPanel({
+  initialUrl,
+  hasLink,
+  onApply,
+  onCancel,
+}: {
+  initialUrl: string;
+  hasLink: boolean;
+  onApply: (url: string) => void;
+  onCancel: () => void;
+}) {
   const [url, setUrl] = useState(initialUrl);
   const [error, setError] = useState<string>();
   const inputId = useId();
@@ -281,7 +356,13 @@ function ImagePanel({ onInsert, onCancel }: { onInsert: (src: string, alt: strin
         <label htmlFor={`${baseId}-alt`} className="block text-sm font-medium text-slate-800">
           {t.imageAlt}
         </label>
-        <input id={`${baseId}-alt`} type="text" value={alt} onChange={(e) => setAlt(e.target.value)} className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-1.5 text-sm" />
+        <input
+          id={`${baseId}-alt`}
+          type="text"
+          value={alt}
+          onChange={(e) => setAlt(e.target.value)}
+          className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-1.5 text-sm"
+        />
       </div>
       <PanelButton primary onClick={insert}>
         {t.insert}
@@ -329,8 +410,12 @@ function ListIcon({ ordered = false }: { ordered?: boolean }) {
     <svg viewBox="0 0 20 20" className="h-5 w-5" aria-hidden="true" fill="currentColor">
       {ordered ? (
         <>
-          <text x="1" y="7" fontSize="6" fontFamily="sans-serif">1</text>
-          <text x="1" y="15" fontSize="6" fontFamily="sans-serif">2</text>
+          <text x="1" y="7" fontSize="6" fontFamily="sans-serif">
+            1
+          </text>
+          <text x="1" y="15" fontSize="6" fontFamily="sans-serif">
+            2
+          </text>
         </>
       ) : (
         <>
@@ -346,7 +431,16 @@ function ListIcon({ ordered = false }: { ordered?: boolean }) {
 
 function LinkIcon() {
   return (
-    <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      className="h-5 w-5"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />
       <path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
     </svg>
@@ -355,7 +449,16 @@ function LinkIcon() {
 
 function ImageIcon() {
   return (
-    <svg viewBox="0 0 24 24" className="h-5 w-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      className="h-5 w-5"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <rect x="3" y="3" width="18" height="18" rx="2" />
       <circle cx="9" cy="9" r="2" />
       <path d="m21 15-3.1-3.1a2 2 0 0 0-2.8 0L6 21" />

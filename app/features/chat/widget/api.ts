@@ -37,7 +37,10 @@ async function call(url: string, init?: { method: "POST"; body: unknown }): Prom
 function asMessages(value: unknown): ApiMessage[] {
   if (!Array.isArray(value)) throw new ChatApiError("Unexpected answer", 200);
   return value
-    .filter((m): m is ApiMessage => typeof m === "object" && m !== null && (m.role === "user" || m.role === "assistant") && typeof m.content === "string")
+    .filter(
+      (m): m is ApiMessage =>
+        typeof m === "object" && m !== null && (m.role === "user" || m.role === "assistant") && typeof m.content === "string",
+    )
     .map((m) => ({ role: m.role, content: m.content, createdAt: m.createdAt }));
 }
 
@@ -45,7 +48,11 @@ function asMessages(value: unknown): ApiMessage[] {
 export async function startSession(info: VisitorInfo): Promise<{ id: string; messages: ApiMessage[]; greeting: string | null }> {
   const data = await call("/api/chat/sessions", { method: "POST", body: info });
   if (typeof data.id !== "string" || data.id === "") throw new ChatApiError("Unexpected answer", 200);
-  return { id: data.id, messages: asMessages(data.messages ?? []), greeting: typeof data.greeting === "string" && data.greeting !== "" ? data.greeting : null };
+  return {
+    id: data.id,
+    messages: asMessages(data.messages ?? []),
+    greeting: typeof data.greeting === "string" && data.greeting !== "" ? data.greeting : null,
+  };
 }
 
 export async function fetchMessages(sessionId: string): Promise<ApiMessage[]> {

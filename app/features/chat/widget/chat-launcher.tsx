@@ -7,7 +7,7 @@
  * Lighthouse measures of it (docs/decisions/007-page-weight.md), carries none of the widget.
  * This module is in every public page's first load (about 0.4 KB gzipped): keep it small.
  */
-import { useEffect, useState, type ComponentType } from "react";
+import { type ComponentType, useEffect, useState } from "react";
 import { LoadBoundary } from "~/components/ui/load-boundary";
 import { OPEN_CHAT_EVENT } from "~/lib/open-chat";
 import type { ChatWidgetProps } from "./chat-widget";
@@ -34,7 +34,11 @@ export function ChatLauncher({ whatsappNumber }: { whatsappNumber: string | null
   const [openRequests, setOpenRequests] = useState(0);
 
   useEffect(() => {
-    const load = () => void loadWidget().then((w) => setWidget(() => w), () => undefined);
+    const load = () =>
+      void loadWidget().then(
+        (w) => setWidget(() => w),
+        () => undefined,
+      );
     const onOpen = (event: Event) => {
       // A request taken while the widget is on its way and then fails to arrive goes unanswered;
       // the button's next press shows its fallback.

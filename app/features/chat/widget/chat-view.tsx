@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type RefObject } from "react";
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { agency, mailtoHref, telHref } from "~/content/agency";
 import { chatFaqs } from "../faqs";
 import type { ChatRole } from "../messages";
@@ -25,10 +25,19 @@ export function MessageList({ messages, pending }: { messages: WidgetMessage[]; 
   }, [messages, pending]);
 
   return (
-    <div ref={list} role="log" aria-live="polite" aria-label={t.conversation} tabIndex={0} className="flex-1 space-y-3 overflow-y-auto p-4 focus-visible:outline-2 focus-visible:-outline-offset-2">
+    <div
+      ref={list}
+      role="log"
+      aria-live="polite"
+      aria-label={t.conversation}
+      tabIndex={0}
+      className="flex-1 space-y-3 overflow-y-auto p-4 focus-visible:outline-2 focus-visible:-outline-offset-2"
+    >
       {messages.map((m) => (
         <div key={m.key} className={`flex ${m.role === "user" ? "justify-end" : "justify-start"}`} data-role={m.role}>
-          <p className={`max-w-[85%] rounded-lg px-3 py-2 text-sm leading-6 whitespace-pre-wrap break-words ${m.role === "user" ? "bg-brand-700 text-white" : "bg-slate-100 text-slate-900"}`}>
+          <p
+            className={`max-w-[85%] rounded-lg px-3 py-2 text-sm leading-6 whitespace-pre-wrap break-words ${m.role === "user" ? "bg-brand-700 text-white" : "bg-slate-100 text-slate-900"}`}
+          >
             <span className="sr-only">{m.role === "user" ? t.you : t.assistant}: </span>
             {m.content}
           </p>
@@ -50,7 +59,11 @@ export function FaqList({ onChoose }: { onChoose: (question: string, answer: str
       <ul className="mt-3 space-y-2">
         {chatFaqs.map((faq) => (
           <li key={faq.question}>
-            <button type="button" onClick={() => onChoose(faq.question, faq.answer)} className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-left text-sm text-slate-800 hover:border-brand-600 hover:bg-brand-50">
+            <button
+              type="button"
+              onClick={() => onChoose(faq.question, faq.answer)}
+              className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-left text-sm text-slate-800 hover:border-brand-600 hover:bg-brand-50"
+            >
               {faq.question}
             </button>
           </li>
@@ -91,14 +104,19 @@ export function Composer({
   // unless the visitor has moved on to something else.
   const wasPending = useRef(pending);
   useEffect(() => {
-    if (wasPending.current && !pending && (document.activeElement === null || document.activeElement === document.body)) inputRef.current?.focus();
+    if (wasPending.current && !pending && (document.activeElement === null || document.activeElement === document.body))
+      inputRef.current?.focus();
     wasPending.current = pending;
   }, [pending, inputRef]);
 
   return (
     <div className="border-t border-slate-200 p-3">
       {contactOpen && (
-        <div id="chat-contact-card" className="mb-3 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm" data-testid="chat-contact-card">
+        <div
+          id="chat-contact-card"
+          className="mb-3 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm"
+          data-testid="chat-contact-card"
+        >
           <p className="font-semibold text-brand-900">{t.contactName}</p>
           <p className="mt-1 flex items-center gap-2">
             <PhoneIcon className="h-4 w-4 text-slate-600" />
@@ -157,7 +175,12 @@ export function Composer({
           placeholder={t.inputPlaceholder}
           className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none disabled:bg-slate-100"
         />
-        <button type="submit" disabled={pending} aria-label={t.send} className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md bg-brand-700 text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={pending}
+          aria-label={t.send}
+          className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md bg-brand-700 text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
+        >
           <SendIcon className="h-5 w-5" />
         </button>
       </form>

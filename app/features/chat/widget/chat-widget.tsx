@@ -2,17 +2,17 @@
  * The floating chat assistant (spec 001 sections 2 and 4). Loaded by ChatLauncher (./chat-launcher.tsx)
  * after the page is interactive, so none of it is in a page's first-load JavaScript.
  */
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
 // The whole stylesheet, loaded before this module runs: a prerendered page's inline CSS holds only
 // the rules its own markup uses (root.tsx also loads it after hydration; it arrives once).
 import "~/app.css";
 import { notifyError } from "~/lib/notify";
 import { chatGreeting } from "../messages";
-import { ChatApiError, fetchMessages, sendMessage, startSession, type ApiMessage } from "./api";
+import { type ApiMessage, ChatApiError, fetchMessages, sendMessage, startSession } from "./api";
 import { Composer, FaqList, MessageList, type WidgetMessage } from "./chat-view";
 import { ChatIcon, CloseIcon, ExpandIcon, MinimizeIcon } from "./icons";
-import { IntakeForm, type FieldErrors } from "./intake-form";
-import { clearSession, loadSession, saveSession, type SavedSession, type VisitorInfo } from "./session-store";
+import { type FieldErrors, IntakeForm } from "./intake-form";
+import { clearSession, loadSession, type SavedSession, saveSession, type VisitorInfo } from "./session-store";
 import { widgetTexts as t } from "./texts";
 
 export type ChatWidgetProps = {
@@ -157,14 +157,20 @@ export function ChatWidget({ openRequests, whatsappNumber }: ChatWidgetProps) {
       await saveSession(saved);
       rememberSession(saved);
       // Earlier conversation when there is one, else the greeting (the server stores it as the session's first message).
-      setMessages(history.length > 0 ? history.map(toWidget) : [{ key: nextKey(), role: "assistant", content: greeting ?? chatGreeting(info.name, info.insuranceType) }]);
+      setMessages(
+        history.length > 0
+          ? history.map(toWidget)
+          : [{ key: nextKey(), role: "assistant", content: greeting ?? chatGreeting(info.name, info.insuranceType) }],
+      );
       setPhase("chat");
       moveFocus.current = "panel";
       return undefined;
     } catch (error) {
       notifyError(t.startFailed);
       if (error instanceof ChatApiError && error.errors) {
-        return Object.fromEntries(Object.entries(error.errors).filter(([k, v]) => FIELD_NAMES.has(k) && typeof v === "string")) as FieldErrors;
+        return Object.fromEntries(
+          Object.entries(error.errors).filter(([k, v]) => FIELD_NAMES.has(k) && typeof v === "string"),
+        ) as FieldErrors;
       }
       return undefined;
     }
@@ -201,7 +207,11 @@ export function ChatWidget({ openRequests, whatsappNumber }: ChatWidgetProps) {
   }
 
   function chooseFaq(question: string, answer: string) {
-    setMessages((list) => [...list, { key: nextKey(), role: "user", content: question }, { key: nextKey(), role: "assistant", content: answer }]);
+    setMessages((list) => [
+      ...list,
+      { key: nextKey(), role: "user", content: question },
+      { key: nextKey(), role: "assistant", content: answer },
+    ]);
     setShowFaqs(false);
   }
 
@@ -249,7 +259,12 @@ export function ChatWidget({ openRequests, whatsappNumber }: ChatWidgetProps) {
             {t.faqs}
           </button>
         )}
-        <button type="button" onClick={() => setMinimized((v) => !v)} aria-label={minimized ? t.expand : t.minimize} className={`${headerButton} hidden sm:flex`}>
+        <button
+          type="button"
+          onClick={() => setMinimized((v) => !v)}
+          aria-label={minimized ? t.expand : t.minimize}
+          className={`${headerButton} hidden sm:flex`}
+        >
           {minimized ? <ExpandIcon /> : <MinimizeIcon />}
         </button>
         <button type="button" onClick={close} aria-label={t.close} className={`${headerButton} flex`}>

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { SelectField, TextField } from "~/components/form/fields";
 import { chatInsuranceTypes } from "~/content/options";
 import type { VisitorInfo } from "./session-store";
@@ -15,7 +15,13 @@ const FIELDS = ["name", "email", "phone", "insuranceType"] as const;
  * "Please provide your information to start chatting": the four required fields, validated with the
  * API's own schema. `onStart` answers the server's per-field errors when it refused the details.
  */
-export function IntakeForm({ defaults, onStart }: { defaults?: VisitorInfo; onStart: (info: VisitorInfo) => Promise<FieldErrors | undefined> }) {
+export function IntakeForm({
+  defaults,
+  onStart,
+}: {
+  defaults?: VisitorInfo;
+  onStart: (info: VisitorInfo) => Promise<FieldErrors | undefined>;
+}) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
@@ -59,13 +65,50 @@ export function IntakeForm({ defaults, onStart }: { defaults?: VisitorInfo; onSt
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} onInput={onEdit} onChange={onEdit} onFocusCapture={() => void loadSchema().catch(() => undefined)} className="space-y-4 p-4" aria-labelledby="chat-intake-heading">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      onInput={onEdit}
+      onChange={onEdit}
+      onFocusCapture={() => void loadSchema().catch(() => undefined)}
+      className="space-y-4 p-4"
+      aria-labelledby="chat-intake-heading"
+    >
       <h3 id="chat-intake-heading" className="text-base font-semibold text-brand-900">
         {t.intakeHeading}
       </h3>
-      <TextField id="chat-name" name="name" label={t.labels.name} required autoComplete="name" defaultValue={defaults?.name} error={errors.name} disabled={busy} />
-      <TextField id="chat-email" name="email" type="email" label={t.labels.email} required autoComplete="email" defaultValue={defaults?.email} error={errors.email} disabled={busy} />
-      <TextField id="chat-phone" name="phone" type="tel" label={t.labels.phone} required autoComplete="tel" defaultValue={defaults?.phone} error={errors.phone} disabled={busy} />
+      <TextField
+        id="chat-name"
+        name="name"
+        label={t.labels.name}
+        required
+        autoComplete="name"
+        defaultValue={defaults?.name}
+        error={errors.name}
+        disabled={busy}
+      />
+      <TextField
+        id="chat-email"
+        name="email"
+        type="email"
+        label={t.labels.email}
+        required
+        autoComplete="email"
+        defaultValue={defaults?.email}
+        error={errors.email}
+        disabled={busy}
+      />
+      <TextField
+        id="chat-phone"
+        name="phone"
+        type="tel"
+        label={t.labels.phone}
+        required
+        autoComplete="tel"
+        defaultValue={defaults?.phone}
+        error={errors.phone}
+        disabled={busy}
+      />
       <SelectField
         id="chat-insuranceType"
         name="insuranceType"
@@ -77,7 +120,11 @@ export function IntakeForm({ defaults, onStart }: { defaults?: VisitorInfo; onSt
         error={errors.insuranceType}
         disabled={busy}
       />
-      <button type="submit" disabled={busy} className="inline-flex w-full items-center justify-center rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={busy}
+        className="inline-flex w-full items-center justify-center rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
+      >
         {busy ? t.starting : t.start}
       </button>
     </form>

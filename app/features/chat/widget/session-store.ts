@@ -10,7 +10,10 @@ export type VisitorInfo = { name: string; email: string; phone: string; insuranc
 export type SavedSession = { id: string; info: VisitorInfo };
 
 /** "Hill Country Commercial Insurance" -> "hill-country-commercial-insurance". */
-export const CHAT_DB_NAME = agency.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+export const CHAT_DB_NAME = agency.name
+  .toLowerCase()
+  .replace(/[^a-z0-9]+/g, "-")
+  .replace(/^-|-$/g, "");
 export const CHAT_STORE = "chat_data";
 export const CHAT_KEY = "chatSession";
 const DB_VERSION = 1;
@@ -49,7 +52,16 @@ const isText = (v: unknown): v is string => typeof v === "string";
 function asSession(value: unknown): SavedSession {
   const v = value as Partial<SavedSession> | null;
   const info = v?.info as Partial<VisitorInfo> | undefined;
-  if (!v || !isText(v.id) || v.id === "" || !info || !isText(info.name) || !isText(info.email) || !isText(info.phone) || !isText(info.insuranceType)) {
+  if (
+    !v ||
+    !isText(v.id) ||
+    v.id === "" ||
+    !info ||
+    !isText(info.name) ||
+    !isText(info.email) ||
+    !isText(info.phone) ||
+    !isText(info.insuranceType)
+  ) {
     throw new Error("The saved chat session is not valid");
   }
   return { id: v.id, info: { name: info.name, email: info.email, phone: info.phone, insuranceType: info.insuranceType } };

@@ -15,8 +15,24 @@ export function ApplicationForm({ jobId, onSuccess }: { jobId: string; onSuccess
       <fieldset disabled={submitting} className="space-y-5">
         <legend className="sr-only">Your application</legend>
         <TextField id="application-name" name="name" label="Full Name" required autoComplete="name" maxLength={100} error={errors.name} />
-        <TextField id="application-email" name="email" label="Email Address" type="email" required autoComplete="email" error={errors.email} />
-        <TextAreaField id="application-cover-letter" name="coverLetter" label="Cover Letter (optional)" rows={6} maxLength={5000} error={errors.coverLetter} hint="Tell us about your experience and why this role interests you." />
+        <TextField
+          id="application-email"
+          name="email"
+          label="Email Address"
+          type="email"
+          required
+          autoComplete="email"
+          error={errors.email}
+        />
+        <TextAreaField
+          id="application-cover-letter"
+          name="coverLetter"
+          label="Cover Letter (optional)"
+          rows={6}
+          maxLength={5000}
+          error={errors.coverLetter}
+          hint="Tell us about your experience and why this role interests you."
+        />
         <input type="hidden" name="jobId" value={jobId} />
         <Honeypot name="website" />
         <button type="submit" className={buttonClass("primary", "w-full")}>

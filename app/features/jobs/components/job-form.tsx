@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { Link } from "react-router";
 import { SelectField, TextAreaField, TextField } from "~/components/form/fields";
 import { buttonClass } from "~/components/ui/button";
@@ -6,7 +6,7 @@ import { agency } from "~/content/agency";
 import { jobTypes, jobWorkTypes } from "~/content/options";
 import { notifyError } from "~/lib/notify";
 import { jobMessages } from "../messages";
-import { jobSchema, type JobInput } from "../schema";
+import { type JobInput, jobSchema } from "../schema";
 
 type Field = keyof JobInput;
 
@@ -69,16 +69,71 @@ export function JobForm({
   }
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} aria-label="Job" className="max-w-3xl rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={submit}
+      aria-label="Job"
+      className="max-w-3xl rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+    >
       <fieldset disabled={submitting} className="space-y-5">
         <legend className="sr-only">Job details</legend>
-        <TextField id="job-title" name="title" label="Job Title" required maxLength={200} value={values.title} onChange={set("title")} error={errors.title} />
-        <TextAreaField id="job-description" name="description" label="Description" required rows={8} maxLength={10_000} value={values.description} onChange={set("description")} error={errors.description} />
+        <TextField
+          id="job-title"
+          name="title"
+          label="Job Title"
+          required
+          maxLength={200}
+          value={values.title}
+          onChange={set("title")}
+          error={errors.title}
+        />
+        <TextAreaField
+          id="job-description"
+          name="description"
+          label="Description"
+          required
+          rows={8}
+          maxLength={10_000}
+          value={values.description}
+          onChange={set("description")}
+          error={errors.description}
+        />
         <div className="grid gap-5 sm:grid-cols-2">
-          <SelectField id="job-type" name="type" label="Job Type" required placeholder="Select job type" options={jobTypes} value={values.type} onChange={set("type")} error={errors.type} />
-          <SelectField id="job-work-type" name="workType" label="Work Type" required placeholder="Select work type" options={jobWorkTypes} value={values.workType} onChange={set("workType")} error={errors.workType} />
+          <SelectField
+            id="job-type"
+            name="type"
+            label="Job Type"
+            required
+            placeholder="Select job type"
+            options={jobTypes}
+            value={values.type}
+            onChange={set("type")}
+            error={errors.type}
+          />
+          <SelectField
+            id="job-work-type"
+            name="workType"
+            label="Work Type"
+            required
+            placeholder="Select work type"
+            options={jobWorkTypes}
+            value={values.workType}
+            onChange={set("workType")}
+            error={errors.workType}
+          />
         </div>
-        <TextField id="job-location" name="location" label="Location" required maxLength={200} placeholder={`e.g. ${agency.address.city}, ${agency.address.region}`} value={values.location} onChange={set("location")} error={errors.location} />
+        <TextField
+          id="job-location"
+          name="location"
+          label="Location"
+          required
+          maxLength={200}
+          placeholder={`e.g. ${agency.address.city}, ${agency.address.region}`}
+          value={values.location}
+          onChange={set("location")}
+          error={errors.location}
+        />
         <div className="flex flex-wrap justify-end gap-3 pt-2">
           <Link to="/admin/jobs" className={buttonClass("outline")}>
             {jobMessages.form.cancel}

@@ -47,7 +47,11 @@ export function WaitingClock({ lead, now }: { lead: { status: string; receivedAt
     );
   }
   return (
-    <span data-testid="waiting-clock" data-tone={state.tone} className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-sm font-semibold whitespace-nowrap ${tones[state.tone]}`}>
+    <span
+      data-testid="waiting-clock"
+      data-tone={state.tone}
+      className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-sm font-semibold whitespace-nowrap ${tones[state.tone]}`}
+    >
       <span>{formatDuration(state.minutes)}</span>
       {state.tone === "overdue" && <span className="uppercase">{text.overdue}</span>}
       {state.tone === "due-soon" && <span className="font-medium">{text.dueSoon}</span>}

@@ -1,10 +1,10 @@
 import { useMemo } from "react";
 import { Honeypot, SelectField, TextField } from "~/components/form/fields";
 import { buttonClass } from "~/components/ui/button";
-import { landingForms, landingFormSchema } from "../landing-forms";
 import type { LandingSlug } from "~/content/landing-pages";
-import { formMessages } from "../messages";
+import { landingFormSchema, landingForms } from "../landing-forms";
 import { landingLeadTypes } from "../lead-types";
+import { formMessages } from "../messages";
 import { useLeadForm } from "./use-lead-form";
 
 const text = formMessages.landingQuote;
@@ -43,7 +43,16 @@ export function LandingQuoteForm({ slug, onSubmitted }: { slug: LandingSlug; onS
         <TextField id={id("email")} name="email" label="Email Address" type="email" required autoComplete="email" error={errors.email} />
         {fields.map((field) =>
           field.options.length === 0 ? (
-            <TextField key={field.name} id={id(field.name)} name={field.name} label={field.label} placeholder={field.placeholder} required={field.required} inputMode="numeric" error={errors[field.name]} />
+            <TextField
+              key={field.name}
+              id={id(field.name)}
+              name={field.name}
+              label={field.label}
+              placeholder={field.placeholder}
+              required={field.required}
+              inputMode="numeric"
+              error={errors[field.name]}
+            />
           ) : (
             <SelectField
               key={field.name}

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type FormEvent } from "react";
+import { type FormEvent, useCallback, useRef, useState } from "react";
 import type { ZodType } from "zod";
 import { notifyError, notifySuccess } from "~/lib/notify";
 import { postJson } from "~/lib/post-json";
@@ -54,38 +54,42 @@ export function useLeadForm({ schema, url, toBody, messages, serverFieldMap = {}
   }
 
   async function submit(form: HTMLFormElement) {
-      const raw = readForm(form);
-      let validator: ZodType;
-      try {
-        validator = await schema();
-      } catch {
-        // The validation code could not be loaded (offline, or the site was updated since this page
-        // was opened): the server validates anyway, so send the form as it is.
-        validator = { safeParse: (v: unknown) => ({ success: true, data: v }) } as unknown as ZodType;
-      }
-      const result = validator.safeParse(raw);
-      if (!result.success) {
-        const next: Record<string, string> = {};
-        for (const issue of result.error.issues) next[String(issue.path[0])] ??= issue.message;
-        setErrors(next);
-        notifyError(formMessages.validationToast);
-        form.querySelector<HTMLElement>(`[name="${Object.keys(next)[0]}"]`)?.focus();
-        return;
-      }
-      setErrors({});
-      setSubmitting(true);
-      const response = await postJson(url, { ...toBody(result.data as Record<string, unknown>), website: raw.website ?? "", ...submissionContext() });
-      setSubmitting(false);
-      if (response.ok) {
-        form.reset();
-        notifySuccess(messages.success);
-        onSuccess?.();
-        return;
-      }
-      if (response.errors) {
-        setErrors(Object.fromEntries(Object.entries(response.errors).map(([k, v]) => [serverFieldMap[k] ?? k, v])));
-      }
-      notifyError(messages.failure);
+    const raw = readForm(form);
+    let validator: ZodType;
+    try {
+      validator = await schema();
+    } catch {
+      // The validation code could not be loaded (offline, or the site was updated since this page
+      // was opened): the server validates anyway, so send the form as it is.
+      validator = { safeParse: (v: unknown) => ({ success: true, data: v }) } as unknown as ZodType;
+    }
+    const result = validator.safeParse(raw);
+    if (!result.success) {
+      const next: Record<string, string> = {};
+      for (const issue of result.error.issues) next[String(issue.path[0])] ??= issue.message;
+      setErrors(next);
+      notifyError(formMessages.validationToast);
+      form.querySelector<HTMLElement>(`[name="${Object.keys(next)[0]}"]`)?.focus();
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    const response = await postJson(url, {
+      ...toBody(result.data as Record<string, unknown>),
+      website: raw.website ?? "",
+      ...submissionContext(),
+    });
+    setSubmitting(false);
+    if (response.ok) {
+      form.reset();
+      notifySuccess(messages.success);
+      onSuccess?.();
+      return;
+    }
+    if (response.errors) {
+      setErrors(Object.fromEntries(Object.entries(response.errors).map(([k, v]) => [serverFieldMap[k] ?? k, v])));
+    }
+    notifyError(messages.failure);
   }
 
   /** Editing a field clears that field's error. */

@@ -1,12 +1,11 @@
-import type { Uploads } from "./use-uploads";
 import { formatFileSize } from "~/features/uploads/messages";
+import type { Uploads } from "./use-uploads";
 
 /** A `<progress>` in the site's colours (Chromium and Firefox draw their own otherwise). */
 export const progressClass =
   "h-2 w-full appearance-none overflow-hidden rounded bg-slate-200 [&::-moz-progress-bar]:bg-brand-700 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-brand-700";
 
 type Slot = { slot: string; label: string; hint?: string };
-
 
 /** The three document slots: add files to each, see each file's progress, remove any of them. */
 export function DocumentUploads({ slots, accept, uploads }: { slots: Slot[]; accept: string; uploads: Uploads }) {
@@ -63,7 +62,12 @@ export function DocumentUploads({ slots, accept, uploads }: { slots: Slot[]; acc
                           </button>
                         </span>
                       </div>
-                      <progress max={100} value={percent} aria-label={`Upload progress: ${file.name}`} className={`mt-2 ${progressClass}`} />
+                      <progress
+                        max={100}
+                        value={percent}
+                        aria-label={`Upload progress: ${file.name}`}
+                        className={`mt-2 ${progressClass}`}
+                      />
                     </li>
                   );
                 })}

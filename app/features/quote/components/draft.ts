@@ -16,7 +16,9 @@ export function loadDraft(now = Date.now()): Draft | null {
   try {
     const draft = JSON.parse(localStorage.getItem(DRAFT_KEY) ?? "null") as Draft | null;
     if (!draft || draft.v !== 1 || typeof draft.values !== "object" || now - draft.savedAt > MAX_AGE_MS) return null;
-    const files = Array.isArray(draft.files) ? draft.files.filter((f) => f && typeof f.id === "string" && now - f.at < FILE_MAX_AGE_MS) : [];
+    const files = Array.isArray(draft.files)
+      ? draft.files.filter((f) => f && typeof f.id === "string" && now - f.at < FILE_MAX_AGE_MS)
+      : [];
     return { ...draft, files };
   } catch {
     return null;

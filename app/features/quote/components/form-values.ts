@@ -7,7 +7,9 @@ export type FormValues = Record<string, string | string[]>;
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
 function controls(form: HTMLFormElement): Control[] {
-  return Array.from(form.elements).filter((el): el is Control => "name" in el && Boolean((el as Control).name) && (el as HTMLInputElement).type !== "file");
+  return Array.from(form.elements).filter(
+    (el): el is Control => "name" in el && Boolean((el as Control).name) && (el as HTMLInputElement).type !== "file",
+  );
 }
 
 export function readForm(form: HTMLFormElement): FormValues {

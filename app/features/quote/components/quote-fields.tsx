@@ -1,10 +1,18 @@
-import type { QuoteField } from "~/content/quote";
 import { SelectField, TextAreaField, TextField } from "~/components/form/fields";
+import type { QuoteField } from "~/content/quote";
 
 const fieldId = (name: string) => `quote-${name}`;
 
 /** A radio or checkbox group: a fieldset whose legend names it, its hint or error linked to it. */
-function ChoiceGroup({ field, type, error }: { field: Extract<QuoteField, { kind: "radio" | "checkboxes" }>; type: "radio" | "checkbox"; error?: string }) {
+function ChoiceGroup({
+  field,
+  type,
+  error,
+}: {
+  field: Extract<QuoteField, { kind: "radio" | "checkboxes" }>;
+  type: "radio" | "checkbox";
+  error?: string;
+}) {
   const id = fieldId(field.name);
   const required = !field.optional;
   const suffix = field.kind === "radio" ? (field.suffix ?? "") : "";
@@ -33,7 +41,12 @@ function ChoiceGroup({ field, type, error }: { field: Extract<QuoteField, { kind
             key={option}
             className={`flex cursor-pointer items-center gap-3 rounded-md border bg-white px-3 py-2 text-sm text-slate-800 has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-600/40 has-disabled:cursor-not-allowed has-disabled:bg-slate-100 ${error ? "border-red-600" : "border-slate-300"}`}
           >
-            <input type={type} name={field.name} value={option} className="h-4 w-4 shrink-0 border-slate-400 text-brand-700 focus:outline-none" />
+            <input
+              type={type}
+              name={field.name}
+              value={option}
+              className="h-4 w-4 shrink-0 border-slate-400 text-brand-700 focus:outline-none"
+            />
             {option}
             {suffix}
           </label>
@@ -68,6 +81,14 @@ export function QuoteFieldView({ field, error }: { field: QuoteField; error?: st
     case "number":
       return <TextField {...common} type="number" min={field.min} step={1} inputMode="numeric" />;
     default:
-      return <TextField {...common} type={field.kind} autoComplete={field.autoComplete} inputMode={field.inputMode} placeholder={field.placeholder} />;
+      return (
+        <TextField
+          {...common}
+          type={field.kind}
+          autoComplete={field.autoComplete}
+          inputMode={field.inputMode}
+          placeholder={field.placeholder}
+        />
+      );
   }
 }

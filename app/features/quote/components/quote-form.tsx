@@ -23,7 +23,11 @@ export function QuoteForm({ sections, documents }: { sections: QuoteSection[]; d
   const required = sections.map((s) => s.fields.filter((f) => !f.optional).map((f) => f.name));
   const requiredNames = required.flat();
   const uploads = useUploads();
-  const { formProps, errors, submitting, filled, savedAt, reference, discardDraft } = useQuoteForm({ uploads, requiredNames, slotNames: documents.slots.map((s) => s.slot) });
+  const { formProps, errors, submitting, filled, savedAt, reference, discardDraft } = useQuoteForm({
+    uploads,
+    requiredNames,
+    slotNames: documents.slots.map((s) => s.slot),
+  });
   const done = new Set(filled);
   const percent = Math.round((filled.length / requiredNames.length) * 100);
 
@@ -34,36 +38,49 @@ export function QuoteForm({ sections, documents }: { sections: QuoteSection[]; d
           <p id="quote-progress-label" className="text-sm font-semibold text-brand-900">
             {filled.length} of {requiredNames.length} required answers ({percent}%)
           </p>
-          <progress id="quote-progress" max={requiredNames.length} value={filled.length} aria-labelledby="quote-progress-label" className={`mt-2 ${progressClass}`} />
+          <progress
+            id="quote-progress"
+            max={requiredNames.length}
+            value={filled.length}
+            aria-labelledby="quote-progress-label"
+            className={`mt-2 ${progressClass}`}
+          />
           <nav aria-label="Quote form sections" className="mt-4 hidden lg:block">
-          <ol className="space-y-1 text-sm">
-            {sections.map((section, i) => {
-              const total = required[i].length;
-              const complete = required[i].filter((n) => done.has(n)).length;
-              return (
-                <li key={section.id}>
-                  <a href={`#quote-${section.id}`} className="flex justify-between gap-2 rounded px-2 py-1 text-slate-700 hover:bg-slate-50 hover:text-brand-700">
-                    <span>{section.title}</span>
-                    {total > 0 && (
-                      <span className={complete === total ? "font-semibold text-green-800" : "text-slate-600"}>
-                        {complete}/{total}
-                      </span>
-                    )}
-                  </a>
-                </li>
-              );
-            })}
-            <li>
-              <a href={`#quote-${documents.id}`} className="block rounded px-2 py-1 text-slate-700 hover:bg-slate-50 hover:text-brand-700">
-                {documents.title}
-              </a>
-            </li>
-          </ol>
+            <ol className="space-y-1 text-sm">
+              {sections.map((section, i) => {
+                const total = required[i].length;
+                const complete = required[i].filter((n) => done.has(n)).length;
+                return (
+                  <li key={section.id}>
+                    <a
+                      href={`#quote-${section.id}`}
+                      className="flex justify-between gap-2 rounded px-2 py-1 text-slate-700 hover:bg-slate-50 hover:text-brand-700"
+                    >
+                      <span>{section.title}</span>
+                      {total > 0 && (
+                        <span className={complete === total ? "font-semibold text-green-800" : "text-slate-600"}>
+                          {complete}/{total}
+                        </span>
+                      )}
+                    </a>
+                  </li>
+                );
+              })}
+              <li>
+                <a
+                  href={`#quote-${documents.id}`}
+                  className="block rounded px-2 py-1 text-slate-700 hover:bg-slate-50 hover:text-brand-700"
+                >
+                  {documents.title}
+                </a>
+              </li>
+            </ol>
           </nav>
           {savedAt !== null && (
             <div className="mt-4 border-t border-slate-200 pt-3 text-sm text-slate-600" data-testid="draft-note">
               <p>
-                Draft saved on this device at {new Date(savedAt).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" })}. On a shared computer, clear it when you are done.
+                Draft saved on this device at {new Date(savedAt).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" })}. On a
+                shared computer, clear it when you are done.
               </p>
               <button type="button" onClick={discardDraft} disabled={submitting} className="mt-1 font-medium text-brand-700 underline">
                 Clear form and draft

@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { notifyError, notifySuccess } from "~/lib/notify";
 import { postJson } from "~/lib/post-json";
 import { submissionContext } from "~/lib/submission-context";
 import { quoteMessages, truckingQuoteLead } from "../messages";
 import { clearDraft, loadDraft, saveDraft } from "./draft";
-import { isFilled, readForm, writeForm, type FormValues } from "./form-values";
+import { type FormValues, isFilled, readForm, writeForm } from "./form-values";
 import { loadUploader, storedFiles, type Uploads } from "./use-uploads";
 
 /** Zod and the rules arrive when the form is first focused or submitted, not with the page. */
@@ -110,7 +110,9 @@ export function useQuoteForm({ uploads, requiredNames, slotNames }: Options) {
   async function submit(form: HTMLFormElement) {
     const raw = readForm(form);
     const pending = slotNames.filter((slot) => uploads.current.current.some((i) => i.slot === slot && i.status === "uploading"));
-    let result: { success: true; data: FormValues | Record<string, unknown> } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+    let result:
+      | { success: true; data: FormValues | Record<string, unknown> }
+      | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
     try {
       result = (await loadSchema()).safeParse(raw);
     } catch {
@@ -124,7 +126,9 @@ export function useQuoteForm({ uploads, requiredNames, slotNames }: Options) {
     if (!result.success || pending.length) {
       setErrors(next);
       notifyError(result.success ? quoteMessages.uploadsPending : quoteMessages.validationToast);
-      const first = Array.from(form.elements).find((el) => (el as HTMLInputElement).name in next) ?? (pending[0] ? document.getElementById(`quote-upload-${pending[0]}`) : null);
+      const first =
+        Array.from(form.elements).find((el) => (el as HTMLInputElement).name in next) ??
+        (pending[0] ? document.getElementById(`quote-upload-${pending[0]}`) : null);
       (first as HTMLElement | null)?.focus();
       return;
     }

@@ -32,7 +32,8 @@ export function useUploads() {
   const current = useRef(items);
   current.current = items;
 
-  const update = (key: string, patch: Partial<UploadItem>) => setItems((list) => list.map((item) => (item.key === key ? { ...item, ...patch } : item)));
+  const update = (key: string, patch: Partial<UploadItem>) =>
+    setItems((list) => list.map((item) => (item.key === key ? { ...item, ...patch } : item)));
   const drop = (key: string) => {
     requests.current.delete(key);
     setItems((list) => list.filter((i) => i.key !== key));
@@ -42,7 +43,8 @@ export function useUploads() {
   }, []);
 
   /** The "please wait" note goes once the slot has nothing left on its way. */
-  const clearWait = (slot: string) => setSlotErrors((errors) => (errors[slot] === quoteMessages.uploadsPending ? withoutKey(errors, slot) : errors));
+  const clearWait = (slot: string) =>
+    setSlotErrors((errors) => (errors[slot] === quoteMessages.uploadsPending ? withoutKey(errors, slot) : errors));
 
   async function add(slot: string, picked: FileList | null) {
     const files = Array.from(picked ?? []);
@@ -66,7 +68,15 @@ export function useUploads() {
       else if (room <= 0) error = quoteMessages.tooManyFiles(MAX_FILES_PER_SLOT);
       else {
         room--;
-        const item: UploadItem = { key: `u${++counter}`, slot, name: file.name, size: file.size, type: file.type, progress: 0, status: "uploading" };
+        const item: UploadItem = {
+          key: `u${++counter}`,
+          slot,
+          name: file.name,
+          size: file.size,
+          type: file.type,
+          progress: 0,
+          status: "uploading",
+        };
         accepted.push(item);
         const xhr = sendUpload(slot, file, {
           progress: (progress) => update(item.key, { progress }),
@@ -107,7 +117,19 @@ export function useUploads() {
   }, []);
 
   const restore = useCallback((files: StoredFile[]) => {
-    setItems(files.map((f) => ({ key: `u${++counter}`, slot: f.slot, name: f.name, size: f.size, type: f.type, id: f.id, at: f.at, progress: 1, status: "done" as const })));
+    setItems(
+      files.map((f) => ({
+        key: `u${++counter}`,
+        slot: f.slot,
+        name: f.name,
+        size: f.size,
+        type: f.type,
+        id: f.id,
+        at: f.at,
+        progress: 1,
+        status: "done" as const,
+      })),
+    );
   }, []);
 
   // Leaving the page: stop uploads nobody will submit.
@@ -126,7 +148,9 @@ export type Uploads = ReturnType<typeof useUploads>;
 
 /** The finished uploads, as the draft keeps them. */
 export function storedFiles(items: UploadItem[]): StoredFile[] {
-  return items.filter((i) => i.status === "done" && i.id).map((i) => ({ id: i.id!, slot: i.slot, name: i.name, size: i.size, type: i.type, at: i.at ?? Date.now() }));
+  return items
+    .filter((i) => i.status === "done" && i.id)
+    .map((i) => ({ id: i.id!, slot: i.slot, name: i.name, size: i.size, type: i.type, at: i.at ?? Date.now() }));
 }
 
 function withoutKey(record: Record<string, string>, key: string): Record<string, string> {
