@@ -10,8 +10,7 @@ export function displayFileName(name: string | undefined, type: UploadMimeType):
   let clean = (name ?? "")
     .normalize("NFC")
     // Only the last path segment: some browsers and tools send "C:\\fakepath\\x.pdf" or "a/b/x.pdf".
-    .split(/[\\/]/)
-    .pop()!
+    .replace(/^.*[\\/]/s, "")
     .replace(/\s+/g, " ")
     // Other control characters and invisible format characters (U+202E can make "gpj.exe" read "exe.jpg").
     .replace(/[\p{Cc}\p{Cf}]/gu, "")

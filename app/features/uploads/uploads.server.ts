@@ -183,6 +183,7 @@ export async function receiveUpload(deps: ReceiveDeps, input: IncomingUpload): P
   });
 
   let stored: StoredFile;
+  let type: UploadMimeType | undefined;
   try {
     await parsed;
     if (!storing) {
@@ -194,6 +195,9 @@ export async function receiveUpload(deps: ReceiveDeps, input: IncomingUpload): P
     stored = await storing.catch((error) => {
       throw asUploadError(error, maxBytes, sniffer);
     });
+    // A stored file has passed the sniffer, which decides before letting any byte through.
+    type = sniffer?.type;
+    if (!type) throw new UploadError(400, uploadMessages.emptyFile, { file: uploadMessages.emptyFile });
   } catch (error) {
     // A write that completed before the refusal (a second file after the first) is removed too.
     if (storing)
@@ -204,7 +208,6 @@ export async function receiveUpload(deps: ReceiveDeps, input: IncomingUpload): P
     throw error;
   }
 
-  const type = sniffer!.type!;
   const answer: UploadAnswer = { id, slot: slot as UploadSlot, name: displayFileName(fileName, type), size: stored.size, type };
   try {
     await deps.db.insert(uploads).values({

@@ -16,7 +16,11 @@ export function readForm(form: HTMLFormElement): FormValues {
   const values: FormValues = {};
   for (const el of controls(form)) {
     if (el instanceof HTMLInputElement && el.type === "checkbox") {
-      const list = (values[el.name] ??= []) as string[];
+      let list = values[el.name];
+      if (!Array.isArray(list)) {
+        list = [];
+        values[el.name] = list;
+      }
       if (el.checked) list.push(el.value);
     } else if (el instanceof HTMLInputElement && el.type === "radio") {
       values[el.name] ??= "";

@@ -16,16 +16,15 @@ function ChoiceGroup({
   const id = fieldId(field.name);
   const required = !field.optional;
   const suffix = field.kind === "radio" ? (field.suffix ?? "") : "";
-  return (
-    <fieldset
-      id={id}
-      role={type === "radio" ? "radiogroup" : undefined}
-      aria-labelledby={`${id}-legend`}
-      aria-describedby={error ? `${id}-error` : field.hint ? `${id}-hint` : undefined}
-      aria-required={type === "radio" && required ? true : undefined}
-      aria-invalid={error ? true : undefined}
-      className="min-w-0"
-    >
+  const group = {
+    id,
+    "aria-labelledby": `${id}-legend`,
+    "aria-describedby": error ? `${id}-error` : field.hint ? `${id}-hint` : undefined,
+    "aria-invalid": error ? true : undefined,
+    className: "min-w-0",
+  };
+  const content = (
+    <>
       <legend id={`${id}-legend`} className="text-sm font-medium text-slate-800">
         {field.label}
         {required && (
@@ -62,7 +61,16 @@ function ChoiceGroup({
           {error}
         </p>
       )}
+    </>
+  );
+  // A radio group can be marked required as a whole; a group of checkboxes (role "group") cannot.
+  return type === "radio" ? (
+    // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: ARIA in HTML allows role="radiogroup" on a fieldset, whose legend names the group.
+    <fieldset role="radiogroup" aria-required={required || undefined} {...group}>
+      {content}
     </fieldset>
+  ) : (
+    <fieldset {...group}>{content}</fieldset>
   );
 }
 

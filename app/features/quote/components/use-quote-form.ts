@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useEffectEvent, useRef, useState } from "react";
 import { notifyError, notifySuccess } from "~/lib/notify";
 import { postJson } from "~/lib/post-json";
 import { submissionContext } from "~/lib/submission-context";
@@ -68,7 +68,7 @@ export function useQuoteForm({ uploads, requiredNames, slotNames }: Options) {
   }
 
   // After hydration: put back what this browser kept of an unfinished request.
-  useEffect(() => {
+  const restoreDraft = useEffectEvent(() => {
     const draft = loadDraft();
     if (formRef.current && draft) {
       writeForm(formRef.current, draft.values, ["website"]);
@@ -77,8 +77,14 @@ export function useQuoteForm({ uploads, requiredNames, slotNames }: Options) {
     }
     restored.current = true;
     measure();
-    // Leaving or reloading within the debounce: keep the last keystrokes too.
-    const flush = () => saveTimer.current !== undefined && persist();
+  });
+  // Leaving or reloading within the debounce: keep the last keystrokes too.
+  const flushDraft = useEffectEvent(() => {
+    if (saveTimer.current !== undefined) persist();
+  });
+  useEffect(() => {
+    restoreDraft();
+    const flush = () => flushDraft();
     window.addEventListener("pagehide", flush);
     return () => {
       window.removeEventListener("pagehide", flush);
@@ -90,11 +96,13 @@ export function useQuoteForm({ uploads, requiredNames, slotNames }: Options) {
   const doneFiles = storedFiles(uploads.items)
     .map((f) => f.id)
     .join();
-  useEffect(() => {
+  const filesChanged = useEffectEvent(() => {
     if (!restored.current) return;
     setErrors((current) => (DOCUMENTS_ERROR in current ? withoutKey(current, DOCUMENTS_ERROR) : current));
     save();
-  }, [doneFiles]);
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: doneFiles (the finished uploads' ids) is what must re-run this; the work reads the latest state through an Effect Event.
+  useEffect(() => filesChanged(), [doneFiles]);
 
   function clearAll(form: HTMLFormElement) {
     clearTimeout(saveTimer.current);

@@ -148,9 +148,9 @@ export type Uploads = ReturnType<typeof useUploads>;
 
 /** The finished uploads, as the draft keeps them. */
 export function storedFiles(items: UploadItem[]): StoredFile[] {
-  return items
-    .filter((i) => i.status === "done" && i.id)
-    .map((i) => ({ id: i.id!, slot: i.slot, name: i.name, size: i.size, type: i.type, at: i.at ?? Date.now() }));
+  return items.flatMap((i) =>
+    i.status === "done" && i.id ? [{ id: i.id, slot: i.slot, name: i.name, size: i.size, type: i.type, at: i.at ?? Date.now() }] : [],
+  );
 }
 
 function withoutKey(record: Record<string, string>, key: string): Record<string, string> {
