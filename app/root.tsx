@@ -72,17 +72,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#112f57" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the build's own critical CSS */}
         <style id="inline-css" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: serverCss }} />
         <Meta />
         <Links />
         <script
           type="application/ld+json"
           suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD from the business profile, "<" escaped
           dangerouslySetInnerHTML={{
             __html: JSON.stringify(agencyJsonLd(data?.publicConfig.siteUrl ?? DEFAULT_SITE_URL)).replace(/</g, "\\u003c"),
           }}
         />
         <AnalyticsScripts id={gaId} nonce={nonce} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of the product's own */}
         <script nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: HOLD_SUBMITS }} />
       </head>
       <body className="flex min-h-screen flex-col">
@@ -93,6 +96,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           className="absolute"
           aria-hidden="true"
           suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the build's own icon sprite
           dangerouslySetInnerHTML={{ __html: serverIcons }}
         />
         <a

@@ -71,13 +71,9 @@ async function password(fromStdin: boolean): Promise<string> {
   return first;
 }
 
-async function run(): Promise<void> {
-  const root = path.resolve(import.meta.dirname, "..");
-  if (existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".env"));
-
-  let args;
+function parseCommandLine() {
   try {
-    args = parseArgs({
+    return parseArgs({
       options: {
         email: { type: "string" },
         "password-stdin": { type: "boolean", default: false },
@@ -88,6 +84,13 @@ async function run(): Promise<void> {
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+}
+
+async function run(): Promise<void> {
+  const root = path.resolve(import.meta.dirname, "..");
+  if (existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".env"));
+
+  const args = parseCommandLine();
   if (args.help) {
     console.log(USAGE);
     return;

@@ -172,10 +172,10 @@ async function main() {
     }
     const header = ["page", "perf", "runs", "a11y", "best", "seo", "LCP", "TBT", "CLS", "JS (transfer)", "targets"];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-    const line = (cells: string[]) => "| " + cells.map((c, i) => c.padEnd(widths[i])).join(" | ") + " |";
+    const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(" | ")} |`;
     console.log(`\nLighthouse, mobile, Debian Chromium (median of ${RUNS} runs per page):`);
     console.log(line(header));
-    console.log("|" + widths.map((w) => "-".repeat(w + 2)).join("|") + "|");
+    console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
     for (const r of rows) console.log(line(r));
     console.log(
       `targets: performance >= ${TARGETS.performance}, accessibility/best practices/SEO = 100, CLS = 0, JS <= ${TARGETS.jsKb} KB`,

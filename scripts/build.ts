@@ -82,8 +82,8 @@ function styleBytes(html: string): number {
 function urlPathFor(file: string): string {
   const posix = file.split(path.sep).join("/");
   if (posix === "index.html") return "/";
-  if (posix.endsWith("/index.html")) return "/" + posix.slice(0, -"/index.html".length);
-  return "/" + posix;
+  if (posix.endsWith("/index.html")) return `/${posix.slice(0, -"/index.html".length)}`;
+  return `/${posix}`;
 }
 
 async function main() {
@@ -153,11 +153,11 @@ async function main() {
       });
       const gz = gzipSync(body, { level: 9 });
       if (br.byteLength < body.byteLength) {
-        writeFileSync(abs + ".br", br);
+        writeFileSync(`${abs}.br`, br);
         entry.encodings.push("br");
       }
       if (gz.byteLength < body.byteLength) {
-        writeFileSync(abs + ".gz", gz);
+        writeFileSync(`${abs}.gz`, gz);
         entry.encodings.push("gzip");
       }
       raw += body.byteLength;

@@ -86,7 +86,7 @@ export function serveBuild(options: {
     if (entry.scriptSources) headers.set(STORED_SCRIPT_SOURCES, entry.scriptSources.join(" "));
 
     const ifNoneMatch = c.req.header("if-none-match");
-    if (ifNoneMatch && ifNoneMatch.split(",").some((t) => t.trim() === entry.etag)) {
+    if (ifNoneMatch?.split(",").some((t) => t.trim() === entry.etag)) {
       return new Response(null, { status: 304, headers });
     }
     const encoding = pickEncoding(c.req.header("accept-encoding") ?? "", entry.encodings);

@@ -1,6 +1,6 @@
 import { agency, licensedStateCount } from "~/content/agency";
 
-const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** The 1200x630 image shown when a page is shared, drawn from the business profile. */
 export function shareImageSvg(): string {
@@ -20,10 +20,10 @@ export function shareImageSvg(): string {
     <path d="m16 9 2.4 5 5.4.6-4 3.7 1.1 5.3L16 21l-4.9 2.6 1.1-5.3-4-3.7 5.4-.6L16 9Z" fill="#e89b0c"/>
   </g>
   <g font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif" fill="#ffffff">
-    <text x="300" y="230" font-size="58" font-weight="700">${escape(line1)}</text>
-    <text x="300" y="300" font-size="58" font-weight="700">${escape(line2)}</text>
+    <text x="300" y="230" font-size="58" font-weight="700">${escapeXml(line1)}</text>
+    <text x="300" y="300" font-size="58" font-weight="700">${escapeXml(line2)}</text>
     <text x="300" y="370" font-size="30" fill="#f6b73c">Trucking · Contractors · Liability · Property · HOA</text>
-    <text x="300" y="420" font-size="26" fill="#d6e4f4">${escape(`${agency.address.city}, ${agency.address.regionName} · Licensed in ${licensedStateCount} states`)}</text>
+    <text x="300" y="420" font-size="26" fill="#d6e4f4">${escapeXml(`${agency.address.city}, ${agency.address.regionName} · Licensed in ${licensedStateCount} states`)}</text>
   </g>
 </svg>`;
 }

@@ -23,6 +23,7 @@ export function AnalyticsScripts({ id, nonce }: { id: string | null; nonce: stri
         nonce={nonce || undefined}
         suppressHydrationWarning
       />
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: built from a measurement id validated as G-[A-Z0-9] at start */}
       <script nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: analyticsInitScript(id) }} />
     </>
   );

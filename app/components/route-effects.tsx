@@ -13,6 +13,7 @@ export function RouteEffects({ analytics }: { analytics: boolean }) {
 
   useEffect(() => rememberLanding(), []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each change of page; the path itself is not read
   useEffect(() => {
     if (first.current) {
       first.current = false;

@@ -78,7 +78,7 @@ describe("landing pages", () => {
       if (p.layout !== "business") throw new Error(`${slug} should use the business layout`);
       const named = options.filter((option) => option !== "Other");
       expect(p.types.items).toHaveLength(named.length);
-      p.types.items.forEach((item, i) => expect(item.title.startsWith(named[i]!)).toBe(true));
+      for (const [i, item] of p.types.items.entries()) expect(item.title.startsWith(named[i])).toBe(true);
     }
   });
 

@@ -106,7 +106,7 @@ describe("deferHydrationStream", () => {
   });
 
   it("passes a document without the preload links through untouched, split multi-byte characters included", async () => {
-    const doc = "<html><body><p>Façade “quotes” — ✓</p>" + "x".repeat(5000) + "</body></html>";
+    const doc = `<html><body><p>Façade “quotes” — ✓</p>${"x".repeat(5000)}</body></html>`;
     const bytes = Buffer.from(doc, "utf8");
     const chunks: Buffer[] = [];
     for (let i = 0; i < bytes.length; i += 3) chunks.push(bytes.subarray(i, i + 3));

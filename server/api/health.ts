@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppServices } from "../context";
-import { apiError } from "../http";
 
 /** GET /api/health: answers after a real query, so a monitor sees the database too. */
 export function healthRoutes(services: AppServices) {

@@ -45,7 +45,7 @@ test.describe("landing pages", () => {
       await expect(p.getByRole("button", { name: "Live Chat" })).toBeVisible();
       await expect(p.getByTestId("availability")).toHaveText("Available Monday-Friday, 9 AM - 5 PM CT");
       expect(await p.locator(`main a[href="tel:${agency.phone.primary.e164}"]`).count()).toBeGreaterThanOrEqual(3);
-      const body = await p.locator("main").innerText();
+      const body = await p.locator("main").textContent();
       expect(body).toContain(`${licensedStateCount} states`);
       expect(body).not.toMatch(/\b15 states\b/);
       if (page.layout === "property") {

@@ -323,7 +323,9 @@ test.describe("trucking quote form (/quote)", () => {
     await expect(page.getByRole("listitem").filter({ hasText: "cab-card.pdf" })).toContainText(/\d+%/);
     await expect(page.getByRole("progressbar", { name: "Upload progress: cab-card.pdf" })).toBeVisible();
     let leadSent = false;
-    page.on("request", (r) => r.url().endsWith("/api/submit-lead") && (leadSent = true));
+    page.on("request", (r) => {
+      if (r.url().endsWith("/api/submit-lead")) leadSent = true;
+    });
     await submitButton(page).click();
     await expect(slotError(page, "vehicleRegistration")).toHaveText(quoteMessages.uploadsPending);
     await expect(toast(page, quoteMessages.uploadsPending)).toBeVisible();

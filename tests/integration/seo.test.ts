@@ -63,11 +63,11 @@ describe("sitemap and robots", () => {
       const res = await fetch(`${server.url}${path}?utm_source=google`);
       expect(res.status, path).toBe(200);
       const html = await res.text();
-      const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;");
-      expect(html, path).toContain(`<title>${escape(page.pageTitle)} | Hill Country Commercial Insurance</title>`);
+      const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;");
+      expect(html, path).toContain(`<title>${escapeHtml(page.pageTitle)} | Hill Country Commercial Insurance</title>`);
       expect(html, path).toContain(`<link rel="canonical" href="https://agency.example.com${path}"/>`);
       expect(html, path).toContain('"@type":"FAQPage"');
-      expect(html, path).toContain(`<meta name="description" content="${escape(page.metaDescription)}"/>`);
+      expect(html, path).toContain(`<meta name="description" content="${escapeHtml(page.metaDescription)}"/>`);
       expect(html, path).not.toMatch(/\b15 states\b/);
     }
   });

@@ -34,12 +34,15 @@ export function LegalDocumentView({ doc }: { doc: LegalDocument }) {
           </h2>
           {section.blocks.map((block, i) =>
             block.type === "p" ? (
+              // biome-ignore lint/suspicious/noArrayIndexKey: static copy from the content modules, never reordered
               <p key={i} className="mt-4 leading-7 text-slate-700">
                 <InlineText parts={block.content} />
               </p>
             ) : (
+              // biome-ignore lint/suspicious/noArrayIndexKey: static copy from the content modules, never reordered
               <ul key={i} className="mt-4 list-disc space-y-2 pl-6 leading-7 text-slate-700">
                 {block.items.map((item, j) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: static copy from the content modules, never reordered
                   <li key={j}>
                     <InlineText parts={item} />
                   </li>

@@ -15,6 +15,7 @@ export function MobileMenu() {
   const { pathname } = useLocation();
 
   // A navigation (including back/forward) closes the menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each change of page; the path itself is not read
   useEffect(() => setOpen(false), [pathname]);
 
   // Widening the window past the desktop breakpoint hides the menu button: close the menu with it.

@@ -34,6 +34,7 @@ export function FaqAccordion({ items, headingLevel = 3 }: { items: FaqItem[]; he
                 />
               </button>
             </Heading>
+            {/* biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA accordion pattern: a panel region labelled by its button */}
             <div id={panelId} role="region" aria-labelledby={buttonId} hidden={!expanded} className="px-5 pb-5 text-slate-700">
               <p>{item.answer}</p>
             </div>

@@ -13,13 +13,16 @@ export function InlineText({
     <>
       {parts.map((part, i) =>
         typeof part === "string" ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: static copy from the content modules, never reordered
           <span key={i}>{part}</span>
         ) : part.href.startsWith("/") ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: static copy from the content modules, never reordered
           <Link key={i} to={part.href} className={linkClassName}>
             {part.text}
           </Link>
         ) : (
           <a
+            // biome-ignore lint/suspicious/noArrayIndexKey: static copy from the content modules, never reordered
             key={i}
             href={part.href}
             className={linkClassName}

@@ -9,6 +9,7 @@ export function useAdminData<T>(path: string | null, onError?: (error: unknown) 
   const [state, setState] = useState<{ loading: boolean; data?: T; error?: unknown }>({ loading: path !== null });
   const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the reload trigger; onError is a callback the screen defines inline, and reloading on its identity would loop
   useEffect(() => {
     if (path === null) return;
     const controller = new AbortController();
@@ -22,8 +23,6 @@ export function useAdminData<T>(path: string | null, onError?: (error: unknown) 
       },
     );
     return () => controller.abort();
-    // onError is a callback the screen defines inline; reloading on its identity would loop.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [path, attempt]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);

@@ -17,7 +17,8 @@ const clients = new WeakMap<Config, AiSettings | null>();
 
 /** The configured provider, or null when AI_BASE_URL is not set. One client per configuration. */
 export function aiProvider(config: Config): AiSettings | null {
-  if (clients.has(config)) return clients.get(config)!;
+  const known = clients.get(config);
+  if (known !== undefined) return known;
   const settings = config.AI_BASE_URL
     ? {
         client: new OpenAI({ baseURL: config.AI_BASE_URL, apiKey: config.AI_API_KEY ?? "not-needed", timeout: 30_000, maxRetries: 1 }),
