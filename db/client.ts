@@ -2,7 +2,7 @@
  * Opens the database: embedded PGlite in DATA_DIR by default, PostgreSQL when a URL is given.
  * Both are driven through the same Drizzle schema and migrations.
  */
-import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
@@ -42,7 +42,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     await ensureVector(db, true);
     return { db, kind: "pglite", hasVector: true, close: () => client.close() };
   }
-  mkdirSync(location, { recursive: true });
+  // The database holds visitors' personal data: its folder is for the server's user only, whatever the umask.
+  mkdirSync(location, { recursive: true, mode: 0o700 });
+  chmodSync(location, 0o700);
   const unlock = lockDataDir(path.dirname(location));
   try {
     const client = await PGlite.create(location, { extensions: { vector } });

@@ -11,6 +11,8 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { enqueueMail } from "../../app/features/mail/outbox.server";
+import { autoReplyMail } from "../../app/features/mail/templates.server";
 import { uploadMessages } from "../../app/features/uploads/messages";
 import { LocalFileStorage } from "../../app/features/uploads/storage.server";
 import { linkUploads, sweepOrphanUploads, UploadLinkError } from "../../app/features/uploads/uploads.server";
@@ -360,6 +362,75 @@ describe.each(databaseKinds)("document uploads on %s", (kind) => {
         )
       ).status,
     ).toBe(201);
+  });
+
+  /** Runs `work` with the given umask (restored after), as a server started from a permissive shell would. */
+  async function withUmask<T>(mask: number, work: () => Promise<T>): Promise<T> {
+    const previous = process.umask(mask);
+    try {
+      return await work();
+    } finally {
+      process.umask(previous);
+    }
+  }
+  const modeOf = (file: string) => statSync(file).mode & 0o777;
+
+  it("keeps documents private: each file 0600 and the uploads folder 0700, whatever the process umask", async () => {
+    for (const mask of [0o022, 0o000]) {
+      const res = await withUmask(mask, () =>
+        upload(
+          form([
+            { name: "slot", value: "cdl" },
+            { name: "file", filename: "cdl.png", data: png },
+          ]),
+        ),
+      );
+      expect(res.status).toBe(201);
+      const [row] = await server.services.db
+        .select()
+        .from(uploads)
+        .where(eq(uploads.id, (await res.json()).id));
+      expect(modeOf(path.join(uploadsDir(), row.storageKey)).toString(8), `umask ${mask.toString(8)}`).toBe("600");
+      expect(modeOf(uploadsDir()).toString(8)).toBe("700");
+    }
+    // The embedded database's folder holds the same people's data.
+    expect(modeOf(path.join(dataDir, "pglite")).toString(8)).toBe("700");
+    // A folder the storage creates itself (with its parents) under a umask of 0.
+    const root = mkdtempSync(path.join(os.tmpdir(), "uploads-mode-"));
+    try {
+      const storage = new LocalFileStorage(path.join(root, "data", "uploads"));
+      await withUmask(0, () => storage.write("doc-1", Readable.from([png]), { maxBytes: MB }));
+      expect(modeOf(path.join(root, "data", "uploads")).toString(8)).toBe("700");
+      expect(modeOf(path.join(root, "data")).toString(8)).toBe("700");
+      expect(modeOf(path.join(root, "data", "uploads", "doc-1")).toString(8)).toBe("600");
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("writes the mail outbox's .eml files (no SMTP_URL) 0600 in a 0700 folder, whatever the process umask", async () => {
+    const mailDir = path.join(dataDir, "mail");
+    expect(existsSync(mailDir)).toBe(false);
+    await withUmask(0, async () => {
+      await server.services.db.transaction((tx) =>
+        enqueueMail(
+          tx,
+          autoReplyMail({
+            to: "luis@ortega-freight.example",
+            name: "Luis Ortega",
+            subject: "We received your documents",
+            opening: "Thanks.",
+          }),
+          { domain: "agency.example" },
+        ),
+      );
+      server.services.mail.nudge();
+      await waitFor(() => existsSync(mailDir) && readdirSync(mailDir).some((n) => n.endsWith(".eml")), 10_000, ".eml written");
+    });
+    const [eml] = readdirSync(mailDir).filter((n) => n.endsWith(".eml"));
+    expect(readFileSync(path.join(mailDir, eml), "utf8")).toMatch(/^To: luis@ortega-freight\.example$/m);
+    expect(modeOf(path.join(mailDir, eml)).toString(8)).toBe("600");
+    expect(modeOf(mailDir).toString(8)).toBe("700");
   });
 
   describe("with a lead", () => {

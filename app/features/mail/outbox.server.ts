@@ -6,10 +6,11 @@
  * marked "dead" after MAIL_MAX_ATTEMPTS tries.
  */
 import { randomUUID } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { chmodSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
+import { ensurePrivateDirSync, PRIVATE_FILE_MODE } from "~/lib/private-files.server";
 import type { Database } from "../../../db/client";
 import { mailOutbox, type OutboxMail } from "../../../db/schema";
 import { headerSafe, type MailDraft } from "./templates.server";
@@ -51,17 +52,21 @@ export function smtpTransport(url: string): MailTransport {
   };
 }
 
-/** Without SMTP_URL: each mail becomes an .eml file under DATA_DIR/mail, exactly as it would be sent. */
+/**
+ * Without SMTP_URL: each mail becomes an .eml file under DATA_DIR/mail, exactly as it would be sent.
+ * They hold visitors' personal data: the folder is 0700 and each file 0600, whatever the umask.
+ */
 export function fileTransport(dir: string, onWrite?: (file: string, mail: OutboxMail) => void): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     name: "file",
     send: async (mail, from) => {
       const info = (await transporter.sendMail(message(mail, from))) as unknown as { message: Buffer };
-      mkdirSync(dir, { recursive: true });
+      ensurePrivateDirSync(dir);
       const stamp = mail.createdAt.toISOString().replace(/[:.]/g, "-");
       const file = path.join(dir, `${stamp}-${mail.kind}-${mail.id}.eml`);
-      writeFileSync(file, info.message);
+      writeFileSync(file, info.message, { mode: PRIVATE_FILE_MODE });
+      chmodSync(file, PRIVATE_FILE_MODE);
       onWrite?.(file, mail);
     },
     close: () => transporter.close(),

@@ -5,10 +5,11 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import { chmod, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from "~/lib/private-files.server";
 
 export type StoredFile = { size: number; sha256: string };
 
@@ -35,7 +36,10 @@ export class FileTooLargeError extends Error {
 const KEY = /^[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9]{1,10})?$/;
 const PARTIAL = ".part";
 
-/** Files in one folder (DATA_DIR/uploads); each is written under a temporary name and renamed when complete. */
+/**
+ * Files in one folder (DATA_DIR/uploads); each is written under a temporary name and renamed when
+ * complete. The folder is 0700 and each file 0600 (app/lib/private-files.server.ts).
+ */
 export class LocalFileStorage implements FileStorage {
   constructor(readonly dir: string) {}
 
@@ -47,7 +51,7 @@ export class LocalFileStorage implements FileStorage {
   async write(key: string, source: Readable, { maxBytes }: { maxBytes: number }): Promise<StoredFile> {
     const target = this.pathOf(key);
     // Every time (one cheap call): the folder may have been removed while the server runs.
-    await mkdir(this.dir, { recursive: true });
+    await ensurePrivateDir(this.dir);
     const temporary = path.join(this.dir, `.${key}.${randomUUID()}${PARTIAL}`);
     const hash = createHash("sha256");
     let size = 0;
@@ -59,9 +63,10 @@ export class LocalFileStorage implements FileStorage {
         callback(null, chunk);
       },
     });
-    const out = createWriteStream(temporary, { flags: "wx" });
+    const out = createWriteStream(temporary, { flags: "wx", mode: PRIVATE_FILE_MODE });
     try {
       await pipeline(source, meter, out);
+      await chmod(temporary, PRIVATE_FILE_MODE);
       await rename(temporary, target);
     } catch (error) {
       // An upload refused at once can fail while its file is still being opened: wait for the stream to
