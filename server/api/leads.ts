@@ -23,6 +23,8 @@ import {
 } from "~/features/leads-inbox/inbox.server";
 import { inboxMessages } from "~/features/leads-inbox/messages";
 import { isUuid, leadFiltersSchema, leadListQuerySchema, leadStatusBodySchema } from "~/features/leads-inbox/schema";
+import { downloadFileName } from "~/features/uploads/file-name";
+import { isUploadMimeType } from "~/features/uploads/magic-bytes";
 import { requireAdmin } from "../auth";
 import type { AppServices } from "../context";
 import { apiError, readJson } from "../http";
@@ -134,11 +136,13 @@ export function leadRoutes(services: AppServices) {
         if (!isUuid(id) || !isUuid(uploadId)) return apiError(c, 404, DOCUMENT_NOT_FOUND);
         const doc = await leadDocument(db, id, uploadId);
         if (!doc) return apiError(c, 404, DOCUMENT_NOT_FOUND);
+        // The type detected from the file's first bytes at upload, never the visitor's claim; the
+        // download name carries its extension, so "invoice.html" holding a PDF saves as "invoice.pdf".
+        const type = isUploadMimeType(doc.mimeType) ? doc.mimeType : "application/octet-stream";
         const headers = {
-          // The type detected from the file's first bytes at upload, never the visitor's claim.
-          "Content-Type": doc.mimeType,
+          "Content-Type": type,
           "Content-Length": String(doc.sizeBytes),
-          "Content-Disposition": attachmentDisposition(doc.originalName),
+          "Content-Disposition": attachmentDisposition(downloadFileName(doc.originalName, type)),
           "X-Content-Type-Options": "nosniff",
           // no-transform: compress() leaves it alone, so Content-Length stays true (PDF/JPEG/PNG gain nothing anyway).
           "Cache-Control": "private, no-store, no-transform",

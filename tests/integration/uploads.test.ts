@@ -17,6 +17,7 @@ import { uploadMessages } from "../../app/features/uploads/messages";
 import { LocalFileStorage } from "../../app/features/uploads/storage.server";
 import { linkUploads, sweepOrphanUploads, UploadLinkError } from "../../app/features/uploads/uploads.server";
 import { leads, uploads } from "../../db/schema";
+import { ensureAdmin, signIn } from "../support/admin";
 import { databaseKinds } from "../support/databases";
 import { startTestServer } from "../support/server";
 import { waitFor } from "../support/smtp";
@@ -506,6 +507,37 @@ describe.each(databaseKinds)("document uploads on %s", (kind) => {
       const second = await newLead();
       await expect(db().transaction((tx) => linkUploads(tx, second, [a]))).rejects.toBeInstanceOf(UploadLinkError);
       expect((await rowOf(a.id)).leadId).toBe(first);
+    });
+
+    it("the back office downloads a document under the detected type: a PDF sent as invoice.html comes back as invoice.pdf, application/pdf, attachment, nosniff", async () => {
+      await ensureAdmin(server.services);
+      const cookie = await signIn(server.url);
+      const cases = [
+        { filename: "invoice.html", type: "text/html", data: pdfBytes(3000), mime: "application/pdf", download: "invoice.pdf" },
+        { filename: "scan.pdf", type: "application/pdf", data: png, mime: "image/png", download: "scan.png" },
+        { filename: "cab.jpeg", type: "image/jpeg", data: jpeg, mime: "image/jpeg", download: "cab.jpeg" },
+      ];
+      const leadId = await newLead();
+      for (const c of cases) {
+        const res = await upload(
+          form([
+            { name: "slot", value: "lossRuns" },
+            { name: "file", filename: c.filename, type: c.type, data: c.data },
+          ]),
+        );
+        expect(res.status).toBe(201);
+        const sent = (await res.json()) as { id: string; slot: string; name: string; type: string };
+        // The visitor's own name stays what the lists show.
+        expect(sent).toMatchObject({ name: c.filename, type: c.mime });
+        await db().transaction((tx) => linkUploads(tx, leadId, [sent]));
+
+        const got = await fetch(`${server.url}/api/leads/${leadId}/documents/${sent.id}`, { headers: { cookie } });
+        expect(got.status).toBe(200);
+        expect(got.headers.get("content-type")).toBe(c.mime);
+        expect(got.headers.get("content-disposition")).toBe(`attachment; filename="${c.download}"`);
+        expect(got.headers.get("x-content-type-options")).toBe("nosniff");
+        expect(Buffer.from(await got.arrayBuffer()).equals(Buffer.from(c.data))).toBe(true);
+      }
     });
 
     it("the background sweep deletes unclaimed uploads older than UPLOAD_ORPHAN_HOURS with their files, and keeps claimed and fresh ones", async () => {

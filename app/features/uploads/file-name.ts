@@ -2,7 +2,7 @@
  * The visitor's file name, made safe to show (lists, emails, the admin screens). It is never used in
  * a storage path: stored files get server-generated names. Browser-safe and pure.
  */
-import { extensionOf, type UploadMimeType } from "./magic-bytes";
+import { extensionOf, isUploadMimeType, type UploadMimeType } from "./magic-bytes";
 
 const MAX_LENGTH = 200;
 
@@ -27,4 +27,27 @@ export function displayFileName(name: string | undefined, type: UploadMimeType):
         .trimEnd() + ext;
   }
   return clean || `document.${extensionOf[type]}`;
+}
+
+/** The extensions a file of each type may already carry (compared without case). */
+const matchingExtensions: Record<UploadMimeType, readonly string[]> = {
+  "application/pdf": ["pdf"],
+  "image/jpeg": ["jpg", "jpeg"],
+  "image/png": ["png"],
+};
+
+/**
+ * The name a document is downloaded under: the display name with the extension of the type detected
+ * from its bytes, so the file opens in the program for what it is. A PDF sent as "invoice.html" is
+ * "invoice.pdf" (the visitor's extension is replaced, not kept in front: "invoice.html.pdf" still
+ * reads as a web page to people); an extension that already matches ("scan.JPEG") is kept as written.
+ * A type that is not one of the accepted ones (a row altered by hand) gets ".bin", which nothing opens.
+ */
+export function downloadFileName(displayName: string, type: string): string {
+  const known = isUploadMimeType(type);
+  const name = displayName.trim().replace(/\.+$/, "") || "document";
+  const extension = /\.([a-z][a-z0-9]{0,9})$/i.exec(name);
+  if (known && extension && matchingExtensions[type].includes(extension[1].toLowerCase())) return name;
+  const stem = extension ? name.slice(0, extension.index) : name;
+  return `${stem || "document"}.${known ? extensionOf[type] : "bin"}`;
 }

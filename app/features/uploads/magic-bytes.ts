@@ -22,6 +22,11 @@ export const extensionOf: Record<UploadMimeType, string> = {
   "image/png": "png",
 };
 
+/** Whether a recorded type (a row's mime_type) is one of the accepted types. */
+export function isUploadMimeType(type: string): type is UploadMimeType {
+  return Object.hasOwn(extensionOf, type);
+}
+
 /** The accepted type the bytes start with, or undefined. */
 export function detectFileType(firstBytes: Uint8Array): UploadMimeType | undefined {
   for (const { type, bytes } of signatures) {
