@@ -31,7 +31,7 @@ describe("configuration", () => {
     expect(problems({ AGENCY_INBOX: "not-an-email" })).toMatch(/AGENCY_INBOX must be an email address/);
     expect(problems({ GA_MEASUREMENT_ID: "UA-1234" })).toMatch(/GA_MEASUREMENT_ID must look like G-XXXXXXXXXX/);
     expect(problems({ LOG_LEVEL: "loud" })).toMatch(/LOG_LEVEL/);
-    expect(problems({ TRUST_PROXY: "maybe" })).toMatch(/TRUST_PROXY must be true or false/);
+    expect(problems({ TRUST_PROXY: "maybe" })).toMatch(/TRUST_PROXY must be false, true \(one proxy\), a number of proxies/);
   });
 
   it("reports every bad variable at once", () => {

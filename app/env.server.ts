@@ -3,6 +3,7 @@
  * value stops the process with a message naming the variable and what is wrong.
  * `.env.example` documents every variable.
  */
+import { BlockList, isIP } from "node:net";
 import { z } from "zod";
 import { agency } from "~/content/agency";
 import { DEFAULT_UPLOAD_MAX_BYTES } from "~/features/uploads/messages";
@@ -25,7 +26,7 @@ const url = (protocols: string[], what: string) =>
           return false;
         }
       },
-      `must be a ${what} URL (${protocols.map((p) => p + "//").join(" or ")}...)`,
+      `must be a ${what} URL (${protocols.map((p) => `${p}//`).join(" or ")}...)`,
     );
 
 const optionalUrl = (protocols: string[], what: string) =>
@@ -41,6 +42,18 @@ const int = (min: number, max: number, fallback: number) =>
       .max(max, `must be a whole number between ${min} and ${max}`),
   );
 
+/** A whole number in [min, max], or undefined when unset (for settings with a default elsewhere). */
+const optionalInt = (min: number, max: number) =>
+  z.preprocess(
+    (v) => (v === undefined || v === "" ? undefined : v),
+    z.coerce
+      .number({ error: `must be a whole number between ${min} and ${max}` })
+      .int(`must be a whole number between ${min} and ${max}`)
+      .min(min, `must be a whole number between ${min} and ${max}`)
+      .max(max, `must be a whole number between ${min} and ${max}`)
+      .optional(),
+  );
+
 /** A number in [min, max]; `fallback` when unset, or undefined when there is no fallback. */
 const decimal = (min: number, max: number, fallback?: number) =>
   z.preprocess(
@@ -52,11 +65,37 @@ const decimal = (min: number, max: number, fallback?: number) =>
       .optional(),
   );
 
-const bool = (fallback: boolean) =>
-  z.preprocess(
-    (v) => (v === undefined || v === "" ? String(fallback) : String(v).toLowerCase()),
-    z.enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" }).transform((v) => ["true", "1", "yes"].includes(v)),
-  );
+/**
+ * Which reverse proxies are trusted to say who the client is (X-Forwarded-For): none, a number of
+ * proxy hops in front of the server, or the proxies' addresses and networks.
+ */
+export type ProxyTrust = false | { hops: number } | { trusted: BlockList; addresses: string[] };
+
+const PROXY_TRUST_MESSAGE =
+  "must be false, true (one proxy), a number of proxies (1-10), or a comma-separated list of proxy addresses or networks (e.g. 10.0.0.0/8,::1)";
+
+function proxyTrust(v: string, ctx: z.RefinementCtx): ProxyTrust {
+  const value = v.trim().toLowerCase();
+  if (["", "false", "0", "no"].includes(value)) return false;
+  if (["true", "yes"].includes(value)) return { hops: 1 };
+  if (/^\d{1,2}$/.test(value)) {
+    const hops = Number(value);
+    if (hops <= 10) return { hops };
+  }
+  const trusted = new BlockList();
+  const addresses = value.split(",").map((s) => s.trim());
+  for (const entry of addresses) {
+    const [address, bits, extra] = entry.split("/");
+    const family = isIP(address);
+    const prefix = bits === undefined ? (family === 6 ? 128 : 32) : Number(bits);
+    if (family === 0 || extra !== undefined || !Number.isInteger(prefix) || prefix < 0 || prefix > (family === 6 ? 128 : 32)) {
+      ctx.addIssue({ code: "custom", message: PROXY_TRUST_MESSAGE });
+      return z.NEVER;
+    }
+    trusted.addSubnet(address, prefix, family === 6 ? "ipv6" : "ipv4");
+  }
+  return { trusted, addresses };
+}
 
 export const envSchema = z
   .object({
@@ -93,7 +132,7 @@ export const envSchema = z
         error: "must be one of fatal, error, warn, info, debug, trace, silent",
       })
       .default("info"),
-    TRUST_PROXY: bool(false),
+    TRUST_PROXY: z.preprocess((v) => (v === undefined ? "" : String(v)), z.string().transform(proxyTrust)),
     JSON_BODY_LIMIT_KB: int(1, 10240, 100),
     SHUTDOWN_TIMEOUT_MS: int(0, 120000, 10000),
     MAIL_MAX_ATTEMPTS: int(1, 50, 8),
@@ -101,8 +140,10 @@ export const envSchema = z
     MAIL_POLL_INTERVAL_MS: int(50, 600000, 5000),
     RATE_LIMIT_FORMS_MAX: int(1, 100000, 20),
     RATE_LIMIT_FORMS_WINDOW_MINUTES: int(1, 1440, 10),
-    /** Longest time a request may take to arrive in full; a large upload on a slow line needs many minutes. */
+    /** Longest time a document upload may take to arrive in full; a large file on a slow line needs many minutes. */
     REQUEST_TIMEOUT_MINUTES: int(1, 1440, 60),
+    /** Longest time any other request (headers included) may take to arrive in full. */
+    REQUEST_TIMEOUT_SECONDS: int(1, 600, 30),
     UPLOAD_MAX_BYTES: int(1, 10 * 1024 ** 3, DEFAULT_UPLOAD_MAX_BYTES),
     UPLOAD_ORPHAN_HOURS: int(1, 8760, 24),
     UPLOAD_SWEEP_INTERVAL_MS: int(100, 86_400_000, 3_600_000),
@@ -112,10 +153,19 @@ export const envSchema = z
     ADMIN_SESSION_IDLE_MINUTES: int(1, 1440, 30),
     /** ...and this long after sign-in, whatever the activity. */
     ADMIN_SESSION_MAX_HOURS: int(1, 720, 12),
-    /** Failed sign-ins allowed per account, and per client address, within the window. */
-    RATE_LIMIT_LOGIN_ACCOUNT_MAX: int(1, 1000, 5),
-    RATE_LIMIT_LOGIN_IP_MAX: int(1, 100000, 20),
+    /**
+     * Failed sign-ins allowed for one account from one client address (PAIR), and from one client
+     * address whatever the accounts (IP), before each further failure doubles a wait (1 s, 2 s, 4 s ...)
+     * up to MAX_DELAY_SECONDS; failures are forgotten WINDOW_MINUTES after the last one. Nothing is
+     * counted per account alone, so failing on purpose cannot lock an admin out (decision 010).
+     */
+    RATE_LIMIT_LOGIN_PAIR_FREE_FAILURES: optionalInt(1, 1000),
+    RATE_LIMIT_LOGIN_IP_FREE_FAILURES: optionalInt(1, 100000),
+    RATE_LIMIT_LOGIN_MAX_DELAY_SECONDS: int(1, 3600, 300),
     RATE_LIMIT_LOGIN_WINDOW_MINUTES: int(1, 1440, 15),
+    /** Former names of the two above (they were hard limits), still read when the new ones are unset. */
+    RATE_LIMIT_LOGIN_ACCOUNT_MAX: optionalInt(1, 1000),
+    RATE_LIMIT_LOGIN_IP_MAX: optionalInt(1, 100000),
     /** scrypt's cost for new password hashes (a power of two); existing hashes keep the cost they were made with. */
     AUTH_SCRYPT_N: int(1024, 1_048_576, 32768).refine((n) => (n & (n - 1)) === 0, "must be a power of two between 1024 and 1048576"),
     /** Chat assistant (docs/decisions/014-chat-assistant.md). The offline engine's relevance (0..1) an item needs to be used. */
@@ -150,10 +200,12 @@ export const envSchema = z
 
 export type Config = ReturnType<typeof finish>;
 
-function finish(env: z.output<typeof envSchema>) {
+function finish({ RATE_LIMIT_LOGIN_ACCOUNT_MAX, RATE_LIMIT_LOGIN_IP_MAX, ...env }: z.output<typeof envSchema>) {
   const siteUrl = (env.SITE_URL ?? "http://localhost:3000").replace(/\/+$/, "");
   return {
     ...env,
+    RATE_LIMIT_LOGIN_PAIR_FREE_FAILURES: env.RATE_LIMIT_LOGIN_PAIR_FREE_FAILURES ?? RATE_LIMIT_LOGIN_ACCOUNT_MAX ?? 5,
+    RATE_LIMIT_LOGIN_IP_FREE_FAILURES: env.RATE_LIMIT_LOGIN_IP_FREE_FAILURES ?? RATE_LIMIT_LOGIN_IP_MAX ?? 20,
     SITE_URL: siteUrl,
     MAIL_FROM: env.MAIL_FROM ?? `${agency.name} <${agency.email}>`,
     isProduction: env.NODE_ENV === "production",
@@ -163,7 +215,7 @@ function finish(env: z.output<typeof envSchema>) {
 
 export class ConfigError extends Error {
   constructor(public readonly problems: { variable: string; message: string }[]) {
-    super("Invalid configuration:\n" + problems.map((p) => `  ${p.variable} ${p.message}`).join("\n"));
+    super(`Invalid configuration:\n${problems.map((p) => `  ${p.variable} ${p.message}`).join("\n")}`);
     this.name = "ConfigError";
   }
 }

@@ -64,7 +64,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const isAdmin = pathname === "/admin" || pathname.startsWith("/admin/");
   // The whole document has hydrated (error pages included): a form sent before now is sent.
   useEffect(releaseHeldSubmit, []);
-  const gaId = data?.publicConfig.gaMeasurementId ?? null;
+  // No third-party script where the back office shows personal data.
+  const gaId = isAdmin ? null : (data?.publicConfig.gaMeasurementId ?? null);
   return (
     <html lang="en">
       <head>

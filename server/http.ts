@@ -3,6 +3,9 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
+/** The 408 answer to a request that did not arrive in full within REQUEST_TIMEOUT_SECONDS. */
+export const REQUEST_TIMEOUT_MESSAGE = "The request took too long to arrive. Please try again.";
+
 export type ApiError = { success: false; message: string; errors?: Record<string, string> };
 
 export function apiError(c: Context, status: ContentfulStatusCode, message: string, errors?: Record<string, string>) {

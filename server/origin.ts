@@ -9,11 +9,12 @@
  * neither (curl, scripts) are not browsers acting for another site.
  */
 import type { Context, MiddlewareHandler } from "hono";
+import type { ProxyTrust } from "~/env.server";
 import { apiError } from "./http";
 
 export const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-export type OriginSettings = { SITE_URL: string; TRUST_PROXY: boolean };
+export type OriginSettings = { SITE_URL: string; TRUST_PROXY: ProxyTrust };
 
 /** Whether this request was sent by a browser from another site's page. */
 export function isCrossSite(c: Context, { SITE_URL, TRUST_PROXY }: OriginSettings): boolean {

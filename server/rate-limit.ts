@@ -1,9 +1,14 @@
 /**
  * Per-key fixed-window rate limits, kept in this process's memory. A 429 answer carries a JSON
- * message and Retry-After.
+ * message and Retry-After. Keys that are IPv6 addresses count by their /64 (`addressKey`), and the
+ * number of keys kept is capped, so a flood of distinct addresses cannot grow memory without end.
  */
 import type { Context, MiddlewareHandler } from "hono";
+import { addressKey } from "./client-info";
 import { apiError } from "./http";
+
+/** Keys one limiter keeps at most (about 100 bytes each). */
+export const DEFAULT_MAX_KEYS = 100_000;
 
 export class RateLimiter {
   private readonly hits = new Map<string, { count: number; resetAt: number }>();
@@ -12,13 +17,22 @@ export class RateLimiter {
   constructor(
     readonly max: number,
     readonly windowMs: number,
+    readonly maxKeys = DEFAULT_MAX_KEYS,
   ) {}
 
+  /** How many keys are counted now. */
+  get size(): number {
+    return this.hits.size;
+  }
+
   /** Counts a hit; answers how many seconds to wait when over the limit, else 0. */
-  hit(key: string, now = Date.now()): number {
+  hit(rawKey: string, now = Date.now()): number {
     if (now - this.lastSweep > this.windowMs) this.sweep(now);
+    const key = addressKey(rawKey);
     const entry = this.hits.get(key);
     if (!entry || entry.resetAt <= now) {
+      this.hits.delete(key);
+      if (this.hits.size >= this.maxKeys) this.evict();
       this.hits.set(key, { count: 1, resetAt: now + this.windowMs });
       return 0;
     }
@@ -31,20 +45,30 @@ export class RateLimiter {
    * nothing. With `hit` called only on failures, this limits failures rather than requests.
    */
   retryAfter(key: string, now = Date.now()): number {
-    const entry = this.hits.get(key);
+    const entry = this.hits.get(addressKey(key));
     if (!entry || entry.resetAt <= now || entry.count < this.max) return 0;
     return Math.ceil((entry.resetAt - now) / 1000);
   }
 
   /** Takes back one hit (e.g. a sign-in attempt counted in advance that turned out right). */
   release(key: string) {
-    const entry = this.hits.get(key);
+    const entry = this.hits.get(addressKey(key));
     if (entry && entry.count > 0) entry.count--;
   }
 
   /** Forgets a key's hits (e.g. an account's failed sign-ins after a successful one). */
   reset(key: string) {
-    this.hits.delete(key);
+    this.hits.delete(addressKey(key));
+  }
+
+  /**
+   * Makes room for one more key by dropping the oldest window. A window is re-inserted when it
+   * starts again and all have the same length, so the Map's first key is always the one that
+   * ends first: expired or not, it has the least of its window left.
+   */
+  private evict() {
+    const oldest = this.hits.keys().next();
+    if (!oldest.done) this.hits.delete(oldest.value);
   }
 
   private sweep(now: number) {

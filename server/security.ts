@@ -14,11 +14,17 @@ export type SecurityOptions = {
   gaMeasurementId?: string | null;
 };
 
-const GA_SCRIPT = "https://www.googletagmanager.com";
+/** The one analytics script a public page loads (a CSP source with a path matches that path only). */
+const GA_SCRIPT = "https://www.googletagmanager.com/gtag/js";
 const GA_CONNECT = "https://*.google-analytics.com https://*.analytics.google.com https://*.googletagmanager.com";
 
-export function contentSecurityPolicy(options: SecurityOptions, scriptSources: string[]): string {
-  const ga = Boolean(options.gaMeasurementId);
+/** The back office shows personal data: no third-party script runs there. */
+export function isBackOfficePath(path: string): boolean {
+  return path === "/admin" || path.startsWith("/admin/");
+}
+
+export function contentSecurityPolicy(options: SecurityOptions, scriptSources: string[], path = "/"): string {
+  const ga = Boolean(options.gaMeasurementId) && !isBackOfficePath(path);
   const script = options.development
     ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
     : ["'self'", ...scriptSources, ...(ga ? [GA_SCRIPT] : [])];
@@ -63,7 +69,7 @@ export function securityHeaders(options: SecurityOptions): MiddlewareHandler<{ V
       const stored = h.get(STORED_SCRIPT_SOURCES);
       h.delete(STORED_SCRIPT_SOURCES);
       const sources = stored !== null ? stored.split(" ").filter(Boolean) : [`'nonce-${nonce}'`];
-      h.set("Content-Security-Policy", contentSecurityPolicy(options, sources));
+      h.set("Content-Security-Policy", contentSecurityPolicy(options, sources, c.req.path));
     } else if (!h.has("Content-Security-Policy")) {
       h.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
     }

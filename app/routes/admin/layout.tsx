@@ -102,6 +102,8 @@ export default function AdminLayout() {
             <li>
               <Link
                 to="/"
+                // A document of its own: the public site's analytics never loads into a back-office page.
+                reloadDocument
                 className="block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-200 hover:bg-white/10 hover:text-white"
               >
                 {m.home}

@@ -76,7 +76,7 @@ function CategoryForm({
   }
 
   return (
-    <form noValidate onSubmit={submit} className="mt-6 space-y-5">
+    <form method="post" noValidate onSubmit={submit} className="mt-6 space-y-5">
       <fieldset disabled={busy} className="space-y-5">
         <legend className="sr-only">{category ? t.editTitle : t.addTitle}</legend>
         <TextField

@@ -79,7 +79,7 @@ function GenerateForm({
   }
 
   return (
-    <form noValidate onSubmit={submit} className="mt-6 space-y-5" aria-busy={busy || undefined}>
+    <form method="post" noValidate onSubmit={submit} className="mt-6 space-y-5" aria-busy={busy || undefined}>
       <p className="text-sm text-slate-600">{t.hint}</p>
       {failure && (
         <div

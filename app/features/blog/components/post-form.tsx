@@ -29,7 +29,7 @@ export function PostForm({
   initial: PostInput;
   submitLabel: string;
   submittingLabel: string;
-  onSubmit: (values: PostInput) => Promise<Record<string, string> | void>;
+  onSubmit: (values: PostInput) => Promise<Record<string, string> | undefined>;
 }) {
   const [values, setValues] = useState<PostInput>(initial);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -86,6 +86,7 @@ export function PostForm({
   return (
     <form
       ref={formRef}
+      method="post"
       noValidate
       onSubmit={submit}
       aria-label="Blog post"

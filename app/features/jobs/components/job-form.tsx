@@ -23,7 +23,7 @@ export function JobForm({
   initial: JobInput;
   submitLabel: string;
   submittingLabel: string;
-  onSubmit: (values: JobInput) => Promise<Record<string, string> | void>;
+  onSubmit: (values: JobInput) => Promise<Record<string, string> | undefined>;
 }) {
   const [values, setValues] = useState<JobInput>(initial);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -71,6 +71,7 @@ export function JobForm({
   return (
     <form
       ref={formRef}
+      method="post"
       noValidate
       onSubmit={submit}
       aria-label="Job"

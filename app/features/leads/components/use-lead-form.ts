@@ -99,7 +99,15 @@ export function useLeadForm({ schema, url, toBody, messages, serverFieldMap = {}
   }, []);
 
   return {
-    formProps: { noValidate: true, onSubmit, onInput, onChange: onInput, onFocusCapture: () => void schema().catch(() => undefined) },
+    // POST, so that a submission the browser sends itself never carries the visitor's details in the address.
+    formProps: {
+      method: "post",
+      noValidate: true,
+      onSubmit,
+      onInput,
+      onChange: onInput,
+      onFocusCapture: () => void schema().catch(() => undefined),
+    },
     errors,
     submitting,
   };
