@@ -146,7 +146,16 @@ async function open(kind: TestDatabaseKind): Promise<Opened> {
   await seed(handle.db);
   const chat = new ChatAssistant({ db: handle.db, config: loadConfig({ NODE_ENV: "test" }), hasVector: handle.hasVector });
   await chat.start();
-  return { kind, handle, chat, cleanup: async () => (await chat.stop(), await handle.close(), await cleanup()) };
+  return {
+    kind,
+    handle,
+    chat,
+    cleanup: async () => {
+      await chat.stop();
+      await handle.close();
+      await cleanup();
+    },
+  };
 }
 
 const opened: Opened[] = [];
@@ -301,7 +310,7 @@ describe("pgvector and the in-application search", () => {
         app.map(([s]) => s),
         question,
       ).toEqual(db.map(([s]) => s));
-      app.forEach(([, sim], i) => expect(sim).toBeCloseTo(db[i][1], 5));
+      for (const [i, [, sim]] of app.entries()) expect(sim).toBeCloseTo(db[i][1], 5);
 
       const match = (mode: SearchMode) =>
         matchContent(handle.db, chat.index, { model: LOCAL_MODEL, embedding: embedLocal(question), threshold: 0.2, count: 3, mode });

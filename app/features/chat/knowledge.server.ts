@@ -14,7 +14,7 @@ import { agency, fullAddress, licensedStateCount, licensedStates, promises, resi
 import { builtInPosts } from "~/content/blog-posts";
 import { homeFaqs } from "~/content/home";
 import { type LandingSlug, landingPages } from "~/content/landing-pages";
-import { chatInsuranceTypes } from "~/content/options";
+import type { chatInsuranceTypes } from "~/content/options";
 import { type ProductSlug, productPages } from "~/content/products";
 import { serviceCards } from "~/content/services";
 import { teamMembers } from "~/content/team";
@@ -122,9 +122,9 @@ export function contentKnowledge(): KnowledgeItem[] {
       content: aboutMission.paragraphs[0],
     },
   );
-  aboutMission.paragraphs
-    .slice(1)
-    .forEach((p, i) => items.push({ source: `about:mission:${i + 1}`, kind: "topic", title: "How we work", content: p }));
+  for (const [i, p] of aboutMission.paragraphs.slice(1).entries()) {
+    items.push({ source: `about:mission:${i + 1}`, kind: "topic", title: "How we work", content: p });
+  }
   items.push({
     source: "about:why",
     kind: "topic",
@@ -132,10 +132,14 @@ export function contentKnowledge(): KnowledgeItem[] {
     content: aboutWhyChooseUs.map((s) => `${s}.`).join(" "),
   });
 
-  teamMembers.forEach((m, i) => items.push({ source: `team:${i}`, kind: "fact", title: `Our team: ${m.name}, ${m.role}`, content: m.bio }));
-  chatFaqs.forEach((f, i) => items.push({ source: `faq:chat:${i}`, kind: "faq", title: f.question, content: f.answer }));
-  homeFaqs.forEach((f, i) => items.push({ source: `faq:home:${i}`, kind: "faq", title: f.question, content: f.answer }));
-  serviceCards.forEach((card, i) => items.push({ source: `service:${i}`, kind: "topic", title: card.title, content: card.description }));
+  for (const [i, m] of teamMembers.entries()) {
+    items.push({ source: `team:${i}`, kind: "fact", title: `Our team: ${m.name}, ${m.role}`, content: m.bio });
+  }
+  for (const [i, f] of chatFaqs.entries()) items.push({ source: `faq:chat:${i}`, kind: "faq", title: f.question, content: f.answer });
+  for (const [i, f] of homeFaqs.entries()) items.push({ source: `faq:home:${i}`, kind: "faq", title: f.question, content: f.answer });
+  for (const [i, card] of serviceCards.entries()) {
+    items.push({ source: `service:${i}`, kind: "topic", title: card.title, content: card.description });
+  }
 
   for (const page of productPages) {
     const line = page.slug;
@@ -148,18 +152,18 @@ export function contentKnowledge(): KnowledgeItem[] {
       title: `We offer ${page.serviceType}`,
       content: `${page.hero.title}. ${page.hero.description}`,
     });
-    page.coverage.forEach((c, i) =>
-      items.push({ source: `${base}:coverage:${i}`, kind: "topic", line, context, title: c.title, content: c.description }),
-    );
-    page.benefits.forEach((c, i) =>
-      items.push({ source: `${base}:benefit:${i}`, kind: "topic", line, context, title: c.title, content: c.description }),
-    );
-    page.risks.forEach((c, i) =>
-      items.push({ source: `${base}:risk:${i}`, kind: "risk", line, context, title: c.title, content: c.description }),
-    );
-    page.faqs.forEach((f, i) =>
-      items.push({ source: `${base}:faq:${i}`, kind: "faq", line, context, title: f.question, content: f.answer }),
-    );
+    for (const [i, c] of page.coverage.entries()) {
+      items.push({ source: `${base}:coverage:${i}`, kind: "topic", line, context, title: c.title, content: c.description });
+    }
+    for (const [i, c] of page.benefits.entries()) {
+      items.push({ source: `${base}:benefit:${i}`, kind: "topic", line, context, title: c.title, content: c.description });
+    }
+    for (const [i, c] of page.risks.entries()) {
+      items.push({ source: `${base}:risk:${i}`, kind: "risk", line, context, title: c.title, content: c.description });
+    }
+    for (const [i, f] of page.faqs.entries()) {
+      items.push({ source: `${base}:faq:${i}`, kind: "faq", line, context, title: f.question, content: f.answer });
+    }
   }
 
   for (const page of landingPages) {
@@ -168,15 +172,15 @@ export function contentKnowledge(): KnowledgeItem[] {
     const context = productPages.find((p) => p.slug === line)?.serviceType;
     items.push({ source: `${base}:overview`, kind: "topic", line, context, title: page.headline, content: page.tagline });
     const types = page.layout === "business" ? page.types.items : page.coveredTypes.items;
-    types.forEach((t, i) =>
-      items.push({ source: `${base}:type:${i}`, kind: "topic", line, context, title: t.title, content: t.description }),
-    );
-    page.whyChoose.cards.forEach((c, i) =>
-      items.push({ source: `${base}:why:${i}`, kind: "topic", line, context, title: c.title, content: c.description }),
-    );
-    page.faqs.forEach((f, i) =>
-      items.push({ source: `${base}:faq:${i}`, kind: "faq", line, context, title: f.question, content: f.answer }),
-    );
+    for (const [i, t] of types.entries()) {
+      items.push({ source: `${base}:type:${i}`, kind: "topic", line, context, title: t.title, content: t.description });
+    }
+    for (const [i, c] of page.whyChoose.cards.entries()) {
+      items.push({ source: `${base}:why:${i}`, kind: "topic", line, context, title: c.title, content: c.description });
+    }
+    for (const [i, f] of page.faqs.entries()) {
+      items.push({ source: `${base}:faq:${i}`, kind: "faq", line, context, title: f.question, content: f.answer });
+    }
   }
 
   contentCache = items;
@@ -224,7 +228,7 @@ export async function blogKnowledge(db: Database): Promise<KnowledgeItem[]> {
   const stored = await listPosts(db, { includeDrafts: false });
   return [
     ...builtInPosts.flatMap((p) => blogPostKnowledge({ id: p.id, title: p.title, content: p.content })),
-    ...stored.map((p) => blogPostKnowledge({ id: p._id, title: p.title, content: p.content })).flat(),
+    ...stored.flatMap((p) => blogPostKnowledge({ id: p._id, title: p.title, content: p.content })),
   ];
 }
 
@@ -299,12 +303,12 @@ export async function syncRows(
     const batch = changed.slice(i, i + batchSize);
     const vectors = await embed(batch.map(embeddingText));
     if (vectors.length !== batch.length) throw new Error(`embedding answered ${vectors.length} vectors for ${batch.length} texts`);
-    batch.forEach((item, j) =>
+    for (const [j, item] of batch.entries()) {
       written.set(
         item.source,
         vectors[j].map((x) => Math.fround(x)),
-      ),
-    );
+      );
+    }
     const now = new Date();
     await db
       .insert(knowledge)

@@ -131,7 +131,7 @@ export function stem(word: string): string {
   const irregular = IRREGULAR[word];
   if (irregular) return irregular;
   let s = word;
-  if (s.endsWith("ies") && s.length > 4) s = s.slice(0, -3) + "y";
+  if (s.endsWith("ies") && s.length > 4) s = `${s.slice(0, -3)}y`;
   else if (s.endsWith("sses")) s = s.slice(0, -2);
   else if (s.endsWith("s") && !/(ss|us|is)$/.test(s)) s = s.slice(0, -1);
   for (const suffix of ["ments", "ment", "ings", "ing", "edly", "ed"]) {
@@ -323,12 +323,17 @@ export function relevance(coverage: Coverage | undefined, cosineSimilarity: numb
 
 // ---- answers ----
 
+/** Stands in for an abbreviation's dot while a text is split into sentences. */
+const PROTECTED_DOT = "\u0000";
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is the stand-in above, chosen because the site's text never holds it.
+const PROTECTED_DOTS = /\u0000/g;
+
 /** Sentences of a text; abbreviations common in the content (e.g., U.S.) do not end one. */
 export function sentences(text: string): string[] {
-  const protectedText = text.replace(/\b(e\.g|i\.e|etc|vs|U\.S|No)\.(?=\s)/g, (m) => m.replace(/\./g, "\u0000"));
+  const protectedText = text.replace(/\b(e\.g|i\.e|etc|vs|U\.S|No)\.(?=\s)/g, (m) => m.replace(/\./g, PROTECTED_DOT));
   return protectedText
     .split(/(?<=[.!?])\s+(?=["'(]?[A-Z0-9$])/)
-    .map((s) => s.replace(/\u0000/g, ".").trim())
+    .map((s) => s.replace(PROTECTED_DOTS, ".").trim())
     .filter(Boolean);
 }
 

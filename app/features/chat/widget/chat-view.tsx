@@ -16,6 +16,7 @@ export function whatsappHref(number: string, name?: string, insuranceType?: stri
 
 export function MessageList({ messages, pending }: { messages: WidgetMessage[]; pending: boolean }) {
   const list = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new message or the Thinking... line is what scrolls the list to the newest.
   useEffect(() => {
     const timer = setTimeout(() => {
       const el = list.current;
@@ -30,6 +31,7 @@ export function MessageList({ messages, pending }: { messages: WidgetMessage[]; 
       role="log"
       aria-live="polite"
       aria-label={t.conversation}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to scroll it (axe: scrollable-region-focusable).
       tabIndex={0}
       className="flex-1 space-y-3 overflow-y-auto p-4 focus-visible:outline-2 focus-visible:-outline-offset-2"
     >
