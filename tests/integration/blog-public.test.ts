@@ -251,6 +251,16 @@ describe.each(databaseKinds)("the public blog on %s", (kind) => {
     }
   });
 
+  it("answers an address no post can have (NUL, line breaks, an encoded lone surrogate or bidi control) with 404, not 503", async () => {
+    for (const path of ["/blog/cybersecurity%00", "/blog/%00", "/blog/a%0D%0Ab", "/blog/%ED%A0%80", "/blog/%E2%80%AEcybersecurity"]) {
+      const { res, body } = await html(path);
+      expect(res.status, path).toBe(404);
+      expect(h1s(body)).toEqual(["Post not found"]);
+    }
+    // A slug in another case still finds its post.
+    expect((await get("/blog/CyberSecurity")).status).toBe(200);
+  });
+
   it("describes each post: 155-character meta description, Open Graph article, Article JSON-LD", async () => {
     const stored = await html("/blog/hail-season-checklist");
     const text = `Hail Season Checklist ${longText} Before the storm Trim trees.`;

@@ -326,6 +326,40 @@ describe.each(databaseKinds)("blog posts and categories on %s", (kind) => {
     }
   });
 
+  it("GET /api/blogs/{key}: a key no post can have (NUL, line breaks, an encoded lone surrogate) is 404 JSON, never 500", async () => {
+    const published = await create({ title: "Reachable By Its Slug" });
+    for (const key of [`${published.slug}%00`, "%00", "abc%00def", `${published._id}%00`, "a%0D%0Ab", "%ED%A0%80", "%E2%80%AE"]) {
+      for (const auth of [false, true]) {
+        const res = await call("GET", `/api/blogs/${key}`, undefined, { auth });
+        expect(res.status, key).toBe(404);
+        expect(await res.json()).toEqual({ success: false, message: "Blog post not found" });
+      }
+    }
+    // A slug in another case still finds its post.
+    const shouted = await call("GET", `/api/blogs/${published.slug.toUpperCase()}`, undefined, { auth: false });
+    expect(((await shouted.json()) as Post)._id).toBe(published._id);
+  });
+
+  it("answers a field sent as a 10,000-deep array or an object without a usable toString with 400 naming it, never 500", async () => {
+    const count = async () => (await server.services.db.select().from(blogPosts)).length;
+    const before = await count();
+    const raw = (path: string, json: string) =>
+      fetch(`${server.url}${path}`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: json });
+    for (const value of [`${"[".repeat(10_000)}${"]".repeat(10_000)}`, '{"toString":1,"valueOf":{}}']) {
+      const res = await raw("/api/blogs", `{"title":${value},"content":"<p>Text.</p>","category":${value},"status":${value}}`);
+      expect(res.status).toBe(400);
+      expect((await res.json()).errors).toEqual({
+        title: blogFieldMessages.title,
+        category: blogFieldMessages.category,
+        status: blogFieldMessages.status,
+      });
+      const category = await raw("/api/categories", `{"name":${value}}`);
+      expect(category.status).toBe(400);
+      expect((await category.json()).errors).toEqual({ name: blogFieldMessages.categoryName });
+    }
+    expect(await count()).toBe(before);
+  });
+
   it("PUT replaces the fields (404 for an unknown post, 400 with field errors); DELETE answers { message }", async () => {
     const created = await create();
     const res = await call("PUT", `/api/blogs/${created._id}`, {

@@ -312,6 +312,33 @@ describe.each(databaseKinds)("jobs and applications on %s", (kind) => {
     expect({ apps: await countOf(jobApplications), mails: await countOf(mailOutbox) }).toEqual(before);
   });
 
+  it("answers a field sent as a 10,000-deep array or an object without a usable toString with 400 naming it, never 500", async () => {
+    const before = { jobs: await countOf(jobs), apps: await countOf(jobApplications), mails: await countOf(mailOutbox) };
+    const raw = (path: string, json: string, auth: boolean) =>
+      fetch(`${server.url}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(auth ? { cookie } : {}) },
+        body: json,
+      });
+    for (const value of [`${"[".repeat(10_000)}${"]".repeat(10_000)}`, '{"toString":1,"valueOf":{}}']) {
+      const application = await raw("/api/applications", `{"jobId":${value},"name":"Sam Ortiz","email":"sam@ortiz.example"}`, false);
+      expect(application.status).toBe(400);
+      expect((await application.json()).errors).toEqual({ jobId: jobFieldMessages.jobId });
+      const posting = await raw(
+        "/api/jobs",
+        `{"title":${value},"description":"Service a book of accounts.","type":${value},"workType":"Remote","location":${value}}`,
+        true,
+      );
+      expect(posting.status).toBe(400);
+      expect((await posting.json()).errors).toEqual({
+        title: jobFieldMessages.title,
+        type: jobFieldMessages.type,
+        location: jobFieldMessages.location,
+      });
+    }
+    expect({ jobs: await countOf(jobs), apps: await countOf(jobApplications), mails: await countOf(mailOutbox) }).toEqual(before);
+  });
+
   it("a filled honeypot is answered as accepted and stored nowhere", async () => {
     const opening = await create();
     const before = { apps: await countOf(jobApplications), mails: await countOf(mailOutbox) };

@@ -18,6 +18,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Whether `id` can name a row; anything else is "not found" without asking the database. */
 export const isPostId = (id: string) => UUID.test(id);
 
+/** What slugify writes, with the -2, -3 of a taken one; an address may carry it in any case. */
+const SLUG = /^[a-z0-9-]{1,200}$/i;
+
+/**
+ * Whether `key`, from an address, can name a post: an id or a slug. Anything else (a NUL, which
+ * PostgreSQL refuses in a query, or any other character no slug has) is "not found" without a query.
+ */
+export const isPostKey = (key: string) => UUID.test(key) || SLUG.test(key);
+
 // ---- change announcements ----
 
 export type BlogChange = { type: "created" | "updated" | "deleted"; id: string; db: Database };
@@ -85,7 +94,7 @@ export async function getPost(
   { includeDrafts }: { includeDrafts: boolean },
 ): Promise<BlogPostRecord | null> {
   const key = idOrSlug.trim();
-  if (!key || key.length > 200) return null;
+  if (!isPostKey(key)) return null;
   const match: SQL = isPostId(key) ? eq(blogPosts.id, key.toLowerCase()) : eq(blogPosts.slug, key.toLowerCase());
   const [row] = await db
     .select()

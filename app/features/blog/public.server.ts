@@ -21,6 +21,7 @@ import {
   stripLeadingH1,
   wordCount,
 } from "./mapping";
+import { isPostKey } from "./posts.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PUBLISHED = "published";
@@ -98,7 +99,7 @@ export async function findPost(services: FindServices, request: Request, key: st
   const builtIn = locatedBuiltIns.find((p) => p.slug === key) ?? locatedBuiltIns.find((p) => p.id === key);
   if (builtIn) return toPage(builtIn);
 
-  if (!key || key.length > 200) return null;
+  if (!isPostKey(key)) return null;
   // Slugs are written in lower case (the admin's slugify); /blog/Some-Title finds some-title too.
   const slugs = [...new Set([key, key.toLowerCase()])].map((s) => eq(blogPosts.slug, s));
   const match = UUID.test(key) ? or(...slugs, eq(blogPosts.id, key.toLowerCase())) : or(...slugs);

@@ -6,9 +6,8 @@
  */
 import { z } from "zod";
 import { blogStatuses } from "~/content/options";
+import { textValue as text } from "~/lib/text-value";
 import { blogFieldMessages as m } from "./admin-messages";
-
-const text = (v: unknown) => (typeof v === "string" ? v : v == null ? "" : String(v));
 
 /** Longest accepted content, in characters of HTML (the JSON body limit applies first). */
 export const MAX_CONTENT_LENGTH = 200_000;

@@ -6,9 +6,8 @@
 import { z } from "zod";
 import { type applicationStatuses, jobTypes, jobWorkTypes } from "~/content/options";
 import { emailRule, nameRule } from "~/features/leads/rules";
+import { textValue as text } from "~/lib/text-value";
 import { jobFieldMessages as m } from "./messages";
-
-const text = (v: unknown) => (typeof v === "string" ? v : v == null ? "" : String(v));
 
 /** A required text: trimmed, not empty, at most `max` characters. */
 const requiredText = (message: string, max: number, tooLong: string) =>
