@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./env.server";
+import { ConfigError, envSchema, insecureSiteWarning, loadConfig } from "./env.server";
 
 function problems(env: Record<string, string>) {
   try {
@@ -58,5 +60,39 @@ describe("configuration", () => {
     expect(config.SITE_URL).toBe("https://agency.example.com");
     expect(config.secureCookies).toBe(true);
     expect(config.WHATSAPP_NUMBER).toBe("15125550100");
+  });
+});
+
+describe(".env.example", () => {
+  const root = path.resolve(import.meta.dirname, "..");
+  const text = readFileSync(path.join(root, ".env.example"), "utf8");
+  /** Every variable the file names, set or commented out (`# NAME=value`). */
+  const documented = [...text.matchAll(/^#?\s?([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]);
+  /** The variables it sets, as a copy to .env would. */
+  const active = Object.fromEntries([...text.matchAll(/^([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((m) => [m[1], m[2]]));
+
+  it("lists every variable the server reads, and only those", () => {
+    const read = Object.keys(envSchema.shape).sort();
+    expect([...new Set(documented)].sort()).toEqual(read);
+  });
+
+  it("copied to .env, is a working configuration that leaves NODE_ENV to the command", () => {
+    expect(active.NODE_ENV).toBeUndefined();
+    expect(documented).toContain("NODE_ENV");
+    const config = loadConfig(active);
+    expect(config.NODE_ENV).toBe("production");
+    expect(loadConfig({ ...active, NODE_ENV: "development" }).NODE_ENV).toBe("development");
+  });
+});
+
+describe("a plain-http SITE_URL in production", () => {
+  it("gets one warning naming what it switches off; https, or development, gets none", () => {
+    const warning = insecureSiteWarning(loadConfig({ NODE_ENV: "production", SITE_URL: "http://agency.example.com" }));
+    expect(warning).toMatch(/SITE_URL http:\/\/agency\.example\.com is not https/);
+    expect(warning).toMatch(/Secure cookies/);
+    expect(warning).toMatch(/HSTS/);
+    expect(warning).toMatch(/upgrade-insecure-requests/);
+    expect(insecureSiteWarning(loadConfig({ NODE_ENV: "production", SITE_URL: "https://agency.example.com" }))).toBeNull();
+    expect(insecureSiteWarning(loadConfig({ NODE_ENV: "development", SITE_URL: "http://localhost:3000" }))).toBeNull();
   });
 });

@@ -149,6 +149,17 @@ export const envSchema = z
     UPLOAD_SWEEP_INTERVAL_MS: int(100, 86_400_000, 3_600_000),
     RATE_LIMIT_UPLOADS_MAX: int(1, 100000, 30),
     RATE_LIMIT_UPLOADS_WINDOW_MINUTES: int(1, 1440, 10),
+    /**
+     * Bytes one client address may upload per RATE_LIMIT_UPLOADS_WINDOW_MINUTES, counted as they arrive.
+     * 3 GiB: three files of the full 1 GB, or a quote's usual documents (a CDL, a registration per truck,
+     * years of loss runs, a few MB each) many times over; the rate limit alone would allow 30 GB.
+     */
+    UPLOAD_BYTES_PER_ADDRESS_MAX: int(1, 1024 ** 4, 3 * 1024 ** 3),
+    /** Documents one quote may claim, and their total size (the form itself holds 10 per slot, 30 in all). */
+    UPLOAD_LEAD_MAX_FILES: int(1, 1000, 30),
+    UPLOAD_LEAD_MAX_BYTES: int(1, 1024 ** 4, 3 * 1024 ** 3),
+    /** Uploads are refused (507) while less than this is free on the disk under DATA_DIR; 0 turns the check off. */
+    UPLOAD_MIN_FREE_BYTES: int(0, 1024 ** 5, 1024 ** 3),
     /** An admin session ends after this long without a request... */
     ADMIN_SESSION_IDLE_MINUTES: int(1, 1440, 30),
     /** ...and this long after sign-in, whatever the activity. */
@@ -211,6 +222,15 @@ function finish({ RATE_LIMIT_LOGIN_ACCOUNT_MAX, RATE_LIMIT_LOGIN_IP_MAX, ...env 
     isProduction: env.NODE_ENV === "production",
     secureCookies: siteUrl.startsWith("https://"),
   };
+}
+
+/**
+ * In production, the one warning a plain-http SITE_URL deserves: what it switches off. Null when
+ * the address is https or the server is not in production.
+ */
+export function insecureSiteWarning(config: Pick<Config, "NODE_ENV" | "SITE_URL">): string | null {
+  if (config.NODE_ENV !== "production" || config.SITE_URL.startsWith("https://")) return null;
+  return `SITE_URL ${config.SITE_URL} is not https, so these protections are off: Secure cookies, HSTS (browsers honour it only over https) and upgrade-insecure-requests. Set SITE_URL to the site's public https address.`;
 }
 
 export class ConfigError extends Error {

@@ -1,9 +1,10 @@
+import { readdir } from "node:fs/promises";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { seedBlogCategories } from "~/content/options";
 import { databaseEnv, databaseKinds } from "../tests/support/databases";
 import { openDatabase } from "./client";
-import { runMigrations } from "./migrate";
+import { migrationsFolder, runMigrations } from "./migrate";
 import { categories } from "./schema";
 import { seed } from "./seed";
 
@@ -34,6 +35,22 @@ describe.each(databaseKinds)("migrations on %s", (kind) => {
     const rows = await handle.db.select().from(categories);
     expect(rows.map((r) => r.name).sort()).toEqual([...seedBlogCategories].sort());
   });
+
+  it.runIf(kind === "postgres")(
+    "let processes started together on an empty database all come up: one migrates, the others wait",
+    async () => {
+      const { env, cleanup } = await databaseEnv(kind);
+      cleanups.push(cleanup);
+      const handles = await Promise.all([1, 2, 3].map(() => openDatabase({ url: env.DATABASE_URL })));
+      cleanups.push(async () => {
+        for (const handle of handles) await handle.close();
+      });
+      await Promise.all(handles.map((handle) => runMigrations(handle)));
+      const applied = await handles[0].db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      const files = (await readdir(migrationsFolder)).filter((f) => f.endsWith(".sql"));
+      expect(applied.rows[0]?.n).toBe(files.length);
+    },
+  );
 
   it("has pgvector on PGlite, and works without it on PostgreSQL that lacks it", async () => {
     const { env, cleanup } = await databaseEnv(kind);

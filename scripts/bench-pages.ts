@@ -8,16 +8,54 @@
  *   BENCH_PAGES=/,/about npm run bench:pages   measure only these pages
  *   BENCH_RUNS=5 npm run bench:pages          runs per page (the median is reported; default 3)
  *   BENCH_JSON_DIR=/tmp/lh npm run bench:pages   also write each run's Lighthouse report (JSON) there
+ *
+ * Lighthouse is not one of the project's dependencies (it and its own dependencies would be a
+ * quarter of the lockfile, for this one script): the first run installs the pinned version into
+ * node_modules/.cache/bench-tools.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
+import { pathToFileURL } from "node:url";
 import { findChromium } from "./ensure-chromium.mjs";
 
+const USAGE = `Usage: npm run bench:pages [-- --no-build]
+
+Builds the site (unless --no-build), serves it on a fresh embedded database and runs Lighthouse
+(mobile) on the main pages. Settings: BENCH_PAGES, BENCH_EXTRA_PAGES, BENCH_RUNS, BENCH_PORT,
+BENCH_JSON_DIR (see the top of scripts/bench-pages.ts).`;
+
 const root = path.resolve(import.meta.dirname, "..");
+const LIGHTHOUSE_VERSION = "12.2.3";
+const CHROME_LAUNCHER_VERSION = "1.2.1";
+const toolsDir = path.join(root, "node_modules", ".cache", "bench-tools");
+
+/** The parts of Lighthouse's report this script reads. */
+type Report = {
+  runtimeError?: { code: string; message: string };
+  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
+  audits: Record<string, { score: number | null; numericValue?: number; details?: unknown } | undefined>;
+};
+type Lighthouse = (url: string, flags: { port: number; output: "json"; logLevel: "error" }) => Promise<{ lhr: Report } | undefined>;
+type ChromeLauncher = { launch: (options: { chromePath: string; chromeFlags: string[] }) => Promise<{ port: number; kill: () => unknown }> };
+
+/** Lighthouse and chrome-launcher at their pinned versions, installed on first use. */
+async function benchTools(): Promise<{ lighthouse: Lighthouse; chromeLauncher: ChromeLauncher }> {
+  const entry = (name: string, file: string) => path.join(toolsDir, "node_modules", name, file);
+  if (!existsSync(entry("lighthouse", "package.json")) || !existsSync(entry("chrome-launcher", "package.json"))) {
+    console.log(`Installing Lighthouse ${LIGHTHOUSE_VERSION} for the benchmark (once) into ${path.relative(root, toolsDir)}...`);
+    const installed = spawnSync(
+      "npm",
+      ["install", "--no-save", "--no-audit", "--no-fund", "--prefix", toolsDir, `lighthouse@${LIGHTHOUSE_VERSION}`, `chrome-launcher@${CHROME_LAUNCHER_VERSION}`],
+      { stdio: "inherit" },
+    );
+    if (installed.status !== 0) throw new Error("Lighthouse could not be installed from the npm registry.");
+  }
+  const lighthouse = (await import(pathToFileURL(entry("lighthouse", "core/index.js")).href)).default as Lighthouse;
+  const chromeLauncher = (await import(pathToFileURL(entry("chrome-launcher", "dist/index.js")).href)) as ChromeLauncher;
+  return { lighthouse, chromeLauncher };
+}
 const PAGES = process.env.BENCH_PAGES?.split(",").filter(Boolean) ?? [
   "/",
   "/services",
@@ -34,6 +72,11 @@ const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const base = `http://localhost:${port}`;
 
 async function main() {
+  if (process.argv.includes("--help")) {
+    console.log(USAGE);
+    return;
+  }
+  const { lighthouse, chromeLauncher } = await benchTools();
   const chrome = findChromium();
   if (!chrome) throw new Error("Chromium not found: install Debian's chromium or set CHROME_PATH.");
   if (!process.argv.includes("--no-build")) {
@@ -103,7 +146,7 @@ async function main() {
         }[] = [];
         for (let i = 0; i < RUNS; i++) {
           // A run Lighthouse could not complete (a runtime error, so no scores) is repeated, not counted as 0.
-          let result: Awaited<ReturnType<typeof lighthouse>>;
+          let result: Awaited<ReturnType<Lighthouse>>;
           for (let attempt = 1; ; attempt++) {
             result = await lighthouse(`${base}${page}`, { port: launched.port, output: "json", logLevel: "error" });
             if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);

@@ -86,7 +86,17 @@ function urlPathFor(file: string): string {
   return `/${posix}`;
 }
 
+const USAGE = `Usage: npm run build
+
+Builds the production site into build/: client and server bundles, prerendered pages with their
+critical CSS, precompressed (brotli and gzip) files and their manifest. Reads the same settings as
+the server (SITE_URL, GA_MEASUREMENT_ID and WHATSAPP_NUMBER are baked into prerendered pages).`;
+
 async function main() {
+  if (process.argv.includes("--help")) {
+    console.log(USAGE);
+    return;
+  }
   const started = Date.now();
   // The same settings `npm start` reads, so prerendered pages carry the values the server will use.
   if (existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".env"));

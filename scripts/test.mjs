@@ -1,10 +1,11 @@
 /**
  * `npm test`: the whole suite.
  *   1. finds (or, as root, installs) Chromium;
- *   2. typechecks;
- *   3. builds the production site;
- *   4. runs unit and integration tests (Vitest: PGlite, and PostgreSQL when TEST_DATABASE_URL is set);
- *   5. runs the end-to-end tests (Playwright in Chromium) against the built server.
+ *   2. lints and checks formatting (Biome);
+ *   3. typechecks;
+ *   4. builds the production site;
+ *   5. runs unit and integration tests (Vitest: PGlite, and PostgreSQL when TEST_DATABASE_URL is set);
+ *   6. runs the end-to-end tests (Playwright in Chromium) against the built server.
  * Ends with one line of totals.
  */
 import { spawnSync } from "node:child_process";
@@ -13,6 +14,15 @@ import path from "node:path";
 import { ensureChromium } from "./ensure-chromium.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
+
+if (process.argv.includes("--help")) {
+  console.log(`Usage: npm test
+
+Runs the whole suite: lint (Biome), typecheck, build, unit and integration tests (Vitest, on PGlite and
+on PostgreSQL when TEST_DATABASE_URL is set), and the end-to-end tests (Playwright in Chromium).
+Ends with one line of totals. Halves: npm run test:unit, npm run test:e2e (after npm run build).`);
+  process.exit(0);
+}
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const results = path.join(root, "build", "test-summary");
 
@@ -27,6 +37,8 @@ function step(title, command, args, env = {}) {
 const chromium = ensureChromium();
 console.log(`Chromium: ${chromium}`);
 
+// Lint first: a finding fails the run, and the rest still runs so one report shows everything.
+const lintOk = step("lint", bin("biome"), ["check", "--max-diagnostics=50", "."]);
 let ok = step("images", process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/images.ts"]);
 ok = ok && step("typecheck", bin("react-router"), ["typegen"]) && step("typecheck", bin("tsc"), ["--noEmit"]);
 ok = ok && step("build", process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/build.ts"]);
@@ -64,6 +76,7 @@ if (existsSync(playwrightJson)) {
   failed += p.stats.unexpected;
   skipped += p.stats.skipped;
 }
+ok = ok && lintOk;
 if (!ok && failed === 0) failed = 1;
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(ok ? 0 : 1);

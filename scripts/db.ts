@@ -1,0 +1,71 @@
+/**
+ * `npm run db:migrate`: applies the migrations to the configured database (DATABASE_URL, or the
+ * embedded database in DATA_DIR; .env is read too), holding the same lock the server takes.
+ * `npm run db:seed`: the same, then adds the starting data (the blog categories); both are safe to
+ * run again. The server does both at start, so these are for deploy steps and fresh databases.
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { ConfigError, loadConfig } from "../app/env.server";
+import { openDatabase } from "../db/client";
+import { runMigrations } from "../db/migrate";
+import { seed } from "../db/seed";
+
+const USAGE = `Usage: npm run db:migrate [-- --dry-run]
+       npm run db:seed [-- --dry-run]
+
+Applies the database migrations (db:seed: then the starting data) to DATABASE_URL, or to the
+embedded database in DATA_DIR (./data) when DATABASE_URL is not set. Settings come from the
+environment and from .env. With the embedded database, stop the server first.
+
+  --dry-run   say which database would be used, and change nothing
+  --help      this text`;
+
+async function run(): Promise<number> {
+  const command = process.argv[2];
+  const { values } = parseArgs({
+    args: process.argv.slice(3),
+    options: { "dry-run": { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false } },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (command !== "migrate" && command !== "seed") {
+    console.error(USAGE);
+    return 2;
+  }
+  const root = path.resolve(import.meta.dirname, "..");
+  if (existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".env"));
+  const config = loadConfig(process.env);
+  const target = config.DATABASE_URL
+    ? `PostgreSQL at ${new URL(config.DATABASE_URL).host}`
+    : `the embedded database in ${path.resolve(config.DATA_DIR)}`;
+  if (values["dry-run"]) {
+    console.log(`Would ${command === "seed" ? "migrate and seed" : "migrate"} ${target}.`);
+    return 0;
+  }
+  const handle = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
+  try {
+    await runMigrations(handle);
+    if (command === "seed") await seed(handle.db);
+  } finally {
+    await handle.close();
+  }
+  console.log(`${command === "seed" ? "Migrated and seeded" : "Migrated"} ${target}.`);
+  return 0;
+}
+
+run().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof ConfigError) console.error(error.message);
+    else
+      console.error(
+        `The database could not be ${process.argv[2] === "seed" ? "seeded" : "migrated"}:`,
+        error instanceof Error ? error.message : error,
+      );
+    process.exit(1);
+  },
+);

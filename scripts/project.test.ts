@@ -1,0 +1,158 @@
+/**
+ * The repository's own promises: every command the README names works, the production bundle runs
+ * on production dependencies alone, and the container files use commands that exist.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { builtinModules } from "node:module";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { envSchema } from "../app/env.server";
+
+const root = path.resolve(import.meta.dirname, "..");
+const read = (file: string) => readFileSync(path.join(root, file), "utf8");
+const pkg = JSON.parse(read("package.json")) as {
+  scripts: Record<string, string>;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+
+/** The npm scripts the README tells a reader to run: `npm start`, `npm test` and every `npm run X`. */
+function readmeScripts(): string[] {
+  const readme = read("README.md");
+  const named = new Set<string>();
+  for (const m of readme.matchAll(/`npm (start|test)\b/g)) named.add(m[1]);
+  for (const m of readme.matchAll(/npm run ([\w:-]+)/g)) named.add(m[1]);
+  return [...named].sort();
+}
+
+describe("the README's commands", () => {
+  const scripts = readmeScripts();
+
+  it("name only scripts that package.json defines, and every script is documented", () => {
+    expect(scripts.length).toBeGreaterThan(10);
+    for (const name of scripts) expect(Object.keys(pkg.scripts), name).toContain(name);
+    for (const name of Object.keys(pkg.scripts)) expect(scripts, `${name} is not in the README`).toContain(name);
+  });
+
+  // Each one runs with --help (passed to the script, or to the last tool of a chain) and succeeds without
+  // doing its work: a script that points at a missing file or tool fails here.
+  it.each(scripts)("npm %s -- --help works", (name) => {
+    const args = name === "start" || name === "test" ? [name, "--", "--help"] : ["run", name, "--", "--help"];
+    const result = spawnSync("npm", args, {
+      cwd: root,
+      encoding: "utf8",
+      timeout: 60_000,
+      env: { ...process.env, npm_config_loglevel: "error", NODE_OPTIONS: "" },
+    });
+    expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
+    expect(`${result.stdout}${result.stderr}`).toMatch(/usage|options|commands|help/i);
+  }, 120_000);
+
+  it("npm run db:migrate -- --dry-run names the database it would migrate, and changes nothing", () => {
+    const result = spawnSync("npm", ["run", "db:migrate", "--", "--dry-run"], {
+      cwd: root,
+      encoding: "utf8",
+      timeout: 60_000,
+      env: { ...process.env, npm_config_loglevel: "error", DATA_DIR: "/nonexistent/agency-data", DATABASE_URL: "" },
+    });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain("Would migrate the embedded database in /nonexistent/agency-data.");
+    expect(existsSync("/nonexistent/agency-data")).toBe(false);
+  }, 120_000);
+});
+
+/** Every package a built module imports by name. */
+function importedPackages(file: string): string[] {
+  const code = readFileSync(file, "utf8");
+  const names = new Set<string>();
+  for (const m of code.matchAll(
+    /(?:^|[\s;])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']([^"'./][^"']*)["']|import\(\s*["']([^"'./][^"']*)["']\s*\)/g,
+  )) {
+    const spec = m[1] ?? m[2];
+    if (spec.startsWith("node:") || builtinModules.includes(spec.split("/")[0])) continue;
+    const parts = spec.split("/");
+    names.add(spec.startsWith("@") ? `${parts[0]}/${parts[1]}` : parts[0]);
+  }
+  return [...names];
+}
+
+function jsFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? jsFiles(path.join(dir, e.name)) : e.name.endsWith(".js") ? [path.join(dir, e.name)] : [],
+  );
+}
+
+describe("the production build", () => {
+  it("imports only production dependencies (npm install --omit=dev is enough to run it)", () => {
+    const server = path.join(root, "build", "server.js");
+    expect(existsSync(server), "npm run build first").toBe(true);
+    const files = [server, ...jsFiles(path.join(root, "build", "server"))];
+    const imported = new Set(files.flatMap(importedPackages));
+    expect(imported.size).toBeGreaterThan(5);
+    for (const name of imported) expect(Object.keys(pkg.dependencies), `${name} is imported at run time`).toContain(name);
+  });
+
+  it("`node build/server.js` (the container's command) serves the site and stops cleanly on SIGTERM", async () => {
+    const child: ChildProcess = spawn(process.execPath, ["build/server.js"], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: "0",
+        HOST: "127.0.0.1",
+        DATA_DIR: "memory://",
+        DATABASE_URL: "",
+        LOG_LEVEL: "info",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = "";
+        const timer = setTimeout(() => reject(new Error(`the server did not start:\n${out}`)), 100_000);
+        child.stdout?.on("data", (chunk: Buffer) => {
+          out += chunk.toString();
+          const found = /"url":"(http:\/\/localhost:\d+)"/.exec(out);
+          if (found) {
+            clearTimeout(timer);
+            resolve(found[1]);
+          }
+        });
+        child.once("exit", (code) => reject(new Error(`the server exited with ${code}:\n${out}`)));
+      });
+      const res = await fetch(`${url}/api/health`);
+      expect(res.status).toBe(200);
+      const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+      child.kill("SIGTERM");
+      expect(await exited).toBe(0);
+    } finally {
+      if (child.exitCode === null) child.kill("SIGKILL");
+    }
+  }, 120_000);
+});
+
+describe("the container files", () => {
+  const dockerfile = read("Dockerfile");
+  const compose = read("compose.yaml");
+
+  it("build with the tested npm commands and run the built server as a non-root user with a health check", () => {
+    for (const m of dockerfile.matchAll(/npm run ([\w:-]+)/g)) expect(Object.keys(pkg.scripts)).toContain(m[1]);
+    expect(dockerfile).toMatch(/^RUN npm ci\b/m);
+    expect(dockerfile).toMatch(/^RUN npm ci --omit=dev\b/m);
+    expect(dockerfile).toContain('CMD ["node", "build/server.js"]');
+    expect(dockerfile).toMatch(/^USER node$/m);
+    expect(dockerfile).toMatch(/^HEALTHCHECK[\s\S]*\/api\/health/m);
+    expect(dockerfile).toMatch(/^VOLUME \["\/data"\]$/m);
+    expect(dockerfile).toMatch(/DATA_DIR=\/data/);
+  });
+
+  it("set only settings the server reads", () => {
+    const environment = /app:[\s\S]*?environment:\n((?:\s{6}\w+:.*\n)+)/.exec(compose)?.[1] ?? "";
+    const names = [...environment.matchAll(/^\s+(\w+):/gm)].map((m) => m[1]);
+    expect(names.length).toBeGreaterThan(2);
+    for (const name of names) expect(Object.keys(envSchema.shape)).toContain(name);
+    expect(compose).toMatch(/pgvector\/pgvector/);
+    expect(compose).toMatch(/axllent\/mailpit/);
+  });
+});
