@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { type applicationStatuses, jobTypes, jobWorkTypes } from "~/content/options";
-import { emailRule, nameRule } from "~/features/leads/rules";
+import { cleanMultiLine, emailRule, nameRule } from "~/features/leads/rules";
 import { textValue as text } from "~/lib/text-value";
 import { jobFieldMessages as m } from "./messages";
 
@@ -32,14 +32,16 @@ export type JobInput = z.infer<typeof jobSchema>;
 /** The form's starting values (spec 001 section 3: defaults Full-time and Remote). */
 export const emptyJob: JobInput = { title: "", description: "", type: "Full-time", workType: "Remote", location: "" };
 
+const COVER_LETTER_MAX = 5000;
+
 export const applicationSchema = z.object({
   jobId: z.preprocess(text, z.string().trim().min(1, m.jobId)),
   name: nameRule(m.name),
   email: emailRule(m.email),
   coverLetter: z.preprocess((v) => {
-    const s = text(v).trim();
+    const s = cleanMultiLine(text(v), COVER_LETTER_MAX);
     return s === "" ? undefined : s;
-  }, z.string().max(5000, m.coverLetterTooLong).optional()),
+  }, z.string().max(COVER_LETTER_MAX, m.coverLetterTooLong).optional()),
 });
 
 export type ApplicationInput = z.infer<typeof applicationSchema>;

@@ -4,7 +4,17 @@
  */
 import { z } from "zod";
 import { smsConsent } from "~/content/sms-consent";
-import { emailRule, fieldMessages, insuranceTypeRule, messageRule, mustBeChecked, nameRule, phoneRule } from "./rules";
+import {
+  emailRule,
+  fieldMessages,
+  insuranceTypeRule,
+  isSingleLine,
+  messageRule,
+  mustBeChecked,
+  nameRule,
+  phoneRule,
+  singleLineRule,
+} from "./rules";
 
 const honeypot = { website: z.string().optional() };
 
@@ -15,10 +25,12 @@ export const contactFormSchema = z
     email: emailRule(),
     phone: phoneRule(),
     insuranceType: insuranceTypeRule,
-    otherInsurance: z.preprocess(
-      (v) => (typeof v === "string" ? v.trim() : ""),
-      z.string().max(100, "Please keep this under 100 characters"),
-    ),
+    otherInsurance: singleLineRule({
+      message: fieldMessages.otherInsurance,
+      max: 100,
+      tooLong: "Please keep this under 100 characters",
+      required: false,
+    }),
     message: messageRule(),
     smsConsent: mustBeChecked(),
   })
@@ -34,10 +46,11 @@ export const contactApiSchema = z.object({
   fullName: nameRule(),
   email: emailRule(),
   phoneNumber: phoneRule(),
-  insuranceType: z.preprocess(
-    (v) => (typeof v === "string" ? v.trim() : ""),
-    z.string().min(1, fieldMessages.insuranceType).max(100, "Please keep the insurance type under 100 characters"),
-  ),
+  insuranceType: singleLineRule({
+    message: fieldMessages.insuranceType,
+    max: 100,
+    tooLong: "Please keep the insurance type under 100 characters",
+  }),
   message: messageRule(),
   smsConsent: mustBeChecked(),
   ...honeypot,
@@ -73,9 +86,12 @@ export const sideQuoteFormSchema = z.object({
 });
 export type SideQuoteFormValues = z.input<typeof sideQuoteFormSchema>;
 
+/** One line of at most `max` characters; anything else is dropped (the context is never a reason to refuse). */
+const contextLine = (max: number) => z.string().max(max, { abort: true }).refine(isSingleLine);
+
 /** Where a submission came from: sent by every public form, all optional. */
 export const submissionContextSchema = z.object({
-  pageUrl: z.string().max(2000).optional().catch(undefined),
-  referrer: z.string().max(2000).optional().catch(undefined),
-  utm: z.record(z.string().max(40), z.string().max(200)).optional().catch(undefined),
+  pageUrl: contextLine(2000).optional().catch(undefined),
+  referrer: contextLine(2000).optional().catch(undefined),
+  utm: z.record(contextLine(40), contextLine(200)).optional().catch(undefined),
 });

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { landing, productServiceTypes } from "~/content/options";
 import { truckingQuoteLeadSchema } from "~/features/quote/trucking-quote-schema";
 import { landingLeadTypes } from "./lead-types";
-import { emailRule, nameRule, phoneRule } from "./rules";
+import { emailRule, nameRule, phoneRule, singleLineRule } from "./rules";
 import { sideQuoteFormSchema, submissionContextSchema } from "./schema";
 
 const common = {
@@ -74,10 +74,11 @@ function landingSchema<L extends keyof typeof landingLeadTypes, F extends z.ZodR
 }
 
 export const truckingLandingSchema = landingSchema("trucking_quote_landing", {
-  dotNumber: z.preprocess(
-    (v) => (typeof v === "string" ? v.trim() : ""),
-    z.string().min(1, landingMessages.dotNumber).max(20, "Please enter a DOT number of at most 20 characters"),
-  ),
+  dotNumber: singleLineRule({
+    message: landingMessages.dotNumber,
+    max: 20,
+    tooLong: "Please enter a DOT number of at most 20 characters",
+  }),
   coverageNeeded: required(landing.trucking.coverageNeeded, landingMessages.coverageType),
   fleetSize: optional(landing.trucking.fleetSize, "fleet sizes"),
 });

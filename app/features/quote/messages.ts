@@ -25,6 +25,7 @@ export const quoteMessages = {
   wholeNumber: "Please enter a whole number of at least 1",
   years: "Please enter a whole number of years (0 or more)",
   tooLong: (max: number) => `Please keep this under ${max.toLocaleString("en-US")} characters`,
+  singleLine: "Please keep this to one line, without special characters",
 
   // Documents.
   uploadsPending: "Please wait for your files to finish uploading",

@@ -144,6 +144,39 @@ describe("trucking quote form schema", () => {
         .sort(),
     ).toEqual([...optionalTruckingFields].sort());
   });
+
+  it("refuses line breaks and control characters in one-line fields; text areas keep line breaks and tabs only", () => {
+    const typed = quoteSections.flatMap((s) => s.fields).filter((f) => ["text", "textarea", "email", "tel"].includes(f.kind));
+    expect(typed.length).toBeGreaterThan(10);
+    for (const field of typed) {
+      const given = String((validForm as Record<string, unknown>)[field.name]);
+      // Inside the value: surrounding white space is trimmed like any other.
+      const base = given.length >= 4 ? given : "12345";
+      for (const ch of ["\r\n", "\n", "\u0000", "\u001b", "\u0085", "\u2028", "\u202e"]) {
+        const value = `${base.slice(0, 3)}${ch}${base.slice(3)}`;
+        const result = truckingQuoteFormSchema.safeParse({ ...validForm, [field.name]: value });
+        if (field.kind === "textarea") {
+          const kept = ch === "\r\n" || ch === "\n" || ch === "\u2028" ? "\n" : "";
+          expect(result.success, `${field.name} ${JSON.stringify(ch)}`).toBe(true);
+          expect((result.data as Record<string, unknown>)[field.name]).toBe(`${base.slice(0, 3)}${kept}${base.slice(3)}`);
+        } else {
+          const ownMessages: Record<string, string> = {
+            email: fieldMessages.email,
+            phone: fieldMessages.phone,
+            fein: quoteMessages.fein,
+            dotNumber: quoteMessages.dotNumber,
+            mcNumber: quoteMessages.mcNumber,
+          };
+          const expected = ownMessages[field.name] ?? (field.optional ? quoteMessages.singleLine : quoteMessages.required);
+          expect(result.success, `${field.name} ${JSON.stringify(ch)}`).toBe(false);
+          expect(fieldErrors(result.error!)[field.name], `${field.name} ${JSON.stringify(ch)}`).toBe(expected);
+        }
+      }
+    }
+    expect(truckingQuoteFormSchema.parse({ ...validForm, notes: "Prior claims:\r\n\t- 2022 cargo" }).notes).toBe(
+      "Prior claims:\n\t- 2022 cargo",
+    );
+  });
 });
 
 describe("trucking quote lead (POST /api/submit-lead)", () => {

@@ -11,7 +11,7 @@
  */
 import { z } from "zod";
 import { trucking, usStates } from "~/content/options";
-import { emailRule, phoneRule } from "~/features/leads/rules";
+import { cleanMultiLine, emailRule, isSingleLine, phoneRule } from "~/features/leads/rules";
 import { submissionContextSchema } from "~/features/leads/schema";
 import { MAX_FILES_PER_SLOT, quoteMessages as m, truckingQuoteLead } from "./messages";
 
@@ -27,8 +27,37 @@ const blankAsMissing = (v: unknown) => {
 };
 const requiredOr = (message: string) => (issue: { input?: unknown }) => (issue.input === undefined ? m.required : message);
 
-const requiredText = (max: number) => z.preprocess(text, z.string({ error: m.required }).min(1, m.required).max(max, m.tooLong(max)));
-const optionalText = (max: number) => z.preprocess(text, z.string({ error: m.invalidChoice }).max(max, m.tooLong(max)));
+/** Trimmed text present and at most `max` long, checked no further (email and phone add their own rules). */
+const presentText = (max: number) => z.preprocess(text, z.string({ error: m.required }).min(1, m.required).max(max, m.tooLong(max)));
+/** One line of text (an `<input>`): a line break or control character is refused. */
+const requiredText = (max: number) =>
+  z.preprocess(
+    text,
+    z
+      .string({ error: m.required })
+      .min(1, m.required)
+      .max(max, { error: m.tooLong(max), abort: true })
+      .refine(isSingleLine, m.required),
+  );
+const optionalText = (max: number) =>
+  z.preprocess(
+    text,
+    z
+      .string({ error: m.invalidChoice })
+      .max(max, { error: m.tooLong(max), abort: true })
+      .refine(isSingleLine, m.singleLine),
+  );
+/** Text of a `<textarea>`: line breaks (as LF) and tabs are kept, other control characters removed. */
+const requiredMultiLine = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? cleanMultiLine(v, max) : text(v)),
+    z.string({ error: m.required }).min(1, m.required).max(max, m.tooLong(max)),
+  );
+const optionalMultiLine = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? cleanMultiLine(v, max) : text(v)),
+    z.string({ error: m.invalidChoice }).max(max, m.tooLong(max)),
+  );
 const choice = <T extends readonly [string, ...string[]]>(options: T) =>
   z.preprocess(blankAsMissing, z.enum(options, { error: requiredOr(m.invalidChoice) }));
 const yesNo = () => choice(trucking.yesNo);
@@ -39,7 +68,7 @@ const requiredPattern = (pattern: RegExp, message: string, max = 20) =>
     blankAsMissing,
     z
       .string({ error: requiredOr(message) })
-      .max(max, message)
+      .max(max, { error: message, abort: true })
       .regex(pattern, message),
   );
 
@@ -110,8 +139,8 @@ export const truckingQuoteFields = {
     text,
     z
       .string({ error: m.mcNumber })
-      .max(20, m.mcNumber)
-      .regex(/^$|^(MC[\s-]?)?\d{1,8}$/i, m.mcNumber),
+      .max(20, { error: m.mcNumber, abort: true })
+      .regex(/^$|^(MC[ -]?)?\d{1,8}$/i, m.mcNumber),
   ),
   allowedToOperate: yesNo(),
   commonAuthority: yesNo(),
@@ -119,9 +148,9 @@ export const truckingQuoteFields = {
   filingsRequired: choice(trucking.filingsRequired),
   insuranceOnFile: yesNo(),
   // Addresses
-  garagingAddress: requiredText(300),
-  mailingAddress: requiredText(300),
-  dotAddress: requiredText(300),
+  garagingAddress: requiredMultiLine(300),
+  mailingAddress: requiredMultiLine(300),
+  dotAddress: requiredMultiLine(300),
   // Fleet
   totalPowerUnits: wholeNumber(1, 100_000, m.wholeNumber),
   totalDrivers: wholeNumber(1, 100_000, m.wholeNumber),
@@ -138,12 +167,12 @@ export const truckingQuoteFields = {
   contactName: requiredText(100),
   contactDOB: dateOfBirth(),
   // Blank: "This field is required"; filled in but malformed: the shared email and phone messages.
-  email: requiredText(254).pipe(emailRule() as z.ZodType<string, string>),
-  phone: requiredText(30).pipe(phoneRule() as z.ZodType<string, string>),
+  email: presentText(254).pipe(emailRule() as z.ZodType<string, string>),
+  phone: presentText(30).pipe(phoneRule() as z.ZodType<string, string>),
   // Other
   referredBy: optionalText(200),
-  haulingDetails: requiredText(2000),
-  notes: optionalText(5000),
+  haulingDetails: requiredMultiLine(2000),
+  notes: optionalMultiLine(5000),
 };
 
 export type TruckingQuoteField = keyof typeof truckingQuoteFields;
