@@ -2,14 +2,17 @@
  * POST /api/uploads: one document for the trucking quote, as multipart/form-data with a `slot` field
  * followed by the `file`. Streamed to storage; answered 201 { id, slot, name, size, type } once the
  * file is stored and recorded. The JSON body limit of /api does not apply here (server/app.ts): the
- * upload's own limit, UPLOAD_MAX_BYTES, is enforced while the bytes arrive.
+ * upload's own limits are enforced while the bytes arrive: UPLOAD_MAX_BYTES per file, and
+ * UPLOAD_BYTES_PER_ADDRESS_MAX per client address and window (counted under the same key as the
+ * request-count limit); below UPLOAD_MIN_FREE_BYTES of free disk, uploads are refused with 507.
  */
 import { Readable } from "node:stream";
 import { type Context, Hono } from "hono";
 import { withPhone } from "~/content/agency";
+import { ByteBudget } from "~/features/uploads/byte-budget.server";
 import { uploadMessages } from "~/features/uploads/messages";
 import { receiveUpload, UploadError } from "~/features/uploads/uploads.server";
-import { clientIp } from "../client-info";
+import { addressKey, clientIp } from "../client-info";
 import type { AppServices } from "../context";
 import { apiError } from "../http";
 import { sameSiteOnly } from "../origin";
@@ -25,7 +28,10 @@ function requestBody(c: Context): Readable {
 
 export function uploadRoutes(services: AppServices) {
   const { config, logger, db, storage } = services;
-  const limiter = new RateLimiter(config.RATE_LIMIT_UPLOADS_MAX, config.RATE_LIMIT_UPLOADS_WINDOW_MINUTES * 60_000);
+  const windowMs = config.RATE_LIMIT_UPLOADS_WINDOW_MINUTES * 60_000;
+  const limiter = new RateLimiter(config.RATE_LIMIT_UPLOADS_MAX, windowMs);
+  // Keyed like the limiter (an IPv6 address by its /64), so both count the same sender.
+  const budget = new ByteBudget(config.UPLOAD_BYTES_PER_ADDRESS_MAX, windowMs, addressKey);
   const ipOf = (c: Context) => clientIp(c, config.TRUST_PROXY);
   const limit = rateLimit(limiter, ipOf, withPhone(uploadMessages.tooManyUploads));
 
@@ -33,7 +39,7 @@ export function uploadRoutes(services: AppServices) {
     const started = performance.now();
     try {
       const upload = await receiveUpload(
-        { db, storage, maxBytes: config.UPLOAD_MAX_BYTES },
+        { db, storage, maxBytes: config.UPLOAD_MAX_BYTES, budget, minFreeBytes: config.UPLOAD_MIN_FREE_BYTES || undefined },
         {
           headers: { "content-type": c.req.header("content-type"), "content-length": c.req.header("content-length") },
           body: requestBody(c),
@@ -58,7 +64,8 @@ export function uploadRoutes(services: AppServices) {
         { reqId: c.get("requestId" as never), status: error.status, reason: error.message, errors: error.errors },
         "upload refused",
       );
-      return apiError(c, error.status, error.message, error.errors);
+      if (error.retryAfter) c.header("Retry-After", String(error.retryAfter));
+      return apiError(c, error.status, withPhone(error.message), error.errors);
     }
   });
 }

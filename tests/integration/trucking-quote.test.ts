@@ -4,6 +4,7 @@
  */
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { uploadMessages } from "../../app/features/uploads/messages";
 import { leads, mailOutbox, uploads } from "../../db/schema";
 import { databaseKinds } from "../support/databases";
 import { truckingQuoteBody } from "../support/lead-fixtures";
@@ -17,7 +18,13 @@ const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a
 describe.each(databaseKinds)("trucking quote leads on %s", (kind) => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
   beforeAll(async () => {
-    server = await startTestServer(kind, { RATE_LIMIT_FORMS_MAX: "1000", RATE_LIMIT_UPLOADS_MAX: "1000" });
+    server = await startTestServer(kind, {
+      RATE_LIMIT_FORMS_MAX: "1000",
+      RATE_LIMIT_UPLOADS_MAX: "1000",
+      // Small, so a test can go over them: three documents, 4 KB in all.
+      UPLOAD_LEAD_MAX_FILES: "3",
+      UPLOAD_LEAD_MAX_BYTES: "4096",
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -125,6 +132,47 @@ describe.each(databaseKinds)("trucking quote leads on %s", (kind) => {
     expect((await post({ ...quote, uploadedFiles: ["cdl"], attachments: [{ slot: "cdl", id: cdl.id }] })).status).toBe(201);
     const again = await post({ ...quote, uploadedFiles: ["cdl"], attachments: [{ slot: "cdl", id: cdl.id }] });
     expect(again.status).toBe(400);
+  });
+
+  it("refuses a quote claiming more documents, or more bytes, than one quote may (UPLOAD_LEAD_MAX_FILES, UPLOAD_LEAD_MAX_BYTES), storing nothing", async () => {
+    const small = await Promise.all(
+      ["cdl", "cdl", "vehicleRegistration", "lossRuns"].map((slot, i) => upload(slot, `doc-${i}.png`, PNG, "image/png")),
+    );
+    const big = await Promise.all(
+      ["lossRuns", "lossRuns"].map((slot, i) =>
+        upload(slot, `loss-runs-${i}.pdf`, Buffer.concat([PDF, Buffer.alloc(2500, 0x20)]), "application/pdf"),
+      ),
+    );
+    const before = await rowCounts();
+    const cases = [
+      { attachments: small, error: uploadMessages.leadTooManyFiles(3) },
+      { attachments: big, error: uploadMessages.leadTooManyBytes(4096) },
+    ];
+    for (const { attachments, error } of cases) {
+      const res = await post({
+        ...quote,
+        uploadedFiles: [...new Set(attachments.map((a) => a.slot))],
+        attachments: attachments.map(({ slot, id }) => ({ slot, id })),
+      });
+      expect(res.status).toBe(400);
+      const answer = await res.json();
+      expect(answer).toMatchObject({ success: false, errors: { attachments: error } });
+      expect(answer.reference).toBeUndefined();
+    }
+    expect(uploadMessages.leadTooManyBytes(4096)).toContain("4KB");
+    expect(await rowCounts()).toEqual(before);
+    for (const a of [...small, ...big]) {
+      const [row] = await server.services.db.select().from(uploads).where(eq(uploads.id, a.id));
+      expect(row.leadId).toBeNull();
+    }
+    // Within both limits, the same documents go through.
+    const within = [small[0], small[2], big[0]];
+    const ok = await post({
+      ...quote,
+      uploadedFiles: [...new Set(within.map((a) => a.slot))],
+      attachments: within.map(({ slot, id }) => ({ slot, id })),
+    });
+    expect(ok.status).toBe(201);
   });
 
   it("refuses a missing required field with the spec's message, and an empty coverage list", async () => {

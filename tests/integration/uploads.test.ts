@@ -4,13 +4,14 @@
  * linking to a lead, the orphan sweep and the rate limit.
  */
 import { createHash, randomUUID } from "node:crypto";
-import { createReadStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { createReadStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, statSync } from "node:fs";
 import { request } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withPhone } from "../../app/content/agency";
 import { enqueueMail } from "../../app/features/mail/outbox.server";
 import { autoReplyMail } from "../../app/features/mail/templates.server";
 import { uploadMessages } from "../../app/features/uploads/messages";
@@ -463,19 +464,23 @@ describe.each(databaseKinds)("document uploads on %s", (kind) => {
       return lead.id;
     };
     const rowOf = async (id: string) => (await db().select().from(uploads).where(eq(uploads.id, id)))[0];
+    const leadLimits = () => ({
+      maxFiles: server.services.config.UPLOAD_LEAD_MAX_FILES,
+      maxBytes: server.services.config.UPLOAD_LEAD_MAX_BYTES,
+    });
 
     it("linkUploads claims uploads for the lead inside its transaction", async () => {
       const a = await newUpload("cdl");
       const b = await newUpload("lossRuns", pdfBytes());
       const leadId = await newLead();
-      await db().transaction((tx) => linkUploads(tx, leadId, [a, b]));
+      await db().transaction((tx) => linkUploads(tx, leadId, [a, b], leadLimits()));
       for (const id of [a.id, b.id]) {
         const row = await rowOf(id);
         expect(row.leadId).toBe(leadId);
         expect(row.linkedAt).toBeInstanceOf(Date);
       }
       // Nothing to link is fine.
-      await db().transaction((tx) => linkUploads(tx, leadId, []));
+      await db().transaction((tx) => linkUploads(tx, leadId, [], leadLimits()));
     });
 
     it.each([
@@ -489,7 +494,7 @@ describe.each(databaseKinds)("document uploads on %s", (kind) => {
         const bad = await attachments(newUpload);
         const leadId = await newLead();
         const error = await db()
-          .transaction((tx) => linkUploads(tx, leadId, [good, ...bad]))
+          .transaction((tx) => linkUploads(tx, leadId, [good, ...bad], leadLimits()))
           .catch((e: unknown) => e);
         expect(error).toBeInstanceOf(UploadLinkError);
         expect((error as UploadLinkError).status).toBe(400);
@@ -503,9 +508,9 @@ describe.each(databaseKinds)("document uploads on %s", (kind) => {
     it("linkUploads refuses an upload another lead already claimed", async () => {
       const a = await newUpload("cdl");
       const first = await newLead();
-      await db().transaction((tx) => linkUploads(tx, first, [a]));
+      await db().transaction((tx) => linkUploads(tx, first, [a], leadLimits()));
       const second = await newLead();
-      await expect(db().transaction((tx) => linkUploads(tx, second, [a]))).rejects.toBeInstanceOf(UploadLinkError);
+      await expect(db().transaction((tx) => linkUploads(tx, second, [a], leadLimits()))).rejects.toBeInstanceOf(UploadLinkError);
       expect((await rowOf(a.id)).leadId).toBe(first);
     });
 
@@ -529,7 +534,7 @@ describe.each(databaseKinds)("document uploads on %s", (kind) => {
         const sent = (await res.json()) as { id: string; slot: string; name: string; type: string };
         // The visitor's own name stays what the lists show.
         expect(sent).toMatchObject({ name: c.filename, type: c.mime });
-        await db().transaction((tx) => linkUploads(tx, leadId, [sent]));
+        await db().transaction((tx) => linkUploads(tx, leadId, [sent], leadLimits()));
 
         const got = await fetch(`${server.url}/api/leads/${leadId}/documents/${sent.id}`, { headers: { cookie } });
         expect(got.status).toBe(200);
@@ -545,7 +550,7 @@ describe.each(databaseKinds)("document uploads on %s", (kind) => {
       const orphan = await newUpload("lossRuns", pdfBytes());
       const fresh = await newUpload("vehicleRegistration");
       const leadId = await newLead();
-      await db().transaction((tx) => linkUploads(tx, leadId, [linked]));
+      await db().transaction((tx) => linkUploads(tx, leadId, [linked], leadLimits()));
       const [orphanRow, linkedRow, freshRow] = await Promise.all([rowOf(orphan.id), rowOf(linked.id), rowOf(fresh.id)]);
       expect(existsSync(path.join(uploadsDir(), orphanRow.storageKey))).toBe(true);
 
@@ -578,6 +583,96 @@ describe.each(databaseKinds)("document uploads on %s", (kind) => {
       const keys = (await db().select({ key: uploads.storageKey }).from(uploads)).map((r) => r.key).sort();
       expect(storedFiles().sort()).toEqual(keys);
     });
+  });
+});
+
+describe.each(databaseKinds)("upload volume limits on %s", (kind) => {
+  const KB = 1024;
+  let budgeted: Server;
+  let full: Server;
+  let dataDir: string;
+  const uploadsDir = () => path.join(dataDir, "uploads");
+  const storedFiles = () => (existsSync(uploadsDir()) ? readdirSync(uploadsDir()) : []);
+  const rowCount = async () => (await budgeted.services.db.select({ id: uploads.id }).from(uploads)).length;
+  const post = (server: Server, ip: string, body: FormData | ReadableStream, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}/api/uploads`, {
+      method: "POST",
+      headers: { "x-forwarded-for": ip, ...headers },
+      body,
+      ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
+    } as RequestInit);
+  const pdfForm = (size: number) =>
+    form([
+      { name: "slot", value: "lossRuns" },
+      { name: "file", filename: "loss-runs.pdf", type: "application/pdf", data: pdfBytes(size) },
+    ]);
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), "uploads-budget-"));
+    const { bavail, bsize } = statfsSync(os.tmpdir());
+    [budgeted, full] = await Promise.all([
+      // Three files of 40 KB per address and window.
+      startTestServer(kind, { DATA_DIR: dataDir, TRUST_PROXY: "true", UPLOAD_BYTES_PER_ADDRESS_MAX: String(120 * KB) }),
+      // A floor above what this disk has free: every upload finds the disk "full".
+      startTestServer(kind, { TRUST_PROXY: "true", UPLOAD_MIN_FREE_BYTES: String(bavail * bsize + 1024 ** 4) }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([budgeted?.close(), full?.close()]);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("lets one address store UPLOAD_BYTES_PER_ADDRESS_MAX per window, then answers 429 with Retry-After", async () => {
+    const ip = "203.0.113.10";
+    for (let i = 0; i < 3; i++) expect((await post(budgeted, ip, pdfForm(40 * KB))).status).toBe(201);
+    const [files, rows] = [storedFiles(), await rowCount()];
+    const fourth = await post(budgeted, ip, pdfForm(1 * KB));
+    expect(fourth.status).toBe(429);
+    expect(Number(fourth.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await fourth.json()).toEqual({
+      success: false,
+      message: expect.stringMatching(/^We can't take more documents from your network right now\..*call us at /),
+    });
+    expect(storedFiles()).toEqual(files);
+    expect(await rowCount()).toBe(rows);
+    // Another address has its own budget.
+    expect((await post(budgeted, "203.0.113.11", pdfForm(40 * KB))).status).toBe(201);
+  });
+
+  it("cuts off an upload that goes over the budget while it streams: 429, no partial file, no row, and the bytes are given back", async () => {
+    const ip = "203.0.113.20";
+    const [files, rows] = [storedFiles(), await rowCount()];
+    // No Content-Length (a streamed body): only counting the bytes as they arrive can stop it.
+    const stream = streamedUpload(400 * KB, { chunkSize: 16 * KB });
+    const res = await post(budgeted, ip, stream.body, { "content-type": stream.contentType });
+    expect(res.status).toBe(429);
+    expect((await res.json()).message).toBe(withPhone(uploadMessages.addressBytesUsed));
+    expect(res.headers.get("retry-after")).toBeTruthy();
+    expect(storedFiles()).toEqual(files);
+    expect(await rowCount()).toBe(rows);
+    // What was cut off is not counted: the address can still store a file within its budget.
+    expect((await post(budgeted, ip, pdfForm(100 * KB))).status).toBe(201);
+  });
+
+  it("refuses a declared length over what the address has left, storing nothing", async () => {
+    const ip = "203.0.113.30";
+    expect((await post(budgeted, ip, pdfForm(100 * KB))).status).toBe(201);
+    const [files, rows] = [storedFiles(), await rowCount()];
+    const res = await post(budgeted, ip, pdfForm(200 * KB));
+    expect(res.status).toBe(429);
+    expect(storedFiles()).toEqual(files);
+    expect(await rowCount()).toBe(rows);
+  });
+
+  it("answers 507 with a message for the visitor when free disk space is below UPLOAD_MIN_FREE_BYTES, storing nothing", async () => {
+    const dir = (full.services.storage as LocalFileStorage).dir;
+    const before = existsSync(dir) ? readdirSync(dir) : [];
+    const res = await post(full, "203.0.113.40", pdfForm(2 * KB));
+    expect(res.status).toBe(507);
+    expect(await res.json()).toEqual({ success: false, message: withPhone(uploadMessages.storageFull) });
+    expect(uploadMessages.storageFull).toMatch(/send your quote without them/);
+    expect(existsSync(dir) ? readdirSync(dir) : []).toEqual(before);
+    expect((await full.services.db.select({ id: uploads.id }).from(uploads)).length).toBe(0);
   });
 });
 

@@ -2,13 +2,13 @@
  * Jobs and their applications: queries and mutations. An application, the agency's notification
  * and the applicant's acknowledgement are written in one transaction (the mail outbox delivers them).
  */
-import { and, count, desc, eq, gt, sql } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { agency } from "~/content/agency";
 import { applicationStatuses } from "~/content/options";
 import type { Config } from "~/env.server";
 import type { Database } from "../../../db/client";
-import { type Job, type JobApplication, jobApplications, jobs, mailOutbox } from "../../../db/schema";
-import { enqueueMail } from "../mail/outbox.server";
+import { type Job, type JobApplication, jobApplications, jobs } from "../../../db/schema";
+import { autoRepliesToday, enqueueMail } from "../mail/outbox.server";
 import { greetingName, headerSafe, type MailDraft, notificationMail } from "../mail/templates.server";
 import type { ApplicationInput, ApplicationRecord, ApplicationStatus, JobInput, JobRecord } from "./schema";
 
@@ -85,20 +85,6 @@ export async function listApplications(db: Database, jobId: string): Promise<App
  * auto-replies, an address gets at most this many a day (all kinds of acknowledgement counted together).
  */
 export const ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY = 3;
-
-async function acknowledgementsToday(tx: Pick<Database, "select">, address: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(mailOutbox)
-    .where(
-      and(
-        eq(mailOutbox.kind, "visitor_autoreply"),
-        sql`lower(${mailOutbox.toAddress}) = ${address.toLowerCase()}`,
-        gt(mailOutbox.createdAt, sql`now() - interval '1 day'`),
-      ),
-    );
-  return row?.n ?? 0;
-}
 
 const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
@@ -178,7 +164,7 @@ export async function acceptApplication(
       });
       const domain = mailDomain(config);
       await enqueueMail(tx, notification, { domain });
-      if ((await acknowledgementsToday(tx, input.email)) < ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY) {
+      if ((await autoRepliesToday(tx, input.email)) < ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY) {
         await enqueueMail(tx, applicationAcknowledgement({ to: input.email, name: input.name, jobTitle: job.title }), { domain });
       }
       return toApplicationRecord(row);

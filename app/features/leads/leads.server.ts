@@ -3,15 +3,15 @@
  * transaction, and only after it commits does the caller answer "success".
  */
 import { createHash, randomInt } from "node:crypto";
-import { and, count, eq, gt, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { agency, licensedStates } from "~/content/agency";
 import { trucking } from "~/content/options";
 import { quoteSections } from "~/content/quote";
 import { smsConsent } from "~/content/sms-consent";
 import type { Config } from "~/env.server";
 import type { Database } from "../../../db/client";
-import { consentRecords, leads, mailOutbox, type NewLead, uploads } from "../../../db/schema";
-import { enqueueMail } from "../mail/outbox.server";
+import { consentRecords, leads, type NewLead, uploads } from "../../../db/schema";
+import { autoRepliesToday, enqueueMail } from "../mail/outbox.server";
 import { autoReplyMail, type MailDraft, notificationMail } from "../mail/templates.server";
 import { formatFileSize } from "../uploads/messages";
 import { linkUploads } from "../uploads/uploads.server";
@@ -77,22 +77,10 @@ export function consentRecordValues(input: ConsentInput, context: SubmissionCont
 /**
  * Auto-replies go to the address a visitor typed, which may not be theirs: an address gets at most this
  * many a day, so the site cannot be used to flood someone. The agency is notified of every submission.
+ * Addresses arrive canonical (emailRule: one plain address, domain lower-cased) and are counted
+ * whatever the case of their letters, so no other spelling of an address gets a budget of its own.
  */
 export const AUTO_REPLIES_PER_ADDRESS_PER_DAY = 3;
-
-async function autoRepliesToday(tx: Pick<Database, "select">, address: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(mailOutbox)
-    .where(
-      and(
-        eq(mailOutbox.kind, "visitor_autoreply"),
-        sql`lower(${mailOutbox.toAddress}) = ${address.toLowerCase()}`,
-        gt(mailOutbox.createdAt, sql`now() - interval '1 day'`),
-      ),
-    );
-  return row?.n ?? 0;
-}
 
 type LinkedDocument = { slot: string; name: string; size: number };
 
@@ -143,7 +131,10 @@ async function record(
         }
         let documents: LinkedDocument[] = [];
         if (leadId && plan.attachments?.length) {
-          await linkUploads(tx, leadId, plan.attachments);
+          await linkUploads(tx, leadId, plan.attachments, {
+            maxFiles: config.UPLOAD_LEAD_MAX_FILES,
+            maxBytes: config.UPLOAD_LEAD_MAX_BYTES,
+          });
           documents = await tx
             .select({ slot: uploads.slot, name: uploads.originalName, size: uploads.sizeBytes })
             .from(uploads)

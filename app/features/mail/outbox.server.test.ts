@@ -8,7 +8,7 @@ import { runMigrations } from "../../../db/migrate";
 import { mailOutbox } from "../../../db/schema";
 import { databaseEnv, databaseKinds } from "../../../tests/support/databases";
 import { freePort, startSmtp, waitFor } from "../../../tests/support/smtp";
-import { enqueueMail, fileTransport, MailSender, type MailTransport, retryDelayMs, smtpTransport } from "./outbox.server";
+import { autoRepliesToday, enqueueMail, fileTransport, MailSender, type MailTransport, retryDelayMs, smtpTransport } from "./outbox.server";
 import { autoReplyMail, notificationMail } from "./templates.server";
 
 const draft = (i: number) =>
@@ -68,6 +68,39 @@ describe.each(databaseKinds)("mail outbox on %s", (kind) => {
     expect(smtp.received[0].raw).toMatch(/Content-Type: multipart\/alternative/);
     const [row] = await db.select().from(mailOutbox);
     expect(row).toMatchObject({ status: "sent", attempts: 1, transport: "smtp", lastError: null });
+  });
+
+  it("hands the mailer one address: a stored value that reads as a list still reaches one recipient", async () => {
+    const { db } = await database();
+    const smtp = await startSmtp();
+    cleanups.push(() => smtp.close());
+    // As a row written before addresses were checked strictly might hold them.
+    const reply = { ...autoReplyMail({ to: "dana@example.com;eve@evil.example", name: "Dana", subject: "Thanks", opening: "Hello." }) };
+    const notification = { ...draft(2), replyTo: "dana@example.com, eve@evil.example" };
+    await db.transaction(async (tx) => {
+      await enqueueMail(tx, reply, { domain: "agency.example" });
+      await enqueueMail(tx, notification, { domain: "agency.example" });
+    });
+    await sender(db, smtpTransport(smtp.url)).drain();
+    // Read as one (odd) address, which a server may refuse: never as the two recipients of a list.
+    const recipients = smtp.received.flatMap((m) => m.to);
+    expect(recipients).not.toContain("dana@example.com");
+    expect(recipients).not.toContain("eve@evil.example");
+    const delivered = smtp.received.find((m) => m.to.includes("inbox@agency.example"));
+    expect(delivered?.to).toEqual(["inbox@agency.example"]);
+    expect(/^Reply-To: (.*)$/im.exec(delivered?.raw ?? "")?.[1]).toBe('<"dana@example.com, eve"@evil.example>');
+  });
+
+  it("counts a day's auto-replies to an address whatever the case of its letters", async () => {
+    const { db } = await database();
+    for (const to of ["Dana@example.com", "DANA@EXAMPLE.COM", "someone@else.example"]) {
+      await db.transaction((tx) =>
+        enqueueMail(tx, autoReplyMail({ to, name: "Dana", subject: "Thanks", opening: "Hello." }), { domain: "agency.example" }),
+      );
+    }
+    await db.transaction((tx) => enqueueMail(tx, draft(3), { domain: "agency.example" }));
+    expect(await db.transaction((tx) => autoRepliesToday(tx, "dana@Example.com"))).toBe(2);
+    expect(await db.transaction((tx) => autoRepliesToday(tx, "inbox@agency.example"))).toBe(0);
   });
 
   it("keeps mail while SMTP is down and delivers each exactly once when it is back", async () => {

@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { chmodSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { ensurePrivateDirSync, PRIVATE_FILE_MODE } from "~/lib/private-files.server";
 import type { Database } from "../../../db/client";
@@ -35,6 +35,27 @@ export async function enqueueMail(
     consentRecordId: links.consentRecordId ?? null,
   });
   return messageId;
+}
+
+/**
+ * Visitor auto-replies queued for `address` in the last day, whatever the case of its letters. Run
+ * inside the transaction that may queue one more: it first takes a transaction-scoped lock on the
+ * address, so two submissions for one address at the same moment are counted one after the other.
+ */
+export async function autoRepliesToday(tx: Pick<Database, "select" | "execute">, address: string): Promise<number> {
+  const key = address.toLowerCase();
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`auto-reply:${key}`}, 0))`);
+  const [row] = await tx
+    .select({ n: count() })
+    .from(mailOutbox)
+    .where(
+      and(
+        eq(mailOutbox.kind, "visitor_autoreply"),
+        sql`lower(${mailOutbox.toAddress}) = ${key}`,
+        gt(mailOutbox.createdAt, sql`now() - interval '1 day'`),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 /** Delivers one message; throws on failure. */
@@ -73,11 +94,17 @@ export function fileTransport(dir: string, onWrite?: (file: string, mail: Outbox
   };
 }
 
+/**
+ * One recipient, handed over as an address object: a string would be parsed as an address list, so
+ * a value stored before addresses were checked strictly (`a@b.example,c@d.example`) could fan out.
+ */
+const oneAddress = (address: string) => ({ name: "", address });
+
 function message(mail: OutboxMail, from: string) {
   return {
     from,
-    to: mail.toAddress,
-    replyTo: mail.replyTo ?? undefined,
+    to: oneAddress(mail.toAddress),
+    replyTo: mail.replyTo ? oneAddress(mail.replyTo) : undefined,
     subject: headerSafe(mail.subject),
     text: mail.textBody,
     html: mail.htmlBody ?? undefined,

@@ -55,4 +55,14 @@ export const uploadMessages = {
   crossSite: "Uploads are only accepted from this website.",
   /** A lead that names an upload which does not exist (any more), belongs to another slot or is already used. */
   attachmentExpired: "One of the attached files has expired or was not found. Please attach it again.",
+  /** One address has sent as many bytes as it may this window (UPLOAD_BYTES_PER_ADDRESS_MAX); 429. */
+  addressBytesUsed:
+    "We can't take more documents from your network right now. Please try again in a few minutes, send your quote without them, or call us.",
+  /** Free disk space is below UPLOAD_MIN_FREE_BYTES; 507. */
+  storageFull: "We can't take documents right now. Please send your quote without them (we will ask for them later), or call us.",
+  /** A quote claims more uploads than UPLOAD_LEAD_MAX_FILES. */
+  leadTooManyFiles: (max: number) => `One quote can have up to ${max} documents attached. Please remove some and try again.`,
+  /** A quote's uploads add up to more than UPLOAD_LEAD_MAX_BYTES. */
+  leadTooManyBytes: (limitBytes: number) =>
+    `The documents attached to one quote can add up to ${formatLimit(limitBytes)} at most. Please remove some and try again.`,
 } as const;

@@ -5,7 +5,7 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { chmod, readdir, rename, rm, stat } from "node:fs/promises";
+import { chmod, readdir, rename, rm, stat, statfs } from "node:fs/promises";
 import path from "node:path";
 import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -24,6 +24,8 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** Removes partial writes older than `olderThanMs` left by a process that died mid-write. */
   removeStalePartials?(olderThanMs: number): Promise<number>;
+  /** Bytes still free where the files are kept (a store without such a limit leaves this out). */
+  freeBytes?(): Promise<number>;
 }
 
 export class FileTooLargeError extends Error {
@@ -76,6 +78,13 @@ export class LocalFileStorage implements FileStorage {
       throw error;
     }
     return { size, sha256: hash.digest("hex") };
+  }
+
+  async freeBytes(): Promise<number> {
+    await ensurePrivateDir(this.dir);
+    // What an unprivileged process may still use (bavail), not counting the blocks kept for root.
+    const { bavail, bsize } = await statfs(this.dir);
+    return bavail * bsize;
   }
 
   open(key: string): Readable {

@@ -13,6 +13,7 @@ import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { trucking } from "~/content/options";
 import type { Database } from "../../../db/client";
 import { uploads } from "../../../db/schema";
+import type { ByteBudget } from "./byte-budget.server";
 import { displayFileName } from "./file-name";
 import { detectFileType, MAGIC_BYTES_LENGTH, type UploadMimeType } from "./magic-bytes";
 import { fileTooLargeMessage, uploadMessages } from "./messages";
@@ -30,9 +31,11 @@ export type UploadAnswer = { id: string; slot: UploadSlot; name: string; size: n
  */
 export class UploadError extends Error {
   constructor(
-    readonly status: 400 | 413 | 415,
+    readonly status: 400 | 413 | 415 | 429 | 507,
     message: string,
     readonly errors?: Record<string, string>,
+    /** For 429: seconds until the sender may try again (the Retry-After header). */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = "UploadError";
@@ -41,13 +44,21 @@ export class UploadError extends Error {
 
 /** Thrown by `linkUploads`; rolls back the lead's transaction and is answered as a 400. */
 export class UploadLinkError extends UploadError {
-  constructor() {
-    super(400, "Some fields need attention. Please check them and try again.", { attachments: uploadMessages.attachmentExpired });
+  constructor(attachments: string = uploadMessages.attachmentExpired) {
+    super(400, "Some fields need attention. Please check them and try again.", { attachments });
     this.name = "UploadLinkError";
   }
 }
 
-export type ReceiveDeps = { db: Pick<Database, "insert">; storage: FileStorage; maxBytes: number };
+export type ReceiveDeps = {
+  db: Pick<Database, "insert">;
+  storage: FileStorage;
+  maxBytes: number;
+  /** Bytes each client address may upload per window, charged as they stream in (keyed by `IncomingUpload.ip`). */
+  budget?: ByteBudget;
+  /** Uploads are refused (507) while the storage has less than this free. */
+  minFreeBytes?: number;
+};
 export type IncomingUpload = {
   headers: Record<string, string | undefined>;
   body: Readable;
@@ -56,6 +67,8 @@ export type IncomingUpload = {
 
 // Room for the multipart framing and the slot field around the file when judging Content-Length.
 const ENVELOPE_BYTES = 64 * 1024;
+// While a file streams in, free space is checked again after every this many bytes.
+const FREE_SPACE_CHECK_BYTES = 32 * 1024 ** 2;
 
 function slotProblem(slot: string | undefined): string | undefined {
   if (slot === undefined || slot === "") return uploadMessages.slotMissing;
@@ -92,9 +105,60 @@ class TypeSniffer extends Transform {
   }
 }
 
-/** The refusal behind a failed write: the sniffer's own verdict when it gave one, a size overrun, or the error itself. */
-function asUploadError(error: unknown, maxBytes: number, sniffer: TypeSniffer | undefined): unknown {
-  if (sniffer?.errored instanceof UploadError) return sniffer.errored;
+const storageFull = () => new UploadError(507, uploadMessages.storageFull);
+
+/** Below the floor once `incoming` more bytes are stored? Storage that cannot tell (no `freeBytes`) never is. */
+async function belowFloor(deps: ReceiveDeps, incoming = 0): Promise<boolean> {
+  if (deps.minFreeBytes === undefined || !deps.storage.freeBytes) return false;
+  return (await deps.storage.freeBytes()) - incoming < deps.minFreeBytes;
+}
+
+/**
+ * Charges the file's bytes to the sender's budget as they pass (a byte over it ends the upload with
+ * 429), and checks the free space again as the file grows (507 below the floor).
+ */
+class Allowance extends Transform {
+  /** Bytes charged to the budget so far: given back if the upload is not kept. */
+  charged = 0;
+  private sinceCheck = 0;
+
+  constructor(
+    private readonly deps: ReceiveDeps,
+    private readonly address: string,
+  ) {
+    super();
+  }
+
+  _transform(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null, data?: Buffer) => void) {
+    const { budget } = this.deps;
+    if (budget) {
+      if (!budget.take(this.address, chunk.length)) return callback(addressBudgetUsed(budget, this.address));
+      this.charged += chunk.length;
+    }
+    this.sinceCheck += chunk.length;
+    if (this.sinceCheck < FREE_SPACE_CHECK_BYTES) return callback(null, chunk);
+    this.sinceCheck = 0;
+    belowFloor(this.deps).then(
+      (full) => (full ? callback(storageFull()) : callback(null, chunk)),
+      (error) => callback(error),
+    );
+  }
+
+  /** Gives back what was charged (the upload was refused or failed). */
+  refund() {
+    if (this.charged > 0) this.deps.budget?.refund(this.address, this.charged);
+    this.charged = 0;
+  }
+}
+
+function addressBudgetUsed(budget: ByteBudget, address: string): UploadError {
+  return new UploadError(429, uploadMessages.addressBytesUsed, undefined, budget.retryAfter(address));
+}
+
+/** The refusal behind a failed write: a limit's own verdict when one gave it, a size overrun, or the error itself. */
+function asUploadError(error: unknown, maxBytes: number, ...checks: (Transform | undefined)[]): unknown {
+  for (const check of checks) if (check?.errored instanceof UploadError) return check.errored;
+  if (error instanceof UploadError) return error;
   if (error instanceof FileTooLargeError) return new UploadError(413, fileTooLargeMessage(maxBytes));
   return error;
 }
@@ -110,7 +174,17 @@ export async function receiveUpload(deps: ReceiveDeps, input: IncomingUpload): P
   const contentType = input.headers["content-type"] ?? "";
   if (!/^multipart\/form-data\s*;/i.test(contentType)) throw new UploadError(415, uploadMessages.notMultipart);
   const declared = Number(input.headers["content-length"]);
-  if (Number.isFinite(declared) && declared > maxBytes + ENVELOPE_BYTES) throw new UploadError(413, fileTooLargeMessage(maxBytes));
+  const known = Number.isFinite(declared) && declared > 0;
+  if (known && declared > maxBytes + ENVELOPE_BYTES) throw new UploadError(413, fileTooLargeMessage(maxBytes));
+  // Refused before any byte is read: the disk is nearly full (or would be with this file), or the
+  // sender's budget is used up (or too small for the length it declares).
+  if (await belowFloor(deps, known ? declared - ENVELOPE_BYTES : 0)) throw storageFull();
+  const address = input.ip ?? "unknown";
+  const { budget } = deps;
+  if (budget) {
+    const remaining = budget.remaining(address);
+    if (remaining <= 0 || (known && declared - ENVELOPE_BYTES > remaining)) throw addressBudgetUsed(budget, address);
+  }
 
   let parser: busboy.Busboy;
   try {
@@ -129,6 +203,7 @@ export async function receiveUpload(deps: ReceiveDeps, input: IncomingUpload): P
   let slot: string | undefined;
   let fileName: string | undefined;
   let sniffer: TypeSniffer | undefined;
+  let allowance: Allowance | undefined;
   let storing: Promise<StoredFile> | undefined;
 
   const parsed = new Promise<void>((resolve, reject) => {
@@ -165,11 +240,12 @@ export async function receiveUpload(deps: ReceiveDeps, input: IncomingUpload): P
       }
       fileName = info.filename;
       sniffer = new TypeSniffer();
+      allowance = new Allowance(deps, address);
       stream.on("limit", () => fail(new UploadError(413, fileTooLargeMessage(maxBytes))));
       // Errors of the part's stream (a body cut short) reach the sniffer, and so the storage write.
-      const source = pipeline(stream, sniffer, () => {});
+      const source = pipeline(stream, sniffer, allowance, () => {});
       storing = storage.write(key, source, { maxBytes });
-      storing.catch((error) => fail(asUploadError(error, maxBytes, sniffer)));
+      storing.catch((error) => fail(asUploadError(error, maxBytes, sniffer, allowance)));
     });
     parser.on("filesLimit", () => invalid({ file: uploadMessages.oneFileOnly }, uploadMessages.oneFileOnly));
     parser.on("fieldsLimit", () => invalid({}, uploadMessages.malformed));
@@ -193,7 +269,7 @@ export async function receiveUpload(deps: ReceiveDeps, input: IncomingUpload): P
       throw new UploadError(400, uploadMessages.invalid, errors);
     }
     stored = await storing.catch((error) => {
-      throw asUploadError(error, maxBytes, sniffer);
+      throw asUploadError(error, maxBytes, sniffer, allowance);
     });
     // A stored file has passed the sniffer, which decides before letting any byte through.
     type = sniffer?.type;
@@ -205,6 +281,7 @@ export async function receiveUpload(deps: ReceiveDeps, input: IncomingUpload): P
         () => storage.delete(key),
         () => {},
       );
+    allowance?.refund();
     throw error;
   }
 
@@ -222,6 +299,7 @@ export async function receiveUpload(deps: ReceiveDeps, input: IncomingUpload): P
     });
   } catch (error) {
     await storage.delete(key);
+    allowance?.refund();
     throw error;
   }
   return answer;
@@ -229,15 +307,19 @@ export async function receiveUpload(deps: ReceiveDeps, input: IncomingUpload): P
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** What one lead (one quote) may claim: UPLOAD_LEAD_MAX_FILES and UPLOAD_LEAD_MAX_BYTES. */
+export type LeadUploadLimits = { maxFiles: number; maxBytes: number };
+
 /**
  * Gives the lead its uploads, in the caller's transaction: each must exist, be unclaimed and belong
- * to the slot named. If any is not, throws UploadLinkError (the caller's transaction rolls back, so
- * no upload is claimed and no lead is stored).
+ * to the slot named, and together they must stay within `limits`. If not, throws UploadLinkError
+ * (the caller's transaction rolls back, so no upload is claimed and no lead is stored).
  */
 export async function linkUploads(
   tx: Pick<Database, "update">,
   leadId: string,
   attachments: { slot: string; id: string }[],
+  limits: LeadUploadLimits,
 ): Promise<void> {
   const wanted = new Map<string, string>();
   for (const { id, slot } of attachments) {
@@ -246,12 +328,15 @@ export async function linkUploads(
     wanted.set(key, slot);
   }
   if (wanted.size === 0) return;
+  if (wanted.size > limits.maxFiles) throw new UploadLinkError(uploadMessages.leadTooManyFiles(limits.maxFiles));
   const linked = await tx
     .update(uploads)
     .set({ leadId, linkedAt: sql`now()` })
     .where(and(isNull(uploads.leadId), or(...[...wanted].map(([id, slot]) => and(eq(uploads.id, id), eq(uploads.slot, slot))))))
-    .returning({ id: uploads.id });
+    .returning({ id: uploads.id, size: uploads.sizeBytes });
   if (linked.length !== wanted.size) throw new UploadLinkError();
+  const total = linked.reduce((sum, upload) => sum + Number(upload.size), 0);
+  if (total > limits.maxBytes) throw new UploadLinkError(uploadMessages.leadTooManyBytes(limits.maxBytes));
 }
 
 type Log = (level: "info" | "warn" | "error", data: Record<string, unknown>, message: string) => void;
