@@ -4,9 +4,9 @@
  * - admin only, the old widget's conversation calls (spec 001 section 7): POST /api/chatbot-conversations
  *   and POST /api/chatbot-conversations/:email/message. GET /api/chatbot-conversations is in back-office.ts.
  */
-import { type Context, Hono } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
-import { chatAssistant } from "~/features/chat/chat.server";
+import { chatAssistant, loggableError } from "~/features/chat/chat.server";
 import { chatTexts } from "~/features/chat/messages";
 import { chatIntakeSchema, chatMessageSchema, conversationCreateSchema, conversationMessageSchema } from "~/features/chat/schema";
 import { emailRule, fieldErrors } from "~/features/leads/rules";
@@ -17,6 +17,15 @@ import { apiError, readJson } from "../http";
 import { RateLimiter, rateLimit } from "../rate-limit";
 
 const emailParam = z.object({ email: emailRule(chatTexts.fields.email) });
+
+/**
+ * A chat's id is the only key to its transcript, so no log line may hold it: the request log and the
+ * error log (server/app.ts) write the path, and they see the route's pattern in place of the id.
+ */
+const hideSessionId: MiddlewareHandler = async (c, next) => {
+  c.req.path = c.req.path.replace(/(\/chat\/sessions\/)[^/]+/, "$1:id");
+  await next();
+};
 
 export function chatRoutes(services: AppServices) {
   const { config, logger } = services;
@@ -34,19 +43,18 @@ export function chatRoutes(services: AppServices) {
   const reqId = (c: Context) => c.get("requestId" as never);
 
   return new Hono()
+    .use("/chat/sessions/:id/*", hideSessionId)
     .post("/chat/sessions", sessionsPerIp, async (c) => {
       const body = await readJson(c);
       const parsed = chatIntakeSchema.safeParse(body);
       if (!parsed.success) return apiError(c, 400, chatTexts.invalidIntake, fieldErrors(parsed.error));
       try {
         const created = await chat.createSession(parsed.data, submissionContext(c, config.TRUST_PROXY, body));
-        logger.info(
-          { reqId: reqId(c), sessionId: created.id, reference: created.reference, returning: created.messages.length > 0 },
-          "chat session started",
-        );
+        // The lead's reference, never the session's id: the id is the key to the transcript.
+        logger.info({ reqId: reqId(c), reference: created.reference }, "chat session started");
         return c.json({ id: created.id, messages: created.messages, greeting: created.greeting }, 201);
       } catch (error) {
-        logger.error({ err: error, reqId: reqId(c) }, "chat session could not be created");
+        logger.error({ err: loggableError(error), reqId: reqId(c) }, "chat session could not be created");
         return apiError(c, 500, chatTexts.errors.createSession);
       }
     })
@@ -56,7 +64,7 @@ export function chatRoutes(services: AppServices) {
         if (!messages) return apiError(c, 404, chatTexts.errors.sessionNotFound);
         return c.json({ messages });
       } catch (error) {
-        logger.error({ err: error, reqId: reqId(c) }, "chat history could not be read");
+        logger.error({ err: loggableError(error), reqId: reqId(c) }, "chat history could not be read");
         return apiError(c, 500, chatTexts.errors.history);
       }
     })
@@ -72,7 +80,7 @@ export function chatRoutes(services: AppServices) {
         if (!sent) return apiError(c, 404, chatTexts.errors.sessionNotFound);
         return c.json({ reply: sent.reply });
       } catch (error) {
-        logger.error({ err: error, reqId: reqId(c) }, "chat message could not be handled");
+        logger.error({ err: loggableError(error), reqId: reqId(c) }, "chat message could not be handled");
         return apiError(c, 500, chatTexts.errors.sendFailed);
       }
     })
@@ -84,7 +92,7 @@ export function chatRoutes(services: AppServices) {
         const { record, created } = await chat.createOrGetConversation(parsed.data);
         return c.json({ success: true, data: record }, created ? 201 : 200);
       } catch (error) {
-        logger.error({ err: error, reqId: reqId(c) }, "conversation could not be created or read");
+        logger.error({ err: loggableError(error), reqId: reqId(c) }, "conversation could not be created or read");
         return apiError(c, 500, chatTexts.errors.createConversation);
       }
     })
@@ -101,7 +109,7 @@ export function chatRoutes(services: AppServices) {
         if (!record) return apiError(c, 404, chatTexts.errors.addMessage, { email: "No conversation for this email" });
         return c.json({ success: true, data: record });
       } catch (error) {
-        logger.error({ err: error, reqId: reqId(c) }, "conversation message could not be added");
+        logger.error({ err: loggableError(error), reqId: reqId(c) }, "conversation message could not be added");
         return apiError(c, 500, chatTexts.errors.addMessage);
       }
     });

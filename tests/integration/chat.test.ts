@@ -6,9 +6,9 @@
 import { createServer, type Server as HttpServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { agency } from "../../app/content/agency";
-import { chatAssistant } from "../../app/features/chat/chat.server";
+import { chatAssistant, loggableError, newSessionId } from "../../app/features/chat/chat.server";
 import { chatBudgetHandOff, chatGreeting, chatHandOff, chatTexts } from "../../app/features/chat/messages";
 import { chatMessages, chatSessions, leads, mailOutbox } from "../../db/schema";
 import { ensureAdmin, signIn } from "../support/admin";
@@ -17,9 +17,34 @@ import { startTestServer } from "../support/server";
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Everything the server logs from now until the test ends, each entry as JSON (its data and
+ * message), whatever the log level: the logger's methods are wrapped, so the silent test logger
+ * still shows what it is given.
+ */
+function captureLogs(server: Server) {
+  const logger = server.services.logger;
+  const seen: string[] = [];
+  const levels = ["trace", "debug", "info", "warn", "error", "fatal"] as const;
+  const spies = levels.map((level) =>
+    vi.spyOn(logger, level).mockImplementation(((...args: unknown[]) => {
+      seen.push(JSON.stringify(args, (_k, v) => (v instanceof Error ? { message: v.message, stack: v.stack } : v)));
+    }) as never),
+  );
+  onTestFinished(() => {
+    for (const spy of spies) spy.mockRestore();
+  });
+  return () => [...seen];
+}
+
 let ipCounter = 0;
 /** Each test speaks from its own address (TRUST_PROXY is on), so per-address limits stay per test. */
-const newIp = () => `203.0.113.${++ipCounter}`;
+const newIp = () => {
+  const n = ++ipCounter;
+  return `203.0.${113 + Math.floor(n / 256)}.${n % 256}`;
+};
 
 const visitor = (n: string | number, extra: Record<string, string> = {}) => ({
   name: `Visitor ${n}`,
@@ -170,30 +195,40 @@ describe.each(databaseKinds)("chat assistant API on %s (offline engine)", (kind)
     expect(await say(c, id, "what's the best pizza in Austin")).toBe(chatHandOff());
   });
 
-  it("shows a returning visitor (same email in any case, same phone) the earlier conversation, and keeps one lead a day", async () => {
+  it("a new intake with a known email and phone starts a fresh chat; earlier messages go only to the browser holding that session", async () => {
     const v = visitor(3);
-    const first = client(() => server);
-    const { id } = await started(first, v);
-    await say(first, id, "do you cover 18 wheelers");
-    const again = await started(
-      client(() => server),
-      { ...v, email: v.email.toUpperCase(), name: "Visitor Three" },
-    );
-    expect(again.greeting).toBeNull();
-    expect(again.messages.map((m) => m.role)).toEqual(["assistant", "user", "assistant"]);
-    expect(again.messages[1].content).toBe("do you cover 18 wheelers");
-    // The new session's own history continues after the earlier conversation.
-    const history = (await (await client(() => server).history(again.id)).json()).messages;
-    expect(history).toEqual(again.messages);
+    const a = client(() => server);
+    const first = await started(a, v);
+    const answer = await say(a, first.id, "do you cover 18 wheelers");
+    const own = [
+      ["assistant", first.greeting],
+      ["user", "do you cover 18 wheelers"],
+      ["assistant", answer],
+    ];
 
-    // The same email with another phone number does not open that transcript.
-    const stranger = await started(
-      client(() => server),
-      { ...v, phone: "(737) 555-0000" },
-    );
-    expect(stranger.messages).toEqual([]);
-    expect(stranger.greeting).not.toBeNull();
+    // Another browser types the same email (any case) and phone: a new conversation, nothing of the first.
+    const b = client(() => server);
+    const other = await started(b, { ...v, email: v.email.toUpperCase(), name: "Someone Else" });
+    expect(other.id).not.toBe(first.id);
+    expect(other.id).toMatch(SESSION_ID);
+    expect(other.messages).toEqual([]);
+    expect(other.greeting).toBe(chatGreeting("Someone Else", v.insuranceType));
+    const otherHistory = (await (await b.history(other.id)).json()).messages as { role: string; content: string }[];
+    expect(otherHistory.map((m) => [m.role, m.content])).toEqual([["assistant", other.greeting]]);
+    const otherAnswer = await say(b, other.id, "what are your hours?");
+    expect(JSON.stringify((await (await b.history(other.id)).json()).messages)).not.toContain("18 wheelers");
 
+    // The first browser, resuming with its saved session id, still has its own conversation, and only it.
+    const resumed = (await (await a.history(first.id)).json()).messages as { role: string; content: string }[];
+    expect(resumed.map((m) => [m.role, m.content])).toEqual(own);
+
+    // A third intake from the first visitor's own browser is a new conversation too.
+    const again = await started(a, v);
+    expect(again.messages).toEqual([]);
+    expect(again.greeting).toBe(chatGreeting(v.name, v.insuranceType));
+
+    // The back office links the chats as before: one lead for the email within a day, one transcript row
+    // holding every chat's messages in order.
     const chatLeads = await db()
       .select()
       .from(leads)
@@ -201,6 +236,71 @@ describe.each(databaseKinds)("chat assistant API on %s (offline engine)", (kind)
     expect(chatLeads).toHaveLength(1);
     const sessions = await db().select().from(chatSessions).where(sql`lower(${chatSessions.email}) = ${v.email}`);
     expect(sessions.map((s) => s.leadId)).toEqual([chatLeads[0].id, chatLeads[0].id, chatLeads[0].id]);
+    const list = (await (await admin("/api/chatbot-conversations")).json()).data as {
+      email: string;
+      conversation: { role: string; content: string }[];
+    }[];
+    const rows = list.filter((x) => x.email.toLowerCase() === v.email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].conversation.map((m) => [m.role, m.content])).toEqual([
+      ...own,
+      ["assistant", other.greeting],
+      ["user", "what are your hours?"],
+      ["assistant", otherAnswer],
+      ["assistant", again.greeting],
+    ]);
+  });
+
+  it("accepts a session only by its own id, which is 128 random bits; an id differing in one digit is not found", async () => {
+    const c = client(() => server);
+    const { id } = await started(c, visitor(31));
+    expect(id).toMatch(SESSION_ID);
+    const flipped = `${id.slice(0, -1)}${id.endsWith("0") ? "1" : "0"}`;
+    expect((await c.history(flipped)).status).toBe(404);
+    expect((await client(() => server).history(id.toUpperCase())).status).toBe(200);
+    // No fixed version or variant digits (a version-4 UUID keeps 6 of its 128 bits fixed).
+    const ids = Array.from({ length: 64 }, () => newSessionId());
+    expect(new Set(ids).size).toBe(64);
+    for (const fixed of [14, 19]) expect(new Set(ids.map((x) => x[fixed])).size).toBeGreaterThan(4);
+    for (const x of ids) expect(x).toMatch(SESSION_ID);
+  });
+
+  it("never writes a chat session id to the log", async () => {
+    const lines = captureLogs(server);
+    const c = client(() => server);
+    const { id } = await started(c, visitor(32));
+    await say(c, id, "what are your hours?");
+    await say(c, id, "how much liability does FMCSA require");
+    await say(c, id, "do you cover cargo");
+    await chatAssistant(server.services).settled();
+    expect((await c.history(id)).status).toBe(200);
+    expect((await c.send(id, "")).status).toBe(400);
+    expect((await fetch(`${server.url}/api/chat/sessions/${id}/transcript`)).status).toBe(404);
+    expect(lines().filter((l) => l.toLowerCase().includes(id))).toEqual([]);
+    // The request log and the chat's own lines are still written, without the id.
+    expect(lines().some((l) => l.includes("/api/chat/sessions/:id/messages"))).toBe(true);
+    expect(lines().some((l) => l.includes("chat session started"))).toBe(true);
+    expect(lines().some((l) => l.includes("chat reply"))).toBe(true);
+  });
+
+  it("logs a failed query's SQL and the database's code, never its parameters (a chat's id, the visitor's words)", async () => {
+    const missing = newSessionId();
+    const error = await db()
+      .insert(chatMessages)
+      .values({ sessionId: missing, role: "user", content: "my own private words", createdAt: new Date() })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(error).toBeInstanceOf(Error);
+    // The raw error carries both, in its message and stack.
+    expect((error as Error).stack).toContain(missing);
+    const logged = JSON.stringify(loggableError(error));
+    expect(logged).not.toContain(missing);
+    expect(logged).not.toContain("my own private words");
+    expect(logged).toContain('insert into \\"chat_messages\\"');
+    expect(logged).toContain("23503");
+    expect(logged).toMatch(/chat\.test\.ts/);
   });
 
   it("answers 404 'Session not found' for an unknown or malformed session", async () => {
@@ -310,7 +410,16 @@ describe.each(databaseKinds)("chat assistant API on %s (offline engine)", (kind)
 
 // ---- the AI provider ----
 
-type Recorded = { path: string; body: Record<string, any> };
+/** What the tests read of an OpenAI-compatible request: an embeddings call has `input`, a chat call `messages`. */
+type ProviderBody = {
+  model?: string;
+  input?: string | string[];
+  encoding_format?: string;
+  temperature?: number;
+  max_tokens?: number;
+  messages?: { role: string; content: string }[];
+};
+type Recorded = { path: string; body: ProviderBody };
 
 /** A local server speaking the OpenAI-compatible API: deterministic embeddings, scripted chat answers. */
 async function startFakeProvider() {
@@ -334,10 +443,12 @@ async function startFakeProvider() {
     return v;
   };
   const read = (req: IncomingMessage) =>
-    new Promise<Record<string, any>>((resolve) => {
+    new Promise<ProviderBody>((resolve) => {
       let data = "";
-      req.on("data", (c) => (data += c));
-      req.on("end", () => resolve(data ? JSON.parse(data) : {}));
+      req.on("data", (c) => {
+        data += c;
+      });
+      req.on("end", () => resolve(data ? (JSON.parse(data) as ProviderBody) : {}));
     });
   const server: HttpServer = createServer(async (req, res) => {
     const body = await read(req);
@@ -351,7 +462,7 @@ async function startFakeProvider() {
     };
     if (path.endsWith("/embeddings")) {
       if (state.embeddingsFail) return json(500, { error: { message: "embeddings down" } });
-      const inputs: string[] = Array.isArray(body.input) ? body.input : [body.input];
+      const inputs: string[] = Array.isArray(body.input) ? body.input : [body.input ?? ""];
       return json(200, {
         object: "list",
         model: body.model,
@@ -382,7 +493,11 @@ async function startFakeProvider() {
     requests,
     state,
     chats: () => requests.filter((r) => r.path.endsWith("/chat/completions")),
-    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -432,7 +547,7 @@ describe.each(databaseKinds)("chat assistant with an AI provider on %s", (kind) 
     expect(calls[0].body).toMatchObject({ model: "test-embed", input: ["what are your office hours"], encoding_format: "float" });
     const completion = calls[1].body;
     expect(completion).toMatchObject({ model: "test-chat", temperature: 0.5, max_tokens: 100 });
-    const [system, ...rest] = completion.messages;
+    const [system, ...rest] = completion.messages ?? [];
     expect(system.role).toBe("system");
     expect(system.content).toContain(agency.name);
     expect(system.content).toContain(agency.phone.primary.display);
@@ -458,7 +573,7 @@ describe.each(databaseKinds)("chat assistant with an AI provider on %s", (kind) 
     const summaries = provider.chats().filter((r) => r.body.model === "test-summary");
     expect(summaries).toHaveLength(1);
     expect(summaries[0].body).toMatchObject({ temperature: 0.7, max_tokens: 250 });
-    expect(summaries[0].body.messages[1].content).toContain("what filing do I need to haul in Texas only");
+    expect(summaries[0].body.messages?.[1].content).toContain("what filing do I need to haul in Texas only");
     const [session] = await db().select().from(chatSessions).where(eq(chatSessions.id, id));
     expect(session.summary).toBe(provider.state.summary);
 
@@ -467,7 +582,7 @@ describe.each(databaseKinds)("chat assistant with an AI provider on %s", (kind) 
       .chats()
       .filter((r) => r.body.model === "test-chat")
       .at(-1)!;
-    expect(last.body.messages[0].content).toContain(`Conversation so far (summary): ${provider.state.summary}`);
+    expect(last.body.messages?.[0].content).toContain(`Conversation so far (summary): ${provider.state.summary}`);
   });
 
   it("answers with the spec's apology when the model's reply is empty", async () => {
@@ -486,6 +601,7 @@ describe.each(databaseKinds)("chat assistant with an AI provider on %s", (kind) 
   it("falls back to the offline engine when the provider errors, times out, is down or cannot embed (200, never a 500)", async () => {
     const c = client(() => server);
     const { id } = await started(c, visitor(14));
+    const lines = captureLogs(server);
     provider.state.mode = "error";
     try {
       expect(await say(c, id, "how much liability does FMCSA require")).toMatch(/\$750,000/);
@@ -515,10 +631,14 @@ describe.each(databaseKinds)("chat assistant with an AI provider on %s", (kind) 
         .chats()
         .filter((r) => r.body.model === "test-chat")
         .at(-1)!;
-      expect(answer.body.messages[0].content).toContain("Office hours and when we are open");
+      expect(answer.body.messages?.[0].content).toContain("Office hours and when we are open");
     } finally {
       provider.state.embeddingsFail = false;
     }
+    // Each failure was logged, none with the chat's id.
+    expect(lines().filter((l) => l.includes("the AI provider failed to answer"))).toHaveLength(3);
+    expect(lines().some((l) => l.includes("the AI provider could not embed a question"))).toBe(true);
+    expect(lines().filter((l) => l.toLowerCase().includes(id))).toEqual([]);
   });
 
   it("hands over to phone and WhatsApp without calling the provider once a chat's or the day's token budget is used up", async () => {

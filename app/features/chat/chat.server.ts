@@ -6,8 +6,8 @@
  * One `ChatAssistant` per server (per database), created at start-up by server/main.ts and found by
  * the API routes with `chatAssistant(services)`.
  */
-import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { agency } from "~/content/agency";
 import type { Config } from "~/env.server";
 import { type AiSettings, aiProvider } from "~/features/ai/client.server";
@@ -49,9 +49,6 @@ export const CHAT_LEAD = { leadType: "chat", submissionType: "Chat Conversation"
 /** A visitor who starts another chat within this many hours continues the same lead (no second notification). */
 export const CHAT_LEAD_REUSE_HOURS = 24;
 
-/** Earlier messages shown to a returning visitor, at most. */
-export const EARLIER_MESSAGES_SHOWN = 50;
-
 /** Which engine produced a reply (logged; tests read it). */
 export type Engine = "local" | "provider" | "fallback" | "budget" | "smalltalk";
 
@@ -60,13 +57,46 @@ export type Reply = { content: string; engine: Engine; sources: string[] };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isSessionId = (id: string) => UUID.test(id);
 
-const phoneKey = (phone: string) => phone.replace(/\D/g, "").slice(-10);
+/**
+ * A new chat's id: the only key to its transcript, so 128 bits from the system's CSPRNG, written in
+ * UUID form to fit the uuid columns. Not a version-4 UUID: its fixed version and variant bits would
+ * leave 122 random ones, under the 128 a session token needs (ASVS 5.0, V7.2.3).
+ */
+export function newSessionId(): string {
+  const hex = randomBytes(16).toString("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 const view = (m: { role: string; content: string; createdAt: Date }): ChatMessageView => ({
   role: (m.role === "user" ? "user" : "assistant") as ChatRole,
   content: m.content,
   createdAt: m.createdAt.toISOString(),
 });
+
+/**
+ * An error as a log line may carry it. A failed query's parameters are left out: they hold a chat's
+ * id, which is the key to its transcript and never logged, and the visitor's own words. Its SQL, the
+ * database's code and message, and the stack stay. Other errors pass unchanged.
+ */
+export function loggableError(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const failed = error as Error & { query?: unknown; params?: unknown };
+  if (typeof failed.query !== "string" || !("params" in failed)) return error;
+  const message = `Failed query: ${failed.query}`;
+  // The stack begins with the message, parameters included: keep only the frames after it.
+  const stack = failed.stack ?? "";
+  const at = stack.indexOf(failed.message);
+  const frames = at >= 0 ? stack.slice(at + failed.message.length) : "";
+  const cause = failed.cause as { name?: string; message?: string; code?: string; constraint?: string; table?: string } | undefined;
+  return {
+    type: failed.constructor.name,
+    message,
+    stack: `${failed.name}: ${message}${frames}`,
+    ...(cause && {
+      cause: { type: cause.name, message: cause.message, code: cause.code, constraint: cause.constraint, table: cause.table },
+    }),
+  };
+}
 
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; cause?: { code?: string } };
@@ -115,7 +145,6 @@ export class ChatAssistant {
   private readonly summaries = new Map<string, Promise<void>>();
   private daily = { day: agencyDay(), used: 0 };
   private localReady: Promise<void> | undefined;
-  private providerIndexing: Promise<void> | undefined;
   private unsubscribe: (() => void) | undefined;
   private stopped = false;
 
@@ -166,12 +195,13 @@ export class ChatAssistant {
         );
       }
     });
-    if (this.ai) {
-      const model = this.ai.embeddingModel;
+    const ai = this.ai;
+    if (ai) {
+      const model = ai.embeddingModel;
       void this.index.pruneModels([LOCAL_MODEL, model]).catch(() => {});
-      this.providerIndexing = this.track(
+      void this.track(
         this.localReady
-          .then(() => this.index.indexModel(model, this.providerEmbedder()))
+          .then(() => this.index.indexModel(model, this.providerEmbedder(ai)))
           .then(
             (result) => this.log("info", { model, ...result }, "chat knowledge embedded by the AI provider"),
             (error) => {
@@ -212,8 +242,7 @@ export class ChatAssistant {
     return promise;
   }
 
-  private providerEmbedder(): Embedder {
-    const ai = this.ai!;
+  private providerEmbedder(ai: AiSettings): Embedder {
     // Indexing may take longer than one chat call: a batch of 64 texts per request.
     return async (texts) => (await embedTexts(ai, texts, Math.max(this.config.CHAT_PROVIDER_TIMEOUT_MS, 30_000))).vectors;
   }
@@ -222,7 +251,8 @@ export class ChatAssistant {
 
   /** Re-reads a blog post into the knowledge base (a draft or a deleted post leaves it). */
   reindexBlogPost(id: string): Promise<number> {
-    const models = this.ai ? [{ model: this.ai.embeddingModel, embed: this.providerEmbedder() }] : [];
+    const ai = this.ai;
+    const models = ai ? [{ model: ai.embeddingModel, embed: this.providerEmbedder(ai) }] : [];
     return this.track(this.start().then(() => this.index.reindexBlogPost(id, models)));
   }
 
@@ -233,14 +263,14 @@ export class ChatAssistant {
   // ---- sessions ----
 
   /**
-   * A new chat: the session, its lead (or the visitor's lead of the last CHAT_LEAD_REUSE_HOURS) with
-   * the agency's notification, and the greeting, in one transaction. Answers the visitor's earlier
-   * conversation (same email and phone) and the greeting when there is none.
+   * A new chat: the session, its lead (or the lead of the same email in the last
+   * CHAT_LEAD_REUSE_HOURS) with the agency's notification, and the greeting, in one transaction.
+   * Always a new conversation: an earlier chat's messages are shown only to the browser holding
+   * that chat's id (`history`), never because someone typed the same email and phone.
    */
   async createSession(intake: ChatIntake, context: SubmissionContext): Promise<ChatSessionCreated & { leadId: string; reference: string }> {
-    const earlier = await this.earlierMessages(intake.email, intake.phone, new Date(Date.now() + 1000));
-    const greeting = earlier.length ? null : chatGreeting(intake.name, intake.insuranceType);
-    const sessionId = randomUUID();
+    const greeting = chatGreeting(intake.name, intake.insuranceType);
+    const sessionId = newSessionId();
     let queuedMail = false;
     for (let attempt = 0; ; attempt++) {
       try {
@@ -321,11 +351,11 @@ export class ChatAssistant {
             createdAt: now,
             updatedAt: now,
           });
-          if (greeting) await tx.insert(chatMessages).values({ sessionId, role: "assistant", content: greeting, createdAt: now });
+          await tx.insert(chatMessages).values({ sessionId, role: "assistant", content: greeting, createdAt: now });
           return { leadId: lead.id, reference: lead.reference };
         });
         if (queuedMail) this.nudgeMail();
-        return { id: sessionId, messages: earlier, greeting, ...result };
+        return { id: sessionId, messages: [], greeting, ...result };
       } catch (error) {
         queuedMail = false;
         if (attempt < 3 && isUniqueViolation(error)) continue;
@@ -340,28 +370,6 @@ export class ChatAssistant {
     return row ?? null;
   }
 
-  /**
-   * Messages of the visitor's earlier chats (same email, any case, and the same phone digits), oldest
-   * first, at most EARLIER_MESSAGES_SHOWN. The phone must match too: an email alone, which anyone
-   * can type, does not open someone's transcript.
-   */
-  async earlierMessages(email: string, phone: string, before: Date, exceptSession?: string): Promise<ChatMessageView[]> {
-    const sessions = await this.db
-      .select({ id: chatSessions.id, phone: chatSessions.phone })
-      .from(chatSessions)
-      .where(and(sql`lower(${chatSessions.email}) = ${email.toLowerCase()}`, lt(chatSessions.createdAt, before)));
-    const key = phoneKey(phone);
-    const ids = sessions.filter((s) => s.id !== exceptSession && phoneKey(s.phone) === key).map((s) => s.id);
-    if (ids.length === 0) return [];
-    const rows = await this.db
-      .select({ role: chatMessages.role, content: chatMessages.content, createdAt: chatMessages.createdAt })
-      .from(chatMessages)
-      .where(inArray(chatMessages.sessionId, ids))
-      .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
-      .limit(EARLIER_MESSAGES_SHOWN);
-    return rows.reverse().map(view);
-  }
-
   private async sessionMessages(sessionId: string) {
     return this.db
       .select({ role: chatMessages.role, content: chatMessages.content, createdAt: chatMessages.createdAt })
@@ -370,12 +378,14 @@ export class ChatAssistant {
       .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
   }
 
-  /** The conversation a session shows: the visitor's earlier chats, then this one. Null for an unknown session. */
+  /**
+   * The conversation of one chat, for the browser that holds its id; null for an unknown session.
+   * Other chats of the same visitor stay out: the id is the only key, to this transcript alone.
+   */
   async history(id: string): Promise<ChatMessageView[] | null> {
     const session = await this.session(id);
     if (!session) return null;
-    const earlier = await this.earlierMessages(session.email, session.phone, session.createdAt, session.id);
-    return [...earlier, ...(await this.sessionMessages(session.id)).map(view)];
+    return (await this.sessionMessages(session.id)).map(view);
   }
 
   /**
@@ -398,7 +408,8 @@ export class ChatAssistant {
     await this.db.update(chatSessions).set({ updatedAt: replyAt }).where(eq(chatSessions.id, session.id));
 
     if (before.length + 2 >= chatLimits.summaryThreshold) this.scheduleSummary(session.id);
-    this.log("info", { sessionId: session.id, engine: reply.engine, sources: reply.sources }, "chat reply");
+    // Never the session's id (the key to its transcript): the lead tells the back office which chat it was.
+    this.log("info", { leadId: session.leadId, engine: reply.engine, sources: reply.sources }, "chat reply");
     return { reply: view({ role: "assistant", content: text, createdAt: replyAt }), engine: reply.engine, sources: reply.sources };
   }
 
@@ -464,8 +475,7 @@ export class ChatAssistant {
   }
 
   /** The items the provider's answer is grounded on: by the provider's embeddings once indexed, else offline. */
-  private async retrieveForProvider(session: ChatSession, question: string): Promise<Match[]> {
-    const ai = this.ai!;
+  private async retrieveForProvider(ai: AiSettings, session: ChatSession, question: string): Promise<Match[]> {
     if (this.index.isReady(ai.embeddingModel)) {
       try {
         const { vectors, tokens } = await embedTexts(ai, [question], this.config.CHAT_PROVIDER_TIMEOUT_MS);
@@ -478,7 +488,11 @@ export class ChatAssistant {
           mode: this.searchMode,
         });
       } catch (error) {
-        this.log("warn", { err: error, sessionId: session.id }, "the AI provider could not embed a question; retrieving offline");
+        this.log(
+          "warn",
+          { err: loggableError(error), leadId: session.leadId },
+          "the AI provider could not embed a question; retrieving offline",
+        );
       }
     }
     return (await this.retrieveLocal(question, session.insuranceType)).matches;
@@ -488,19 +502,20 @@ export class ChatAssistant {
     await this.start();
     const small = smallTalk(question);
     if (small) return { content: this.smallTalkReply(small, session), engine: "smalltalk", sources: [] };
-    if (!this.ai) return this.localAnswer(question, session.insuranceType);
+    const ai = this.ai;
+    if (!ai) return this.localAnswer(question, session.insuranceType);
     if (!this.budgetLeft(session)) {
       this.log(
         "warn",
-        { sessionId: session.id, sessionTokens: session.tokensUsed, dailyTokens: this.daily.used },
+        { leadId: session.leadId, sessionTokens: session.tokensUsed, dailyTokens: this.daily.used },
         "chat token budget used up: handing over to the agency",
       );
       return { content: chatBudgetHandOff(), engine: "budget", sources: [] };
     }
     let matches: Match[] = [];
     try {
-      matches = await this.retrieveForProvider(session, question);
-      const result = await answerWithProvider(this.ai, {
+      matches = await this.retrieveForProvider(ai, session, question);
+      const result = await answerWithProvider(ai, {
         visitor: { name: session.name, insuranceType: session.insuranceType },
         summary: session.summary,
         matches,
@@ -512,7 +527,11 @@ export class ChatAssistant {
       // Spec 001 section 8: an empty answer becomes the apology.
       return { content: result.content || chatTexts.errors.emptyReply, engine: "provider", sources: matches.map((m) => m.source) };
     } catch (error) {
-      this.log("warn", { err: error, sessionId: session.id }, "the AI provider failed to answer; the offline engine answers instead");
+      this.log(
+        "warn",
+        { err: loggableError(error), leadId: session.leadId },
+        "the AI provider failed to answer; the offline engine answers instead",
+      );
       return { ...(await this.localAnswer(question, session.insuranceType)), engine: "fallback" };
     }
   }
@@ -558,7 +577,7 @@ export class ChatAssistant {
         );
       }
     } catch (error) {
-      this.log("warn", { err: error, sessionId }, "the chat summary failed; an empty summary is used");
+      this.log("warn", { err: loggableError(error), leadId: session.leadId }, "the chat summary failed; an empty summary is used");
       summary = "";
     }
     try {
@@ -567,7 +586,7 @@ export class ChatAssistant {
         .set({ summary: summary.slice(0, 4000) })
         .where(eq(chatSessions.id, session.id));
     } catch (error) {
-      this.log("error", { err: error, sessionId }, "the chat summary could not be stored");
+      this.log("error", { err: loggableError(error), leadId: session.leadId }, "the chat summary could not be stored");
     }
     return summary;
   }
@@ -611,8 +630,12 @@ export class ChatAssistant {
   }): Promise<{ record: ConversationRecord; created: boolean }> {
     const existing = await this.conversation(input.email);
     if (existing) return { record: existing, created: false };
-    await this.db.insert(chatSessions).values({ name: input.name, email: input.email, phone: input.phone, insuranceType: "" });
-    return { record: (await this.conversation(input.email))!, created: true };
+    await this.db
+      .insert(chatSessions)
+      .values({ id: newSessionId(), name: input.name, email: input.email, phone: input.phone, insuranceType: "" });
+    const record = await this.conversation(input.email);
+    if (!record) throw new Error("The conversation just created could not be read back");
+    return { record, created: true };
   }
 
   /** POST /api/chatbot-conversations/:email/message: appends to the email's latest chat; null when there is none. */

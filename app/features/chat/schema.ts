@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { chatInsuranceTypes } from "~/content/options";
-import { cleanMultiLine, emailRule, isSingleLine, phoneRule } from "~/features/leads/rules";
+import { emailRule, phoneRule } from "~/features/leads/rules";
 import { type ChatRole, chatLimits, chatTexts } from "./messages";
 
 const text = (v: unknown) => (typeof v === "string" ? v : v == null ? "" : String(v));
@@ -15,8 +15,7 @@ const nameRule = z.preprocess(
     .string()
     .transform((v) => v.trim())
     .refine((v) => v.length > 0, chatTexts.fields.name)
-    .refine((v) => v.length <= chatLimits.maxNameLength, chatTexts.fields.nameTooLong)
-    .refine((v) => v.length > chatLimits.maxNameLength || isSingleLine(v), chatTexts.fields.name),
+    .refine((v) => v.length <= chatLimits.maxNameLength, chatTexts.fields.nameTooLong),
 );
 
 /** The intake form: POST /api/chat/sessions. */
@@ -35,7 +34,7 @@ export const chatMessageSchema = z.object({
     text,
     z
       .string()
-      .transform((v) => cleanMultiLine(v, chatLimits.maxMessageLength))
+      .transform((v) => v.trim())
       .refine((v) => v.length > 0, chatTexts.blankMessage)
       .refine((v) => v.length <= chatLimits.maxMessageLength, chatTexts.messageTooLong),
   ),
@@ -57,7 +56,10 @@ export const conversationMessageSchema = z.object({
 /** One message as the chat API answers it. */
 export type ChatMessageView = { role: ChatRole; content: string; createdAt: string };
 
-/** 201 from POST /api/chat/sessions. `messages`: the visitor's earlier conversation, oldest first. */
+/**
+ * 201 from POST /api/chat/sessions. `messages` is always empty: a new intake starts a new conversation,
+ * and an earlier one is shown only to the browser holding its id (docs/decisions/017).
+ */
 export type ChatSessionCreated = { id: string; messages: ChatMessageView[]; greeting: string | null };
 
 /** GET /api/chat/sessions/:id/messages. */

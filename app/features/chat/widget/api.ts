@@ -44,7 +44,11 @@ function asMessages(value: unknown): ApiMessage[] {
     .map((m) => ({ role: m.role, content: m.content, createdAt: m.createdAt }));
 }
 
-/** Starts a session; answers its id and the visitor's earlier conversation (same email), oldest first. */
+/**
+ * Starts a session: its id (the only key to its transcript, kept by session-store.ts), the greeting,
+ * and any messages the server answers with it, oldest first (ours answers none: a new intake is a new
+ * conversation).
+ */
 export async function startSession(info: VisitorInfo): Promise<{ id: string; messages: ApiMessage[]; greeting: string | null }> {
   const data = await call("/api/chat/sessions", { method: "POST", body: info });
   if (typeof data.id !== "string" || data.id === "") throw new ChatApiError("Unexpected answer", 200);
