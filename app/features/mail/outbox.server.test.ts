@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../../db/client";
 import { runMigrations } from "../../../db/migrate";
@@ -75,7 +75,7 @@ describe.each(databaseKinds)("mail outbox on %s", (kind) => {
     const smtp = await startSmtp();
     cleanups.push(() => smtp.close());
     // As a row written before addresses were checked strictly might hold them.
-    const reply = { ...autoReplyMail({ to: "dana@example.com;eve@evil.example", name: "Dana", subject: "Thanks", opening: "Hello." }) };
+    const reply = autoReplyMail({ to: "dana@example.com;eve@evil.example", name: "Dana", subject: "Thanks", opening: "Hello." });
     const notification = { ...draft(2), replyTo: "dana@example.com, eve@evil.example" };
     await db.transaction(async (tx) => {
       await enqueueMail(tx, reply, { domain: "agency.example" });
@@ -101,6 +101,21 @@ describe.each(databaseKinds)("mail outbox on %s", (kind) => {
     await db.transaction((tx) => enqueueMail(tx, draft(3), { domain: "agency.example" }));
     expect(await db.transaction((tx) => autoRepliesToday(tx, "dana@Example.com"))).toBe(2);
     expect(await db.transaction((tx) => autoRepliesToday(tx, "inbox@agency.example"))).toBe(0);
+  });
+
+  it("submissions for one address at the same moment are counted one after the other", async () => {
+    const { db } = await database();
+    const submit = (to: string) =>
+      db.transaction(async (tx) => {
+        if ((await autoRepliesToday(tx, to)) >= 3) return;
+        // Slow enough that, without the lock, every concurrent transaction would count before any inserts.
+        await tx.execute(sql`select pg_sleep(0.05)`);
+        await enqueueMail(tx, autoReplyMail({ to, name: "Dana", subject: "Thanks", opening: "Hello." }), { domain: "agency.example" });
+      });
+    await Promise.all(
+      ["dana@example.com", "Dana@example.com", "DANA@example.com", "dana@example.com", "dAna@example.com", "danA@example.com"].map(submit),
+    );
+    expect(await db.transaction((tx) => autoRepliesToday(tx, "dana@example.com"))).toBe(3);
   });
 
   it("keeps mail while SMTP is down and delivers each exactly once when it is back", async () => {
