@@ -21,8 +21,10 @@ import { jobRoutes } from "./api/jobs";
 import { leadRoutes } from "./api/leads";
 import { uploadRoutes } from "./api/uploads";
 import { authRoutes } from "./auth";
+import { clientIp } from "./client-info";
 import type { AppServices } from "./context";
 import { ApiException, apiError } from "./http";
+import { isCrossSite } from "./origin";
 import { securityHeaders } from "./security";
 
 type Env = { Variables: { nonce: string; requestId: string } };
@@ -91,8 +93,23 @@ export function createApp({ services, build, staticFiles, development = false }:
 
   // ---- client build, then pages ----
   if (staticFiles) app.use(staticFiles);
-  const handle = createRequestHandler(build, development ? "development" : "production");
-  app.all("*", (c) => handle(c.req.raw, { ...services, nonce: c.get("nonce"), requestId: c.get("requestId") }));
+  // React Router refuses an action whose Origin is not the request's own. Behind a proxy that ends
+  // TLS the request arrives as http while the browser's Origin says https: SITE_URL's host is ours too.
+  const siteHost = new URL(config.SITE_URL).host;
+  const withOrigins = (b: ServerBuild): ServerBuild => ({ ...b, allowedActionOrigins: [siteHost] });
+  const handle = createRequestHandler(
+    typeof build === "function" ? async () => withOrigins(await build()) : withOrigins(build),
+    development ? "development" : "production",
+  );
+  app.all("*", (c) =>
+    handle(c.req.raw, {
+      ...services,
+      nonce: c.get("nonce"),
+      requestId: c.get("requestId"),
+      clientIp: clientIp(c, config.TRUST_PROXY),
+      crossSite: isCrossSite(c, config),
+    }),
+  );
 
   app.onError((error, c) => onError(error, c, services));
   return app;

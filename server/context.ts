@@ -1,4 +1,5 @@
 import type { Config } from "~/env.server";
+import type { LoginThrottle } from "~/features/auth/login-throttle.server";
 import type { MailSender } from "~/features/mail/outbox.server";
 import type { FileStorage } from "~/features/uploads/storage.server";
 import type { Database, DatabaseHandle } from "../db/client";
@@ -14,10 +15,19 @@ export type AppServices = {
   mail: MailSender;
   /** Where uploaded documents are kept (DATA_DIR/uploads). */
   storage: FileStorage;
+  /** Failed admin sign-ins, shared by the sign-in API and the sign-in page's form. */
+  loginThrottle: LoginThrottle;
 };
 
 /** What every React Router loader and action receives as `context`. */
-export type RequestContext = AppServices & { nonce: string; requestId: string };
+export type RequestContext = AppServices & {
+  nonce: string;
+  requestId: string;
+  /** The visitor's address as server/client-info.ts determines it (behind a trusted proxy, the one it saw). */
+  clientIp: string;
+  /** A browser sent this request from another site's page (server/origin.ts): actions refuse it. */
+  crossSite: boolean;
+};
 
 declare module "react-router" {
   interface AppLoadContext extends RequestContext {}

@@ -11,6 +11,7 @@ import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { type Config, ConfigError, loadConfig, publicConfig } from "~/env.server";
 import { bootstrapAdmin, NO_ADMIN_HINT } from "~/features/auth/auth.server";
+import { LoginThrottle, loginThrottleSettings } from "~/features/auth/login-throttle.server";
 import { onBlogChangeError } from "~/features/blog/posts.server";
 import { ChatAssistant } from "~/features/chat/chat.server";
 import { fileTransport, MailSender, smtpTransport } from "~/features/mail/outbox.server";
@@ -20,6 +21,7 @@ import { openDatabase } from "../db/client";
 import { runMigrations } from "../db/migrate";
 import { seed } from "../db/seed";
 import { createApp } from "./app";
+import { addressKey } from "./client-info";
 import type { AppServices } from "./context";
 import { createLogger } from "./logger";
 import { loadStaticManifest, serveBuild } from "./static";
@@ -104,6 +106,7 @@ export async function createServices(config: Config): Promise<AppServices & { st
     db: database.db,
     mail,
     storage,
+    loginThrottle: new LoginThrottle(loginThrottleSettings(config), { addressKey }),
     start: () => {
       mail.start();
       sweeper.start();

@@ -61,6 +61,37 @@ test.describe("sign-in", () => {
   });
 });
 
+test.describe("sign-in without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the form is posted, never with the password in the address, and signs in through the page", async ({ page }) => {
+    const requests: string[] = [];
+    page.on("request", (request) => requests.push(`${request.method()} ${request.url()}`));
+    await page.goto("/admin/login");
+    await expect(page.getByRole("form", { name: login.title })).toHaveAttribute("method", "post");
+
+    await page.getByLabel("Email").fill(ADMIN.email);
+    await page.getByLabel("Password").fill("not the password at all");
+    await page.getByRole("button", { name: login.submit }).click();
+    await expect(page.getByRole("alert")).toHaveText("Invalid email or password.");
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page.getByLabel("Email")).toHaveValue(ADMIN.email);
+
+    await page.getByLabel("Password").fill(ADMIN.password);
+    await page.getByRole("button", { name: login.submit }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    // The session cookie the API would have set: the API now knows who is signed in.
+    const me = await page.request.get("/api/auth/user");
+    expect(await me.json()).toMatchObject({ success: true, user: { email: ADMIN.email } });
+
+    expect(requests.filter((r) => r.startsWith("POST ")).map((r) => new URL(r.slice(5)).pathname)).toEqual([
+      "/admin/login",
+      "/admin/login",
+    ]);
+    expect(requests.filter((r) => /password|correct/i.test(r))).toEqual([]);
+  });
+});
+
 test.describe("back office screens", () => {
   test.beforeEach(async ({ page }) => {
     await signInThroughForm(page);

@@ -1,7 +1,7 @@
 /**
  * Admin sign-in: POST /api/auth/login, GET /api/auth/user, POST /api/auth/logout, the requireAdmin
- * guard, sessions in the database, rate limits, the first admin from the environment and
- * `npm run admin:create`.
+ * guard, sessions in the database, sign-in throttling, the sign-in page's own form, the first admin
+ * from the environment and `npm run admin:create`.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -14,9 +14,11 @@ import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../app/env.server";
 import { adminFromRequest, bootstrapAdmin, createAdmin, hashToken, NO_ADMIN_HINT } from "../../app/features/auth/auth.server";
+import { LoginThrottle } from "../../app/features/auth/login-throttle.server";
 import { adminSessions, adminUsers } from "../../db/schema";
 import { createApp } from "../../server/app";
 import { requireAdmin } from "../../server/auth";
+import { addressKey } from "../../server/client-info";
 import { type RunningServer, startServer } from "../../server/main";
 import { ensureAdmin, signIn, TEST_ADMIN } from "../support/admin";
 import { createPostgresDatabase, databaseKinds, type TestDatabaseKind } from "../support/databases";
@@ -31,7 +33,10 @@ const tokenOf = (cookie: string) => cookie.split(";")[0].split("=")[1];
 
 let ipCounter = 0;
 /** Each test signs in from its own address (TRUST_PROXY=true), so the per-address limit is theirs alone. */
-const freshIp = () => `198.51.100.${++ipCounter}`;
+const freshIp = () => {
+  const n = ++ipCounter;
+  return `198.51.${100 + Math.floor(n / 256)}.${n % 256}`;
+};
 
 describe.each(databaseKinds)("admin sign-in on %s", (kind) => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -50,14 +55,31 @@ describe.each(databaseKinds)("admin sign-in on %s", (kind) => {
     return sessionCookie(res)!.split(";")[0];
   };
 
+  /**
+   * Runs `fn` with the server's sign-in throttle (same settings, same address keys) on a clock the
+   * test moves: a wait lasts exactly as long as the test says, however slow the machine.
+   */
+  const onTestClock = async (fn: (advanceSeconds: (s: number) => void) => Promise<void>) => {
+    const original = server.services.loginThrottle;
+    let now = Date.now();
+    server.services.loginThrottle = new LoginThrottle(original.settings, { now: () => now, addressKey });
+    try {
+      await fn((seconds) => {
+        now += seconds * 1000;
+      });
+    } finally {
+      server.services.loginThrottle = original;
+    }
+  };
+
   beforeAll(async () => {
     server = await startTestServer(kind, {
       ...FAST,
       TRUST_PROXY: "true",
       ADMIN_EMAIL: TEST_ADMIN.email.toUpperCase(),
       ADMIN_PASSWORD: TEST_ADMIN.password,
-      RATE_LIMIT_LOGIN_ACCOUNT_MAX: "3",
-      RATE_LIMIT_LOGIN_IP_MAX: "6",
+      RATE_LIMIT_LOGIN_PAIR_FREE_FAILURES: "3",
+      RATE_LIMIT_LOGIN_IP_FREE_FAILURES: "6",
     });
   });
   afterAll(async () => {
@@ -113,7 +135,7 @@ describe.each(databaseKinds)("admin sign-in on %s", (kind) => {
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toEqual(SIGN_IN);
 
-    const forged = await currentUser("admin_session=" + "A".repeat(43));
+    const forged = await currentUser(`admin_session=${"A".repeat(43)}`);
     expect(forged.status).toBe(401);
     expect(await forged.json()).toEqual(SIGN_IN);
     // The browser is told to drop the dead cookie.
@@ -148,40 +170,98 @@ describe.each(databaseKinds)("admin sign-in on %s", (kind) => {
     expect(notJson.status).toBe(415);
   });
 
-  it("limits failed sign-ins per account (429 with Retry-After), even from many addresses, and a success resets the count", async () => {
-    const victim = { email: "victim@agency.example", password: "victim's long password" };
-    await ensureAdmin(server.services, victim);
-    const attempt = (password: string) => login({ email: victim.email, password });
+  it("an attacker failing for the admin's email, from one address or many, does not keep the admin out elsewhere", () =>
+    onTestClock(async (advanceSeconds) => {
+      const attacker = freshIp();
+      const failFromAttacker = async () => {
+        const answers: number[] = [];
+        for (let i = 0; i < 10; i++)
+          answers.push((await login({ email: TEST_ADMIN.email, password: `guess ${i}` }, { ip: attacker })).status);
+        return answers;
+      };
+      // Three free failures, a fourth that starts a wait, then refusals while it runs.
+      expect(await failFromAttacker()).toEqual([401, 401, 401, 401, ...Array(6).fill(429)]);
+      // The attacker sits out each wait and fails again: 30 more attempts, 3 of them checked.
+      for (const wait of [1, 2, 4]) {
+        advanceSeconds(wait);
+        expect(await failFromAttacker()).toEqual([401, ...Array(9).fill(429)]);
+      }
+      // Meanwhile the admin, from an address of their own, signs in at once...
+      const admin = await login(TEST_ADMIN, { ip: freshIp() });
+      expect(admin.status).toBe(200);
+      expect(sessionCookie(admin)).toBeDefined();
+      // ...and the attacker's address is still refused.
+      expect((await login({ email: TEST_ADMIN.email, password: "one more" }, { ip: attacker })).status).toBe(429);
 
-    // Two failures, then the right password: the count starts again.
-    for (let i = 0; i < 2; i++) expect((await attempt("guess " + i)).status).toBe(401);
-    expect((await attempt(victim.password)).status).toBe(200);
-    for (let i = 0; i < 3; i++) expect((await attempt("guess again " + i)).status).toBe(401);
+      // The same from ten more addresses: 40 more failures for the one account.
+      for (let a = 0; a < 10; a++) {
+        const ip = freshIp();
+        for (let i = 0; i < 5; i++) await login({ email: TEST_ADMIN.email.toUpperCase(), password: `spread guess ${i}` }, { ip });
+      }
+      expect((await login(TEST_ADMIN, { ip: freshIp() })).status).toBe(200);
+    }));
 
-    const blocked = await attempt(victim.password);
-    expect(blocked.status).toBe(429);
-    expect(await blocked.json()).toEqual({ success: false, message: "Too many sign-in attempts. Please wait 15 minutes and try again." });
-    const retryAfter = Number(blocked.headers.get("retry-after"));
-    expect(retryAfter).toBeGreaterThan(14 * 60);
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    expect(sessionCookie(blocked)).toBeUndefined();
-    // Other accounts are not affected.
-    expect((await login(TEST_ADMIN)).status).toBe(200);
-  });
+  it("makes an address failing for one account wait longer each time, and refuses it unchecked while it waits", () =>
+    onTestClock(async (advanceSeconds) => {
+      const victim = { email: "victim@agency.example", password: "victim's long password" };
+      await ensureAdmin(server.services, victim);
+      const attacker = freshIp();
+      const attempt = (password: string) => login({ email: victim.email, password }, { ip: attacker });
 
-  it("limits failed sign-ins per address, whichever accounts they try", async () => {
-    const ip = freshIp();
-    // Successful sign-ins do not use up the address's allowance.
-    for (let i = 0; i < 7; i++) expect((await login(TEST_ADMIN, { ip })).status).toBe(200);
-    for (let i = 0; i < 6; i++)
-      expect((await login({ email: `guess${i}@agency.example`, password: "password123456" }, { ip })).status).toBe(401);
-    const blocked = await login(TEST_ADMIN, { ip });
-    expect(blocked.status).toBe(429);
-    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect((await blocked.json()).message).toMatch(/^Too many sign-in attempts\. Please wait \d+ minutes? and try again\.$/);
-    // Another address still signs in.
-    expect((await login(TEST_ADMIN)).status).toBe(200);
-  });
+      // Two failures, then the right password: the pair's count starts again.
+      for (let i = 0; i < 2; i++) expect((await attempt(`guess ${i}`)).status).toBe(401);
+      expect((await attempt(victim.password)).status).toBe(200);
+      for (let i = 0; i < 3; i++) expect((await attempt(`guess again ${i}`)).status).toBe(401);
+
+      const waits: number[] = [];
+      for (let round = 0; round < 4; round++) {
+        // A failure past the free ones starts a wait...
+        expect((await attempt(`guess in round ${round}`)).status).toBe(401);
+        // ...during which even the right password is refused, without being checked.
+        const refused = await attempt(victim.password);
+        expect(refused.status).toBe(429);
+        expect(sessionCookie(refused)).toBeUndefined();
+        const retryAfter = Number(refused.headers.get("retry-after"));
+        expect(await refused.json()).toEqual({
+          success: false,
+          message: `Too many sign-in attempts. Please wait ${retryAfter} second${retryAfter === 1 ? "" : "s"} and try again.`,
+        });
+        // A moment before the wait ends it still holds; then the address may try again.
+        advanceSeconds(retryAfter - 0.1);
+        expect((await attempt(victim.password)).status).toBe(429);
+        advanceSeconds(0.1);
+        waits.push(retryAfter);
+      }
+      expect(waits).toEqual([1, 2, 4, 8]);
+      // The victim, from another address, is not kept waiting.
+      expect((await login(victim)).status).toBe(200);
+    }));
+
+  it("makes an address that fails for many accounts wait, whichever account it tries next", () =>
+    onTestClock(async () => {
+      const ip = freshIp();
+      // Successful sign-ins do not use up the address's allowance.
+      for (let i = 0; i < 7; i++) expect((await login(TEST_ADMIN, { ip })).status).toBe(200);
+      // Seven accounts, one failure each: no pair ever waits, but the address is past its six free failures.
+      for (let i = 0; i < 7; i++)
+        expect((await login({ email: `guess${i}@agency.example`, password: "password123456" }, { ip })).status).toBe(401);
+      const blocked = await login(TEST_ADMIN, { ip });
+      expect(blocked.status).toBe(429);
+      expect(blocked.headers.get("retry-after")).toBe("1");
+      expect(await blocked.json()).toEqual({ success: false, message: "Too many sign-in attempts. Please wait 1 second and try again." });
+      expect((await login({ email: "guess99@agency.example", password: "password123456" }, { ip })).status).toBe(429);
+      // Another address still signs in.
+      expect((await login(TEST_ADMIN)).status).toBe(200);
+    }));
+
+  it("counts IPv6 addresses by their /64: one network cannot spread its failures over its addresses", () =>
+    onTestClock(async () => {
+      const net = `2001:db8:${(++ipCounter).toString(16)}:1`;
+      for (let i = 1; i <= 7; i++)
+        expect((await login({ email: `v6guess${i}@agency.example`, password: "password123456" }, { ip: `${net}::${i}` })).status).toBe(401);
+      expect((await login(TEST_ADMIN, { ip: `${net}::ff` })).status).toBe(429);
+      expect((await login(TEST_ADMIN, { ip: `2001:db8:${(++ipCounter).toString(16)}:2::1` })).status).toBe(200);
+    }));
 
   it("ends a session after 30 idle minutes, touching last_seen_at at most once a minute", async () => {
     const cookie = await signedIn();
@@ -258,7 +338,7 @@ describe.each(databaseKinds)("admin sign-in on %s", (kind) => {
     expect(tables.rows.map((t) => t.table_name)).toContain("admin_sessions");
     for (const { table_name } of tables.rows) {
       const found = await db().execute<{ n: number }>(
-        sql`select count(*)::int as n from ${sql.identifier(table_name)} t where t::text like ${"%" + token + "%"}`,
+        sql`select count(*)::int as n from ${sql.identifier(table_name)} t where t::text like ${`%${token}%`}`,
       );
       expect(found.rows[0].n, table_name).toBe(0);
     }
@@ -392,6 +472,110 @@ describe.each(databaseKinds)("admin sign-in on %s", (kind) => {
     expect(await db().select().from(adminUsers).where(eq(adminUsers.email, "new.admin@agency.example"))).toHaveLength(0);
   });
 
+  describe("the sign-in page's own form (sent before or without the page's scripts)", () => {
+    const postForm = (
+      fields: Record<string, string>,
+      { ip = freshIp(), headers = {} }: { ip?: string; headers?: Record<string, string> } = {},
+    ) =>
+      fetch(`${server.url}/admin/login`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip, ...headers },
+        body: new URLSearchParams(fields),
+      });
+
+    it("is a POST form, so a browser never puts the password in the address", async () => {
+      const page = await fetch(`${server.url}/admin/login`);
+      expect(page.status).toBe(200);
+      const form = (await page.text()).match(/<form\b[^>]*>/)?.[0];
+      expect(form).toMatch(/\smethod="post"/);
+    });
+
+    it("signs in with the same session cookie as the API and redirects to the dashboard", async () => {
+      const res = await postForm({ email: TEST_ADMIN.email.toUpperCase(), password: TEST_ADMIN.password });
+      expect(res.status).toBe(303);
+      expect(res.headers.get("location")).toBe("/admin/dashboard");
+      const cookie = sessionCookie(res)!;
+      expect(cookie).toMatch(/^admin_session=[A-Za-z0-9_-]{43};/);
+      const attributes = cookie
+        .split(";")
+        .slice(1)
+        .map((a) => a.trim().toLowerCase());
+      expect(attributes).toEqual(expect.arrayContaining(["httponly", "samesite=lax", "path=/", "max-age=43200"]));
+      const me = await currentUser(cookie.split(";")[0]);
+      expect(await me.json()).toEqual({ success: true, user: { id: expect.any(String), email: TEST_ADMIN.email } });
+    });
+
+    it("shows the API's message on the page, keeping the email, when the password is wrong or a field is empty", async () => {
+      const wrong = await postForm({ email: TEST_ADMIN.email, password: "not the right password" });
+      expect(wrong.status).toBe(401);
+      expect(sessionCookie(wrong)).toBeUndefined();
+      const html = await wrong.text();
+      expect(html).toMatch(/role="alert"[^>]*>Invalid email or password\.</);
+      expect(html).toContain(`value="${TEST_ADMIN.email}"`);
+      expect(html).not.toContain("not the right password");
+
+      const empty = await postForm({ email: "", password: "" });
+      expect(empty.status).toBe(400);
+      const emptyHtml = await empty.text();
+      expect(emptyHtml).toContain("Email is required");
+      expect(emptyHtml).toContain("Password is required");
+    });
+
+    it("shares the API's throttle: failures through either count, and a wait answers 429 with Retry-After", () =>
+      onTestClock(async () => {
+        const ip = freshIp();
+        for (let i = 0; i < 2; i++)
+          expect((await login({ email: TEST_ADMIN.email, password: `json guess ${i}` }, { ip })).status).toBe(401);
+        for (let i = 0; i < 2; i++)
+          expect((await postForm({ email: TEST_ADMIN.email, password: `form guess ${i}` }, { ip })).status).toBe(401);
+        const refused = await postForm({ email: TEST_ADMIN.email, password: TEST_ADMIN.password }, { ip });
+        expect(refused.status).toBe(429);
+        expect(refused.headers.get("retry-after")).toBe("1");
+        expect(sessionCookie(refused)).toBeUndefined();
+        expect(await refused.text()).toContain("Too many sign-in attempts. Please wait 1 second and try again.");
+        expect((await login(TEST_ADMIN, { ip })).status).toBe(429);
+        // Another address is not affected.
+        expect((await postForm(TEST_ADMIN)).status).toBe(303);
+      }));
+
+    it("accepts the form from our own pages, also when the site's https address reaches the server as http", async () => {
+      for (const origin of [server.url, server.services.config.SITE_URL]) {
+        const res = await postForm(TEST_ADMIN, { headers: { origin, "sec-fetch-site": "same-origin" } });
+        expect(res.status, origin).toBe(303);
+        expect(sessionCookie(res), origin).toBeDefined();
+      }
+    });
+
+    it("refuses a form from another site's page, another kind of body (415) and an oversized one (413)", async () => {
+      for (const headers of [{ origin: "https://evil.example" }, { origin: "null" }, { "sec-fetch-site": "cross-site" }] as Record<
+        string,
+        string
+      >[]) {
+        const res = await postForm(TEST_ADMIN, { headers });
+        // React Router answers a foreign Origin itself (400); without Origin, the page's action does (403).
+        expect(res.status, JSON.stringify(headers)).toBe(headers.origin ? 400 : 403);
+        expect(sessionCookie(res)).toBeUndefined();
+      }
+      const crossSite = await postForm(TEST_ADMIN, { headers: { "sec-fetch-site": "cross-site" } });
+      expect(await crossSite.text()).toContain("This request came from another website and was refused.");
+
+      const json = await fetch(`${server.url}/admin/login`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(TEST_ADMIN),
+      });
+      expect(json.status).toBe(415);
+      expect(sessionCookie(json)).toBeUndefined();
+
+      const huge = await postForm({ ...TEST_ADMIN, padding: "x".repeat(64 * 1024) });
+      expect(huge.status).toBe(413);
+      expect(sessionCookie(huge)).toBeUndefined();
+      expect(await huge.text()).toContain("The sign-in form is too large.");
+    });
+  });
+
   it("adminFromRequest tells a loader who is signed in", async () => {
     const cookie = await signedIn();
     const page = (headers: Record<string, string>) => new Request("http://localhost/blog/draft", { headers });
@@ -484,7 +668,7 @@ describe.each(databaseKinds)("the first admin on %s", (kind) => {
   it("npm run admin:create makes an admin who can sign in; ADMIN_EMAIL then changes nothing; --reset-password signs them out", {
     timeout: 120_000,
   }, async () => {
-    const created = await adminCreate(["--email", owner.email.toUpperCase(), "--password-stdin"], database.env, owner.password + "\n");
+    const created = await adminCreate(["--email", owner.email.toUpperCase(), "--password-stdin"], database.env, `${owner.password}\n`);
     expect(created.stderr).toBe("");
     expect(created.code).toBe(0);
     expect(created.stdout).toContain(`Admin account created for ${owner.email}`);

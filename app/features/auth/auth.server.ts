@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
 import { count, eq, lt, or } from "drizzle-orm";
-import { parse as parseCookies } from "hono/utils/cookie";
+import { parse as parseCookies, serialize as serializeCookie } from "hono/utils/cookie";
 import type { Config } from "~/env.server";
 import type { Database } from "../../../db/client";
 import { adminSessions, adminUsers } from "../../../db/schema";
@@ -283,6 +283,21 @@ export async function deleteExpiredSessions(db: Database, timeouts: SessionTimeo
 /** `__Host-` (Secure, Path=/, no Domain) when the site is served over HTTPS: no subdomain can set or shadow it. */
 export const sessionCookieName = (config: Pick<Config, "secureCookies">) =>
   config.secureCookies ? "__Host-admin_session" : "admin_session";
+
+/**
+ * The Set-Cookie value for a new session: HttpOnly, SameSite=Lax, Path=/, Secure over https, and a
+ * Max-Age of the session's absolute lifetime (the browser forgets it when the server would refuse
+ * it anyway; the idle timeout still applies).
+ */
+export function sessionCookieHeader(config: Pick<Config, "secureCookies" | "ADMIN_SESSION_MAX_HOURS">, token: string): string {
+  return serializeCookie(sessionCookieName(config), token, {
+    httpOnly: true,
+    sameSite: "Lax",
+    path: "/",
+    secure: config.secureCookies,
+    maxAge: config.ADMIN_SESSION_MAX_HOURS * 3600,
+  });
+}
 
 /** The session token a Cookie header carries, if any. */
 export function sessionTokenFromCookieHeader(

@@ -14,8 +14,14 @@ export const authMessages = {
   signInRequired: "Please sign in.",
   signedOut: "Signed out.",
   crossSite: "This request came from another website and was refused.",
-  tooManyAttempts: (minutes: number) =>
-    `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+  /** The wait in seconds below a minute, else in whole minutes (rounded up). */
+  tooManyAttempts: (seconds: number) => {
+    const [n, unit] = seconds < 60 ? [Math.max(1, Math.ceil(seconds)), "second"] : [Math.ceil(seconds / 60), "minute"];
+    return `Too many sign-in attempts. Please wait ${n} ${unit}${n === 1 ? "" : "s"} and try again.`;
+  },
+  /** A sign-in form sent without scripts in a shape no browser form has. */
+  formNotSupported: "Please send the sign-in form from the sign-in page.",
+  formTooLarge: "The sign-in form is too large.",
 } as const;
 
 /** Shortest password accepted for a new admin account (and ADMIN_PASSWORD). */

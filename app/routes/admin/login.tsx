@@ -7,6 +7,8 @@ import { adminApi, messageOf } from "~/features/admin/api";
 import { adminMessages } from "~/features/admin/messages";
 import { notifyError, notifySuccess } from "~/lib/notify";
 import { pageTitle } from "~/lib/seo";
+import type { Route } from "./+types/login";
+import { loginAction } from "./login.server";
 
 const text = adminMessages.login;
 
@@ -14,12 +16,29 @@ export function meta() {
   return [{ title: pageTitle(text.title) }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-/** /admin/login: email and password; the server's message (else "Failed to sign in") inline and as a toast. */
-export default function AdminLogin() {
+/** The form posted by the browser itself (no scripts yet, or none at all): signs in like the API. */
+export function action({ request, context }: Route.ActionArgs) {
+  return loginAction(request, context);
+}
+
+/** A refused sign-in's wait reaches the browser as Retry-After, as from the API. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
+}
+
+/**
+ * /admin/login: email and password; the server's message (else "Failed to sign in") inline and as a
+ * toast. Once hydrated, the form is sent as JSON to POST /api/auth/login. Before that it is a plain
+ * POST form: with scripts, the document head holds the submission until hydration (a form without an
+ * `action` attribute, app/lib/held-submit.ts); without scripts, the browser posts it to this page,
+ * whose action signs in. Never a GET, which would put the password in the address.
+ */
+export default function AdminLogin({ actionData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(actionData?.message ?? null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>(actionData?.errors ?? {});
 
   // Someone already signed in goes straight to the dashboard.
   useEffect(() => {
@@ -68,7 +87,7 @@ export default function AdminLogin() {
             {error}
           </div>
         )}
-        <form onSubmit={onSubmit} noValidate className="mt-6" aria-label={text.title}>
+        <form method="post" onSubmit={onSubmit} noValidate className="mt-6" aria-label={text.title}>
           <fieldset disabled={submitting} className="space-y-5">
             <TextField
               id="admin-email"
@@ -76,6 +95,7 @@ export default function AdminLogin() {
               type="email"
               label="Email"
               autoComplete="username"
+              defaultValue={actionData?.email}
               required
               error={fieldErrors.email}
             />

@@ -1,0 +1,86 @@
+/**
+ * One sign-in, whichever way it arrives: POST /api/auth/login (JSON, server/auth.ts) and the
+ * sign-in page's own form posted without scripts (app/routes/admin/login.server.ts). Both answer
+ * from here, so the throttle, the messages and the session are the same.
+ */
+import type { z } from "zod";
+import type { Config } from "~/env.server";
+import type { Database } from "../../../db/client";
+import {
+  type AdminIdentity,
+  createSession,
+  deleteExpiredSessions,
+  normalizeEmail,
+  sessionTimeouts,
+  verifyCredentials,
+} from "./auth.server";
+import type { LoginThrottle } from "./login-throttle.server";
+import { authMessages, loginSchema } from "./schema";
+
+type LogFn = (data: Record<string, unknown>, message: string) => void;
+
+export type SignInDeps = {
+  db: Database;
+  config: Config;
+  logger: { info: LogFn; warn: LogFn };
+  loginThrottle: LoginThrottle;
+};
+
+/** Where the attempt comes from: the client address (server/client-info.ts) and for the session list, the browser. */
+export type SignInClient = { ip: string; userAgent?: string | null; requestId?: string };
+
+export type SignInResult =
+  | { status: 200; admin: AdminIdentity; token: string }
+  | { status: 400; message: string; errors: Record<string, string> }
+  | { status: 401; message: string }
+  | { status: 429; message: string; retryAfterSeconds: number };
+
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+  return errors;
+}
+
+/**
+ * Checks `{ email, password }` and, when right, opens a session (its token goes in the cookie).
+ * While the throttle makes the (account, address) pair or the address wait, the answer is 429 before
+ * the account is looked up or the password hashed: a wait costs no scrypt time and tells nothing.
+ */
+export async function signIn(deps: SignInDeps, input: unknown, client: SignInClient): Promise<SignInResult> {
+  const { db, config, logger, loginThrottle } = deps;
+  const parsed = loginSchema.safeParse(input);
+  if (!parsed.success) return { status: 400, message: authMessages.invalidForm, errors: fieldErrors(parsed.error) };
+  const email = normalizeEmail(parsed.data.email);
+  const account = email.slice(0, 320);
+  const { ip, requestId: reqId } = client;
+
+  const decision = loginThrottle.begin(account, ip);
+  if (!decision.allowed) {
+    logger.warn({ reqId, email: account, ip, retryAfter: decision.retryAfterSeconds }, "admin sign-in refused: too many attempts");
+    return {
+      status: 429,
+      message: authMessages.tooManyAttempts(decision.retryAfterSeconds),
+      retryAfterSeconds: decision.retryAfterSeconds,
+    };
+  }
+  const { attempt } = decision;
+  let admin: AdminIdentity | null;
+  try {
+    admin = await verifyCredentials(db, email, parsed.data.password, { scryptN: config.AUTH_SCRYPT_N });
+  } catch (error) {
+    attempt.abandoned();
+    throw error;
+  }
+  if (!admin) {
+    attempt.failed();
+    logger.warn({ reqId, email: account, ip }, "admin sign-in failed");
+    return { status: 401, message: authMessages.invalidCredentials };
+  }
+  attempt.succeeded();
+
+  const timeouts = sessionTimeouts(config);
+  await deleteExpiredSessions(db, timeouts);
+  const { token } = await createSession(db, admin.id, { ip, userAgent: client.userAgent }, timeouts);
+  logger.info({ reqId, adminId: admin.id, ip }, "admin signed in");
+  return { status: 200, admin, token };
+}
