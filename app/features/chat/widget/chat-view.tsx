@@ -160,7 +160,7 @@ export function Composer({
           </a>
         )}
       </div>
-      <form onSubmit={submit} className="flex gap-2">
+      <form method="post" onSubmit={submit} className="flex gap-2">
         <label htmlFor="chat-input" className="sr-only">
           {t.inputLabel}
         </label>

@@ -66,6 +66,7 @@ export function IntakeForm({
 
   return (
     <form
+      method="post"
       noValidate
       onSubmit={onSubmit}
       onInput={onEdit}
