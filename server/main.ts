@@ -42,7 +42,7 @@ export function mailTransport(config: Config, logger: Logger) {
   if (config.SMTP_URL) return smtpTransport(config.SMTP_URL);
   const dir = path.resolve(config.DATA_DIR.startsWith("memory://") ? path.join(os.tmpdir(), "agency-mail") : config.DATA_DIR, "mail");
   return fileTransport(dir, (file, mail) =>
-    logger.info({ file, to: mail.toAddress, subject: mail.subject }, "SMTP_URL is not set: mail written to a file"),
+    logger.info({ file, kind: mail.kind, to: mail.toAddress }, "SMTP_URL is not set: mail written to a file"),
   );
 }
 
@@ -57,7 +57,7 @@ export function uploadsDir(config: Config): { dir: string; temporary: boolean } 
 
 /** Opens the database (migrated and seeded) and creates the mail sender; `start()` begins background work. */
 export async function createServices(config: Config): Promise<AppServices & { start: () => void; stop: () => Promise<void> }> {
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = createLogger(config.LOG_LEVEL, { environment: config.NODE_ENV, visibleEmails: [config.AGENCY_INBOX, config.MAIL_FROM] });
   const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
   try {
     await runMigrations(database);
