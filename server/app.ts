@@ -56,7 +56,7 @@ export function createApp({ services, build, staticFiles, development = false }:
       {
         reqId: c.get("requestId"),
         method: c.req.method,
-        path: c.req.path,
+        path: loggedPath(c.req.path),
         status: c.res.status,
         ms: Math.round(performance.now() - started),
       },
@@ -115,6 +115,14 @@ export function createApp({ services, build, staticFiles, development = false }:
   return app;
 }
 
+/**
+ * The path as logs may hold it: a chat's id is the only key to its transcript, so the request and
+ * error logs write the route's pattern in its place (the path is at most Node's header size).
+ */
+export function loggedPath(path: string): string {
+  return path.replace(/(\/chat\/sessions\/)[^/]+/, "$1:id");
+}
+
 function onError(error: Error, c: Context<Env>, { logger }: AppServices) {
   const isApi = c.req.path.startsWith("/api/") || c.req.path === "/api";
   if (error instanceof ApiException) {
@@ -127,7 +135,7 @@ function onError(error: Error, c: Context<Env>, { logger }: AppServices) {
   if (error instanceof HTTPException && error.status < 500) {
     return isApi ? apiError(c, error.status as 400, error.message || "Bad request.") : c.text(error.message || "Bad request", error.status);
   }
-  logger.error({ err: error, reqId: c.get("requestId"), method: c.req.method, path: c.req.path }, "unhandled error");
+  logger.error({ err: error, reqId: c.get("requestId"), method: c.req.method, path: loggedPath(c.req.path) }, "unhandled error");
   if (isApi) return apiError(c, 500, "Something went wrong on our side. Please try again, or call us.");
   return c.html(
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Something went wrong</title></head><body><h1>Something went wrong</h1><p>Please try again in a moment. Reference: ${c.get("requestId")}</p></body></html>`,

@@ -4,7 +4,7 @@
  * - admin only, the old widget's conversation calls (spec 001 section 7): POST /api/chatbot-conversations
  *   and POST /api/chatbot-conversations/:email/message. GET /api/chatbot-conversations is in back-office.ts.
  */
-import { type Context, Hono, type MiddlewareHandler } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { chatAssistant, loggableError } from "~/features/chat/chat.server";
 import { chatTexts } from "~/features/chat/messages";
@@ -17,15 +17,6 @@ import { apiError, readJson } from "../http";
 import { RateLimiter, rateLimit } from "../rate-limit";
 
 const emailParam = z.object({ email: emailRule(chatTexts.fields.email) });
-
-/**
- * A chat's id is the only key to its transcript, so no log line may hold it: the request log and the
- * error log (server/app.ts) write the path, and they see the route's pattern in place of the id.
- */
-const hideSessionId: MiddlewareHandler = async (c, next) => {
-  c.req.path = c.req.path.replace(/(\/chat\/sessions\/)[^/]+/, "$1:id");
-  await next();
-};
 
 export function chatRoutes(services: AppServices) {
   const { config, logger } = services;
@@ -43,7 +34,6 @@ export function chatRoutes(services: AppServices) {
   const reqId = (c: Context) => c.get("requestId" as never);
 
   return new Hono()
-    .use("/chat/sessions/:id/*", hideSessionId)
     .post("/chat/sessions", sessionsPerIp, async (c) => {
       const body = await readJson(c);
       const parsed = chatIntakeSchema.safeParse(body);
