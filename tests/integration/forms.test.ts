@@ -170,17 +170,18 @@ describe.each(databaseKinds)("public form endpoints on %s", (kind) => {
     expect(await counts()).toEqual(before);
   });
 
-  it("line breaks in names and free text cannot add mail headers", async () => {
+  it("line breaks in free text cannot add mail headers (one-line fields refuse them: visitor-input.test.ts)", async () => {
     const smtpBefore = smtp.received.length;
     const evil = {
       ...contact,
       email: "eve@example.com",
-      fullName: "Eve\r\nBcc: attacker@evil.example",
-      insuranceType: "Boats\r\nBcc: attacker@evil.example\r\nSubject: hi",
+      fullName: "Eve Bcc: attacker@evil.example",
+      insuranceType: "Boats Bcc: attacker@evil.example Subject: hi",
       message: "Hello there\r\nBcc: attacker@evil.example\r\n\r\nbody",
     };
     const res = await post("/api/contacts", evil);
     expect(res.status).toBe(201);
+    expect((await post("/api/contacts", { ...evil, fullName: "Eve\r\nBcc: attacker@evil.example" })).status).toBe(400);
     const got = await waitFor(() => smtp.received.length >= smtpBefore + 2 && smtp.received.slice(smtpBefore), 10_000, "mails");
     for (const mail of got) {
       const headers = mail.raw.split(/\r?\n\r?\n/)[0];
