@@ -70,9 +70,10 @@ export function formRoutes(services: AppServices) {
       }
       const parsed = submitLeadSchema.safeParse(body);
       if (!parsed.success) return apiError(c, 400, INVALID, fieldErrors(parsed.error));
-      const result = await acceptLead(deps, parsed.data, submissionContext(c, config.TRUST_PROXY, body));
+      const { reference } = await acceptLead(deps, parsed.data, submissionContext(c, config.TRUST_PROXY, body));
+      if (!reference) throw new Error("a stored lead has no reference");
       services.mail.nudge();
-      logger.info({ reference: result.reference, leadType: parsed.data.leadType }, "lead stored");
-      return c.json({ success: true, message: leadReceived(result.reference!), reference: result.reference }, 201);
+      logger.info({ reference, leadType: parsed.data.leadType }, "lead stored");
+      return c.json({ success: true, message: leadReceived(reference), reference }, 201);
     });
 }

@@ -99,12 +99,12 @@ export function markdownToHtml(text: string): string {
       continue;
     }
     const bullet = /^[-*+•]\s+(.*)$/.exec(line);
-    const numbered = /^\d+[.)]\s+(.*)$/.exec(line);
-    if (bullet || numbered) {
+    const item = bullet ?? /^\d+[.)]\s+(.*)$/.exec(line);
+    if (item) {
       const tag = bullet ? "ul" : "ol";
       if (paragraph.length || (list && list.tag !== tag)) flush();
       list ??= { tag, items: [] };
-      list.items.push((bullet ?? numbered)![1]);
+      list.items.push(item[1]);
       continue;
     }
     if (list) flush();

@@ -206,8 +206,8 @@ async function prepare(
   let category = await resolveCategory(db, input.category);
   if (!category && current && current.category.trim().toLowerCase() === input.category.trim().toLowerCase()) category = current.category;
   if (!category) errors.category = blogFieldMessages.unknownCategory;
-  if (Object.keys(errors).length > 0) return { errors };
-  return { values: { ...input, content, category: category! } };
+  if (!category || Object.keys(errors).length > 0) return { errors };
+  return { values: { ...input, content, category } };
 }
 
 /** A new post by `authorEmail`. Its slug comes from the title. */

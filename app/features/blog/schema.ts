@@ -41,7 +41,7 @@ export function isHttpUrl(value: string): boolean {
 // ---- addresses in a post's HTML (the editor checks them as the server's sanitiser does) ----
 
 /** Control characters and white space a browser ignores inside a URL's scheme. */
-// eslint-disable-next-line no-control-regex
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters a browser skips in a scheme ("java\tscript:"), so they must be matched to be removed
 const URL_NOISE = /[\u0000-\u0020\u007f-\u009f\u00ad\u200b-\u200f\u2028\u2029\ufeff]/g;
 
 /** A path on this site: one slash, not two, and not a slash followed by a backslash (//host to a browser). */

@@ -54,7 +54,12 @@ type ListRow = Pick<
   | "statusChangedAt"
 > & { attachments: number };
 
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+/** A timestamp as ISO 8601, whether the driver handed it back as a Date or a string; null stays null. */
+function iso(d: Date | string): string;
+function iso(d: Date | string | null): string | null;
+function iso(d: Date | string | null): string | null {
+  return d === null ? null : new Date(d).toISOString();
+}
 
 function toItem(row: ListRow): LeadListItem {
   return {
@@ -70,7 +75,7 @@ function toItem(row: ListRow): LeadListItem {
     service: row.service,
     businessState: row.businessState,
     outsideLicensedStates: row.outsideLicensedStates,
-    receivedAt: iso(row.receivedAt)!,
+    receivedAt: iso(row.receivedAt),
     firstResponseAt: iso(row.firstResponseAt),
     statusChangedAt: iso(row.statusChangedAt),
     attachments: Number(row.attachments),
@@ -172,10 +177,10 @@ export async function getLead(db: Db, id: string): Promise<LeadDetail | null> {
           ip: consent.ip,
           userAgent: consent.userAgent,
           recordHash: consent.recordHash,
-          createdAt: iso(consent.createdAt)!,
+          createdAt: iso(consent.createdAt),
         }
       : null,
-    documents: documents.map((d) => ({ ...d, size: Number(d.size), createdAt: iso(d.createdAt)! })),
+    documents: documents.map((d) => ({ ...d, size: Number(d.size), createdAt: iso(d.createdAt) })),
   };
 }
 

@@ -48,10 +48,10 @@ export default function JobEdit() {
       },
     );
     return () => controller.abort();
-    // The job from the list is read once, when the screen opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id]);
+    // fromList comes from the location's state: the same object for as long as the address stays the same.
+  }, [id, fromList]);
 
+  const { job } = state;
   return (
     <AdminPage title={text.title}>
       {state.error ? (
@@ -61,16 +61,16 @@ export default function JobEdit() {
             {text.back}
           </button>
         </div>
-      ) : !state.job ? (
+      ) : !job ? (
         <Spinner label="Loading job..." />
       ) : (
         <JobForm
-          initial={formValues(state.job)}
+          initial={formValues(job)}
           submitLabel={text.submit}
           submittingLabel={text.submitting}
           onSubmit={async (values) => {
             try {
-              await adminApi(`/api/jobs/${encodeURIComponent(state.job!._id)}`, { method: "PUT", body: values });
+              await adminApi(`/api/jobs/${encodeURIComponent(job._id)}`, { method: "PUT", body: values });
             } catch (error) {
               notifyError(messageOf(error, text.failure));
               return error instanceof AdminApiError ? error.errors : undefined;

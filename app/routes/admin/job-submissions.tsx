@@ -52,6 +52,7 @@ export default function JobSubmissions() {
     loading: true,
   });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is not read, it is the Retry button's trigger: a new value loads the screen again
   useEffect(() => {
     const controller = new AbortController();
     const path = encodeURIComponent(jobId);

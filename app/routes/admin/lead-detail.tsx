@@ -117,13 +117,13 @@ export default function LeadDetailPage() {
               [text.name, lead.name],
               [
                 text.email,
-                <a href={`mailto:${lead.email}`} className="text-brand-700 underline">
+                <a key="email" href={`mailto:${lead.email}`} className="text-brand-700 underline">
                   {lead.email}
                 </a>,
               ],
               [
                 text.phone,
-                <a href={telLink(lead.phone)} className="text-brand-700 underline">
+                <a key="phone" href={telLink(lead.phone)} className="text-brand-700 underline">
                   {lead.phone}
                 </a>,
               ],
@@ -179,7 +179,12 @@ export default function LeadDetailPage() {
                 [text.consentVersion, consent.consentVersion],
                 [text.consentText, consent.consentText],
                 [text.consentTime, time(consent.createdAt)],
-                [text.consentHash, <code className="font-mono text-xs break-all">{consent.recordHash}</code>],
+                [
+                  text.consentHash,
+                  <code key="hash" className="font-mono text-xs break-all">
+                    {consent.recordHash}
+                  </code>,
+                ],
               ]}
             />
           ) : (

@@ -26,8 +26,10 @@ const selectClass =
 export default function Leads() {
   const [params, setParams] = useSearchParams();
   // A hand-edited or stale address must not break the screen: unknown filters are ignored.
-  const status = statusOptions.some((o) => o.value === params.get("status")) ? params.get("status")! : "";
-  const type = /^[a-z][a-z0-9_]{0,63}$/.test(params.get("type") ?? "") ? params.get("type")! : "";
+  const askedStatus = params.get("status") ?? "";
+  const status = statusOptions.some((o) => o.value === askedStatus) ? askedStatus : "";
+  const askedType = params.get("type") ?? "";
+  const type = /^[a-z][a-z0-9_]{0,63}$/.test(askedType) ? askedType : "";
   const filters = new URLSearchParams();
   if (status) filters.set("status", status);
   if (type) filters.set("type", type);
@@ -85,43 +87,46 @@ export default function Leads() {
         </a>
       }
     >
-      <form role="search" aria-label={text.filters.legend} className="flex flex-wrap items-end gap-4" onSubmit={(e) => e.preventDefault()}>
-        <div>
-          <label htmlFor="filter-status" className="block text-sm font-medium text-slate-800">
-            {text.filters.status}
-          </label>
-          <select id="filter-status" className={selectClass} value={status} onChange={(e) => setFilter("status", e.target.value)}>
-            <option value="">{text.filters.allStatuses}</option>
-            {statusOptions.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filter-type" className="block text-sm font-medium text-slate-800">
-            {text.filters.type}
-          </label>
-          <select id="filter-type" className={selectClass} value={type} onChange={(e) => setFilter("type", e.target.value)}>
-            <option value="">{text.filters.allTypes}</option>
-            {types.map((t) => (
-              <option key={t} value={t}>
-                {leadTypeLabel(t)}
-              </option>
-            ))}
-          </select>
-        </div>
-        {filtered && (
-          <button
-            type="button"
-            className="py-2 text-sm font-medium text-brand-700 underline"
-            onClick={() => setParams(new URLSearchParams(), { replace: true })}
-          >
-            {text.clearFilters}
-          </button>
-        )}
-      </form>
+      {/* "block" for browsers older than <search>, which would lay it out inline. */}
+      <search aria-label={text.filters.legend} className="block">
+        <form className="flex flex-wrap items-end gap-4" onSubmit={(e) => e.preventDefault()}>
+          <div>
+            <label htmlFor="filter-status" className="block text-sm font-medium text-slate-800">
+              {text.filters.status}
+            </label>
+            <select id="filter-status" className={selectClass} value={status} onChange={(e) => setFilter("status", e.target.value)}>
+              <option value="">{text.filters.allStatuses}</option>
+              {statusOptions.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="filter-type" className="block text-sm font-medium text-slate-800">
+              {text.filters.type}
+            </label>
+            <select id="filter-type" className={selectClass} value={type} onChange={(e) => setFilter("type", e.target.value)}>
+              <option value="">{text.filters.allTypes}</option>
+              {types.map((t) => (
+                <option key={t} value={t}>
+                  {leadTypeLabel(t)}
+                </option>
+              ))}
+            </select>
+          </div>
+          {filtered && (
+            <button
+              type="button"
+              className="py-2 text-sm font-medium text-brand-700 underline"
+              onClick={() => setParams(new URLSearchParams(), { replace: true })}
+            >
+              {text.clearFilters}
+            </button>
+          )}
+        </form>
+      </search>
 
       <div className="mt-6">
         {loading ? (

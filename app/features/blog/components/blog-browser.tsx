@@ -38,62 +38,63 @@ export function BlogBrowser({
 
   return (
     <div>
-      <form
-        method="get"
-        action="/blog"
-        role="search"
-        aria-label={m.searchLabel}
-        onSubmit={(e) => e.preventDefault()}
-        className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
-      >
-        <label htmlFor="blog-search" className="block text-sm font-semibold text-brand-900">
-          {m.searchLabel}
-        </label>
-        <div className="mt-2 flex gap-2">
-          <input
-            id="blog-search"
-            type="search"
-            name="q"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            placeholder={m.searchPlaceholder}
-            autoComplete="off"
-            className="min-w-0 flex-1 rounded-md border border-slate-300 px-4 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600"
-          />
-          <button type="submit" className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
-            {m.searchButton}
-          </button>
-        </div>
-        {/* Without JavaScript, the selected tag travels with a search; a tag button's own value comes after it and wins. */}
-        {tag && <input type="hidden" name="tag" value={tag} />}
-        {tags.length > 0 && (
-          <div role="group" aria-label={m.tagsLabel} className="mt-4 flex flex-wrap gap-2">
-            {tags.map((t) => {
-              const active = t === tag;
-              return (
-                <button
-                  key={t}
-                  type="submit"
-                  name="tag"
-                  value={active ? "" : t}
-                  aria-pressed={active}
-                  onClick={(e) => {
-                    e.preventDefault();
-                    setTag((current) => toggleTag(current, t));
-                  }}
-                  className={`rounded-full border px-4 py-1.5 text-sm font-semibold transition-colors ${
-                    active
-                      ? "border-brand-700 bg-brand-700 text-white hover:bg-brand-800"
-                      : "border-slate-300 bg-white text-brand-800 hover:border-brand-600 hover:bg-brand-50"
-                  }`}
-                >
-                  {t}
-                </button>
-              );
-            })}
+      {/* "block" for browsers older than <search>, which would lay it out inline. */}
+      <search aria-label={m.searchLabel} className="block">
+        <form
+          method="get"
+          action="/blog"
+          onSubmit={(e) => e.preventDefault()}
+          className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+        >
+          <label htmlFor="blog-search" className="block text-sm font-semibold text-brand-900">
+            {m.searchLabel}
+          </label>
+          <div className="mt-2 flex gap-2">
+            <input
+              id="blog-search"
+              type="search"
+              name="q"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              placeholder={m.searchPlaceholder}
+              autoComplete="off"
+              className="min-w-0 flex-1 rounded-md border border-slate-300 px-4 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600"
+            />
+            <button type="submit" className="rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+              {m.searchButton}
+            </button>
           </div>
-        )}
-      </form>
+          {/* Without JavaScript, the selected tag travels with a search; a tag button's own value comes after it and wins. */}
+          {tag && <input type="hidden" name="tag" value={tag} />}
+          {tags.length > 0 && (
+            <fieldset aria-label={m.tagsLabel} className="mt-4 flex min-w-0 flex-wrap gap-2">
+              {tags.map((t) => {
+                const active = t === tag;
+                return (
+                  <button
+                    key={t}
+                    type="submit"
+                    name="tag"
+                    value={active ? "" : t}
+                    aria-pressed={active}
+                    onClick={(e) => {
+                      e.preventDefault();
+                      setTag((current) => toggleTag(current, t));
+                    }}
+                    className={`rounded-full border px-4 py-1.5 text-sm font-semibold transition-colors ${
+                      active
+                        ? "border-brand-700 bg-brand-700 text-white hover:bg-brand-800"
+                        : "border-slate-300 bg-white text-brand-800 hover:border-brand-600 hover:bg-brand-50"
+                    }`}
+                  >
+                    {t}
+                  </button>
+                );
+              })}
+            </fieldset>
+          )}
+        </form>
+      </search>
 
       <p className="sr-only" role="status" aria-live="polite">
         {loading ? m.loading : m.results(visible.length)}

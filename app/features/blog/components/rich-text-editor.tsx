@@ -289,6 +289,7 @@ function LinkPanel({
         </label>
         <input
           id={inputId}
+          // biome-ignore lint/a11y/noAutofocus: the panel opens when the author presses the toolbar's Link button, and typing the address is the next step
           autoFocus
           type="text"
           inputMode="url"
@@ -333,6 +334,7 @@ function ImagePanel({ onInsert, onCancel }: { onInsert: (src: string, alt: strin
         </label>
         <input
           id={`${baseId}-url`}
+          // biome-ignore lint/a11y/noAutofocus: the panel opens when the author presses the toolbar's Image button, and typing the address is the next step
           autoFocus
           type="text"
           inputMode="url"
@@ -374,6 +376,7 @@ function ImagePanel({ onInsert, onCancel }: { onInsert: (src: string, alt: strin
 /** Not a <form>: the panel sits inside the post form. Enter applies, Escape cancels. */
 function PanelShell({ children, onSubmit, onCancel }: { children: ReactNode; onSubmit: () => void; onCancel: () => void }) {
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the div is not itself interactive; it only catches Enter and Escape as they bubble up from the panel's own inputs and buttons
     <div
       className="flex flex-wrap items-end gap-2 border-b border-slate-200 bg-white p-3"
       onKeyDown={(e) => {

@@ -26,8 +26,7 @@ export function useCategoryOptions({ announceFallback }: { announceFallback: boo
       },
     );
     return () => controller.abort();
-    // Read once, when the screen opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    // Read once, when the screen opens: each screen passes a constant announceFallback.
+  }, [announceFallback]);
   return state;
 }
