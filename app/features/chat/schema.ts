@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { chatInsuranceTypes } from "~/content/options";
-import { emailRule, phoneRule } from "~/features/leads/rules";
+import { cleanMultiLine, emailRule, isSingleLine, phoneRule } from "~/features/leads/rules";
 import { type ChatRole, chatLimits, chatTexts } from "./messages";
 
 const text = (v: unknown) => (typeof v === "string" ? v : v == null ? "" : String(v));
@@ -15,7 +15,8 @@ const nameRule = z.preprocess(
     .string()
     .transform((v) => v.trim())
     .refine((v) => v.length > 0, chatTexts.fields.name)
-    .refine((v) => v.length <= chatLimits.maxNameLength, chatTexts.fields.nameTooLong),
+    .refine((v) => v.length <= chatLimits.maxNameLength, chatTexts.fields.nameTooLong)
+    .refine((v) => v.length > chatLimits.maxNameLength || isSingleLine(v), chatTexts.fields.name),
 );
 
 /** The intake form: POST /api/chat/sessions. */
@@ -34,7 +35,7 @@ export const chatMessageSchema = z.object({
     text,
     z
       .string()
-      .transform((v) => v.trim())
+      .transform((v) => cleanMultiLine(v, chatLimits.maxMessageLength))
       .refine((v) => v.length > 0, chatTexts.blankMessage)
       .refine((v) => v.length <= chatLimits.maxMessageLength, chatTexts.messageTooLong),
   ),
