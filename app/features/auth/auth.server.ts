@@ -88,7 +88,7 @@ export class AdminAccountError extends Error {
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function checkNewCredentials(email: string, password: string) {
-  if (!EMAIL_PATTERN.test(email)) throw new AdminAccountError(`"${email}" is not an email address.`);
+  if (email.length > 254 || !EMAIL_PATTERN.test(email)) throw new AdminAccountError(`"${email}" is not an email address.`);
   if (password.length < MIN_PASSWORD_LENGTH)
     throw new AdminAccountError(`The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
 }

@@ -11,6 +11,8 @@ export const authMessages = {
   invalidForm: "Please enter your email and password.",
   emailRequired: "Email is required",
   passwordRequired: "Password is required",
+  emailTooLong: "Email must be at most 254 characters",
+  passwordTooLong: "Password must be at most 1,024 characters",
   signInRequired: "Please sign in.",
   signedOut: "Signed out.",
   crossSite: "This request came from another website and was refused.",
@@ -28,9 +30,17 @@ export const authMessages = {
 export const MIN_PASSWORD_LENGTH = 12;
 
 export const loginSchema = z.object({
-  email: z.string({ error: authMessages.emailRequired }).trim().min(1, authMessages.emailRequired),
+  email: z
+    .string({ error: authMessages.emailRequired })
+    .max(1024, authMessages.emailTooLong)
+    .trim()
+    .min(1, authMessages.emailRequired)
+    .max(254, authMessages.emailTooLong),
   // Not trimmed: spaces may be part of a password.
-  password: z.string({ error: authMessages.passwordRequired }).min(1, authMessages.passwordRequired),
+  password: z
+    .string({ error: authMessages.passwordRequired })
+    .min(1, authMessages.passwordRequired)
+    .max(1024, authMessages.passwordTooLong),
 });
 export type LoginBody = z.infer<typeof loginSchema>;
 

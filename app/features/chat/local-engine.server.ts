@@ -159,8 +159,9 @@ export function normalise(text: string): string {
       .replace(/\b(\w+)'s\b/g, "$1")
       // $1,000,000 -> 1000000; $1M, 1 million, 750k -> digits
       .replace(/(\d),(?=\d{3}\b)/g, "$1")
-      .replace(/\$?(\d+(?:\.\d+)?)\s*(?:m\b|mm\b|million\b)/g, (_, n: string) => String(Math.round(Number(n) * 1_000_000)))
-      .replace(/\$?(\d+(?:\.\d+)?)\s*(?:k\b|thousand\b)/g, (_, n: string) => String(Math.round(Number(n) * 1_000)))
+      // A number starts where no digit or point stands before it: each run of digits is tried once, not from every digit.
+      .replace(/(?<![\d.])\$?(\d+(?:\.\d+)?)\s*(?:m\b|mm\b|million\b)/g, (_, n: string) => String(Math.round(Number(n) * 1_000_000)))
+      .replace(/(?<![\d.])\$?(\d+(?:\.\d+)?)\s*(?:k\b|thousand\b)/g, (_, n: string) => String(Math.round(Number(n) * 1_000)))
       .replace(/\$(\d)/g, "$1")
       // MCS-90, BMC-91X, DP-3, HO-6 -> mcs90, bmc91x, dp3, ho6
       .replace(/\b([a-z]{1,4})-(\d{1,3}[a-z]?)\b/g, "$1$2")
@@ -394,7 +395,7 @@ export function extractAnswer(question: string, item: { title: string; content: 
 
 // ---- small talk and facts the engine answers directly ----
 
-const GREETING = /^(?:hi|hello|hey|howdy|hiya|good (?:morning|afternoon|evening)|yo)\b[\s!.,]*(?:there)?[\s!.,]*$/i;
+const GREETING = /^(?:hi|hello|hey|howdy|hiya|good (?:morning|afternoon|evening)|yo)\b[\s!.,]*(?:there[\s!.,]*)?$/i;
 const THANKS =
   /^(?:thanks?(?: you)?|thank u|thx|ty|great|perfect|awesome|ok(?:ay)?|cool|got it|that helps|appreciate it)(?:[\s,!.]+(?:so much|a lot|very much|again|for (?:the|your) help|that helps))*[\s!.]*$/i;
 const HUMAN =
@@ -402,8 +403,12 @@ const HUMAN =
 
 export type SmallTalk = "greeting" | "thanks" | "human";
 
+/** Small talk is short; a longer message is a question (and the patterns below see only a bounded input). */
+const SMALL_TALK_MAX_LENGTH = 200;
+
 export function smallTalk(question: string): SmallTalk | null {
   const q = question.trim();
+  if (q.length > SMALL_TALK_MAX_LENGTH) return null;
   if (HUMAN.test(q)) return "human";
   if (GREETING.test(q)) return "greeting";
   if (THANKS.test(q)) return "thanks";
