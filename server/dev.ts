@@ -12,8 +12,16 @@ import { buildImages } from "../scripts/images";
 import { createApp } from "./app";
 import { createServices } from "./main";
 
+if (process.argv.includes("--help")) {
+  console.log(`Usage: npm run dev
+
+Development server on PORT (3000): pages with hot reload and the /api routes in one process, on the
+embedded database in DATA_DIR or on DATABASE_URL. Settings come from the environment and .env.`);
+  process.exit(0);
+}
 if (existsSync(".env")) process.loadEnvFile(".env");
-const config = loadConfig({ NODE_ENV: "development", ...process.env });
+// The development server is development whatever .env says.
+const config = loadConfig({ ...process.env, NODE_ENV: "development" });
 await buildImages(process.cwd());
 const services = await createServices(config);
 services.start();

@@ -9,7 +9,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
-import { type Config, ConfigError, loadConfig, publicConfig } from "~/env.server";
+import { type Config, ConfigError, insecureSiteWarning, loadConfig, publicConfig } from "~/env.server";
 import { bootstrapAdmin, NO_ADMIN_HINT } from "~/features/auth/auth.server";
 import { LoginThrottle, loginThrottleSettings } from "~/features/auth/login-throttle.server";
 import { onBlogChangeError } from "~/features/blog/posts.server";
@@ -23,7 +23,9 @@ import { seed } from "../db/seed";
 import { createApp } from "./app";
 import { addressKey } from "./client-info";
 import type { AppServices } from "./context";
+import { REQUEST_TIMEOUT_MESSAGE } from "./http";
 import { createLogger } from "./logger";
+import { applyRequestDeadline } from "./request-deadline";
 import { loadStaticManifest, serveBuild } from "./static";
 
 /** The project root: this file sits one level below it, in source (server/) and bundled (build/). */
@@ -66,6 +68,8 @@ export async function createServices(config: Config): Promise<AppServices & { st
     if (admin === "created")
       logger.info({ email: config.ADMIN_EMAIL?.toLowerCase() }, "admin account created from ADMIN_EMAIL and ADMIN_PASSWORD");
     if (admin === "none") logger.warn(NO_ADMIN_HINT);
+    const insecure = insecureSiteWarning(config);
+    if (insecure) logger.warn(insecure);
   } catch (error) {
     await database.close();
     throw error;
@@ -129,7 +133,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
   const services = await createServices(config);
   const { logger } = services;
   const manifest = loadStaticManifest(buildDir);
-  let staticFiles;
+  let staticFiles: ReturnType<typeof serveBuild> | undefined;
   if (manifest) {
     const fresh = JSON.stringify(manifest.publicConfig) === JSON.stringify(bakedPublicSettings(config));
     if (!fresh)
@@ -144,15 +148,18 @@ export async function startServer(env: Record<string, string | undefined> = proc
   try {
     server = await new Promise<Server>((resolve, reject) => {
       const s = serve(
-        // Node's default of 5 minutes for a whole request would cut off large uploads on ordinary lines.
+        // Node's default of 5 minutes for a whole request would cut off large uploads on ordinary lines;
+        // every other route gets a short deadline (applyRequestDeadline).
         {
           fetch: app.fetch,
           port: config.PORT,
           hostname: config.HOST,
-          serverOptions: { requestTimeout: config.REQUEST_TIMEOUT_MINUTES * 60_000 },
+          // Node checks header and request deadlines on this interval; a long one would let a short deadline slip.
+          serverOptions: { requestTimeout: config.REQUEST_TIMEOUT_MINUTES * 60_000, connectionsCheckingInterval: 1000 },
         },
         () => resolve(s as Server),
       ) as Server;
+      applyRequestDeadline(s, { seconds: config.REQUEST_TIMEOUT_SECONDS, longPaths: ["/api/uploads"], message: REQUEST_TIMEOUT_MESSAGE });
       s.once("error", (error: NodeJS.ErrnoException) =>
         reject(error.code === "EADDRINUSE" ? new Error(`port ${config.PORT} is already in use (set PORT to another one)`) : error),
       );

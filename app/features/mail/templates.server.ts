@@ -63,7 +63,7 @@ export function notificationMail(input: {
   const text = [
     input.heading,
     "",
-    ...all.map(([label, value]) => `${(label + ":").padEnd(width + 2)}${value.replace(/\r?\n/g, "\n" + " ".repeat(width + 2))}`),
+    ...all.map(([label, value]) => `${(`${label}:`).padEnd(width + 2)}${value.replace(/\r?\n/g, `\n${" ".repeat(width + 2)}`)}`),
     ...(input.notes?.length ? ["", ...input.notes] : []),
     "",
     `Reply to this email to answer ${input.replyTo} directly.`,

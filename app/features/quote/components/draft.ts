@@ -15,7 +15,7 @@ export type Draft = { v: 1; savedAt: number; values: FormValues; files: StoredFi
 export function loadDraft(now = Date.now()): Draft | null {
   try {
     const draft = JSON.parse(localStorage.getItem(DRAFT_KEY) ?? "null") as Draft | null;
-    if (!draft || draft.v !== 1 || typeof draft.values !== "object" || now - draft.savedAt > MAX_AGE_MS) return null;
+    if (draft?.v !== 1 || typeof draft.values !== "object" || now - draft.savedAt > MAX_AGE_MS) return null;
     const files = Array.isArray(draft.files)
       ? draft.files.filter((f) => f && typeof f.id === "string" && now - f.at < FILE_MAX_AGE_MS)
       : [];

@@ -200,7 +200,8 @@ export function useQuoteForm({ uploads, requiredNames, slotNames }: Options) {
   }
 
   return {
-    formProps: { ref: formRef, noValidate: true, onSubmit, onInput, onChange: onInput, onFocusCapture: preload },
+    // POST, so that a submission the browser sends itself never carries the visitor's details in the address.
+    formProps: { ref: formRef, method: "post", noValidate: true, onSubmit, onInput, onChange: onInput, onFocusCapture: preload },
     errors,
     submitting,
     filled,
