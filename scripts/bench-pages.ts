@@ -38,7 +38,9 @@ type Report = {
   audits: Record<string, { score: number | null; numericValue?: number; details?: unknown } | undefined>;
 };
 type Lighthouse = (url: string, flags: { port: number; output: "json"; logLevel: "error" }) => Promise<{ lhr: Report } | undefined>;
-type ChromeLauncher = { launch: (options: { chromePath: string; chromeFlags: string[] }) => Promise<{ port: number; kill: () => unknown }> };
+type ChromeLauncher = {
+  launch: (options: { chromePath: string; chromeFlags: string[] }) => Promise<{ port: number; kill: () => unknown }>;
+};
 
 /** Lighthouse and chrome-launcher at their pinned versions, installed on first use. */
 async function benchTools(): Promise<{ lighthouse: Lighthouse; chromeLauncher: ChromeLauncher }> {
@@ -47,7 +49,16 @@ async function benchTools(): Promise<{ lighthouse: Lighthouse; chromeLauncher: C
     console.log(`Installing Lighthouse ${LIGHTHOUSE_VERSION} for the benchmark (once) into ${path.relative(root, toolsDir)}...`);
     const installed = spawnSync(
       "npm",
-      ["install", "--no-save", "--no-audit", "--no-fund", "--prefix", toolsDir, `lighthouse@${LIGHTHOUSE_VERSION}`, `chrome-launcher@${CHROME_LAUNCHER_VERSION}`],
+      [
+        "install",
+        "--no-save",
+        "--no-audit",
+        "--no-fund",
+        "--prefix",
+        toolsDir,
+        `lighthouse@${LIGHTHOUSE_VERSION}`,
+        `chrome-launcher@${CHROME_LAUNCHER_VERSION}`,
+      ],
       { stdio: "inherit" },
     );
     if (installed.status !== 0) throw new Error("Lighthouse could not be installed from the npm registry.");

@@ -37,17 +37,21 @@ describe("the README's commands", () => {
 
   // Each one runs with --help (passed to the script, or to the last tool of a chain) and succeeds without
   // doing its work: a script that points at a missing file or tool fails here.
-  it.each(scripts)("npm %s -- --help works", (name) => {
-    const args = name === "start" || name === "test" ? [name, "--", "--help"] : ["run", name, "--", "--help"];
-    const result = spawnSync("npm", args, {
-      cwd: root,
-      encoding: "utf8",
-      timeout: 60_000,
-      env: { ...process.env, npm_config_loglevel: "error", NODE_OPTIONS: "" },
-    });
-    expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
-    expect(`${result.stdout}${result.stderr}`).toMatch(/usage|options|commands|help/i);
-  }, 120_000);
+  it.each(scripts)(
+    "npm %s -- --help works",
+    (name) => {
+      const args = name === "start" || name === "test" ? [name, "--", "--help"] : ["run", name, "--", "--help"];
+      const result = spawnSync("npm", args, {
+        cwd: root,
+        encoding: "utf8",
+        timeout: 60_000,
+        env: { ...process.env, npm_config_loglevel: "error", NODE_OPTIONS: "" },
+      });
+      expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
+      expect(`${result.stdout}${result.stderr}`).toMatch(/usage|options|commands|help/i);
+    },
+    120_000,
+  );
 
   it("npm run db:migrate -- --dry-run names the database it would migrate, and changes nothing", () => {
     const result = spawnSync("npm", ["run", "db:migrate", "--", "--dry-run"], {
