@@ -317,6 +317,23 @@ describe.each(databaseKinds)("public form endpoints on %s", (kind) => {
     expect(broken.status).toBe(400);
     expect((await broken.json()).message).toBe("The request body is not valid JSON.");
   });
+
+  it("stores a lone surrogate sent as a JSON escape (\\ud800) as U+FFFD, as UTF-8 would carry it, instead of failing with 500", async () => {
+    const email = "lone-surrogate@whitfield-roofing.example";
+    // JSON.stringify writes each lone surrogate as its \u escape.
+    const res = await post("/api/contacts", {
+      ...contact,
+      email,
+      fullName: "Dana \uD800 Whitfield",
+      message: "We need GL with a waiver of subrogation \uDC00 for a school job.",
+      utm: { "utm_\uDBFFsource": "news\uD800letter" },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const [lead] = await server.services.db.select().from(leads).where(eq(leads.email, email));
+    expect(lead.name).toBe("Dana \uFFFD Whitfield");
+    expect(lead.message).toBe("We need GL with a waiver of subrogation \uFFFD for a school job.");
+    expect(lead.utm).toEqual({ "utm_\uFFFDsource": "news\uFFFDletter" });
+  });
 });
 
 describe("rate limits on public forms", () => {
