@@ -360,6 +360,31 @@ describe.each(databaseKinds)("blog posts and categories on %s", (kind) => {
     expect(await count()).toBe(before);
   });
 
+  it("refuses a NUL, line break or other control character in a one-line field (400 naming it) and drops them from the content, never 500", async () => {
+    const count = async () => (await server.services.db.select().from(blogPosts)).length;
+    const before = await count();
+    const cases: [string, string, string][] = [
+      ["title", "Fleet\u0000Safety", blogFieldMessages.titleInvalid],
+      ["title", "Fleet\nSafety", blogFieldMessages.titleInvalid],
+      ["category", "Commercial Trucking\u0000", blogFieldMessages.unknownCategory],
+      ["imageUrl", "https://images.example/truck\u0000.jpg", blogFieldMessages.imageUrl],
+    ];
+    for (const [field, value, message] of cases) {
+      const res = await call("POST", "/api/blogs", { ...post, [field]: value });
+      expect(res.status, `${field}=${JSON.stringify(value)}`).toBe(400);
+      expect((await res.json()).errors, `${field}=${JSON.stringify(value)}`).toEqual({ [field]: message });
+    }
+    const category = await call("POST", "/api/categories", { name: "Cyber\u0000Liability" });
+    expect(category.status).toBe(400);
+    expect((await category.json()).errors).toEqual({ name: blogFieldMessages.categoryNameInvalid });
+    const generate = await call("POST", "/api/blogs/generate", { prompt: "Write about cargo", category: "Commercial Trucking\u0000" });
+    expect(generate.status).toBe(400);
+    expect(await count()).toBe(before);
+
+    const stored = await create({ title: "Control Characters In Content", content: "<p>Cargo\u0000 coverage\u0007 pays.</p>" });
+    expect(stored.content).toBe("<p>Cargo coverage pays.</p>");
+  });
+
   it("PUT replaces the fields (404 for an unknown post, 400 with field errors); DELETE answers { message }", async () => {
     const created = await create();
     const res = await call("PUT", `/api/blogs/${created._id}`, {

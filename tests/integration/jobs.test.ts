@@ -339,6 +339,23 @@ describe.each(databaseKinds)("jobs and applications on %s", (kind) => {
     expect({ jobs: await countOf(jobs), apps: await countOf(jobApplications), mails: await countOf(mailOutbox) }).toEqual(before);
   });
 
+  it("POST /api/jobs refuses a NUL, line break or other control character in the title or location (400 naming it) and drops them from the description, never 500", async () => {
+    const before = await countOf(jobs);
+    const cases: [string, string, string][] = [
+      ["title", "Account\u0000Manager", jobFieldMessages.titleInvalid],
+      ["title", "Account\r\nManager", jobFieldMessages.titleInvalid],
+      ["location", "Austin\u0000, TX", jobFieldMessages.locationInvalid],
+    ];
+    for (const [field, value, message] of cases) {
+      const res = await call("POST", "/api/jobs", { ...job, [field]: value });
+      expect(res.status, `${field}=${JSON.stringify(value)}`).toBe(400);
+      expect((await res.json()).errors).toEqual({ [field]: message });
+    }
+    expect(await countOf(jobs)).toBe(before);
+    const created = await create({ description: "Endorsements\u0000 and\u0007 renewals.\nCertificates too." });
+    expect(created.description).toBe("Endorsements and renewals.\nCertificates too.");
+  });
+
   it("a filled honeypot is answered as accepted and stored nowhere", async () => {
     const opening = await create();
     const before = { apps: await countOf(jobApplications), mails: await countOf(mailOutbox) };

@@ -135,6 +135,7 @@ export const blogAdminMessages = {
 export const blogFieldMessages = {
   title: "Please enter a title",
   titleTooLong: "Please keep the title under 200 characters",
+  titleInvalid: "Please keep the title on one line, without control characters",
   category: "Please select a category",
   unknownCategory: "Please choose one of the listed categories",
   status: "Please select a status",
@@ -143,6 +144,7 @@ export const blogFieldMessages = {
   imageUrl: "Please enter a valid URL (starting with https:// or http://)",
   categoryName: "Category name is required",
   categoryNameTooLong: "Please keep the category name under 60 characters",
+  categoryNameInvalid: "Please keep the category name on one line, without control characters",
   prompt: "Please enter a prompt",
   promptTooLong: "Please keep the prompt under 2,000 characters",
   generateCategory: "Please enter a category",

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { blogStatuses } from "~/content/options";
-import { textValue as text } from "~/lib/text-value";
+import { isOneLine, textValue as text, withoutControlCharacters } from "~/lib/text-value";
 import { blogFieldMessages as m } from "./admin-messages";
 
 /** Longest accepted content, in characters of HTML (the JSON body limit applies first). */
@@ -67,25 +67,36 @@ export function safeImageSrc(raw: string | undefined): string | null {
   return null;
 }
 
-const requiredText = (message: string, max: number, tooLong: string) =>
+/**
+ * A required text, trimmed, of at most `max` characters. With `oneLine`, a line break or control
+ * character is refused with that message; without, the text may span lines and loses its invisible
+ * control characters (PostgreSQL refuses a NUL either way).
+ */
+const requiredText = (message: string, max: number, tooLong: string, oneLine?: string) =>
   z.preprocess(
-    text,
+    (v) => (oneLine ? text(v) : withoutControlCharacters(text(v))),
     z
       .string()
       .transform((v) => v.trim())
-      .pipe(z.string().min(1, message).max(max, tooLong)),
+      .pipe(
+        z
+          .string()
+          .min(1, message)
+          .max(max, tooLong)
+          .refine((v) => !oneLine || isOneLine(v), oneLine),
+      ),
   );
 
 export const postSchema = z.object({
-  title: requiredText(m.title, MAX_TITLE_LENGTH, m.titleTooLong),
+  title: requiredText(m.title, MAX_TITLE_LENGTH, m.titleTooLong, m.titleInvalid),
   content: z.preprocess(
-    text,
+    (v) => withoutControlCharacters(text(v)),
     z
       .string()
       .max(MAX_CONTENT_LENGTH, m.contentTooLong)
       .refine((v) => hasVisibleContent(v), m.content),
   ),
-  category: requiredText(m.category, 100, m.category),
+  category: requiredText(m.category, 100, m.category, m.unknownCategory),
   /** Optional: empty means none (null). */
   imageUrl: z.preprocess(
     (v) => {
@@ -95,7 +106,7 @@ export const postSchema = z.object({
     z
       .string()
       .max(2000, m.imageUrl)
-      .refine((v) => isHttpUrl(v), m.imageUrl)
+      .refine((v) => isHttpUrl(v) && isOneLine(v), m.imageUrl)
       .nullable(),
   ),
   status: z.preprocess(text, z.enum(blogStatuses, { error: m.status })),
@@ -107,7 +118,7 @@ export type BlogStatus = (typeof blogStatuses)[number];
 export const emptyPost: PostInput = { title: "", content: "", category: "", imageUrl: null, status: "draft" };
 
 export const categorySchema = z.object({
-  name: requiredText(m.categoryName, MAX_CATEGORY_LENGTH, m.categoryNameTooLong),
+  name: requiredText(m.categoryName, MAX_CATEGORY_LENGTH, m.categoryNameTooLong, m.categoryNameInvalid),
 });
 
 export type CategoryInput = z.infer<typeof categorySchema>;
@@ -115,7 +126,7 @@ export type CategoryInput = z.infer<typeof categorySchema>;
 /** POST /api/blogs/generate. The prompt is checked first, then the category (spec 001 section 5). */
 export const generateSchema = z.object({
   prompt: requiredText(m.prompt, MAX_PROMPT_LENGTH, m.promptTooLong),
-  category: requiredText(m.generateCategory, 100, m.generateCategory),
+  category: requiredText(m.generateCategory, 100, m.generateCategory, m.unknownCategory),
 });
 
 export type GenerateInput = z.infer<typeof generateSchema>;

@@ -6,25 +6,35 @@
 import { z } from "zod";
 import { type applicationStatuses, jobTypes, jobWorkTypes } from "~/content/options";
 import { cleanMultiLine, emailRule, nameRule } from "~/features/leads/rules";
-import { textValue as text } from "~/lib/text-value";
+import { isOneLine, textValue as text, withoutControlCharacters } from "~/lib/text-value";
 import { jobFieldMessages as m } from "./messages";
 
-/** A required text: trimmed, not empty, at most `max` characters. */
-const requiredText = (message: string, max: number, tooLong: string) =>
+/**
+ * A required text: trimmed, not empty, at most `max` characters. With `oneLine`, a line break or
+ * control character is refused with that message; without, the text may span lines and loses its
+ * invisible control characters (PostgreSQL refuses a NUL either way).
+ */
+const requiredText = (message: string, max: number, tooLong: string, oneLine?: string) =>
   z.preprocess(
-    text,
+    (v) => (oneLine ? text(v) : withoutControlCharacters(text(v))),
     z
       .string()
       .transform((v) => v.trim())
-      .pipe(z.string().min(1, message).max(max, tooLong)),
+      .pipe(
+        z
+          .string()
+          .min(1, message)
+          .max(max, tooLong)
+          .refine((v) => !oneLine || isOneLine(v), oneLine),
+      ),
   );
 
 export const jobSchema = z.object({
-  title: requiredText(m.title, 200, m.titleTooLong),
+  title: requiredText(m.title, 200, m.titleTooLong, m.titleInvalid),
   description: requiredText(m.description, 10_000, m.descriptionTooLong),
   type: z.preprocess(text, z.enum(jobTypes, { error: m.type })),
   workType: z.preprocess(text, z.enum(jobWorkTypes, { error: m.workType })),
-  location: requiredText(m.location, 200, m.locationTooLong),
+  location: requiredText(m.location, 200, m.locationTooLong, m.locationInvalid),
 });
 
 export type JobInput = z.infer<typeof jobSchema>;
