@@ -11,6 +11,12 @@ describe("the sign-in form's schema", () => {
     expect(messages).toContain(`password: ${authMessages.passwordTooLong}`);
   });
 
+  it("refuses an email with a control character as a field error, never reaching the database", () => {
+    const result = loginSchema.safeParse({ email: "adm\u0000in@agency.example", password: "x" });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(authMessages.invalidCredentials);
+  });
+
   it("accepts an ordinary sign-in, spaces in the password kept", () => {
     expect(loginSchema.parse({ email: " owner@example.com ", password: " a long pass phrase " })).toEqual({
       email: "owner@example.com",

@@ -3,6 +3,7 @@
  * the texts the sign-in API answers with. Browser-safe.
  */
 import { z } from "zod";
+import { isOneLine } from "~/lib/text-value";
 
 export const authMessages = {
   success: "Login successful!",
@@ -35,7 +36,9 @@ export const loginSchema = z.object({
     .max(1024, authMessages.emailTooLong)
     .trim()
     .min(1, authMessages.emailRequired)
-    .max(254, authMessages.emailTooLong),
+    .max(254, authMessages.emailTooLong)
+    // No account's email holds a control character, and PostgreSQL refuses a NUL in a query.
+    .refine(isOneLine, authMessages.invalidCredentials),
   // Not trimmed: spaces may be part of a password.
   password: z
     .string({ error: authMessages.passwordRequired })

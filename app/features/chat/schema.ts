@@ -5,9 +5,11 @@
 import { z } from "zod";
 import { chatInsuranceTypes } from "~/content/options";
 import { cleanMultiLine, emailRule, isSingleLine, phoneRule } from "~/features/leads/rules";
+import { textValue } from "~/lib/text-value";
 import { type ChatRole, chatLimits, chatTexts } from "./messages";
 
-const text = (v: unknown) => (typeof v === "string" ? v : v == null ? "" : String(v));
+/** A field as text; never String() on an array or object (see textValue). */
+const text = textValue;
 
 const nameRule = z.preprocess(
   text,

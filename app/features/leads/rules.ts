@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import { contactInsuranceTypes } from "~/content/options";
+import { textValue } from "~/lib/text-value";
 
 /** An opening or closing script tag, with any spaces inside it: `<script`, `< / script`. */
 const SCRIPT_TAG = /<\s*(?:\/\s*)?script\b/i;
@@ -54,7 +55,8 @@ export const fieldMessages = {
   messageTooLong: "Please keep the message under 5,000 characters",
 } as const;
 
-const text = (v: unknown) => (typeof v === "string" ? v : v == null ? "" : String(v));
+/** A field as text; never String() on an array or object (see textValue). */
+const text = textValue;
 
 /** True when `value` holds no line break, control character or bidirectional control. */
 export const isSingleLine = (value: string) => !NOT_SINGLE_LINE.test(value);
