@@ -72,6 +72,8 @@ test("signing in through /admin/login; empty post and category lists show their 
 test("New Post: required fields, the editor's toolbar, 'Post created successfully!', then the list with a green Published badge", async ({
   page,
 }) => {
+  // The whole write-a-post flow, with two accessibility scans: about 30 s on a 2-core machine.
+  test.slow();
   await signIn(page);
   await openBlog(page);
   await page.getByRole("link", { name: list.newPost }).click();
