@@ -14,7 +14,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [["list"]],
-  timeout: 30_000,
+  // The longest flows (a post written with two accessibility scans, every back-office screen scanned) take
+  // about 30 s on a 2-core machine running two browsers.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL,
