@@ -338,3 +338,53 @@ export const blogPosts = pgTable(
 
 export type BlogPost = typeof blogPosts.$inferSelect;
 export type NewBlogPost = typeof blogPosts.$inferInsert;
+
+// ---- state shared by every server process (docs/decisions/022-many-processes.md) ----
+
+/**
+ * Fixed-window counters of the rate limits (forms, uploads, chat, the upload byte budget), in the
+ * layout rate-limiter-flexible's PostgreSQL store reads and writes: `expire` is epoch milliseconds.
+ * Used when the site runs on PostgreSQL; the embedded database keeps its counters in memory.
+ */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: bigint("expire", { mode: "number" }),
+});
+
+/**
+ * Failed admin sign-ins per (address, account) pair and per address (app/features/auth/login-throttle.server.ts),
+ * when the site runs on PostgreSQL. Times are epoch milliseconds.
+ */
+export const signInFailures = pgTable(
+  "sign_in_failures",
+  {
+    key: text("key").primaryKey(),
+    failures: integer("failures").notNull().default(0),
+    /** Attempts let through and not yet answered. */
+    pending: integer("pending").notNull().default(0),
+    /** No attempt is let through before this time. */
+    waitUntil: bigint("wait_until", { mode: "number" }).notNull().default(0),
+    lastFailureAt: bigint("last_failure_at", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [index("sign_in_failures_last_failure_idx").on(t.lastFailureAt)],
+);
+
+/** Provider tokens the chat has spent per calendar day in the agency's time zone (CHAT_DAILY_TOKEN_BUDGET). */
+export const chatTokenDays = pgTable("chat_token_days", {
+  /** YYYY-MM-DD in the agency's time zone. */
+  day: text("day").primaryKey(),
+  tokens: bigint("tokens", { mode: "number" }).notNull().default(0),
+});
+
+/**
+ * Background jobs that must run once per site, not once per process: a process runs a job only after
+ * moving its `next_run_at` forward in one statement, so of several processes exactly one wins each run.
+ */
+export const scheduledJobs = pgTable("scheduled_jobs", {
+  name: text("name").primaryKey(),
+  nextRunAt: timestamp("next_run_at", { withTimezone: true }).notNull(),
+  /** Which process ran it last (host:pid), for the logs. */
+  lastRunBy: text("last_run_by"),
+  lastRunAt: timestamp("last_run_at", { withTimezone: true }),
+});
