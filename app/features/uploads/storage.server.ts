@@ -35,8 +35,32 @@ export class FileTooLargeError extends Error {
   }
 }
 
-const KEY = /^[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9]{1,10})?$/;
+/** What a storage key may look like, in every store: a plain name, never a path. */
+export const KEY = /^[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9]{1,10})?$/;
 const PARTIAL = ".part";
+
+/** Counts and hashes the bytes passing through; one more than `maxBytes` fails with FileTooLargeError. */
+export class Meter extends Transform {
+  private readonly hash = createHash("sha256");
+  // Not `size`: lib-storage takes a stream's `size` for its length (S3FileStorage).
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {
+    super();
+  }
+
+  _transform(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null, data?: Buffer) => void) {
+    this.bytes += chunk.length;
+    if (this.bytes > this.maxBytes) return callback(new FileTooLargeError(this.maxBytes));
+    this.hash.update(chunk);
+    callback(null, chunk);
+  }
+
+  /** Size and digest of everything that passed; call once, after the stream has ended. */
+  stored(): StoredFile {
+    return { size: this.bytes, sha256: this.hash.digest("hex") };
+  }
+}
 
 /**
  * Files in one folder (DATA_DIR/uploads); each is written under a temporary name and renamed when
@@ -55,16 +79,7 @@ export class LocalFileStorage implements FileStorage {
     // Every time (one cheap call): the folder may have been removed while the server runs.
     await ensurePrivateDir(this.dir);
     const temporary = path.join(this.dir, `.${key}.${randomUUID()}${PARTIAL}`);
-    const hash = createHash("sha256");
-    let size = 0;
-    const meter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        size += chunk.length;
-        if (size > maxBytes) return callback(new FileTooLargeError(maxBytes));
-        hash.update(chunk);
-        callback(null, chunk);
-      },
-    });
+    const meter = new Meter(maxBytes);
     const out = createWriteStream(temporary, { flags: "wx", mode: PRIVATE_FILE_MODE });
     try {
       await pipeline(source, meter, out);
@@ -77,7 +92,7 @@ export class LocalFileStorage implements FileStorage {
       await rm(temporary, { force: true });
       throw error;
     }
-    return { size, sha256: hash.digest("hex") };
+    return meter.stored();
   }
 
   async freeBytes(): Promise<number> {
