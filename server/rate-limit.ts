@@ -1,16 +1,30 @@
 /**
- * Per-key fixed-window rate limits, kept in this process's memory. A 429 answer carries a JSON
- * message and Retry-After. Keys that are IPv6 addresses count by their /64 (`addressKey`), and the
- * number of keys kept is capped, so a flood of distinct addresses cannot grow memory without end.
+ * Per-key fixed-window rate limits. A 429 answer carries a JSON message and Retry-After. Keys that
+ * are IPv6 addresses count by their /64 (`addressKey`).
+ *
+ * On the embedded database (one process) the counts live in this process's memory (`RateLimiter`),
+ * with the number of keys capped so a flood of distinct addresses cannot grow memory without end. On
+ * PostgreSQL several processes may serve the site, so the counts live in its `rate_limits` table
+ * (`DatabaseRateLimiter`) and a limit holds for the site as a whole.
  */
 import type { Context, MiddlewareHandler } from "hono";
+import type pg from "pg";
+import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { addressKey } from "./client-info";
 import { apiError } from "./http";
+
+/** A limit of `max` hits per key and window. */
+export interface RateLimit {
+  readonly max: number;
+  readonly windowMs: number;
+  /** Counts a hit; answers how many seconds to wait when over the limit, else 0. */
+  hit(key: string): Promise<number>;
+}
 
 /** Keys one limiter keeps at most (about 100 bytes each). */
 export const DEFAULT_MAX_KEYS = 100_000;
 
-export class RateLimiter {
+export class RateLimiter implements RateLimit {
   private readonly hits = new Map<string, { count: number; resetAt: number }>();
   private lastSweep = Date.now();
 
@@ -26,7 +40,7 @@ export class RateLimiter {
   }
 
   /** Counts a hit; answers how many seconds to wait when over the limit, else 0. */
-  hit(rawKey: string, now = Date.now()): number {
+  async hit(rawKey: string, now = Date.now()): Promise<number> {
     if (now - this.lastSweep > this.windowMs) this.sweep(now);
     const key = addressKey(rawKey);
     const entry = this.hits.get(key);
@@ -77,9 +91,51 @@ export class RateLimiter {
   }
 }
 
-export function rateLimit(limiter: RateLimiter, key: (c: Context) => string, message: string): MiddlewareHandler {
+/** The `rate_limits` table (db/schema.ts), laid out as rate-limiter-flexible's PostgreSQL store expects. */
+export const RATE_LIMITS_TABLE = "rate_limits";
+
+/**
+ * A limit counted in PostgreSQL's `rate_limits`: one row per key and window, charged by a single
+ * upsert, so processes sharing the database share the count and concurrent hits cannot overshoot it.
+ * `name` keeps this limit's rows apart from other limits' (each limit needs its own).
+ */
+export class DatabaseRateLimiter implements RateLimit {
+  private readonly store: RateLimiterPostgres;
+
+  constructor(
+    pool: pg.Pool,
+    readonly name: string,
+    readonly max: number,
+    readonly windowMs: number,
+  ) {
+    this.store = new RateLimiterPostgres({
+      storeClient: pool,
+      tableName: RATE_LIMITS_TABLE,
+      // Migration 0009 creates the table; the library's own CREATE TABLE races when processes start together.
+      tableCreated: true,
+      // Its timer would run in every process for every limit; ended windows are deleted by `pruneRateLimits`.
+      clearExpiredByTimeout: false,
+      keyPrefix: name,
+      points: max,
+      duration: windowMs / 1000,
+    });
+  }
+
+  async hit(key: string): Promise<number> {
+    try {
+      await this.store.consume(addressKey(key));
+      return 0;
+    } catch (error) {
+      // Over the limit is answered with the window's state; anything else is the database failing.
+      if (!(error instanceof RateLimiterRes)) throw error;
+      return Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+    }
+  }
+}
+
+export function rateLimit(limiter: RateLimit, key: (c: Context) => string, message: string): MiddlewareHandler {
   return async (c, next) => {
-    const wait = limiter.hit(key(c));
+    const wait = await limiter.hit(key(c));
     if (wait > 0) {
       c.header("Retry-After", String(wait));
       return apiError(c, 429, message);

@@ -14,19 +14,27 @@ import { requireAdmin } from "../auth";
 import { clientIp, submissionContext } from "../client-info";
 import type { AppServices } from "../context";
 import { apiError, readJson } from "../http";
-import { RateLimiter, rateLimit } from "../rate-limit";
+import { rateLimit } from "../rate-limit";
 
 const emailParam = z.object({ email: emailRule(chatTexts.fields.email) });
 
 export function chatRoutes(services: AppServices) {
-  const { config, logger } = services;
+  const { config, logger, limits } = services;
   const chat = chatAssistant(services);
   const windowMs = config.RATE_LIMIT_CHAT_WINDOW_MINUTES * 60_000;
   const ipOf = (c: Context) => clientIp(c, config.TRUST_PROXY);
-  const sessionsPerIp = rateLimit(new RateLimiter(config.RATE_LIMIT_CHAT_SESSIONS_MAX, windowMs), ipOf, chatTexts.tooManySessions);
-  const messagesPerIp = rateLimit(new RateLimiter(config.RATE_LIMIT_CHAT_MESSAGES_PER_IP_MAX, windowMs), ipOf, chatTexts.tooManyMessages);
+  const sessionsPerIp = rateLimit(
+    limits.rate("chat-sessions", config.RATE_LIMIT_CHAT_SESSIONS_MAX, windowMs),
+    ipOf,
+    chatTexts.tooManySessions,
+  );
+  const messagesPerIp = rateLimit(
+    limits.rate("chat-messages-address", config.RATE_LIMIT_CHAT_MESSAGES_PER_IP_MAX, windowMs),
+    ipOf,
+    chatTexts.tooManyMessages,
+  );
   const messagesPerSession = rateLimit(
-    new RateLimiter(config.RATE_LIMIT_CHAT_MESSAGES_PER_SESSION_MAX, windowMs),
+    limits.rate("chat-messages-session", config.RATE_LIMIT_CHAT_MESSAGES_PER_SESSION_MAX, windowMs),
     (c) => c.req.param("id")?.toLowerCase() ?? "",
     chatTexts.tooManyMessages,
   );

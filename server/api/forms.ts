@@ -13,7 +13,7 @@ import { submitLeadSchema } from "~/features/leads/submit-lead-schema";
 import { clientIp, submissionContext } from "../client-info";
 import type { AppServices } from "../context";
 import { apiError, readJson } from "../http";
-import { RateLimiter, rateLimit } from "../rate-limit";
+import { rateLimit } from "../rate-limit";
 
 const INVALID = "Some fields need attention. Please check them and try again.";
 
@@ -26,7 +26,7 @@ const leadReceived = (reference: string) => `Quote request received. Your refere
 
 export function formRoutes(services: AppServices) {
   const { config, logger } = services;
-  const limiter = new RateLimiter(config.RATE_LIMIT_FORMS_MAX, config.RATE_LIMIT_FORMS_WINDOW_MINUTES * 60_000);
+  const limiter = services.limits.rate("forms", config.RATE_LIMIT_FORMS_MAX, config.RATE_LIMIT_FORMS_WINDOW_MINUTES * 60_000);
   const limit = rateLimit(limiter, (c) => clientIp(c, config.TRUST_PROXY), withPhone(formMessages.tooManyRequests));
   const deps = { db: services.db, config };
 

@@ -18,7 +18,7 @@ import { requireAdmin } from "../auth";
 import { clientIp } from "../client-info";
 import type { AppServices } from "../context";
 import { apiError, readJson } from "../http";
-import { RateLimiter, rateLimit } from "../rate-limit";
+import { rateLimit } from "../rate-limit";
 
 const m = jobMessages.api;
 
@@ -31,7 +31,7 @@ export function jobRoutes(services: AppServices) {
   const { config, logger, db } = services;
   const admin = requireAdmin(services);
   // Applications get the public forms' budget per address, counted on their own.
-  const limiter = new RateLimiter(config.RATE_LIMIT_FORMS_MAX, config.RATE_LIMIT_FORMS_WINDOW_MINUTES * 60_000);
+  const limiter = services.limits.rate("applications", config.RATE_LIMIT_FORMS_MAX, config.RATE_LIMIT_FORMS_WINDOW_MINUTES * 60_000);
   const limit = rateLimit(limiter, (c) => clientIp(c, config.TRUST_PROXY), withPhone(formMessages.tooManyRequests));
 
   return new Hono()

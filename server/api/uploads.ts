@@ -9,14 +9,13 @@
 import { Readable } from "node:stream";
 import { type Context, Hono } from "hono";
 import { withPhone } from "~/content/agency";
-import { ByteBudget } from "~/features/uploads/byte-budget.server";
 import { uploadMessages } from "~/features/uploads/messages";
 import { receiveUpload, UploadError } from "~/features/uploads/uploads.server";
 import { addressKey, clientIp } from "../client-info";
 import type { AppServices } from "../context";
 import { apiError } from "../http";
 import { sameSiteOnly } from "../origin";
-import { RateLimiter, rateLimit } from "../rate-limit";
+import { rateLimit } from "../rate-limit";
 
 /** The request body as a Node stream: the socket's own stream under @hono/node-server, else the web body. */
 function requestBody(c: Context): Readable {
@@ -29,9 +28,9 @@ function requestBody(c: Context): Readable {
 export function uploadRoutes(services: AppServices) {
   const { config, logger, db, storage } = services;
   const windowMs = config.RATE_LIMIT_UPLOADS_WINDOW_MINUTES * 60_000;
-  const limiter = new RateLimiter(config.RATE_LIMIT_UPLOADS_MAX, windowMs);
+  const limiter = services.limits.rate("uploads", config.RATE_LIMIT_UPLOADS_MAX, windowMs);
   // Keyed like the limiter (an IPv6 address by its /64), so both count the same sender.
-  const budget = new ByteBudget(config.UPLOAD_BYTES_PER_ADDRESS_MAX, windowMs, addressKey);
+  const budget = services.limits.bytes("upload-bytes", config.UPLOAD_BYTES_PER_ADDRESS_MAX, windowMs, addressKey);
   const ipOf = (c: Context) => clientIp(c, config.TRUST_PROXY);
   const limit = rateLimit(limiter, ipOf, withPhone(uploadMessages.tooManyUploads));
 

@@ -14,7 +14,6 @@ import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../app/env.server";
 import { adminFromRequest, bootstrapAdmin, createAdmin, hashToken, NO_ADMIN_HINT } from "../../app/features/auth/auth.server";
-import { LoginThrottle } from "../../app/features/auth/login-throttle.server";
 import { adminSessions, adminUsers } from "../../db/schema";
 import { createApp } from "../../server/app";
 import { requireAdmin } from "../../server/auth";
@@ -56,13 +55,14 @@ describe.each(databaseKinds)("admin sign-in on %s", (kind) => {
   };
 
   /**
-   * Runs `fn` with the server's sign-in throttle (same settings, same address keys) on a clock the
-   * test moves: a wait lasts exactly as long as the test says, however slow the machine.
+   * Runs `fn` with the server's kind of sign-in throttle (same settings, same address keys; on
+   * PostgreSQL the same table) on a clock the test moves: a wait lasts exactly as long as the test
+   * says, however slow the machine.
    */
   const onTestClock = async (fn: (advanceSeconds: (s: number) => void) => Promise<void>) => {
     const original = server.services.loginThrottle;
     let now = Date.now();
-    server.services.loginThrottle = new LoginThrottle(original.settings, { now: () => now, addressKey });
+    server.services.loginThrottle = server.services.limits.signIn({ now: () => now, addressKey }, original.settings);
     try {
       await fn((seconds) => {
         now += seconds * 1000;

@@ -14,7 +14,7 @@ import {
   sessionTimeouts,
   verifyCredentials,
 } from "./auth.server";
-import type { LoginThrottle } from "./login-throttle.server";
+import type { SignInThrottle } from "./login-throttle.server";
 import { authMessages, loginSchema } from "./schema";
 
 type LogFn = (data: Record<string, unknown>, message: string) => void;
@@ -23,7 +23,7 @@ export type SignInDeps = {
   db: Database;
   config: Config;
   logger: { info: LogFn; warn: LogFn };
-  loginThrottle: LoginThrottle;
+  loginThrottle: SignInThrottle;
 };
 
 /** Where the attempt comes from: the client address (server/client-info.ts) and for the session list, the browser. */
@@ -54,7 +54,7 @@ export async function signIn(deps: SignInDeps, input: unknown, client: SignInCli
   const account = email.slice(0, 320);
   const { ip, requestId: reqId } = client;
 
-  const decision = loginThrottle.begin(account, ip);
+  const decision = await loginThrottle.begin(account, ip);
   if (!decision.allowed) {
     logger.warn({ reqId, email: account, ip, retryAfter: decision.retryAfterSeconds }, "admin sign-in refused: too many attempts");
     return {
@@ -68,15 +68,16 @@ export async function signIn(deps: SignInDeps, input: unknown, client: SignInCli
   try {
     admin = await verifyCredentials(db, email, parsed.data.password, { scryptN: config.AUTH_SCRYPT_N });
   } catch (error) {
-    attempt.abandoned();
+    // The caller must hear the original error; recording the abandoned attempt may fail the same way.
+    await attempt.abandoned().catch(() => {});
     throw error;
   }
   if (!admin) {
-    attempt.failed();
+    await attempt.failed();
     logger.warn({ reqId, email: account, ip }, "admin sign-in failed");
     return { status: 401, message: authMessages.invalidCredentials };
   }
-  attempt.succeeded();
+  await attempt.succeeded();
 
   const timeouts = sessionTimeouts(config);
   await deleteExpiredSessions(db, timeouts);

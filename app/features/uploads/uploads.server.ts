@@ -13,7 +13,7 @@ import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { trucking } from "~/content/options";
 import type { Database } from "../../../db/client";
 import { uploads } from "../../../db/schema";
-import type { ByteBudget } from "./byte-budget.server";
+import type { UploadByteBudget } from "./byte-budget.server";
 import { displayFileName } from "./file-name";
 import { detectFileType, MAGIC_BYTES_LENGTH, type UploadMimeType } from "./magic-bytes";
 import { fileTooLargeMessage, uploadMessages } from "./messages";
@@ -55,7 +55,7 @@ export type ReceiveDeps = {
   storage: FileStorage;
   maxBytes: number;
   /** Bytes each client address may upload per window, charged as they stream in (keyed by `IncomingUpload.ip`). */
-  budget?: ByteBudget;
+  budget?: UploadByteBudget;
   /** Uploads are refused (507) while the storage has less than this free. */
   minFreeBytes?: number;
 };
@@ -69,6 +69,12 @@ export type IncomingUpload = {
 const ENVELOPE_BYTES = 64 * 1024;
 // While a file streams in, free space is checked again after every this many bytes.
 const FREE_SPACE_CHECK_BYTES = 32 * 1024 ** 2;
+// A file's bytes are charged to the budget this many at a time, ahead of their arrival (what is not
+// used is given back at the end): a large file costs one charge per step, not one per chunk, which
+// matters when the budget is a row in a shared database.
+const BUDGET_STEP_BYTES = 1024 ** 2;
+
+const roundUp = (bytes: number, unit: number) => Math.ceil(bytes / unit) * unit;
 
 function slotProblem(slot: string | undefined): string | undefined {
   if (slot === undefined || slot === "") return uploadMessages.slotMissing;
@@ -114,13 +120,18 @@ async function belowFloor(deps: ReceiveDeps, incoming = 0): Promise<boolean> {
 }
 
 /**
- * Charges the file's bytes to the sender's budget as they pass (a byte over it ends the upload with
- * 429), and checks the free space again as the file grows (507 below the floor).
+ * Charges the file's bytes to the sender's budget before letting them pass (a byte over it ends the
+ * upload with 429), and checks the free space again as the file grows (507 below the floor).
  */
 class Allowance extends Transform {
-  /** Bytes charged to the budget so far: given back if the upload is not kept. */
-  charged = 0;
+  /** Charged to the budget for this upload: the bytes passed, and what is left of the last step. */
+  private reserved = 0;
+  private passed = 0;
   private sinceCheck = 0;
+  /** Whether to charge a whole step ahead; not after the budget had no room for one. */
+  private stepping = true;
+  /** The upload is over and its charge settled: a charge still in flight is given back. */
+  private settled = false;
 
   constructor(
     private readonly deps: ReceiveDeps,
@@ -130,29 +141,62 @@ class Allowance extends Transform {
   }
 
   _transform(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null, data?: Buffer) => void) {
-    const { budget } = this.deps;
-    if (budget) {
-      if (!budget.take(this.address, chunk.length)) return callback(addressBudgetUsed(budget, this.address));
-      this.charged += chunk.length;
-    }
-    this.sinceCheck += chunk.length;
-    if (this.sinceCheck < FREE_SPACE_CHECK_BYTES) return callback(null, chunk);
-    this.sinceCheck = 0;
-    belowFloor(this.deps).then(
-      (full) => (full ? callback(storageFull()) : callback(null, chunk)),
+    this.admit(chunk.length).then(
+      () => callback(null, chunk),
       (error) => callback(error),
     );
   }
 
-  /** Gives back what was charged (the upload was refused or failed). */
-  refund() {
-    if (this.charged > 0) this.deps.budget?.refund(this.address, this.charged);
-    this.charged = 0;
+  /** The file is complete: what was charged ahead and not used is given back. */
+  _flush(callback: (error?: Error | null) => void) {
+    const { budget } = this.deps;
+    const used = budget ? roundUp(this.passed, budget.unit) : 0;
+    if (!budget || this.settled || this.reserved <= used) return callback();
+    const unused = this.reserved - used;
+    this.reserved = used;
+    // Lost to a database error, the bytes stay charged: the window is only stricter for it.
+    budget.refund(this.address, unused).then(
+      () => callback(),
+      () => callback(),
+    );
+  }
+
+  private async admit(bytes: number) {
+    const { budget } = this.deps;
+    this.passed += bytes;
+    if (budget && this.passed > this.reserved) {
+      const need = roundUp(this.passed - this.reserved, budget.unit);
+      let charged = false;
+      if (this.stepping && need < BUDGET_STEP_BYTES) {
+        charged = await this.charge(budget, roundUp(BUDGET_STEP_BYTES, budget.unit));
+        this.stepping = charged;
+      }
+      if (!charged && !(await this.charge(budget, need))) throw await addressBudgetUsed(budget, this.address);
+    }
+    this.sinceCheck += bytes;
+    if (this.sinceCheck < FREE_SPACE_CHECK_BYTES) return;
+    this.sinceCheck = 0;
+    if (await belowFloor(this.deps)) throw storageFull();
+  }
+
+  private async charge(budget: UploadByteBudget, bytes: number): Promise<boolean> {
+    if (!(await budget.take(this.address, bytes))) return false;
+    this.reserved += bytes;
+    if (this.settled) await this.refund();
+    return true;
+  }
+
+  /** Gives back everything charged (the upload was refused or failed). */
+  async refund() {
+    this.settled = true;
+    const bytes = this.reserved;
+    this.reserved = 0;
+    if (bytes > 0) await this.deps.budget?.refund(this.address, bytes);
   }
 }
 
-function addressBudgetUsed(budget: ByteBudget, address: string): UploadError {
-  return new UploadError(429, uploadMessages.addressBytesUsed, undefined, budget.retryAfter(address));
+async function addressBudgetUsed(budget: UploadByteBudget, address: string): Promise<UploadError> {
+  return new UploadError(429, uploadMessages.addressBytesUsed, undefined, await budget.retryAfter(address));
 }
 
 /** The refusal behind a failed write: a limit's own verdict when one gave it, a size overrun, or the error itself. */
@@ -182,8 +226,8 @@ export async function receiveUpload(deps: ReceiveDeps, input: IncomingUpload): P
   const address = input.ip ?? "unknown";
   const { budget } = deps;
   if (budget) {
-    const remaining = budget.remaining(address);
-    if (remaining <= 0 || (known && declared - ENVELOPE_BYTES > remaining)) throw addressBudgetUsed(budget, address);
+    const remaining = await budget.remaining(address);
+    if (remaining <= 0 || (known && declared - ENVELOPE_BYTES > remaining)) throw await addressBudgetUsed(budget, address);
   }
 
   let parser: busboy.Busboy;
@@ -281,7 +325,7 @@ export async function receiveUpload(deps: ReceiveDeps, input: IncomingUpload): P
         () => storage.delete(key),
         () => {},
       );
-    allowance?.refund();
+    await refundQuietly(allowance);
     throw error;
   }
 
@@ -299,10 +343,15 @@ export async function receiveUpload(deps: ReceiveDeps, input: IncomingUpload): P
     });
   } catch (error) {
     await storage.delete(key);
-    allowance?.refund();
+    await refundQuietly(allowance);
     throw error;
   }
   return answer;
+}
+
+/** A refund lost to a database error leaves the bytes charged (the window is only stricter); the refusal itself is what the sender must hear. */
+async function refundQuietly(allowance: Allowance | undefined) {
+  await allowance?.refund().catch(() => {});
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
