@@ -2,6 +2,7 @@
  * Opens the database: embedded PGlite in DATA_DIR by default, PostgreSQL when a URL is given.
  * Both are driven through the same Drizzle schema and migrations.
  */
+import { createHash } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -10,17 +11,94 @@ import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { type ListenOptions, PostgresListener } from "./notifications";
 import * as schema from "./schema";
 
 export type Database = NodePgDatabase<typeof schema>;
+
+export type { ListenOptions };
 
 export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
   /** Whether the pgvector extension is installed and usable. */
   hasVector: boolean;
+  /**
+   * Calls `onPayload` with each NOTIFY on `channel`, from this process or any other on the database
+   * (PostgreSQL: a dedicated connection, re-opened with backoff; `onReconnect` says when notifications
+   * may have been missed). Answers the function that stops listening.
+   */
+  listen: (channel: string, onPayload: (payload: string) => void, options?: ListenOptions) => Promise<() => Promise<void>>;
+  /** NOTIFY outside any transaction (inside one, call `notify(tx, ...)`: it is delivered at commit). */
+  notify: (channel: string, payload: string) => Promise<void>;
+  /**
+   * Runs `work` while holding the lock called `name`, so that processes sharing the database take turns
+   * (PostgreSQL: an advisory lock on a pooled connection of its own; PGlite has one process: no wait).
+   * Waiting ends with `signal`'s reason when it aborts.
+   */
+  withLock: <T>(name: string, work: () => Promise<T>, signal?: AbortSignal) => Promise<T>;
   close: () => Promise<void>;
 };
+
+/**
+ * Sends a notification through `db`, which may be a transaction: PostgreSQL delivers it when that
+ * commits and drops it when it rolls back, so listeners hear only of changes that happened.
+ */
+export async function notify(db: Pick<Database, "execute">, channel: string, payload: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+}
+
+/** The advisory lock key of a name: 64 bits of its hash (the migration lock's small key is not among them in practice). */
+export function lockKey(name: string): string {
+  return createHash("sha256").update(name).digest().readBigInt64BE(0).toString();
+}
+
+const LOCK_POLL_MS = 200;
+
+/**
+ * Waits for the advisory lock by polling rather than blocking in `pg_advisory_lock`, so a process
+ * shutting down stops waiting at once instead of after the holder's work.
+ */
+async function withAdvisoryLock<T>(pool: pg.Pool, name: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  const key = lockKey(name);
+  const client = await pool.connect();
+  try {
+    for (;;) {
+      signal?.throwIfAborted();
+      const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1::bigint) as locked", [key]);
+      if (rows[0]?.locked) break;
+      await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
+    }
+  } catch (error) {
+    client.release(error instanceof Error ? error : true);
+    throw error;
+  }
+  try {
+    return await work();
+  } finally {
+    try {
+      await client.query("select pg_advisory_unlock($1::bigint)", [key]);
+      client.release();
+    } catch (error) {
+      // The connection is gone, and the lock with it: the pool must not hand out the broken client.
+      client.release(error instanceof Error ? error : true);
+    }
+  }
+}
+
+/** PGlite's own LISTEN: NOTIFY from its single connection reaches it once the sending transaction commits. */
+function pgliteSignals(client: PGlite): Pick<DatabaseHandle, "listen" | "withLock"> {
+  return {
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return () => unlisten();
+    },
+    withLock: async (_name, work, signal) => {
+      signal?.throwIfAborted();
+      return work();
+    },
+  };
+}
 
 /** `url` for PostgreSQL; otherwise `dataDir`, a folder for PGlite's files or "memory://" for a throw-away database. */
 export type DatabaseOptions = { url?: string; dataDir?: string };
@@ -32,7 +110,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     pool.on("error", () => {});
     const db = drizzlePg(pool, { schema });
     const hasVector = await ensureVector(db, false);
-    return { db, kind: "postgres", hasVector, close: () => pool.end() };
+    const listener = new PostgresListener(options.url);
+    return {
+      db,
+      kind: "postgres",
+      hasVector,
+      listen: (channel, onPayload, listenOptions) => listener.listen(channel, onPayload, listenOptions),
+      notify: (channel, payload) => notify(db, channel, payload),
+      withLock: (name, work, signal) => withAdvisoryLock(pool, name, work, signal),
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
+    };
   }
   const dataDir = options.dataDir ?? "./data";
   const location = dataDir.startsWith("memory://") ? dataDir : path.resolve(dataDir, "pglite");
@@ -40,7 +130,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const client = await PGlite.create(location, { extensions: { vector } });
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     await ensureVector(db, true);
-    return { db, kind: "pglite", hasVector: true, close: () => client.close() };
+    return {
+      db,
+      kind: "pglite",
+      hasVector: true,
+      ...pgliteSignals(client),
+      notify: (channel, payload) => notify(db, channel, payload),
+      close: () => client.close(),
+    };
   }
   // The database holds visitors' personal data: its folder is for the server's user only, whatever the umask.
   mkdirSync(location, { recursive: true, mode: 0o700 });
@@ -54,6 +151,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       kind: "pglite",
       hasVector: true,
+      ...pgliteSignals(client),
+      notify: (channel, payload) => notify(db, channel, payload),
       close: async () => {
         await client.close();
         unlock();

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fallbackBlogCategories, seedBlogCategories } from "../../app/content/options";
 import { AI_NOT_CONFIGURED } from "../../app/features/ai/client.server";
 import { blogAdminMessages, blogFieldMessages } from "../../app/features/blog/admin-messages";
-import { type BlogChange, onBlogChange } from "../../app/features/blog/posts.server";
+import { type BlogChange, followBlogChanges } from "../../app/features/blog/posts.server";
 import { blogPosts } from "../../db/schema";
 import { ensureAdmin, signIn, TEST_ADMIN } from "../support/admin";
 import { databaseKinds } from "../support/databases";
@@ -92,18 +92,18 @@ describe.each(databaseKinds)("blog posts and categories on %s", (kind) => {
   let server: Server;
   let cookie: string;
   const changes: BlogChange[] = [];
-  let unsubscribe: () => void;
+  let unsubscribe: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
     server = await startTestServer(kind);
     await ensureAdmin(server.services);
     cookie = await signIn(server.url);
-    unsubscribe = onBlogChange((change) => {
-      if (change.db === server.services.db) changes.push(change);
+    unsubscribe = await followBlogChanges(server.services.database, (change) => {
+      changes.push(change);
     });
   });
   afterAll(async () => {
-    unsubscribe?.();
+    await unsubscribe?.();
     await server?.close();
   });
 

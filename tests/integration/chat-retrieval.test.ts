@@ -144,7 +144,7 @@ async function open(kind: TestDatabaseKind): Promise<Opened> {
   const handle = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
   await runMigrations(handle);
   await seed(handle.db);
-  const chat = new ChatAssistant({ db: handle.db, config: loadConfig({ NODE_ENV: "test" }), hasVector: handle.hasVector });
+  const chat = new ChatAssistant({ database: handle, config: loadConfig({ NODE_ENV: "test" }) });
   await chat.start();
   return {
     kind,

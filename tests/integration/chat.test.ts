@@ -675,7 +675,7 @@ describe.each(databaseKinds)("chat assistant with an AI provider on %s", (kind) 
         }
       }
       expect(handedOver).toBe(true);
-      expect(chatAssistant(server.services).tokensToday).toBeGreaterThanOrEqual(2000);
+      expect(await chatAssistant(server.services).tokensToday()).toBeGreaterThanOrEqual(2000);
     } finally {
       provider.state.usage = 20;
     }

@@ -6,7 +6,7 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { blogPosts, categories } from "../../../db/schema";
-import { emitBlogChange } from "./posts.server";
+import { announceBlogChange } from "./posts.server";
 import type { CategoryRecord } from "./schema";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -60,7 +60,6 @@ export async function updateCategory(db: Database, id: string, name: string): Pr
   if (!UUID.test(id)) return { ok: false, reason: "not-found" };
   const existing = await sameName(db, name, id);
   if (existing) return { ok: false, reason: "duplicate", existing };
-  let moved: string[] = [];
   try {
     const row = await db.transaction(async (tx) => {
       const [current] = await tx.select().from(categories).where(eq(categories.id, id));
@@ -72,12 +71,11 @@ export async function updateCategory(db: Database, id: string, name: string): Pr
           .set({ category: name, updatedAt: new Date() })
           .where(sql`lower(${blogPosts.category}) = ${current.name.toLowerCase()}`)
           .returning({ id: blogPosts.id });
-        moved = posts.map((p) => p.id);
+        for (const post of posts) await announceBlogChange(tx, { type: "updated", id: post.id });
       }
       return updated;
     });
     if (!row) return { ok: false, reason: "not-found" };
-    for (const postId of moved) emitBlogChange({ type: "updated", id: postId, db });
     return { ok: true, category: toRecord(row) };
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, reason: "duplicate", existing: name };

@@ -1,13 +1,14 @@
 /**
  * Blog posts written in the back office: queries, writes and the slug. Every write sanitises the
- * content (sanitize.server.ts) and checks the category; every committed write is announced to the
- * `onBlogChange` listeners (the chat's knowledge base re-indexes from them).
+ * content (sanitize.server.ts) and checks the category; every write announces itself in its own
+ * transaction on the `blog_changes` channel, so every server process on the database hears of it once
+ * it commits (`followBlogChanges`; the chat's knowledge base re-indexes from it).
  * docs/decisions/013-blog-cms.md says why it works this way.
  */
 import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import { builtInPosts } from "~/content/blog-posts";
 import { blogStatuses, fallbackBlogCategories } from "~/content/options";
-import type { Database } from "../../../db/client";
+import { type Database, type DatabaseHandle, notify } from "../../../db/client";
 import { type BlogPost, blogPosts, categories } from "../../../db/schema";
 import { blogFieldMessages } from "./admin-messages";
 import { sanitizePostHtml } from "./sanitize.server";
@@ -29,34 +30,61 @@ export const isPostKey = (key: string) => UUID.test(key) || SLUG.test(key);
 
 // ---- change announcements ----
 
-export type BlogChange = { type: "created" | "updated" | "deleted"; id: string; db: Database };
+/** The NOTIFY channel of blog changes: every process on the database hears every committed change. */
+export const BLOG_CHANGES = "blog_changes";
+
+export type BlogChange = { type: "created" | "updated" | "deleted"; id: string };
 export type BlogChangeListener = (change: BlogChange) => void | Promise<void>;
 
-const listeners = new Set<BlogChangeListener>();
 let reportListenerError: (error: unknown, change: BlogChange) => void = () => {};
-
-/**
- * Calls `listener` after each committed create, update or delete of a post (a category rename
- * counts as an update of the posts in it). Listeners run after the write has answered, detached
- * from it: a failing or slow listener never fails or delays the admin's save. Answers the function
- * that unsubscribes.
- */
-export function onBlogChange(listener: BlogChangeListener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
 
 /** Where listener failures go (the server's logger, set at start-up); silent by default. */
 export function onBlogChangeError(report: (error: unknown, change: BlogChange) => void): void {
   reportListenerError = report;
 }
 
-export function emitBlogChange(change: BlogChange): void {
-  for (const listener of listeners) {
-    void Promise.resolve()
-      .then(() => listener(change))
-      .catch((error: unknown) => reportListenerError(error, change));
+/**
+ * Announces a change through `tx`, the transaction that makes it: the notification goes out when it
+ * commits, never for a write rolled back, and is heard by every process (this one included).
+ */
+export function announceBlogChange(tx: Pick<Database, "execute">, change: BlogChange): Promise<void> {
+  return notify(tx, BLOG_CHANGES, JSON.stringify({ type: change.type, id: change.id }));
+}
+
+function parseChange(payload: string): BlogChange | null {
+  try {
+    const value = JSON.parse(payload) as Partial<BlogChange>;
+    if ((value.type === "created" || value.type === "updated" || value.type === "deleted") && typeof value.id === "string")
+      return { type: value.type, id: value.id };
+  } catch {
+    // not one of ours
   }
+  return null;
+}
+
+/**
+ * Calls `listener` after each committed create, update or delete of a post made by any process on
+ * the database (a category rename counts as an update of the posts in it), detached from the write:
+ * a failing or slow listener never fails or delays the admin's save. `onResync` is called when
+ * changes may have been missed (the notification connection was lost and is back): re-read the posts.
+ * Resolves once listening; answers the function that stops it.
+ */
+export function followBlogChanges(
+  database: Pick<DatabaseHandle, "listen">,
+  listener: BlogChangeListener,
+  { onResync, onError }: { onResync?: () => void; onError?: (error: Error) => void } = {},
+): Promise<() => Promise<void>> {
+  return database.listen(
+    BLOG_CHANGES,
+    (payload) => {
+      const change = parseChange(payload);
+      if (!change) return;
+      void Promise.resolve()
+        .then(() => listener(change))
+        .catch((error: unknown) => reportListenerError(error, change));
+    },
+    { onReconnect: onResync, onError },
+  );
 }
 
 // ---- records ----
@@ -215,23 +243,25 @@ export async function createPost(db: Database, input: PostInput, authorEmail: st
   const prepared = await prepare(db, input);
   if ("errors" in prepared) return { ok: false, errors: prepared.errors };
   const { values } = prepared;
-  const row = await withSlugRetry(async () => {
-    const slug = await uniqueSlug(db, slugify(values.title));
-    const [inserted] = await db
-      .insert(blogPosts)
-      .values({
-        title: values.title,
-        slug,
-        content: values.content,
-        category: values.category,
-        imageUrl: values.imageUrl,
-        status: values.status,
-        authorEmail,
-      })
-      .returning();
-    return inserted;
-  });
-  emitBlogChange({ type: "created", id: row.id, db });
+  const row = await withSlugRetry(() =>
+    db.transaction(async (tx) => {
+      const slug = await uniqueSlug(tx, slugify(values.title));
+      const [inserted] = await tx
+        .insert(blogPosts)
+        .values({
+          title: values.title,
+          slug,
+          content: values.content,
+          category: values.category,
+          imageUrl: values.imageUrl,
+          status: values.status,
+          authorEmail,
+        })
+        .returning();
+      await announceBlogChange(tx, { type: "created", id: inserted.id });
+      return inserted;
+    }),
+  );
   return { ok: true, post: toPostRecord(row) };
 }
 
@@ -247,33 +277,37 @@ export async function updatePost(db: Database, id: string, input: PostInput): Pr
   if ("errors" in prepared) return { ok: false, errors: prepared.errors };
   const { values } = prepared;
   const renamed = values.title !== current.title && current.status !== "published";
-  const row = await withSlugRetry(async () => {
-    const slug = renamed ? await uniqueSlug(db, slugify(values.title), id) : current.slug;
-    const [updated] = await db
-      .update(blogPosts)
-      .set({
-        title: values.title,
-        slug,
-        content: values.content,
-        category: values.category,
-        imageUrl: values.imageUrl,
-        status: values.status,
-        updatedAt: new Date(),
-      })
-      .where(eq(blogPosts.id, id))
-      .returning();
-    return updated;
-  });
+  const row = await withSlugRetry(() =>
+    db.transaction(async (tx) => {
+      const slug = renamed ? await uniqueSlug(tx, slugify(values.title), id) : current.slug;
+      const [updated] = await tx
+        .update(blogPosts)
+        .set({
+          title: values.title,
+          slug,
+          content: values.content,
+          category: values.category,
+          imageUrl: values.imageUrl,
+          status: values.status,
+          updatedAt: new Date(),
+        })
+        .where(eq(blogPosts.id, id))
+        .returning();
+      if (updated) await announceBlogChange(tx, { type: "updated", id });
+      return updated;
+    }),
+  );
   if (!row) return { ok: false, notFound: true };
-  emitBlogChange({ type: "updated", id, db });
   return { ok: true, post: toPostRecord(row) };
 }
 
 /** False when there was no such post. */
 export async function deletePost(db: Database, id: string): Promise<boolean> {
   if (!isPostId(id)) return false;
-  const deleted = await db.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
-  if (deleted.length === 0) return false;
-  emitBlogChange({ type: "deleted", id, db });
-  return true;
+  return db.transaction(async (tx) => {
+    const deleted = await tx.delete(blogPosts).where(eq(blogPosts.id, id)).returning({ id: blogPosts.id });
+    if (deleted.length === 0) return false;
+    await announceBlogChange(tx, { type: "deleted", id });
+    return true;
+  });
 }

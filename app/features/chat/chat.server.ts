@@ -3,21 +3,23 @@
  * the offline engine or the AI provider, the running summary, token budgets, and the knowledge index
  * kept in step with the blog. docs/decisions/014-chat-assistant.md says why it works this way.
  *
- * One `ChatAssistant` per server (per database), created at start-up by server/main.ts and found by
- * the API routes with `chatAssistant(services)`.
+ * One `ChatAssistant` per server process (per database handle), created at start-up by server/main.ts
+ * and found by the API routes with `chatAssistant(services)`. Several processes may share one
+ * database: what must hold for the site as a whole lives in it (the day's token count, the knowledge
+ * rows), blog changes reach every process through NOTIFY, and each keeps only its own in-memory index.
  */
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { agency } from "~/content/agency";
 import type { Config } from "~/env.server";
 import { type AiSettings, aiProvider } from "~/features/ai/client.server";
-import { onBlogChange } from "~/features/blog/posts.server";
+import { type BlogChange, followBlogChanges } from "~/features/blog/posts.server";
 import { newReference, type SubmissionContext } from "~/features/leads/leads.server";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { notificationMail } from "~/features/mail/templates.server";
-import type { Database } from "../../../db/client";
-import { type ChatSession, chatMessages, chatSessions, leads } from "../../../db/schema";
-import { type Embedder, IndexCancelled, KnowledgeIndex, lineOfInsuranceType } from "./knowledge.server";
+import type { Database, DatabaseHandle } from "../../../db/client";
+import { type ChatSession, chatMessages, chatSessions, chatTokenDays, leads } from "../../../db/schema";
+import { type Embedder, IndexCancelled, KnowledgeIndex, lineOfInsuranceType, type ModelEmbedder } from "./knowledge.server";
 import { extractAnswer, LOCAL_MODEL, offlineSummary, smallTalk, stateLicensingAnswer } from "./local-engine.server";
 import { type ChatRole, chatBudgetHandOff, chatGreeting, chatHandOff, chatLimits, chatTexts } from "./messages";
 import {
@@ -34,10 +36,9 @@ import type { ChatIntake, ChatMessageView, ChatSessionCreated } from "./schema";
 type Log = (level: "debug" | "info" | "warn" | "error", data: Record<string, unknown>, message: string) => void;
 
 export type ChatDeps = {
-  db: Database;
+  /** The database, whether pgvector is installed, and how to hear other processes and take turns with them (db/client.ts). */
+  database: Pick<DatabaseHandle, "db" | "hasVector" | "listen" | "withLock">;
   config: Config;
-  /** Whether pgvector is installed (db/client.ts). */
-  hasVector: boolean;
   log?: Log;
   /** Wakes the mail sender after a commit that queued mail. */
   nudgeMail?: () => void;
@@ -128,14 +129,13 @@ export type ConversationRecord = {
 const assistants = new WeakMap<Database, ChatAssistant>();
 
 /** The assistant of a server (created on first use when start-up did not create it). */
-export function chatAssistant(services: { db: Database; config: Config; database: { hasVector: boolean } }): ChatAssistant {
-  return (
-    assistants.get(services.db) ?? new ChatAssistant({ db: services.db, config: services.config, hasVector: services.database.hasVector })
-  );
+export function chatAssistant(services: { config: Config; database: ChatDeps["database"] }): ChatAssistant {
+  return assistants.get(services.database.db) ?? new ChatAssistant({ database: services.database, config: services.config });
 }
 
 export class ChatAssistant {
   readonly index: KnowledgeIndex;
+  private readonly database: ChatDeps["database"];
   private readonly db: Database;
   private readonly config: Config;
   private readonly log: Log;
@@ -143,19 +143,19 @@ export class ChatAssistant {
   private readonly nudgeMail: () => void;
   private readonly pending = new Set<Promise<unknown>>();
   private readonly summaries = new Map<string, Promise<void>>();
-  private daily = { day: agencyDay(), used: 0 };
   private localReady: Promise<void> | undefined;
-  private unsubscribe: (() => void) | undefined;
+  private unlisten: (() => Promise<void>) | undefined;
   private stopped = false;
 
-  constructor({ db, config, hasVector, log, nudgeMail }: ChatDeps) {
-    this.db = db;
+  constructor({ database, config, log, nudgeMail }: ChatDeps) {
+    this.database = database;
+    this.db = database.db;
     this.config = config;
     this.log = log ?? (() => {});
     this.nudgeMail = nudgeMail ?? (() => {});
     this.ai = aiProvider(config);
-    this.index = new KnowledgeIndex(db, hasVector, (level, data, message) => this.log(level, data, message));
-    assistants.set(db, this);
+    this.index = new KnowledgeIndex(database, (level, data, message) => this.log(level, data, message));
+    assistants.set(this.db, this);
   }
 
   /** Whether the similarity search runs in the database (pgvector) or in the application. */
@@ -168,33 +168,24 @@ export class ChatAssistant {
   }
 
   /**
-   * Builds the offline index now and the provider's in the background, and follows blog changes.
-   * Safe to call more than once.
+   * Follows blog changes (from every process on the database), builds the offline index, and the
+   * provider's in the background. Resolves once it listens and the offline index is built. Safe to
+   * call more than once.
    */
   start(): Promise<void> {
     if (this.localReady) return this.localReady;
+    // Listening starts before the posts are read: a change committed in between is heard, not lost.
     this.localReady = this.track(
-      this.index.build().then(
-        () => this.log("info", { items: this.index.allItems().length, search: this.searchMode }, "chat knowledge indexed"),
-        (error) => {
-          if (error instanceof IndexCancelled) return;
-          this.log("error", { err: error }, "chat knowledge could not be indexed; answers hand over to the agency until it is");
-        },
-      ),
+      this.followBlog()
+        .then(() => this.index.build())
+        .then(
+          () => this.log("info", { items: this.index.allItems().length, search: this.searchMode }, "chat knowledge indexed"),
+          (error) => {
+            if (error instanceof IndexCancelled) return;
+            this.log("error", { err: error }, "chat knowledge could not be indexed; answers hand over to the agency until it is");
+          },
+        ),
     );
-    this.unsubscribe = onBlogChange(async ({ type, id, db }) => {
-      if (db !== this.db || this.stopped) return;
-      try {
-        if (type === "deleted") await this.removeBlogPost(id);
-        else await this.reindexBlogPost(id);
-      } catch (error) {
-        this.log(
-          "error",
-          { err: error, postId: id, change: type },
-          "chat knowledge: a blog change could not be indexed; it is picked up at the next start",
-        );
-      }
-    });
     const ai = this.ai;
     if (ai) {
       const model = ai.embeddingModel;
@@ -220,10 +211,12 @@ export class ChatAssistant {
     return this.localReady;
   }
 
-  /** Waits for work in flight (indexing, summaries), then stops following the blog. */
+  /** Stops following the blog, then waits for work in flight (indexing, summaries). */
   async stop(): Promise<void> {
     this.stopped = true;
-    this.unsubscribe?.();
+    const unlisten = this.unlisten;
+    this.unlisten = undefined;
+    await unlisten?.().catch(() => {});
     this.index.cancel();
     while (this.pending.size) await Promise.allSettled([...this.pending]);
     await this.index.idle();
@@ -247,13 +240,59 @@ export class ChatAssistant {
     return async (texts) => (await embedTexts(ai, texts, Math.max(this.config.CHAT_PROVIDER_TIMEOUT_MS, 30_000))).vectors;
   }
 
-  // ---- knowledge upkeep (also called by onBlogChange) ----
+  /** The models besides the offline one that blog changes are embedded with (the provider's, once indexed). */
+  private otherModels(): ModelEmbedder[] {
+    const ai = this.ai;
+    return ai ? [{ model: ai.embeddingModel, embed: this.providerEmbedder(ai) }] : [];
+  }
+
+  // ---- knowledge upkeep (blog changes from every process) ----
+
+  /** Subscribes to blog changes; a failure is logged and the index then follows the blog only at start. */
+  private async followBlog(): Promise<void> {
+    try {
+      const unlisten = await followBlogChanges(this.database, (change) => this.applyBlogChange(change), {
+        onResync: () => void this.resyncBlog(),
+        onError: (error) =>
+          this.log("warn", { err: error }, "chat knowledge: the connection that hears blog changes was lost; reconnecting"),
+      });
+      if (this.stopped) await unlisten();
+      else this.unlisten = unlisten;
+    } catch (error) {
+      this.log("error", { err: error }, "chat knowledge cannot follow blog changes; posts are indexed at the next start");
+    }
+  }
+
+  private async applyBlogChange({ type, id }: BlogChange): Promise<void> {
+    if (this.stopped) return;
+    try {
+      if (type === "deleted") await this.removeBlogPost(id);
+      else await this.reindexBlogPost(id);
+    } catch (error) {
+      if (error instanceof IndexCancelled) return;
+      this.log(
+        "error",
+        { err: error, postId: id, change: type },
+        "chat knowledge: a blog change could not be indexed; it is picked up at the next start",
+      );
+    }
+  }
+
+  /** Re-reads every post: blog changes may have been missed while the notification connection was down. */
+  async resyncBlog(): Promise<void> {
+    if (this.stopped) return;
+    try {
+      const items = await this.track(this.start().then(() => this.index.resyncBlog(this.otherModels())));
+      this.log("info", { items }, "chat knowledge: blog posts re-read after the notification connection came back");
+    } catch (error) {
+      if (error instanceof IndexCancelled) return;
+      this.log("error", { err: error }, "chat knowledge: blog posts could not be re-read; changes are picked up at the next start");
+    }
+  }
 
   /** Re-reads a blog post into the knowledge base (a draft or a deleted post leaves it). */
   reindexBlogPost(id: string): Promise<number> {
-    const ai = this.ai;
-    const models = ai ? [{ model: ai.embeddingModel, embed: this.providerEmbedder(ai) }] : [];
-    return this.track(this.start().then(() => this.index.reindexBlogPost(id, models)));
+    return this.track(this.start().then(() => this.index.reindexBlogPost(id, this.otherModels())));
   }
 
   removeBlogPost(id: string): Promise<void> {
@@ -415,29 +454,32 @@ export class ChatAssistant {
 
   // ---- replies ----
 
-  private budgetLeft(session: Pick<ChatSession, "tokensUsed">): boolean {
+  private async budgetLeft(session: Pick<ChatSession, "tokensUsed">): Promise<boolean> {
     const { CHAT_SESSION_TOKEN_BUDGET: perSession, CHAT_DAILY_TOKEN_BUDGET: perDay } = this.config;
     if (perSession > 0 && session.tokensUsed >= perSession) return false;
-    const today = agencyDay();
-    if (this.daily.day !== today) this.daily = { day: today, used: 0 };
-    return !(perDay > 0 && this.daily.used >= perDay);
+    return !(perDay > 0 && (await this.tokensToday()) >= perDay);
   }
 
-  /** Counts provider tokens against the chat's and the day's budgets. */
+  /**
+   * Counts provider tokens against the chat's and the day's budgets. The day's count is the site's,
+   * kept in the database and added to in one statement, so processes spending at once all count.
+   */
   private async spend(sessionId: string, tokens: number) {
     if (tokens <= 0) return;
-    const today = agencyDay();
-    if (this.daily.day !== today) this.daily = { day: today, used: 0 };
-    this.daily.used += tokens;
     await this.db
       .update(chatSessions)
       .set({ tokensUsed: sql`${chatSessions.tokensUsed} + ${tokens}` })
       .where(eq(chatSessions.id, sessionId));
+    await this.db
+      .insert(chatTokenDays)
+      .values({ day: agencyDay(), tokens })
+      .onConflictDoUpdate({ target: chatTokenDays.day, set: { tokens: sql`${chatTokenDays.tokens} + excluded.tokens` } });
   }
 
-  /** Tokens used today by all chats (this process's count). */
-  get tokensToday(): number {
-    return this.daily.day === agencyDay() ? this.daily.used : 0;
+  /** Tokens used today (the agency's day) by all chats of every process. */
+  async tokensToday(): Promise<number> {
+    const [row] = await this.db.select({ tokens: chatTokenDays.tokens }).from(chatTokenDays).where(eq(chatTokenDays.day, agencyDay()));
+    return row?.tokens ?? 0;
   }
 
   private smallTalkReply(kind: NonNullable<ReturnType<typeof smallTalk>>, session: ChatSession): string {
@@ -504,10 +546,10 @@ export class ChatAssistant {
     if (small) return { content: this.smallTalkReply(small, session), engine: "smalltalk", sources: [] };
     const ai = this.ai;
     if (!ai) return this.localAnswer(question, session.insuranceType);
-    if (!this.budgetLeft(session)) {
+    if (!(await this.budgetLeft(session))) {
       this.log(
         "warn",
-        { leadId: session.leadId, sessionTokens: session.tokensUsed, dailyTokens: this.daily.used },
+        { leadId: session.leadId, sessionTokens: session.tokensUsed, dailyTokens: await this.tokensToday() },
         "chat token budget used up: handing over to the agency",
       );
       return { content: chatBudgetHandOff(), engine: "budget", sources: [] };
@@ -562,7 +604,7 @@ export class ChatAssistant {
     const visitor = { name: session.name, insuranceType: session.insuranceType };
     let summary = "";
     try {
-      if (this.ai && this.budgetLeft(session)) {
+      if (this.ai && (await this.budgetLeft(session))) {
         const result = await summariseWithProvider(this.ai, {
           visitor,
           messages: messages.map((m) => ({ role: m.role === "user" ? "user" : "assistant", content: m.content })),
@@ -581,10 +623,18 @@ export class ChatAssistant {
       summary = "";
     }
     try {
+      // Another process may be summarising the same chat after a later message (each message goes to
+      // whichever process the load balancer picks): a summary is stored only while it covers every
+      // message, so an older one never overwrites a newer one.
       await this.db
         .update(chatSessions)
         .set({ summary: summary.slice(0, 4000) })
-        .where(eq(chatSessions.id, session.id));
+        .where(
+          and(
+            eq(chatSessions.id, session.id),
+            sql`(select count(*) from ${chatMessages} where ${chatMessages.sessionId} = ${session.id}) = ${messages.length}`,
+          ),
+        );
     } catch (error) {
       this.log("error", { err: loggableError(error), leadId: session.leadId }, "the chat summary could not be stored");
     }

@@ -6,6 +6,10 @@
  * `KnowledgeIndex` keeps the items in memory (with the offline engine's BM25 statistics), mirrors
  * them into the table with each model's vectors, and caches those vectors for the similarity search
  * in the application (PostgreSQL without pgvector). Changes are applied one at a time.
+ *
+ * Every server process on the database keeps its own index in memory but shares the table: writing a
+ * model's rows is done under a lock of that model, so the first process embeds an item and the others,
+ * finding its row with the same content hash, take the stored vector instead of embedding it again.
  */
 import { createHash } from "node:crypto";
 import { and, eq, inArray, like, notInArray, sql } from "drizzle-orm";
@@ -20,7 +24,7 @@ import { serviceCards } from "~/content/services";
 import { teamMembers } from "~/content/team";
 import { htmlToText } from "~/features/blog/mapping";
 import { getPost, listPosts } from "~/features/blog/posts.server";
-import type { Database } from "../../../db/client";
+import type { Database, DatabaseHandle } from "../../../db/client";
 import { knowledge } from "../../../db/schema";
 import { chatFaqs } from "./faqs";
 import { embedLocal, LexicalIndex, LOCAL_MODEL } from "./local-engine.server";
@@ -361,9 +365,14 @@ export async function loadVectors(db: Database, model: string, sources?: string[
 
 export type IndexLog = (level: "info" | "warn" | "error", data: Record<string, unknown>, message: string) => void;
 
+/** The name of the lock under which a model's rows are compared, embedded and written. */
+export const modelLock = (model: string) => `knowledge:${model}`;
+
+export type ModelEmbedder = { model: string; embed: Embedder };
+
 /**
  * The items in memory, their rows in the table, and each model's vectors cached for the
- * in-application search. One instance per server; its changes run one after another.
+ * in-application search. One instance per server process; its changes run one after another.
  */
 export class KnowledgeIndex {
   private items = new Map<string, KnowledgeItem>();
@@ -371,14 +380,19 @@ export class KnowledgeIndex {
   private readonly vectors = new Map<string, Map<string, number[]>>();
   private readonly readyModels = new Set<string>();
   private queue: Promise<unknown> = Promise.resolve();
-  private cancelled = false;
+  private readonly stopping = new AbortController();
+  private readonly db: Database;
+  private readonly hasVector: boolean;
+  private readonly withLock: DatabaseHandle["withLock"];
+  private readonly log: IndexLog;
   vectorColumn = false;
 
-  constructor(
-    private readonly db: Database,
-    private readonly hasVector: boolean,
-    private readonly log: IndexLog = () => {},
-  ) {}
+  constructor(database: Pick<DatabaseHandle, "db" | "hasVector" | "withLock">, log: IndexLog = () => {}) {
+    this.db = database.db;
+    this.hasVector = database.hasVector;
+    this.withLock = database.withLock;
+    this.log = log;
+  }
 
   get lexical(): LexicalIndex {
     return this.lexicalIndex;
@@ -412,7 +426,7 @@ export class KnowledgeIndex {
   /** Reads all items (content and blog) and brings the offline engine's rows up to date. */
   build(): Promise<void> {
     return this.serial(async () => {
-      this.vectorColumn = await ensureVectorColumn(this.db, this.hasVector);
+      this.vectorColumn = await this.withLock("knowledge", () => ensureVectorColumn(this.db, this.hasVector), this.stopping.signal);
       let blog: KnowledgeItem[] = [];
       try {
         blog = await blogKnowledge(this.db);
@@ -431,14 +445,14 @@ export class KnowledgeIndex {
 
   private async syncModel(model: string, embed: Embedder, scope?: string[]): Promise<{ written: number; deleted: number }> {
     const items = scope ? this.allItems().filter((i) => scope.some((p) => i.source.startsWith(p))) : this.allItems();
-    const { written, deleted, vectors } = await syncRows(this.db, {
-      model,
-      items,
-      embed,
-      vectorColumn: this.vectorColumn,
-      scope,
-      cancelled: () => this.cancelled,
-    });
+    const signal = this.stopping.signal;
+    // Read, compare and write under the model's lock: another process doing the same waits, then
+    // finds the rows written with matching hashes and embeds nothing.
+    const { written, deleted, vectors } = await this.withLock(
+      modelLock(model),
+      () => syncRows(this.db, { model, items, embed, vectorColumn: this.vectorColumn, scope, cancelled: () => signal.aborted }),
+      signal,
+    );
     const cache = scope ? (this.vectors.get(model) ?? new Map<string, number[]>()) : new Map<string, number[]>();
     if (scope) for (const source of [...cache.keys()]) if (scope.some((p) => source.startsWith(p))) cache.delete(source);
     const unchanged = items.map((i) => i.source).filter((source) => !vectors.has(source));
@@ -458,7 +472,7 @@ export class KnowledgeIndex {
    * Re-reads one blog post: a published post's sections replace its old ones, a draft's or a deleted
    * post's are removed. `models` are the other models to embed it with (the provider's).
    */
-  reindexBlogPost(id: string, models: { model: string; embed: Embedder }[] = []): Promise<number> {
+  reindexBlogPost(id: string, models: ModelEmbedder[] = []): Promise<number> {
     return this.serial(async () => {
       const prefix = blogSourcePrefix(id);
       const builtIn = builtInPosts.find((p) => p.id === id);
@@ -467,21 +481,41 @@ export class KnowledgeIndex {
         : await getPost(this.db, id, { includeDrafts: false });
       const fresh = post ? blogPostKnowledge({ id: post._id, title: post.title, content: post.content }) : [];
       this.setItems([...this.allItems().filter((i) => !i.source.startsWith(prefix)), ...fresh]);
-      await this.syncModel(LOCAL_MODEL, localEmbedder, [prefix]);
-      for (const { model, embed } of models) {
-        if (!this.readyModels.has(model)) continue;
-        try {
-          await this.syncModel(model, embed, [prefix]);
-        } catch (error) {
-          this.log(
-            "warn",
-            { err: error, model, postId: id },
-            "chat knowledge: the provider could not embed a blog post; it is searched offline until the next start",
-          );
-        }
-      }
+      await this.syncScope([prefix], models, { postId: id });
       return fresh.length;
     });
+  }
+
+  /**
+   * Re-reads every blog post (built-in and published) into the index, as after changes this process
+   * may not have heard of. Answers how many blog items there are.
+   */
+  resyncBlog(models: ModelEmbedder[] = []): Promise<number> {
+    return this.serial(async () => {
+      const blog = await blogKnowledge(this.db);
+      const prefix = "blog:";
+      this.setItems([...this.allItems().filter((i) => !i.source.startsWith(prefix)), ...blog]);
+      await this.syncScope([prefix], models, {});
+      return blog.length;
+    });
+  }
+
+  /** Brings the rows of the items under `scope` up to date: the offline model's, then the other ready models'. */
+  private async syncScope(scope: string[], models: ModelEmbedder[], context: Record<string, unknown>) {
+    await this.syncModel(LOCAL_MODEL, localEmbedder, scope);
+    for (const { model, embed } of models) {
+      if (!this.readyModels.has(model)) continue;
+      try {
+        await this.syncModel(model, embed, scope);
+      } catch (error) {
+        if (error instanceof IndexCancelled) throw error;
+        this.log(
+          "warn",
+          { err: error, model, ...context },
+          "chat knowledge: the provider could not embed a blog change; it is searched offline until the next start",
+        );
+      }
+    }
   }
 
   /** Removes a post's sections (its rows for every model). */
@@ -504,7 +538,7 @@ export class KnowledgeIndex {
 
   /** Stops indexing between batches (shutdown); the table stays consistent and the next start completes it. */
   cancel(): void {
-    this.cancelled = true;
+    this.stopping.abort(new IndexCancelled());
   }
 
   /** Resolves when every change queued so far has been applied. */
