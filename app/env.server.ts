@@ -54,6 +54,15 @@ const optionalInt = (min: number, max: number) =>
       .optional(),
   );
 
+/** true/false (also 1/0, yes/no, on/off); `fallback` when unset. */
+const flag = (fallback: boolean) =>
+  z.preprocess(
+    (v) => (v === undefined || v === "" ? fallback : typeof v === "string" ? v.trim().toLowerCase() : v),
+    z
+      .union([z.boolean(), z.enum(["true", "false", "1", "0", "yes", "no", "on", "off"])], { error: "must be true or false" })
+      .transform((v) => v === true || v === "true" || v === "1" || v === "yes" || v === "on"),
+  );
+
 /** A number in [min, max]; `fallback` when unset, or undefined when there is no fallback. */
 const decimal = (min: number, max: number, fallback?: number) =>
   z.preprocess(
@@ -135,6 +144,16 @@ export const envSchema = z
     TRUST_PROXY: z.preprocess((v) => (v === undefined ? "" : String(v)), z.string().transform(proxyTrust)),
     JSON_BODY_LIMIT_KB: int(1, 10240, 100),
     SHUTDOWN_TIMEOUT_MS: int(0, 120000, 10000),
+    /**
+     * After SIGTERM, how long the server keeps answering (with /api/health/ready at 503) before it stops
+     * accepting connections, so a load balancer takes it out of rotation first. 0 behind no load balancer.
+     */
+    SHUTDOWN_DRAIN_MS: int(0, 120000, 0),
+    /**
+     * Whether this process runs the background work (mail delivery, the upload sweep, scheduled jobs).
+     * false makes a web-only process; at least one process of a site must run them.
+     */
+    BACKGROUND_JOBS: flag(true),
     MAIL_MAX_ATTEMPTS: int(1, 50, 8),
     MAIL_RETRY_BASE_MS: int(10, 3600000, 15000),
     MAIL_POLL_INTERVAL_MS: int(50, 600000, 5000),
@@ -160,6 +179,23 @@ export const envSchema = z
     UPLOAD_LEAD_MAX_BYTES: int(1, 1024 ** 4, 3 * 1024 ** 3),
     /** Uploads are refused (507) while less than this is free on the disk under DATA_DIR; 0 turns the check off. */
     UPLOAD_MIN_FREE_BYTES: int(0, 1024 ** 5, 1024 ** 3),
+    /**
+     * Documents in an S3-compatible bucket instead of DATA_DIR/uploads, for a site run by several
+     * processes. Without keys the SDK's own credential chain applies (instance role, AWS_* variables).
+     */
+    S3_BUCKET: z.preprocess(
+      (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{2,254}$/, "must be a bucket name alone (letters, digits, dots, hyphens), not a URL or a path")
+        .optional(),
+    ),
+    S3_ENDPOINT: optionalUrl(["http:", "https:"], "http or https"),
+    S3_REGION: z.preprocess((v) => (v === "" ? undefined : v), z.string().trim().min(1).default("us-east-1")),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: flag(false),
     /** An admin session ends after this long without a request... */
     ADMIN_SESSION_IDLE_MINUTES: int(1, 1440, 30),
     /** ...and this long after sign-in, whatever the activity. */
@@ -206,6 +242,19 @@ export const envSchema = z
     }
     if (env.AI_API_KEY && !env.AI_BASE_URL) {
       ctx.addIssue({ code: "custom", path: ["AI_BASE_URL"], message: "must be set when AI_API_KEY is set" });
+    }
+    if (env.S3_ACCESS_KEY_ID && !env.S3_SECRET_ACCESS_KEY) {
+      ctx.addIssue({ code: "custom", path: ["S3_SECRET_ACCESS_KEY"], message: "must be set when S3_ACCESS_KEY_ID is set" });
+    }
+    if (env.S3_SECRET_ACCESS_KEY && !env.S3_ACCESS_KEY_ID) {
+      ctx.addIssue({ code: "custom", path: ["S3_ACCESS_KEY_ID"], message: "must be set when S3_SECRET_ACCESS_KEY is set" });
+    }
+    // Without a bucket the documents would quietly stay on this machine's disk.
+    for (const name of ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+      if (env[name] && !env.S3_BUCKET) {
+        ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: `must be set when ${name} is set` });
+        break;
+      }
     }
   });
 

@@ -48,6 +48,8 @@ export function createApp({ services, build, staticFiles, development = false }:
     await next();
     try {
       c.res.headers.set("X-Request-Id", c.get("requestId"));
+      // While stopping, a kept-alive client is told to reconnect, which lands it on another process.
+      if (services.lifecycle.draining) c.res.headers.set("Connection", "close");
     } catch {
       // immutable headers (handled by securityHeaders)
     }

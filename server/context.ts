@@ -1,8 +1,9 @@
 import type { Config } from "~/env.server";
-import type { LoginThrottle } from "~/features/auth/login-throttle.server";
+import type { SignInThrottle } from "~/features/auth/login-throttle.server";
 import type { MailSender } from "~/features/mail/outbox.server";
 import type { FileStorage } from "~/features/uploads/storage.server";
 import type { Database, DatabaseHandle } from "../db/client";
+import type { Limits } from "./limits";
 import type { Logger } from "./logger";
 
 /** Long-lived services created once at start and handed to API routes and loaders. */
@@ -15,8 +16,12 @@ export type AppServices = {
   mail: MailSender;
   /** Where uploaded documents are kept (DATA_DIR/uploads). */
   storage: FileStorage;
+  /** Set when the process begins to stop: readiness answers 503 from then on. */
+  lifecycle: { draining: boolean };
+  /** Where rate limits and the upload byte budget count: memory, or PostgreSQL shared by every process. */
+  limits: Limits;
   /** Failed admin sign-ins, shared by the sign-in API and the sign-in page's form. */
-  loginThrottle: LoginThrottle;
+  loginThrottle: SignInThrottle;
 };
 
 /** What every React Router loader and action receives as `context`. */

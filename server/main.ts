@@ -8,15 +8,16 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
+import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { type Config, ConfigError, insecureSiteWarning, loadConfig, publicConfig } from "~/env.server";
 import { bootstrapAdmin, NO_ADMIN_HINT } from "~/features/auth/auth.server";
-import { LoginThrottle, loginThrottleSettings } from "~/features/auth/login-throttle.server";
+import { loginThrottleSettings } from "~/features/auth/login-throttle.server";
 import { onBlogChangeError } from "~/features/blog/posts.server";
 import { ChatAssistant } from "~/features/chat/chat.server";
 import { fileTransport, MailSender, smtpTransport } from "~/features/mail/outbox.server";
-import { LocalFileStorage } from "~/features/uploads/storage.server";
-import { UploadSweeper } from "~/features/uploads/uploads.server";
+import { createFileStorage } from "~/features/uploads/s3-storage.server";
+import { sweepOrphanUploads } from "~/features/uploads/uploads.server";
 import { openDatabase } from "../db/client";
 import { runMigrations } from "../db/migrate";
 import { seed } from "../db/seed";
@@ -24,8 +25,10 @@ import { createApp } from "./app";
 import { addressKey } from "./client-info";
 import type { AppServices } from "./context";
 import { REQUEST_TIMEOUT_MESSAGE } from "./http";
+import { createLimits } from "./limits";
 import { createLogger } from "./logger";
 import { applyRequestDeadline } from "./request-deadline";
+import { Scheduler } from "./scheduler";
 import { loadStaticManifest, serveBuild } from "./static";
 
 /** The project root: this file sits one level below it, in source (server/) and bundled (build/). */
@@ -83,13 +86,40 @@ export async function createServices(config: Config): Promise<AppServices & { st
     pollIntervalMs: config.MAIL_POLL_INTERVAL_MS,
     log: (level, data, message) => logger[level](data, message),
   });
+  const limits = createLimits(database, loginThrottleSettings(config));
   const uploads = uploadsDir(config);
-  const storage = new LocalFileStorage(uploads.dir);
-  const sweeper = new UploadSweeper({
+  const storage = createFileStorage(config, uploads.dir);
+  // Jobs that run once per site, whichever process wins each run (server/scheduler.ts).
+  const scheduler = new Scheduler({
     db: database.db,
-    storage,
-    orphanAfterMs: config.UPLOAD_ORPHAN_HOURS * 3_600_000,
-    intervalMs: config.UPLOAD_SWEEP_INTERVAL_MS,
+    jobs: [
+      {
+        name: "upload-sweep",
+        intervalMs: config.UPLOAD_SWEEP_INTERVAL_MS,
+        run: async () => {
+          const deleted = await sweepOrphanUploads(database.db, storage, config.UPLOAD_ORPHAN_HOURS * 3_600_000, (level, data, message) =>
+            logger[level](data, message),
+          );
+          if (deleted > 0) logger.info({ deleted }, "orphan uploads deleted");
+        },
+      },
+      {
+        // Ended rate-limit windows and forgotten sign-in failures (on the embedded database they are in memory).
+        name: "limits-prune",
+        intervalMs: 10 * 60_000,
+        run: async () => {
+          await limits.prune();
+        },
+      },
+      {
+        // The chat's daily token counts, a row a day, kept for a year.
+        name: "chat-token-days-prune",
+        intervalMs: 24 * 3_600_000,
+        run: async () => {
+          await database.db.execute(sql`delete from chat_token_days where day < to_char(now() - interval '366 days', 'YYYY-MM-DD')`);
+        },
+      },
+    ],
     log: (level, data, message) => logger[level](data, message),
   });
   onBlogChangeError((error, change) =>
@@ -97,9 +127,8 @@ export async function createServices(config: Config): Promise<AppServices & { st
   );
   // The chat's knowledge index is built (and re-embedded by the AI provider) in the background at start.
   const chat = new ChatAssistant({
-    db: database.db,
+    database,
     config,
-    hasVector: database.hasVector,
     log: (level, data, message) => logger[level](data, message),
     nudgeMail: () => mail.nudge(),
   });
@@ -110,14 +139,19 @@ export async function createServices(config: Config): Promise<AppServices & { st
     db: database.db,
     mail,
     storage,
-    loginThrottle: new LoginThrottle(loginThrottleSettings(config), { addressKey }),
+    limits,
+    loginThrottle: limits.signIn({ addressKey }),
+    lifecycle: { draining: false },
     start: () => {
-      mail.start();
-      sweeper.start();
+      // A web-only process (BACKGROUND_JOBS=false) queues mail for the others to send and runs no job.
+      if (config.BACKGROUND_JOBS) {
+        mail.start();
+        scheduler.start();
+      }
       void chat.start();
     },
     stop: async () => {
-      await Promise.all([mail.stop(), sweeper.stop(), chat.stop()]);
+      await Promise.all([mail.stop(), scheduler.stop(), chat.stop()]);
       await database.close();
       if (uploads.temporary) rmSync(uploads.dir, { recursive: true, force: true });
     },
@@ -180,7 +214,14 @@ export async function startServer(env: Record<string, string | undefined> = proc
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      // Stop accepting connections and let requests in flight finish, up to the timeout.
+      // Readiness fails at once, so a load balancer stops sending requests; they are still answered
+      // for SHUTDOWN_DRAIN_MS while it notices. Then stop accepting connections and let requests in
+      // flight finish, up to the timeout.
+      services.lifecycle.draining = true;
+      if (config.SHUTDOWN_DRAIN_MS > 0) {
+        logger.info({ ms: config.SHUTDOWN_DRAIN_MS }, "stopping: readiness is failing; still answering while the load balancer notices");
+        await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
+      }
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => {
           server.closeAllConnections();

@@ -40,6 +40,30 @@ describe.each(databaseKinds)("server on %s", (kind) => {
     expectSecurityHeaders(res);
   });
 
+  it("GET /api/health/live and /api/health/ready answer a load balancer; ready turns 503 once the process is stopping", async () => {
+    const live = await fetch(`${server.url}/api/health/live`);
+    expect(live.status).toBe(200);
+    expect(await live.json()).toEqual({ ok: true });
+    const ready = await fetch(`${server.url}/api/health/ready`);
+    expect(ready.status).toBe(200);
+    expect(ready.headers.get("cache-control")).toBe("no-store");
+    expect(await ready.json()).toEqual({ ok: true, db: "up" });
+
+    server.services.lifecycle.draining = true;
+    try {
+      const stopping = await fetch(`${server.url}/api/health/ready`);
+      expect(stopping.status).toBe(503);
+      expect(await stopping.json()).toEqual({ ok: false, success: false, message: "The server is stopping." });
+      // Everything else is still answered, each telling a kept-alive client to reconnect elsewhere.
+      const page = await fetch(`${server.url}/api/health/live`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get("connection")).toBe("close");
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    } finally {
+      server.services.lifecycle.draining = false;
+    }
+  });
+
   it("serves prerendered pages as stored, compressed files with a hash-based CSP", async () => {
     const res = await fetch(`${server.url}/`, { headers: { "accept-encoding": "br" } });
     expect(res.status).toBe(200);

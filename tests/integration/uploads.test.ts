@@ -1,7 +1,8 @@
 /**
  * POST /api/uploads and the upload lifecycle, against the real server, a real database and real
  * files on disk: content-type detection, the streaming size limit, flat memory on a large upload,
- * linking to a lead, the orphan sweep and the rate limit.
+ * linking to a lead, the orphan sweep and the rate limit; and the same lifecycle with the documents
+ * in an S3 bucket (s3rver).
  */
 import { createHash, randomUUID } from "node:crypto";
 import { createReadStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, statSync } from "node:fs";
@@ -9,17 +10,21 @@ import { request } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { DeleteObjectCommand, GetObjectCommand } from "@aws-sdk/client-s3";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withPhone } from "../../app/content/agency";
 import { enqueueMail } from "../../app/features/mail/outbox.server";
 import { autoReplyMail } from "../../app/features/mail/templates.server";
 import { uploadMessages } from "../../app/features/uploads/messages";
+import { S3FileStorage } from "../../app/features/uploads/s3-storage.server";
 import { LocalFileStorage } from "../../app/features/uploads/storage.server";
 import { linkUploads, sweepOrphanUploads, UploadLinkError } from "../../app/features/uploads/uploads.server";
 import { leads, uploads } from "../../db/schema";
 import { ensureAdmin, signIn } from "../support/admin";
 import { databaseKinds } from "../support/databases";
+import { truckingQuoteBody } from "../support/lead-fixtures";
+import { startS3Server, type TestS3Server } from "../support/s3";
 import { startTestServer } from "../support/server";
 import { waitFor } from "../support/smtp";
 
@@ -769,5 +774,144 @@ describe.each(databaseKinds)("a large upload on %s", (kind) => {
     // ...and goes when the connection does.
     await waitFor(() => readdirSync(dir).sort().join() === before.join(), 5_000, "partial file removed");
     expect((await server.services.db.select({ id: uploads.id }).from(uploads)).length).toBe(rows);
+  });
+});
+
+describe.each(databaseKinds)("documents in an S3 bucket on %s", (kind) => {
+  let s3: TestS3Server;
+  let server: Server;
+  const db = () => server.services.db;
+  const rowCount = async () => (await db().select({ id: uploads.id }).from(uploads)).length;
+  const rowOf = async (id: string) => (await db().select().from(uploads).where(eq(uploads.id, id)))[0];
+  /** Everything in the bucket: objects and multipart uploads neither completed nor aborted. */
+  const bucketContents = async () => ({ objects: await s3.objectKeys(), unfinished: await s3.pendingUploads() });
+  const upload = (body: FormData | ReadableStream, headers: Record<string, string> = {}, signal?: AbortSignal) =>
+    fetch(`${server.url}/api/uploads`, {
+      method: "POST",
+      headers: { "x-forwarded-for": freshIp(), ...headers },
+      body,
+      signal,
+      ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
+    } as RequestInit);
+
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    server = await startTestServer(kind, {
+      ...s3.env,
+      // Larger than one S3 part (5 MiB), so that a file near the limit goes in several.
+      UPLOAD_MAX_BYTES: String(8 * MB),
+      TRUST_PROXY: "true",
+      UPLOAD_SWEEP_INTERVAL_MS: "200",
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await s3?.close();
+  });
+
+  it("stores an upload in the bucket; a quote claims it and the admin downloads it byte for byte", async () => {
+    expect(server.services.storage).toBeInstanceOf(S3FileStorage);
+    const file = pdfBytes(7 * MB);
+    const res = await upload(
+      form([
+        { name: "slot", value: "lossRuns" },
+        { name: "file", filename: "loss runs 2022-2024.pdf", type: "application/pdf", data: file },
+      ]),
+    );
+    expect(res.status).toBe(201);
+    const sent = (await res.json()) as { id: string; slot: string };
+    const row = await rowOf(sent.id);
+    expect(row).toMatchObject({ sizeBytes: file.length, sha256: sha256(file), mimeType: "application/pdf", leadId: null });
+    expect(await s3.objectKeys()).toContain(row.storageKey);
+    const object = await s3.client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: row.storageKey }));
+    expect(sha256(await (object.Body as { transformToByteArray: () => Promise<Uint8Array> }).transformToByteArray())).toBe(sha256(file));
+
+    const quote = await fetch(`${server.url}/api/submit-lead`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": freshIp() },
+      body: JSON.stringify(truckingQuoteBody({ uploadedFiles: ["lossRuns"], attachments: [{ slot: sent.slot, id: sent.id }] })),
+    });
+    expect(quote.status).toBe(201);
+    const { reference } = (await quote.json()) as { reference: string };
+    const [lead] = await db().select({ id: leads.id }).from(leads).where(eq(leads.reference, reference));
+    expect((await rowOf(sent.id)).leadId).toBe(lead.id);
+
+    await ensureAdmin(server.services);
+    const cookie = await signIn(server.url);
+    const got = await fetch(`${server.url}/api/leads/${lead.id}/documents/${sent.id}`, { headers: { cookie } });
+    expect(got.status).toBe(200);
+    expect(got.headers.get("content-type")).toBe("application/pdf");
+    expect(got.headers.get("content-length")).toBe(String(file.length));
+    expect(Buffer.from(await got.arrayBuffer()).equals(file)).toBe(true);
+
+    // An object gone from the bucket is answered as a file gone from the disk is.
+    await s3.client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: row.storageKey }));
+    const gone = await fetch(`${server.url}/api/leads/${lead.id}/documents/${sent.id}`, { headers: { cookie } });
+    expect(gone.status).toBe(404);
+    expect(await gone.json()).toMatchObject({ success: false, message: "The document's file is missing from storage." });
+  });
+
+  it("refuses a text file named .pdf with 415, keeping nothing in the bucket", async () => {
+    const [before, rows] = [await bucketContents(), await rowCount()];
+    const res = await upload(
+      form([
+        { name: "slot", value: "lossRuns" },
+        { name: "file", filename: "loss-runs.pdf", type: "application/pdf", data: Buffer.from("Loss runs: none.\n".repeat(500)) },
+      ]),
+    );
+    expect(res.status).toBe(415);
+    expect(await res.json()).toEqual({ success: false, message: "Only PDF, JPG and PNG files can be uploaded." });
+    expect(await bucketContents()).toEqual(before);
+    expect(await rowCount()).toBe(rows);
+  });
+
+  it("enforces the size limit while the file streams: 413, no object and no unfinished upload in the bucket", async () => {
+    const [before, rows] = [await bucketContents(), await rowCount()];
+    // Parts of it reach the bucket before the limit is crossed.
+    const stream = streamedUpload(20 * MB, { chunkSize: 64 * 1024 });
+    const res = await upload(stream.body, { "content-type": stream.contentType });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ success: false, message: "File size must be less than 8MB" });
+    expect(await bucketContents()).toEqual(before);
+    expect(await rowCount()).toBe(rows);
+  });
+
+  it("aborts the multipart upload when the visitor goes away mid-upload", async () => {
+    const [before, rows] = [await bucketContents(), await rowCount()];
+    const stream = streamedUpload(7 * MB, { chunkSize: 64 * 1024 });
+    const reader = stream.body.getReader();
+    // The visitor's line goes quiet after 6 MB: more than one part, less than the file.
+    const stalling = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (stream.sent() >= 6 * MB) return new Promise<void>(() => {});
+        const next = await reader.read();
+        if (next.done) controller.close();
+        else controller.enqueue(next.value);
+      },
+    });
+    const abort = new AbortController();
+    const sending = upload(stalling, { "content-type": stream.contentType }, abort.signal);
+    await waitFor(async () => (await s3.pendingUploads()).length > before.unfinished.length, 10_000, "multipart upload begun");
+    abort.abort();
+    await expect(sending).rejects.toThrow();
+    await waitFor(async () => (await s3.pendingUploads()).length === before.unfinished.length, 10_000, "multipart upload aborted");
+    expect(await bucketContents()).toEqual(before);
+    expect(await rowCount()).toBe(rows);
+  });
+
+  it("the orphan sweep deletes an unclaimed upload's object with its row", async () => {
+    const res = await upload(
+      form([
+        { name: "slot", value: "cdl" },
+        { name: "file", filename: "cdl.png", type: "image/png", data: png },
+      ]),
+    );
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    const { storageKey } = await rowOf(id);
+    expect(await s3.objectKeys()).toContain(storageKey);
+    await db().execute(sql`update uploads set created_at = now() - interval '25 hours' where id = ${id}`);
+    await waitFor(async () => !(await rowOf(id)), 5_000, "orphan upload swept");
+    await waitFor(async () => !(await s3.objectKeys()).includes(storageKey), 5_000, "orphan object deleted");
   });
 });
