@@ -3,8 +3,11 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AFTER_PAINT } from "../../app/lib/deferred-hydration.server";
+import { mailOutbox, scheduledJobs } from "../../db/schema";
 import { databaseKinds } from "../support/databases";
+import { contactBody } from "../support/lead-fixtures";
 import { requireBuild, root, startTestServer } from "../support/server";
+import { startSmtp } from "../support/smtp";
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 
@@ -146,6 +149,38 @@ describe.each(databaseKinds)("server on %s", (kind) => {
     const html = await res.text();
     expect(html).toContain("<title>Page not found | ");
     expect(html).toMatch(/href="\/quote"/);
+  });
+});
+
+describe("a web-only process (BACKGROUND_JOBS=false)", () => {
+  it("stores submissions and their mail, and leaves delivery and scheduled jobs to the processes that run them", async () => {
+    const smtp = await startSmtp();
+    const server = await startTestServer("pglite", {
+      BACKGROUND_JOBS: "false",
+      SMTP_URL: smtp.url,
+      MAIL_POLL_INTERVAL_MS: "50",
+      UPLOAD_SWEEP_INTERVAL_MS: "100",
+    });
+    try {
+      const res = await fetch(`${server.url}/api/contacts`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(contactBody()),
+      });
+      expect(res.status).toBe(201);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(smtp.received).toHaveLength(0);
+      const { db } = server.services;
+      const queued = await db.select({ status: mailOutbox.status }).from(mailOutbox);
+      expect(queued.map((m) => m.status)).toEqual(["pending", "pending"]);
+      expect(await db.select().from(scheduledJobs)).toEqual([]);
+      // A process that runs background work delivers what this one queued.
+      expect(await server.services.mail.drain()).toBe(2);
+      expect(smtp.received).toHaveLength(2);
+    } finally {
+      await server.close();
+      await smtp.close();
+    }
   });
 });
 
