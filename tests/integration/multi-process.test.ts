@@ -277,8 +277,14 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("two server processes on 
   it("neither process logged an error or a warning from a library along the way", () => {
     for (const proc of [a, b]) {
       const lines = proc.output().split("\n").filter(Boolean);
-      expect(lines.filter((line) => /"level":(50|60)/.test(line)), proc.name).toEqual([]);
-      expect(lines.filter((line) => !line.startsWith("{")), proc.name).toEqual([]);
+      expect(
+        lines.filter((line) => /"level":(50|60)/.test(line)),
+        proc.name,
+      ).toEqual([]);
+      expect(
+        lines.filter((line) => !line.startsWith("{")),
+        proc.name,
+      ).toEqual([]);
     }
   });
 });
