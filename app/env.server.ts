@@ -143,6 +143,11 @@ export const envSchema = z
       .default("info"),
     TRUST_PROXY: z.preprocess((v) => (v === undefined ? "" : String(v)), z.string().transform(proxyTrust)),
     JSON_BODY_LIMIT_KB: int(1, 10240, 100),
+    /**
+     * Memory for public pages rendered once per content version (server/render-cache.ts), in MB,
+     * their compressed forms included; 0 renders them per request.
+     */
+    RENDER_CACHE_MAX_MB: int(0, 4096, 64),
     SHUTDOWN_TIMEOUT_MS: int(0, 120000, 10000),
     /**
      * After SIGTERM, how long the server keeps answering (with /api/health/ready at 503) before it stops

@@ -1,6 +1,7 @@
 /**
- * `npm start`: builds the site when there is no build or the sources changed since the last
- * one, then starts the server.
+ * `npm start`: builds the site when there is no build, the sources changed since the last one, or
+ * the last one baked other public settings (SITE_URL, GA_MEASUREMENT_ID, WHATSAPP_NUMBER) into its
+ * prerendered pages than the environment gives, then starts the server.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -14,7 +15,8 @@ if (process.argv.includes("--help")) {
   console.log(`Usage: npm start
 
 Serves the site on PORT (3000) with the settings from the environment and .env. Builds first when
-there is no build or the sources changed since the last one (this needs the development
+there is no build, the sources changed since the last one, or SITE_URL, GA_MEASUREMENT_ID or
+WHATSAPP_NUMBER differ from the values the last one was made with (this needs the development
 dependencies); with a current build it only runs it.`);
   process.exit(0);
 }
@@ -33,12 +35,9 @@ function buildIsCurrent() {
 }
 
 const buildTools = path.join(root, "node_modules/tsx/dist/cli.mjs");
-const current = buildIsCurrent();
-if (!current && existsSync(server) && !existsSync(buildTools)) {
-  // A production install (npm install --omit=dev) runs the build it was given; it cannot make another.
-  console.warn("The sources changed since the last build, and the build tools are not installed: serving the existing build.");
-} else if (!current) {
-  console.log("Building the site (first start, or the sources changed)...");
+
+function build(reason) {
+  console.log(`Building the site (${reason})...`);
   const result = spawnSync(process.execPath, [buildTools, path.join(root, "scripts/build.ts")], {
     cwd: root,
     stdio: "inherit",
@@ -49,5 +48,28 @@ if (!current && existsSync(server) && !existsSync(buildTools)) {
   }
 }
 
-const { main } = await import(pathToFileURL(server).href);
-await main();
+const serverUrl = pathToFileURL(server).href;
+let built;
+if (buildIsCurrent()) {
+  // The build tells which settings it baked in, and computes the environment's the way the server does.
+  built = await import(serverUrl);
+  if (built.buildHasOtherSettings?.(process.env)) {
+    if (existsSync(buildTools)) {
+      build("SITE_URL, GA_MEASUREMENT_ID or WHATSAPP_NUMBER differ from the last build's");
+      // A new URL loads the new build rather than the one already imported.
+      built = await import(`${serverUrl}?rebuilt=${Date.now()}`);
+    } else {
+      console.warn(
+        "SITE_URL, GA_MEASUREMENT_ID or WHATSAPP_NUMBER differ from the last build's, and the build tools are not installed: the server renders those pages itself.",
+      );
+    }
+  }
+} else if (existsSync(server) && !existsSync(buildTools)) {
+  // A production install (npm install --omit=dev) runs the build it was given; it cannot make another.
+  console.warn("The sources changed since the last build, and the build tools are not installed: serving the existing build.");
+  built = await import(serverUrl);
+} else {
+  build("first start, or the sources changed");
+  built = await import(serverUrl);
+}
+await built.main();

@@ -10,6 +10,7 @@ import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { sessionTokenFromCookieHeader } from "~/features/auth/auth.server";
 import { UploadError } from "~/features/uploads/uploads.server";
 import { backOfficeRoutes } from "./api/back-office";
 import { blogRoutes } from "./api/blogs";
@@ -25,6 +26,7 @@ import { clientIp } from "./client-info";
 import type { AppServices } from "./context";
 import { ApiException, apiError } from "./http";
 import { isCrossSite } from "./origin";
+import type { RenderCache } from "./render-cache";
 import { securityHeaders } from "./security";
 
 type Env = { Variables: { nonce: string; requestId: string } };
@@ -35,10 +37,12 @@ export type AppOptions = {
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Serves the client build ahead of React Router (production). */
   staticFiles?: MiddlewareHandler;
+  /** Keeps public pages rendered once per content version (server/render-cache.ts). */
+  renderCache?: RenderCache;
   development?: boolean;
 };
 
-export function createApp({ services, build, staticFiles, development = false }: AppOptions) {
+export function createApp({ services, build, staticFiles, renderCache, development = false }: AppOptions) {
   const { config, logger } = services;
   const app = new Hono<Env>();
 
@@ -74,6 +78,17 @@ export function createApp({ services, build, staticFiles, development = false }:
     await next();
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
+  if (renderCache) {
+    // Other processes hear of a change by notification, a moment after it commits; the admin who made
+    // it here gets the answer only after this, so their next page shows it. Any admin write counts.
+    api.use(async (c, next) => {
+      try {
+        await next();
+      } finally {
+        if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.get("admin")) renderCache.invalidate("write");
+      }
+    });
+  }
   const jsonBodyLimit = bodyLimit({
     maxSize: config.JSON_BODY_LIMIT_KB * 1024,
     onError: (c) => apiError(c, 413, `The request body is larger than ${config.JSON_BODY_LIMIT_KB} KB.`),
@@ -103,15 +118,21 @@ export function createApp({ services, build, staticFiles, development = false }:
     typeof build === "function" ? async () => withOrigins(await build()) : withOrigins(build),
     development ? "development" : "production",
   );
-  app.all("*", (c) =>
-    handle(c.req.raw, {
-      ...services,
-      nonce: c.get("nonce"),
-      requestId: c.get("requestId"),
-      clientIp: clientIp(c, config.TRUST_PROXY),
-      crossSite: isCrossSite(c, config),
-    }),
-  );
+  app.all("*", (c) => {
+    const nonce = c.get("nonce");
+    const render = (request: Request) =>
+      handle(request, {
+        ...services,
+        nonce,
+        requestId: c.get("requestId"),
+        clientIp: clientIp(c, config.TRUST_PROXY),
+        crossSite: isCrossSite(c, config),
+      });
+    if (!renderCache) return render(c.req.raw);
+    // The admin's session may show drafts: such a request is neither answered from nor stored in the cache.
+    const personal = sessionTokenFromCookieHeader(config, c.req.header("cookie")) !== undefined;
+    return renderCache.serve(c, render, { nonce, personal });
+  });
 
   app.onError((error, c) => onError(error, c, services));
   return app;

@@ -24,23 +24,43 @@ import { seed } from "../db/seed";
 import { createApp } from "./app";
 import { addressKey } from "./client-info";
 import type { AppServices } from "./context";
+import { createFastStatic, withFastStatic } from "./fast-static";
 import { REQUEST_TIMEOUT_MESSAGE } from "./http";
 import { createLimits } from "./limits";
 import { createLogger } from "./logger";
+import { createRenderCache, followContentChanges, type RenderCache } from "./render-cache";
 import { applyRequestDeadline } from "./request-deadline";
 import { Scheduler } from "./scheduler";
-import { loadStaticManifest, serveBuild } from "./static";
+import { loadStaticManifest, type StaticManifest, serveBuild } from "./static";
 
 /** The project root: this file sits one level below it, in source (server/) and bundled (build/). */
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const buildDir = path.join(projectRoot, "build");
 
-export type RunningServer = { url: string; services: AppServices; close: () => Promise<void> };
+export type RunningServer = { url: string; services: AppServices; renderCache?: RenderCache; close: () => Promise<void> };
 type Logger = AppServices["logger"];
 
 /** The public settings a prerendered page depends on; a build made with others is not served as files. */
 export function bakedPublicSettings(config: Config) {
   return publicConfig(config);
+}
+
+function builtWith(manifest: StaticManifest, config: Config): boolean {
+  return JSON.stringify(manifest.publicConfig) === JSON.stringify(bakedPublicSettings(config));
+}
+
+/**
+ * Whether the build's prerendered pages carry other public settings than `env` asks for (`npm start`
+ * rebuilds then). False without a build, and for an invalid environment (the server says what is wrong).
+ */
+export function buildHasOtherSettings(env: Record<string, string | undefined> = process.env): boolean {
+  const manifest = loadStaticManifest(buildDir);
+  if (!manifest) return false;
+  try {
+    return !builtWith(manifest, loadConfig(env));
+  } catch {
+    return false;
+  }
 }
 
 export function mailTransport(config: Config, logger: Logger) {
@@ -166,20 +186,39 @@ export async function startServer(env: Record<string, string | undefined> = proc
 
   const services = await createServices(config);
   const { logger } = services;
+  const renderCache = createRenderCache(config);
+  let unfollow: (() => Promise<void>) | undefined;
+  try {
+    unfollow = renderCache ? await followContentChanges(services.database, renderCache, logger) : undefined;
+  } catch (error) {
+    await services.stop();
+    throw error;
+  }
   const manifest = loadStaticManifest(buildDir);
   let staticFiles: ReturnType<typeof serveBuild> | undefined;
   if (manifest) {
-    const fresh = JSON.stringify(manifest.publicConfig) === JSON.stringify(bakedPublicSettings(config));
+    const fresh = builtWith(manifest, config);
     if (!fresh)
       logger.warn(
-        'prerendered pages were built with other SITE_URL/GA_MEASUREMENT_ID/WHATSAPP_NUMBER values: rendering them per request; run "npm run build" to rebuild',
+        renderCache
+          ? 'prerendered pages were built with other SITE_URL/GA_MEASUREMENT_ID/WHATSAPP_NUMBER values: each is rendered once, on its first request, and kept in the render cache; run "npm run build" (or "npm start", which rebuilds) to serve the built files'
+          : 'prerendered pages were built with other SITE_URL/GA_MEASUREMENT_ID/WHATSAPP_NUMBER values and RENDER_CACHE_MAX_MB is 0: rendering them per request; run "npm run build" to rebuild',
       );
     staticFiles = serveBuild({ clientDir: path.join(buildDir, "client"), manifest, servePrerendered: fresh });
   }
-  const app = createApp({ services, build, staticFiles });
+  const app = createApp({ services, build, staticFiles, renderCache });
 
   let server: Server;
   try {
+    // Files of the build are answered from memory before a request reaches Hono, with the headers
+    // the app gives them (server/fast-static.ts); these are the security options createApp uses.
+    const fastStatic =
+      staticFiles &&
+      (await createFastStatic({
+        staticFiles,
+        services,
+        security: { https: config.secureCookies, development: false, gaMeasurementId: config.GA_MEASUREMENT_ID },
+      }));
     server = await new Promise<Server>((resolve, reject) => {
       const s = serve(
         // Node's default of 5 minutes for a whole request would cut off large uploads on ordinary lines;
@@ -190,6 +229,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
           hostname: config.HOST,
           // Node checks header and request deadlines on this interval; a long one would let a short deadline slip.
           serverOptions: { requestTimeout: config.REQUEST_TIMEOUT_MINUTES * 60_000, connectionsCheckingInterval: 1000 },
+          createServer: fastStatic && withFastStatic(fastStatic, logger),
         },
         () => resolve(s as Server),
       ) as Server;
@@ -199,6 +239,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
       );
     });
   } catch (error) {
+    await unfollow?.();
     await services.stop();
     throw error;
   }
@@ -233,10 +274,11 @@ export async function startServer(env: Record<string, string | undefined> = proc
         });
         server.closeIdleConnections();
       });
+      await unfollow?.();
       await services.stop();
       logger.info("server stopped");
     })());
-  return { url, services, close };
+  return { url, services, renderCache, close };
 }
 
 export async function main() {

@@ -1,7 +1,9 @@
 /**
  * Serves the client build: hashed assets with immutable caching, and prerendered pages as
  * stored files. Every file was compressed at build (brotli and gzip); the stored bytes are
- * served as they are, with an ETag, so no request pays for compression.
+ * served as they are, with an ETag, so no request pays for compression. The files are read
+ * into memory once, at start; server/fast-static.ts answers most of these requests before
+ * they reach Hono, with the headers this middleware gives.
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -33,7 +35,24 @@ export function loadStaticManifest(buildDir: string): StaticManifest | null {
   return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as StaticManifest) : null;
 }
 
-function pickEncoding(accept: string, available: ("br" | "gzip")[]): "br" | "gzip" | null {
+/** A file of the build, read once: its original bytes and its stored compressed forms. */
+export type StaticFile = { entry: StaticEntry; identity: Buffer; br?: Buffer; gzip?: Buffer };
+
+export function loadStaticFiles(clientDir: string, manifest: StaticManifest): Map<string, StaticFile> {
+  const files = new Map<string, StaticFile>();
+  for (const [pathname, entry] of Object.entries(manifest.files)) {
+    const read = (file: string) => readFileSync(path.join(clientDir, file));
+    files.set(pathname, {
+      entry,
+      identity: read(entry.file),
+      br: entry.encodings.includes("br") ? read(`${entry.file}.br`) : undefined,
+      gzip: entry.encodings.includes("gzip") ? read(`${entry.file}.gz`) : undefined,
+    });
+  }
+  return files;
+}
+
+export function pickEncoding(accept: string, available: ("br" | "gzip")[]): "br" | "gzip" | null {
   const accepted = accept
     .split(",")
     .map((part) => part.trim().split(";"))
@@ -44,24 +63,30 @@ function pickEncoding(accept: string, available: ("br" | "gzip")[]): "br" | "gzi
   return null;
 }
 
+/** If-None-Match names this ETag (a list is accepted; the comparison is exact, as the ETags are strong). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  return ifNoneMatch?.split(",").some((t) => t.trim() === etag) ?? false;
+}
+
+function cacheControl(pathname: string, entry: StaticEntry): string {
+  if (pathname.startsWith("/assets/")) return "public, max-age=31536000, immutable";
+  return entry.prerendered ? "public, max-age=0, must-revalidate" : "public, max-age=3600";
+}
+
+/** The middleware, with what the fast path needs: the loaded files and whether prerendered pages are served. */
+export type BuildFiles = MiddlewareHandler & { files: ReadonlyMap<string, StaticFile>; servePrerendered: boolean };
+
 export function serveBuild(options: {
   clientDir: string;
   manifest: StaticManifest;
   /** False when the prerendered pages were built with other public settings: render them instead. */
   servePrerendered: boolean;
-}): MiddlewareHandler {
-  const { clientDir, manifest } = options;
-  const cache = new Map<string, Buffer>();
-  const bytes = (file: string) => {
-    let b = cache.get(file);
-    if (!b) {
-      b = readFileSync(path.join(clientDir, file));
-      cache.set(file, b);
-    }
-    return b;
-  };
+  /** Files already loaded (loadStaticFiles); read from clientDir otherwise. */
+  files?: Map<string, StaticFile>;
+}): BuildFiles {
+  const files = options.files ?? loadStaticFiles(options.clientDir, options.manifest);
 
-  return async (c, next) => {
+  const middleware: MiddlewareHandler = async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
     const url = new URL(c.req.url);
     let pathname: string;
@@ -70,30 +95,23 @@ export function serveBuild(options: {
     } catch {
       return next();
     }
-    const entry = manifest.files[pathname];
-    if (!entry) return next();
+    const file = files.get(pathname);
+    if (!file) return next();
+    const { entry } = file;
     if (entry.prerendered && (!options.servePrerendered || url.search !== "")) return next();
 
     const headers = new Headers({ "Content-Type": entry.type, ETag: entry.etag, Vary: "Accept-Encoding" });
-    headers.set(
-      "Cache-Control",
-      pathname.startsWith("/assets/")
-        ? "public, max-age=31536000, immutable"
-        : entry.prerendered
-          ? "public, max-age=0, must-revalidate"
-          : "public, max-age=3600",
-    );
+    headers.set("Cache-Control", cacheControl(pathname, entry));
     if (entry.scriptSources) headers.set(STORED_SCRIPT_SOURCES, entry.scriptSources.join(" "));
 
-    const ifNoneMatch = c.req.header("if-none-match");
-    if (ifNoneMatch?.split(",").some((t) => t.trim() === entry.etag)) {
+    if (etagMatches(c.req.header("if-none-match"), entry.etag)) {
       return new Response(null, { status: 304, headers });
     }
     const encoding = pickEncoding(c.req.header("accept-encoding") ?? "", entry.encodings);
-    const file = encoding ? `${entry.file}.${encoding === "br" ? "br" : "gz"}` : entry.file;
     if (encoding) headers.set("Content-Encoding", encoding);
-    const body = bytes(file);
+    const body = (encoding && file[encoding]) || file.identity;
     headers.set("Content-Length", String(body.byteLength));
     return new Response(c.req.method === "HEAD" ? null : new Uint8Array(body), { status: 200, headers });
   };
+  return Object.assign(middleware, { files, servePrerendered: options.servePrerendered });
 }

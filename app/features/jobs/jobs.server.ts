@@ -1,12 +1,15 @@
 /**
  * Jobs and their applications: queries and mutations. An application, the agency's notification
  * and the applicant's acknowledgement are written in one transaction (the mail outbox delivers them).
+ * Every write of a job announces itself in its own transaction on the `job_changes` channel, so every
+ * server process on the database hears of it once it commits (`followJobChanges`; the careers page
+ * shown from the render cache is dropped on it).
  */
 import { desc, eq } from "drizzle-orm";
 import { agency } from "~/content/agency";
 import { applicationStatuses } from "~/content/options";
 import type { Config } from "~/env.server";
-import type { Database } from "../../../db/client";
+import { type Database, type DatabaseHandle, notify } from "../../../db/client";
 import { type Job, type JobApplication, jobApplications, jobs } from "../../../db/schema";
 import { autoRepliesToday, enqueueMail } from "../mail/outbox.server";
 import { greetingName, headerSafe, type MailDraft, notificationMail } from "../mail/templates.server";
@@ -16,6 +19,59 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whether `id` can name a row; anything else is "not found" without asking the database. */
 export const isJobId = (id: string) => UUID.test(id);
+
+// ---- change announcements ----
+
+/** The NOTIFY channel of job changes: every process on the database hears every committed change. */
+export const JOB_CHANGES = "job_changes";
+
+export type JobChange = { type: "created" | "updated" | "deleted"; id: string };
+
+/** Announces a change through `tx`, the transaction that makes it: sent when it commits, never for a rollback. */
+export function announceJobChange(tx: Pick<Database, "execute">, change: JobChange): Promise<void> {
+  return notify(tx, JOB_CHANGES, JSON.stringify({ type: change.type, id: change.id }));
+}
+
+function parseChange(payload: string): JobChange | null {
+  try {
+    const value = JSON.parse(payload) as Partial<JobChange>;
+    if ((value.type === "created" || value.type === "updated" || value.type === "deleted") && typeof value.id === "string")
+      return { type: value.type, id: value.id };
+  } catch {
+    // not one of ours
+  }
+  return null;
+}
+
+/**
+ * Calls `listener` after each committed create, update or delete of a job made by any process on the
+ * database. A listener's failure goes to `onListenerError` and never reaches the write. `onResync`
+ * is called when changes may have been missed (the notification connection is back after a loss).
+ * Resolves once listening; answers the function that stops it.
+ */
+export function followJobChanges(
+  database: Pick<DatabaseHandle, "listen">,
+  listener: (change: JobChange) => void | Promise<void>,
+  {
+    onResync,
+    onError,
+    onListenerError,
+  }: { onResync?: () => void; onError?: (error: Error) => void; onListenerError?: (error: unknown, change: JobChange) => void } = {},
+): Promise<() => Promise<void>> {
+  return database.listen(
+    JOB_CHANGES,
+    (payload) => {
+      const change = parseChange(payload);
+      if (!change) return;
+      void Promise.resolve()
+        .then(() => listener(change))
+        .catch((error: unknown) => onListenerError?.(error, change));
+    },
+    { onReconnect: onResync, onError },
+  );
+}
+
+// ---- records ----
 
 export function toJobRecord(row: Job): JobRecord {
   return {
@@ -47,26 +103,38 @@ export async function getJob(db: Database, id: string): Promise<JobRecord | null
 }
 
 export async function createJob(db: Database, input: JobInput): Promise<JobRecord> {
-  const [row] = await db.insert(jobs).values(input).returning();
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx.insert(jobs).values(input).returning();
+    await announceJobChange(tx, { type: "created", id: inserted.id });
+    return inserted;
+  });
   return toJobRecord(row);
 }
 
 /** The updated job, or null when there is none with this id. */
 export async function updateJob(db: Database, id: string, input: JobInput): Promise<JobRecord | null> {
   if (!isJobId(id)) return null;
-  const [row] = await db
-    .update(jobs)
-    .set({ ...input, updatedAt: new Date() })
-    .where(eq(jobs.id, id))
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(jobs)
+      .set({ ...input, updatedAt: new Date() })
+      .where(eq(jobs.id, id))
+      .returning();
+    if (updated) await announceJobChange(tx, { type: "updated", id });
+    return updated;
+  });
   return row ? toJobRecord(row) : null;
 }
 
 /** Deletes the job and, by the foreign key's cascade, its applications. False when there was none. */
 export async function deleteJob(db: Database, id: string): Promise<boolean> {
   if (!isJobId(id)) return false;
-  const deleted = await db.delete(jobs).where(eq(jobs.id, id)).returning({ id: jobs.id });
-  return deleted.length > 0;
+  return db.transaction(async (tx) => {
+    const deleted = await tx.delete(jobs).where(eq(jobs.id, id)).returning({ id: jobs.id });
+    if (deleted.length === 0) return false;
+    await announceJobChange(tx, { type: "deleted", id });
+    return true;
+  });
 }
 
 /** A job's applications, newest first; null when the job does not exist. */

@@ -1,0 +1,215 @@
+/**
+ * The client build answered from Node's request listener, ahead of Hono: a GET or HEAD of a file of
+ * the build (a hashed asset, another client file, or a prerendered page while the build is fresh) is
+ * written with res.writeHead/res.end from bytes and headers prepared at start. For these small stored
+ * files, turning the Node request into a web Request, running the middleware chain and turning the
+ * web Response back cost several times the work of sending the bytes.
+ *
+ * The headers are the Hono path's by construction: at start each file's answers (each stored
+ * encoding, and 304) are asked once of the same middleware server/app.ts runs for them
+ * (securityHeaders, compress, serveBuild) and recorded. Only the request id, the request log line
+ * and, while the process stops, `Connection: close` are added per response, as server/app.ts does.
+ * What a recorded answer cannot stand for goes on to Hono, which answers it as before: other methods
+ * and paths, a path not written in the manifest's own form (dot segments, percent-encoding outside
+ * /assets/), a prerendered page with a query string (React Router renders it), a stale build's pages,
+ * a Host header @hono/node-server refuses, and a file compress() would compress on the fly for the
+ * client's Accept-Encoding.
+ */
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type RequestListener, type ServerOptions, type ServerResponse } from "node:http";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { loggedPath } from "./app";
+import type { AppServices } from "./context";
+import type { Logger } from "./logger";
+import { type SecurityOptions, securityHeaders } from "./security";
+import { type BuildFiles, etagMatches, pickEncoding, type StaticFile } from "./static";
+
+/** A recorded answer: status, headers as [name, value, name, value, …] and body. */
+type Answer = { status: number; headers: string[]; body: Buffer | undefined };
+
+type FastFile = {
+  etag: string;
+  encodings: ("br" | "gzip")[];
+  prerendered: boolean;
+  /** The path the request log writes; null under /assets/, which is not logged (server/app.ts). */
+  logPath: string | null;
+  identity: Answer;
+  br?: Answer;
+  gzip?: Answer;
+  notModified: Answer;
+  /** compress() compresses the original bytes for a client that accepts gzip or deflate but gets neither stored form. */
+  compressedOnTheFly: boolean;
+};
+
+/** Answers the request and returns true, or returns false having touched neither the request nor the response. */
+export type FastStatic = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+/** The request id server/app.ts keeps from the client (hono/request-id's rule), else a fresh one. */
+const FOREIGN_ID = /[^\w\-=]/;
+/** Hosts seen valid; a bounded set, so a client sending ever new Host headers cannot grow it. */
+const HOST_CACHE_LIMIT = 64;
+
+export async function createFastStatic(options: {
+  staticFiles: BuildFiles;
+  services: Pick<AppServices, "logger" | "lifecycle">;
+  /** The options server/app.ts gives securityHeaders. */
+  security: SecurityOptions;
+}): Promise<FastStatic> {
+  const { staticFiles } = options;
+  const { logger, lifecycle } = options.services;
+  const probe = new Hono();
+  probe.use(securityHeaders(options.security));
+  probe.use(compress());
+  probe.use(staticFiles);
+
+  const byPath = new Map<string, FastFile>();
+  for (const [pathname, file] of staticFiles.files) {
+    if (!isOwnForm(pathname)) continue;
+    const prepared = await prepare(probe, pathname, file);
+    if (prepared) byPath.set(pathname, prepared);
+  }
+
+  const validHosts = new Set<string>();
+  const hostAccepted = (host: string) => {
+    if (validHosts.has(host)) return true;
+    if (!honoAcceptsHost(host)) return false;
+    if (validHosts.size < HOST_CACHE_LIMIT) validHosts.add(host);
+    return true;
+  };
+
+  return (req, res) => {
+    const method = req.method;
+    if (method !== "GET" && method !== "HEAD") return false;
+    const started = performance.now();
+    const target = req.url ?? "";
+    const query = target.indexOf("?");
+    const pathname = query === -1 ? target : target.slice(0, query);
+    const file = byPath.get(pathname) ?? (pathname.startsWith("/assets/") ? encodedAsset(byPath, pathname) : undefined);
+    if (!file) return false;
+    if (file.prerendered && query !== -1 && query < target.length - 1) return false;
+    const headers = req.headers;
+    if (!headers.host || !hostAccepted(headers.host)) return false;
+
+    let answer: Answer | undefined;
+    if (etagMatches(headers["if-none-match"], file.etag)) {
+      answer = file.notModified;
+    } else {
+      const accept = headers["accept-encoding"];
+      const encoding = pickEncoding(accept ?? "", file.encodings);
+      if (encoding) answer = file[encoding];
+      else if (file.compressedOnTheFly && accept && method === "GET") return false;
+      else answer = file.identity;
+    }
+    if (!answer) return false;
+
+    let id = headers["x-request-id"];
+    if (typeof id !== "string" || id === "" || id.length > 255 || FOREIGN_ID.test(id)) id = randomUUID();
+    const out = answer.headers.concat("x-request-id", id);
+    // While stopping, a kept-alive client is told to reconnect, which lands it on another process.
+    if (lifecycle.draining) out.push("connection", "close");
+    res.writeHead(answer.status, out);
+    res.end(method === "HEAD" ? undefined : answer.body);
+    if (file.logPath !== null)
+      logger.info({ reqId: id, method, path: file.logPath, status: answer.status, ms: Math.round(performance.now() - started) }, "request");
+    return true;
+  };
+}
+
+/**
+ * A `createServer` for @hono/node-server's serve(): each request is offered to the fast path, and
+ * goes on to Hono's listener when the fast path leaves it.
+ */
+export function withFastStatic(fast: FastStatic, logger: Logger): typeof createServer {
+  const create = (options: ServerOptions, listener: RequestListener) =>
+    createServer(options, (req, res) => {
+      let answered = false;
+      try {
+        answered = fast(req, res);
+      } catch (error) {
+        logger.error({ err: error, method: req.method, path: loggedPath((req.url ?? "").split("?")[0]) }, "the fast static path failed");
+        if (res.headersSent) {
+          if (!res.writableEnded) res.destroy();
+          return;
+        }
+      }
+      if (!answered) listener(req, res);
+    });
+  return create as unknown as typeof createServer;
+}
+
+/** A manifest path a request writes as it is: Hono would see the same path, neither normalised nor decoded. */
+function isOwnForm(pathname: string): boolean {
+  try {
+    return new URL(pathname, "http://localhost").pathname === pathname && decodeURIComponent(pathname) === pathname;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A percent-encoded asset path, decoded as serveBuild decodes it. A hit is a manifest path, free of
+ * dot segments and backslashes, so URL normalisation would have given the same; and under /assets/
+ * neither the request log nor the CSP depends on how the path was written.
+ */
+function encodedAsset(byPath: Map<string, FastFile>, pathname: string): FastFile | undefined {
+  if (!pathname.includes("%")) return undefined;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+  return decoded.startsWith("/assets/") ? byPath.get(decoded) : undefined;
+}
+
+/** The Host check @hono/node-server makes before it builds the request's URL (it answers 400 otherwise). */
+function honoAcceptsHost(host: string): boolean {
+  try {
+    const url = new URL(`http://${host}/`);
+    return url.hostname.length === host.length || url.hostname === host.replace(/:\d+$/, "");
+  } catch {
+    return false;
+  }
+}
+
+/** Records a file's answers from the middleware; null when one of them is not what a recording can repeat. */
+async function prepare(probe: Hono, pathname: string, file: StaticFile): Promise<FastFile | null> {
+  const { entry } = file;
+  const record = async (requestHeaders: Record<string, string>, status: number, encoding: string | null, body?: Buffer) => {
+    const res = await probe.request(pathname, { headers: requestHeaders });
+    await res.body?.cancel();
+    if (res.status !== status || res.headers.get("content-encoding") !== encoding) return null;
+    if (body && res.headers.get("content-length") !== String(body.byteLength)) return null;
+    // A CSP nonce is per request: such a page cannot be recorded.
+    if (res.headers.get("content-security-policy")?.includes("'nonce-")) return null;
+    const headers: string[] = [];
+    res.headers.forEach((value, name) => {
+      headers.push(name, value);
+    });
+    return { status, headers, body } satisfies Answer;
+  };
+
+  // A stale build's prerendered page is not served by serveBuild either: the first answer is a 404.
+  const identity = await record({}, 200, null, file.identity);
+  if (!identity) return null;
+  const br = file.br ? await record({ "accept-encoding": "br" }, 200, "br", file.br) : undefined;
+  const gzip = file.gzip ? await record({ "accept-encoding": "gzip" }, 200, "gzip", file.gzip) : undefined;
+  const notModified = await record({ "if-none-match": entry.etag }, 304, null);
+  if (br === null || gzip === null || !notModified) return null;
+  // serveBuild stores no deflate form: such a client gets the original bytes, unless compress() steps in.
+  const deflate = await probe.request(pathname, { headers: { "accept-encoding": "deflate" } });
+  await deflate.body?.cancel();
+
+  return {
+    etag: entry.etag,
+    encodings: entry.encodings,
+    prerendered: entry.prerendered === true,
+    logPath: pathname.startsWith("/assets/") ? null : loggedPath(pathname),
+    identity,
+    br,
+    gzip,
+    notModified,
+    compressedOnTheFly: deflate.headers.has("content-encoding"),
+  };
+}

@@ -1,0 +1,269 @@
+import { createHash, randomBytes } from "node:crypto";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import { createRenderCache, RENDER_CACHE_HEADER, RenderCache } from "./render-cache";
+import { securityHeaders } from "./security";
+
+const SITE = "https://agency.example.com";
+
+type Page = { status?: number; headers?: Record<string, string>; canonical?: string | null; filler?: string; body?: string };
+
+/**
+ * A stand-in for React Router: a document with the request's nonce on its scripts, a canonical link
+ * to the path asked for, and what `pages` says for a path. Counts renders and remembers what it saw.
+ */
+function site(cache: RenderCache, pages: Record<string, Page> = {}, { delayMs = 0 } = {}) {
+  const seen: Request[] = [];
+  let version = 1;
+  const app = new Hono<{ Variables: { nonce: string } }>();
+  app.use(securityHeaders({ https: true, development: false }));
+  app.all("*", (c) => {
+    const nonce = c.get("nonce");
+    const render = async (request: Request) => {
+      seen.push(request);
+      const url = new URL(request.url);
+      const page = pages[url.pathname] ?? {};
+      const rendered = version;
+      if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      const canonical = page.canonical === undefined ? `${SITE}${url.pathname}` : page.canonical;
+      const html =
+        page.body ??
+        `<!DOCTYPE html><html><head>${canonical ? `<link rel="canonical" href="${canonical}"/>` : ""}` +
+          `<script type="application/ld+json">{"@type":"Blog"}</script>` +
+          `<script nonce="${nonce}">window.a=1;</script></head><body><h1>${url.pathname}${url.search} v${rendered}</h1>` +
+          `<p>${page.filler ?? "text ".repeat(200)}</p><script nonce="${nonce}" type="module">import("/assets/x.js")</script>` +
+          `<script nonce="${nonce}" src="/assets/y.js"></script></body></html>`;
+      return new Response(html, {
+        status: page.status ?? 200,
+        headers: { "content-type": "text/html; charset=utf-8", ...page.headers },
+      });
+    };
+    return cache.serve(c, render, { nonce, personal: c.req.header("cookie")?.includes("admin_session=") ?? false });
+  });
+  const get = (path: string, headers: Record<string, string> = {}, method = "GET") => app.request(path, { headers, method });
+  return {
+    get,
+    seen,
+    bump: () => version++,
+    renders: () => seen.length,
+  };
+}
+
+function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(([, attrs, body]) => !/\bsrc=/.test(attrs) && body.length > 0)
+    .map(([, , body]) => body);
+}
+
+const sha = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+
+describe("the render cache", () => {
+  it("renders a page once, then answers from memory with brotli, gzip, an ETag and 304", async () => {
+    const cache = new RenderCache({ maxBytes: 4 * 1024 * 1024, siteUrl: SITE });
+    const s = site(cache);
+    const first = await s.get("/blog/a-post", { "accept-encoding": "br" });
+    expect(first.status).toBe(200);
+    expect(first.headers.get(RENDER_CACHE_HEADER)).toBe("miss");
+    expect(first.headers.get("content-encoding")).toBe("br");
+    const html = brotliDecompressSync(Buffer.from(await first.arrayBuffer())).toString("utf8");
+    expect(html).toContain("<h1>/blog/a-post v1</h1>");
+
+    s.bump();
+    const second = await s.get("/blog/a-post", { "accept-encoding": "gzip, deflate" });
+    expect(second.headers.get(RENDER_CACHE_HEADER)).toBe("hit");
+    expect(second.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await second.arrayBuffer())).toString("utf8")).toBe(html);
+    expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
+    expect(second.headers.get("vary")).toBe("Accept-Encoding");
+    expect(second.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+
+    const plain = await s.get("/blog/a-post");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toBe(html);
+    expect(Number(plain.headers.get("content-length"))).toBe(Buffer.byteLength(html));
+
+    const revalidated = await s.get("/blog/a-post", { "if-none-match": first.headers.get("etag")! });
+    expect(revalidated.status).toBe(304);
+    expect(await revalidated.text()).toBe("");
+    expect(s.renders()).toBe(1);
+    expect(cache.stats).toMatchObject({ hits: 3, misses: 1, renders: 1 });
+  });
+
+  it("stores no nonce: every inline script is allowed by its hash, on the first answer and on later ones", async () => {
+    const cache = new RenderCache({ maxBytes: 4 * 1024 * 1024, siteUrl: SITE });
+    const s = site(cache);
+    for (const state of ["miss", "hit"]) {
+      const res = await s.get("/careers");
+      expect(res.headers.get(RENDER_CACHE_HEADER)).toBe(state);
+      const csp = res.headers.get("content-security-policy") ?? "";
+      const html = await res.text();
+      expect(html).not.toMatch(/nonce/);
+      expect(csp).not.toMatch(/nonce/);
+      expect(res.headers.has("x-csp-script-sources")).toBe(false);
+      const scripts = inlineScripts(html);
+      expect(scripts).toHaveLength(3);
+      const scriptSrc = /script-src ([^;]+)/.exec(csp)![1].split(" ");
+      for (const body of scripts) expect(scriptSrc).toContain(sha(body));
+      expect(scriptSrc).not.toContain(sha("window.b=1;"));
+    }
+  });
+
+  it("renders what any visitor sees: the site's own origin, no cookie, the whole document at once", async () => {
+    const cache = new RenderCache({ maxBytes: 4 * 1024 * 1024, siteUrl: `${SITE}/` });
+    const s = site(cache);
+    await s.get("http://other-host.example:8080/careers", { cookie: "_ga=GA1.1.1", "user-agent": "Mozilla/5.0", "accept-language": "fr" });
+    const [request] = s.seen;
+    expect(request.url).toBe(`${SITE}/careers`);
+    expect(request.headers.get("cookie")).toBeNull();
+    expect(request.headers.get("accept-language")).toBeNull();
+    expect(request.headers.get("user-agent")).toMatch(/bot/);
+  });
+
+  it("shares one render between requests that arrive while it runs", async () => {
+    const cache = new RenderCache({ maxBytes: 4 * 1024 * 1024, siteUrl: SITE });
+    const s = site(cache, {}, { delayMs: 50 });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => s.get("/blog")));
+    expect(answers.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect(new Set(await Promise.all(answers.map((r) => r.text()))).size).toBe(1);
+    expect(s.renders()).toBe(1);
+  });
+
+  it("stores only 200s that set no cookie, are not private, and are asked for at their canonical address", async () => {
+    const cache = new RenderCache({ maxBytes: 4 * 1024 * 1024, siteUrl: SITE });
+    const s = site(cache, {
+      "/blog/missing": { status: 404 },
+      "/blog/session": { headers: { "set-cookie": "a=b" } },
+      "/blog/draft": { headers: { "cache-control": "private, no-store" } },
+      "/blog/Some-Title": { canonical: `${SITE}/blog/some-title` },
+      "/blog/no-canonical": { canonical: null },
+    });
+    for (const path of ["/blog/missing", "/blog/session", "/blog/draft", "/blog/Some-Title", "/blog/no-canonical"]) {
+      const first = await s.get(path);
+      const second = await s.get(path);
+      expect(second.headers.get(RENDER_CACHE_HEADER), path).toBeNull();
+      // Answered as rendered, its scripts allowed by the request's nonce.
+      const nonce = /'nonce-([^']+)'/.exec(second.headers.get("content-security-policy") ?? "")?.[1];
+      expect(nonce, path).toBeTruthy();
+      expect(await second.text(), path).toContain(`nonce="${nonce}"`);
+      expect(first.status, path).toBe(second.status);
+    }
+    expect(s.renders()).toBe(10);
+    expect(cache.size.entries).toBe(0);
+  });
+
+  it("never answers or stores the back office, other methods, an admin's request, or a query string other than one tag", async () => {
+    const cache = new RenderCache({ maxBytes: 4 * 1024 * 1024, siteUrl: SITE });
+    const s = site(cache);
+    const requests: [string, Record<string, string>, string][] = [
+      ["/admin/blog", {}, "GET"],
+      ["/admin", {}, "GET"],
+      ["/blog/a-post.data", {}, "GET"],
+      ["/blog?q=trucking", {}, "GET"],
+      ["/blog/a-post?utm_source=x", {}, "GET"],
+      ["/blog?tag=Trucking&tag=Cyber", {}, "GET"],
+      ["/careers", { cookie: "theme=dark; admin_session=token" }, "GET"],
+      ["/careers", {}, "POST"],
+    ];
+    for (const [path, headers, method] of requests) {
+      await s.get(path, headers, method);
+      const again = await s.get(path, headers, method);
+      expect(again.headers.get(RENDER_CACHE_HEADER), `${method} ${path}`).toBeNull();
+    }
+    expect(cache.size.entries).toBe(0);
+    // The admin's request stored nothing, and an anonymous one is not shown what an admin saw.
+    expect((await s.get("/careers")).headers.get(RENDER_CACHE_HEADER)).toBe("miss");
+    expect((await s.get("/careers", { cookie: "admin_session=token" })).headers.get(RENDER_CACHE_HEADER)).toBeNull();
+    // HEAD is answered from a stored page, without a body, and never renders one for the cache.
+    const head = await s.get("/careers", {}, "HEAD");
+    expect(head.headers.get(RENDER_CACHE_HEADER)).toBe("hit");
+    expect(await head.text()).toBe("");
+    expect((await s.get("/blog", {}, "HEAD")).headers.get(RENDER_CACHE_HEADER)).toBeNull();
+    expect(cache.size.entries).toBe(1);
+  });
+
+  it("keeps within its byte budget, dropping the least recently used page first", async () => {
+    const maxBytes = 400_000;
+    const cache = new RenderCache({ maxBytes, siteUrl: SITE });
+    // Random text does not compress: each page holds about 3 x 30 KB.
+    const pages = Object.fromEntries(
+      Array.from({ length: 12 }, (_, i) => [`/blog/post-${i}`, { filler: randomBytes(22_000).toString("base64") }]),
+    );
+    const s = site(cache, pages);
+    await s.get("/blog/post-0");
+    for (let i = 1; i < 12; i++) {
+      await s.get(`/blog/post-${i}`);
+      // post-0 stays the most recently used.
+      expect((await s.get("/blog/post-0")).headers.get(RENDER_CACHE_HEADER)).toBe("hit");
+      expect(cache.size.bytes).toBeLessThanOrEqual(maxBytes);
+    }
+    expect(cache.size.bytes).toBeGreaterThan(maxBytes / 2);
+    expect(cache.size.entries).toBeLessThan(12);
+    expect((await s.get("/blog/post-1")).headers.get(RENDER_CACHE_HEADER)).toBe("miss");
+    expect((await s.get("/blog/post-11")).headers.get(RENDER_CACHE_HEADER)).toBe("hit");
+    expect(cache.size.bytes).toBeLessThanOrEqual(maxBytes);
+  });
+
+  it("keeps /blog?tag= pages apart, so made-up tags cannot push out the posts", async () => {
+    const cache = new RenderCache({ maxBytes: 4 * 1024 * 1024, siteUrl: SITE, maxTagEntries: 4 });
+    const s = site(cache);
+    await s.get("/blog/a-post");
+    await s.get("/blog?tag=Trucking");
+    expect((await s.get("/blog?tag=Trucking")).headers.get(RENDER_CACHE_HEADER)).toBe("hit");
+    for (let i = 0; i < 50; i++) await s.get(`/blog?tag=made-up-${i}`);
+    expect((await s.get("/blog/a-post")).headers.get(RENDER_CACHE_HEADER)).toBe("hit");
+    expect((await s.get("/blog?tag=Trucking")).headers.get(RENDER_CACHE_HEADER)).toBe("miss");
+    expect(cache.size.entries).toBeLessThanOrEqual(1 + 4);
+  });
+
+  it("drops content pages on a change, keeps prerenderable ones, and stores no render that began before it", async () => {
+    const cache = new RenderCache({ maxBytes: 4 * 1024 * 1024, siteUrl: SITE, fixedPaths: ["/", "/about"] });
+    const s = site(cache, {}, { delayMs: 30 });
+    for (const path of ["/", "/about", "/blog", "/careers"]) await s.get(path);
+    cache.invalidate("change");
+    expect((await s.get("/")).headers.get(RENDER_CACHE_HEADER)).toBe("hit");
+    expect((await s.get("/about")).headers.get(RENDER_CACHE_HEADER)).toBe("hit");
+    const blog = await s.get("/blog");
+    expect(blog.headers.get(RENDER_CACHE_HEADER)).toBe("miss");
+
+    // A render under way when the content changes is answered but not kept.
+    s.bump();
+    const during = s.get("/careers");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    cache.invalidate("write");
+    s.bump();
+    expect(await (await during).text()).toContain("v2");
+    const after = await s.get("/careers");
+    expect(after.headers.get(RENDER_CACHE_HEADER)).toBe("miss");
+    expect(await after.text()).toContain("v3");
+    expect(cache.stats.drops).toEqual({ write: 1, change: 1, connection: 0 });
+  });
+
+  it("while changes cannot be heard, renders content pages per request", async () => {
+    const cache = new RenderCache({ maxBytes: 4 * 1024 * 1024, siteUrl: SITE, fixedPaths: ["/"] });
+    const s = site(cache);
+    await s.get("/blog");
+    cache.pause();
+    for (let i = 0; i < 2; i++) expect((await s.get("/blog")).headers.get(RENDER_CACHE_HEADER)).toBe("miss");
+    await s.get("/");
+    expect((await s.get("/")).headers.get(RENDER_CACHE_HEADER)).toBe("hit");
+    cache.resume();
+    await s.get("/blog");
+    expect((await s.get("/blog")).headers.get(RENDER_CACHE_HEADER)).toBe("hit");
+  });
+
+  it("renders a page again once it is older than its maximum age", async () => {
+    const cache = new RenderCache({ maxBytes: 4 * 1024 * 1024, siteUrl: SITE, maxAgeMs: 100 });
+    const s = site(cache);
+    await s.get("/blog");
+    expect((await s.get("/blog")).headers.get(RENDER_CACHE_HEADER)).toBe("hit");
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect((await s.get("/blog")).headers.get(RENDER_CACHE_HEADER)).toBe("miss");
+    expect(s.renders()).toBe(2);
+  });
+
+  it("is off with RENDER_CACHE_MAX_MB=0", () => {
+    expect(createRenderCache({ RENDER_CACHE_MAX_MB: 0, SITE_URL: SITE })).toBeUndefined();
+    expect(createRenderCache({ RENDER_CACHE_MAX_MB: 64, SITE_URL: SITE })?.maxBytes).toBe(64 * 1024 * 1024);
+  });
+});

@@ -1,0 +1,431 @@
+/**
+ * Public pages rendered once per content version. React Router renders /blog, each post, /careers,
+ * the feed and the sitemap (and, when the build's prerendered pages carry other public settings than
+ * the server's, those pages too) for the first anonymous request; the document is kept in memory
+ * with its brotli and gzip forms and an ETag, and every later request is answered from it until the
+ * content changes. docs/decisions/003 applies: a stored page cannot carry a per-request nonce, so its
+ * inline scripts are allowed by their SHA-256 hashes, as prerendered pages' are.
+ *
+ * What is never stored: anything but a 200 (a missing post's 404 would let random addresses push
+ * the posts out), a response that sets a cookie or says private/no-store, a page whose canonical
+ * address is not the one asked for (/blog/Some-Title, /blog/{id}: every spelling would be a copy),
+ * the back office, and requests carrying the admin's session cookie (they may see drafts). Query
+ * strings are not cached, with one exception: /blog?tag=..., the links every post shows for its
+ * tags, which crawlers follow. Those are kept apart under their own small bounds, so made-up tags
+ * cannot push out the posts; the search (?q=) is typed text and is rendered per request.
+ *
+ * Invalidation: every content change drops every page except the prerenderable ones (they are
+ * rendered without the database). Changes arrive by notification on every process
+ * (`followContentChanges`); the process that made one also drops its pages at once (server/app.ts),
+ * so the admin's next request shows the change. A render that began before a drop is served but
+ * not stored. While the notification connection is lost, content pages are rendered per request.
+ * A page is also rendered again after MAX_AGE_MS: a change no write function announced (SQL typed
+ * by hand, a restore) or a render that fell back while the database failed (/blog then lists the
+ * built-in articles alone) lasts that long at most.
+ */
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import type { Context } from "hono";
+import type { Config } from "~/env.server";
+import { followBlogChanges } from "~/features/blog/posts.server";
+import { followJobChanges } from "~/features/jobs/jobs.server";
+import { prerenderPaths } from "~/prerender";
+import type { DatabaseHandle } from "../db/client";
+import type { Logger } from "./logger";
+import { isBackOfficePath, STORED_SCRIPT_SOURCES } from "./security";
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Tells whether a page came from the cache ("hit") or was rendered for it ("miss"); absent otherwise. */
+export const RENDER_CACHE_HEADER = "X-Render-Cache";
+
+/** /blog filtered by one tag, as the tag links on posts write it. */
+const TAG_QUERY = /^\?tag=[^&#]{1,100}$/;
+const STORED_TYPES = /^(text\/html|application\/xml|application\/rss\+xml|text\/plain)\b/;
+/** Headers a stored page is not answered with as they came (recomputed, or per response). */
+const DROPPED_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "etag",
+  "date",
+  "connection",
+  "keep-alive",
+  "content-security-policy",
+  STORED_SCRIPT_SOURCES,
+]);
+/**
+ * The render of a stored page sees its address and nothing of the visitor. Named like a crawler so
+ * React sends the whole document at once (app/entry.server.tsx) rather than a shell and streamed parts.
+ */
+const RENDER_HEADERS = { accept: "text/html", "user-agent": "RenderCache/1.0 (server render; +bot)" };
+const ENTRY_OVERHEAD = 1024;
+const MAX_AGE_MS = 10 * 60_000;
+/**
+ * Compression levels: a crawler reading each post once pays for compressing it, so compressing must
+ * cost less than the render. For a 110 KB post, brotli 5 takes about 3 ms for 21.9 KB where 11 (the
+ * build's) takes 250 ms for 19.3 KB; gzip 6 takes 5 ms.
+ */
+const BROTLI_QUALITY = 5;
+const GZIP_LEVEL = 6;
+
+export type StoredPage = {
+  key: string;
+  headers: [string, string][];
+  /** CSP sources of the inline scripts (HTML only). */
+  scriptSources: string[] | null;
+  etag: string;
+  body: Buffer;
+  br: Buffer | null;
+  gzip: Buffer | null;
+  bytes: number;
+  /** Prerenderable: no content change alters it. */
+  fixed: boolean;
+  storedAt: number;
+};
+
+/** Pages in least-recently-used order, within a count and a byte budget. */
+class PageStore {
+  private readonly pages = new Map<string, StoredPage>();
+  bytes = 0;
+
+  constructor(
+    readonly maxEntries: number,
+    readonly maxBytes: number,
+  ) {}
+
+  get size(): number {
+    return this.pages.size;
+  }
+
+  get(key: string, maxAgeMs: number): StoredPage | undefined {
+    const page = this.pages.get(key);
+    if (page && performance.now() - page.storedAt > maxAgeMs) {
+      this.delete(key);
+      return undefined;
+    }
+    if (page) {
+      this.pages.delete(key);
+      this.pages.set(key, page);
+    }
+    return page;
+  }
+
+  set(page: StoredPage): boolean {
+    if (page.bytes > this.maxBytes || this.maxEntries === 0) return false;
+    this.delete(page.key);
+    this.pages.set(page.key, page);
+    this.bytes += page.bytes;
+    for (const key of this.pages.keys()) {
+      if (this.pages.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
+      this.delete(key);
+    }
+    return true;
+  }
+
+  delete(key: string) {
+    const page = this.pages.get(key);
+    if (!page) return;
+    this.pages.delete(key);
+    this.bytes -= page.bytes;
+  }
+
+  dropWhere(test: (page: StoredPage) => boolean) {
+    for (const page of [...this.pages.values()]) if (test(page)) this.delete(page.key);
+  }
+}
+
+type Target = { key: string; path: string; store: PageStore };
+/**
+ * Why pages were dropped: a write made by this process ("write"), a change announced by any process
+ * ("change"), or the notification connection lost or back ("connection").
+ */
+export type DropCause = "write" | "change" | "connection";
+type Outcome = { page: StoredPage } | { response: Response };
+type Render = (request: Request) => Promise<Response>;
+
+export type RenderCacheOptions = {
+  maxBytes: number;
+  /** The site's own origin: stored pages are rendered for it, whatever Host a request named. */
+  siteUrl: string;
+  /** Pages rendered without the database (prerenderable): content changes keep them. */
+  fixedPaths?: readonly string[];
+  maxEntries?: number;
+  /** /blog?tag=... pages, kept apart with their own bounds. */
+  maxTagEntries?: number;
+  /** A stored page older than this is rendered again. */
+  maxAgeMs?: number;
+};
+
+export class RenderCache {
+  private readonly pages: PageStore;
+  private readonly tagPages: PageStore;
+  private readonly origin: string;
+  private readonly fixedPaths: Set<string>;
+  private readonly maxAgeMs: number;
+  /** Renders under way, so concurrent requests for one page share one render. */
+  private readonly inFlight = new Map<string, Promise<Outcome>>();
+  /** Increased by every drop: a render that began before one is not stored. */
+  private generation = 0;
+  private paused = false;
+  readonly stats = { hits: 0, misses: 0, renders: 0, drops: { write: 0, change: 0, connection: 0 } as Record<DropCause, number> };
+
+  constructor(options: RenderCacheOptions) {
+    // The tag pages get an eighth of the bytes: they can never take the posts' room.
+    const tagBytes = Math.floor(options.maxBytes / 8);
+    this.pages = new PageStore(options.maxEntries ?? 2000, options.maxBytes - tagBytes);
+    this.tagPages = new PageStore(options.maxTagEntries ?? 64, tagBytes);
+    this.origin = new URL(options.siteUrl).origin;
+    this.fixedPaths = new Set(options.fixedPaths ?? []);
+    this.maxAgeMs = options.maxAgeMs ?? MAX_AGE_MS;
+  }
+
+  /** Stored pages and the bytes they hold (every variant counted). */
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.pages.size + this.tagPages.size, bytes: this.pages.bytes + this.tagPages.bytes };
+  }
+
+  get maxBytes(): number {
+    return this.pages.maxBytes + this.tagPages.maxBytes;
+  }
+
+  /** Content changed: drops every page that shows stored content; renders under way are not stored. */
+  invalidate(cause: DropCause): void {
+    this.stats.drops[cause]++;
+    this.generation++;
+    this.inFlight.clear();
+    this.pages.dropWhere((page) => !page.fixed);
+    this.tagPages.dropWhere(() => true);
+  }
+
+  /** Changes can no longer be heard: content pages are dropped and rendered per request until `resume`. */
+  pause(): void {
+    this.paused = true;
+    this.invalidate("connection");
+  }
+
+  /** Changes are heard again (some may have been missed meanwhile). */
+  resume(): void {
+    this.paused = false;
+    this.invalidate("connection");
+  }
+
+  /**
+   * Answers a request for React Router: from the cache when it may, otherwise through `render`.
+   * `nonce` is the request's CSP nonce (the render uses it; a stored page has it taken out again);
+   * `personal` says the request carries a cookie that changes what it is shown.
+   */
+  async serve(c: Context, render: Render, { nonce, personal }: { nonce: string; personal: boolean }): Promise<Response> {
+    const target = personal ? null : this.target(c);
+    if (!target) return render(c.req.raw);
+    const stored = target.store.get(target.key, this.maxAgeMs);
+    if (stored) {
+      this.stats.hits++;
+      return answer(c, stored, "hit");
+    }
+    // HEAD asks for headers alone: rendered as before, and not stored.
+    if (c.req.method === "HEAD") return render(c.req.raw);
+    this.stats.misses++;
+    const shared = this.inFlight.get(target.key);
+    if (shared) {
+      const outcome = await shared.catch(() => null);
+      return outcome && "page" in outcome ? answer(c, outcome.page, "miss") : render(c.req.raw);
+    }
+    const rendering = this.fill(target, render, nonce);
+    this.inFlight.set(target.key, rendering);
+    try {
+      const outcome = await rendering;
+      return "page" in outcome ? answer(c, outcome.page, "miss") : outcome.response;
+    } finally {
+      if (this.inFlight.get(target.key) === rendering) this.inFlight.delete(target.key);
+    }
+  }
+
+  /** Where a request's page is kept, or null when it is never answered from the cache. */
+  private target(c: Context): Target | null {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return null;
+    const url = new URL(c.req.url);
+    const path = url.pathname;
+    // Single-fetch data (.data) and route discovery answer client-side navigation, not documents.
+    if (isBackOfficePath(path) || path.endsWith(".data") || path.startsWith("/__")) return null;
+    if (url.search === "") return { key: path, path, store: this.pages };
+    if (path === "/blog" && TAG_QUERY.test(url.search)) return { key: `${path}${url.search}`, path, store: this.tagPages };
+    return null;
+  }
+
+  /** Renders the page as any anonymous visitor sees it; stores it when that is allowed and nothing changed meanwhile. */
+  private async fill(target: Target, render: Render, nonce: string): Promise<Outcome> {
+    const generation = this.generation;
+    this.stats.renders++;
+    const response = await render(new Request(new URL(target.key, this.origin), { headers: RENDER_HEADERS }));
+    const type = response.headers.get("content-type") ?? "";
+    const cacheControl = response.headers.get("cache-control") ?? "";
+    if (
+      response.status !== 200 ||
+      !STORED_TYPES.test(type) ||
+      response.headers.has("set-cookie") ||
+      /\b(private|no-store)\b/i.test(cacheControl)
+    ) {
+      return { response };
+    }
+    const text = await response.text();
+    let stored = text;
+    let scriptSources: string[] | null = null;
+    if (type.startsWith("text/html")) {
+      const canonical = /<link rel="canonical" href="([^"]+)"/.exec(text)?.[1];
+      stored = text.replaceAll(` nonce="${nonce}"`, "");
+      if (!canonical || canonicalPath(canonical) !== target.path || !nonce || stored.includes(nonce)) {
+        return { response: new Response(text, { status: response.status, headers: response.headers }) };
+      }
+      scriptSources = inlineScriptHashes(stored);
+    }
+    const page = await storedPage(target.key, stored, response.headers, scriptSources, this.fixedPaths.has(target.key));
+    if (generation === this.generation && !(this.paused && !page.fixed)) target.store.set(page);
+    return { page };
+  }
+}
+
+function canonicalPath(href: string): string | null {
+  try {
+    return new URL(href.replaceAll("&amp;", "&")).pathname;
+  } catch {
+    return null;
+  }
+}
+
+/** sha256 CSP sources for the inline scripts of an HTML document (as scripts/build.ts computes them). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/.test(attributes) || body.length === 0) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/** The stored form: the bytes and their compressed forms, made once here (in the thread pool) and never per request. */
+async function storedPage(
+  key: string,
+  text: string,
+  responseHeaders: Headers,
+  scriptSources: string[] | null,
+  fixed: boolean,
+): Promise<StoredPage> {
+  const body = Buffer.from(text, "utf8");
+  let br: Buffer | null = null;
+  let gz: Buffer | null = null;
+  if (body.byteLength > 256) {
+    const [brotli, gzipped] = await Promise.all([
+      brotliAsync(body, {
+        params: {
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+        },
+      }),
+      gzipAsync(body, { level: GZIP_LEVEL }),
+    ]);
+    // Only forms smaller than the page itself are worth sending.
+    br = brotli.byteLength < body.byteLength ? brotli : null;
+    gz = gzipped.byteLength < body.byteLength ? gzipped : null;
+  }
+  const headers: [string, string][] = [];
+  let vary = "";
+  for (const [name, value] of responseHeaders) {
+    if (DROPPED_HEADERS.has(name)) continue;
+    if (name === "vary") vary = value;
+    else headers.push([name, value]);
+  }
+  headers.push(["vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding"]);
+  // A browser keeps the page but asks again each time; the ETag makes that a 304 while it is current.
+  if (!responseHeaders.has("cache-control")) headers.push(["cache-control", "public, max-age=0, must-revalidate"]);
+  return {
+    key,
+    headers,
+    scriptSources,
+    etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`,
+    body,
+    br,
+    gzip: gz,
+    bytes: body.byteLength + (br?.byteLength ?? 0) + (gz?.byteLength ?? 0) + ENTRY_OVERHEAD,
+    fixed,
+    storedAt: performance.now(),
+  };
+}
+
+function pickEncoding(accept: string, page: StoredPage): "br" | "gzip" | null {
+  const accepted = accept
+    .split(",")
+    .map((part) => part.trim().split(";"))
+    .filter(([, q]) => !q || !/q=0(\.0*)?$/.test(q.trim()))
+    .map(([name]) => name.trim().toLowerCase());
+  if (page.br && accepted.includes("br")) return "br";
+  if (page.gzip && (accepted.includes("gzip") || accepted.includes("*"))) return "gzip";
+  return null;
+}
+
+function answer(c: Context, page: StoredPage, state: "hit" | "miss"): Response {
+  const headers = new Headers(page.headers);
+  headers.set("ETag", page.etag);
+  headers.set(RENDER_CACHE_HEADER, state);
+  // securityHeaders turns these into the page's CSP (and removes the header).
+  if (page.scriptSources) headers.set(STORED_SCRIPT_SOURCES, page.scriptSources.join(" "));
+  if (
+    c.req
+      .header("if-none-match")
+      ?.split(",")
+      .some((tag) => tag.trim() === page.etag)
+  ) {
+    return new Response(null, { status: 304, headers });
+  }
+  const encoding = pickEncoding(c.req.header("accept-encoding") ?? "", page);
+  const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.body;
+  if (encoding) headers.set("Content-Encoding", encoding);
+  headers.set("Content-Length", String(body?.byteLength ?? 0));
+  const bytes = c.req.method === "HEAD" || !body ? null : new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
+  return new Response(bytes, { status: 200, headers });
+}
+
+/** The cache the settings ask for, or undefined (RENDER_CACHE_MAX_MB=0). */
+export function createRenderCache(config: Pick<Config, "RENDER_CACHE_MAX_MB" | "SITE_URL">): RenderCache | undefined {
+  if (config.RENDER_CACHE_MAX_MB <= 0) return undefined;
+  return new RenderCache({ maxBytes: config.RENDER_CACHE_MAX_MB * 1024 * 1024, siteUrl: config.SITE_URL, fixedPaths: prerenderPaths });
+}
+
+/**
+ * Drops the cache's content pages on every committed blog or job change made by any process (a
+ * category rename arrives as changes of its posts). While the notification connection is lost the
+ * cache stores no content page; it is dropped again once the connection is back. Answers the
+ * function that stops following.
+ */
+export async function followContentChanges(
+  database: Pick<DatabaseHandle, "listen">,
+  cache: RenderCache,
+  logger: Pick<Logger, "warn" | "info" | "error">,
+): Promise<() => Promise<void>> {
+  let lost = false;
+  const onError = (error: Error) => {
+    if (!lost) logger.warn({ err: error }, "content change notifications lost: public pages are rendered per request until they are back");
+    lost = true;
+    cache.pause();
+  };
+  const onResync = () => {
+    if (lost) logger.info("content change notifications are back: public pages are cached again");
+    lost = false;
+    cache.resume();
+  };
+  const drop = () => cache.invalidate("change");
+  const stops = [
+    await followBlogChanges(database, drop, { onResync, onError }),
+    await followJobChanges(database, drop, {
+      onResync,
+      onError,
+      onListenerError: (error, change) => logger.error({ err: error, change }, "a job change listener failed"),
+    }),
+  ];
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  };
+}

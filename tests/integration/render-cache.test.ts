@@ -1,0 +1,326 @@
+/**
+ * Public pages rendered once per content version (server/render-cache.ts): a post, /blog and
+ * /careers answered from memory after their first request, with a CSP of script hashes; changes
+ * made here or by another process on the database drop them at once; an admin's requests and
+ * query strings other than one tag are rendered per request; a build made with other public
+ * settings has its prerendered pages rendered once each.
+ */
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { updatePost } from "../../app/features/blog/posts.server";
+import { createJob, deleteJob, followJobChanges, type JobChange, updateJob } from "../../app/features/jobs/jobs.server";
+import { contentPaths } from "../../app/prerender";
+import { type DatabaseHandle, openDatabase } from "../../db/client";
+import { buildDir, buildHasOtherSettings } from "../../server/main";
+import { RENDER_CACHE_HEADER } from "../../server/render-cache";
+import { loadStaticManifest } from "../../server/static";
+import { ensureAdmin, signIn } from "../support/admin";
+import { databaseKinds } from "../support/databases";
+import { startTestServer } from "../support/server";
+
+type Server = Awaited<ReturnType<typeof startTestServer>>;
+
+const post = {
+  title: "Render Cache Hail Guide",
+  content: "<p>First version of the hail guide.</p>",
+  category: "Commercial Trucking",
+  imageUrl: null,
+  status: "published" as "published" | "draft",
+};
+const job = {
+  title: "Cached Careers Coordinator",
+  description: "Coordinate renewals for a book of trucking accounts.",
+  type: "Full-time" as const,
+  workType: "Hybrid" as const,
+  location: "Liberty Hill, TX",
+};
+
+function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(([, attrs, body]) => !/\bsrc=/.test(attrs) && body.length > 0)
+    .map(([, , body]) => body);
+}
+
+/** Every inline script of the page is allowed by a hash in its CSP, and no nonce is left anywhere. */
+function expectHashCsp(res: Response, html: string) {
+  const csp = res.headers.get("content-security-policy") ?? "";
+  const scriptSrc = (/script-src ([^;]+)/.exec(csp)?.[1] ?? "").split(" ");
+  const scripts = inlineScripts(html);
+  expect(scripts.length).toBeGreaterThan(1);
+  for (const body of scripts) expect(scriptSrc).toContain(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+  expect(csp).not.toMatch(/nonce|unsafe-inline' 'unsafe-eval/);
+  expect(html).not.toMatch(/\bnonce=/);
+  expect(res.headers.has("x-csp-script-sources")).toBe(false);
+}
+
+async function eventually<T>(attempt: () => Promise<T | null>, ms = 5000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await attempt();
+    if (value !== null) return value;
+    if (Date.now() > deadline) throw new Error(`not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe.each(databaseKinds)("public pages from the render cache on %s", (kind) => {
+  let server: Server;
+  let cookie: string;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    await ensureAdmin(server.services);
+    cookie = await signIn(server.url);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const cache = () => server.renderCache!;
+  const page = async (path: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${server.url}${path}`, { headers, redirect: "manual" });
+    return { res, status: res.status, state: res.headers.get(RENDER_CACHE_HEADER), body: await res.text() };
+  };
+  const call = (method: string, path: string, body?: unknown) =>
+    fetch(`${server.url}${path}`, {
+      method,
+      headers: { cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const createPost = async (values: Partial<typeof post> = {}) => {
+    const res = await call("POST", "/api/blogs", { ...post, ...values });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { data: { _id: string; slug: string } }).data;
+  };
+
+  it("renders a post once, then answers from memory: same bytes, brotli, ETag, 304 and a hash CSP", async () => {
+    const { slug } = await createPost({ title: "Hail Guide Cached Once" });
+    const renders = cache().stats.renders;
+    const first = await page(`/blog/${slug}`, { "accept-encoding": "br" });
+    expect(first.status).toBe(200);
+    expect(first.state).toBe("miss");
+    expect(first.body).toContain("First version of the hail guide.");
+    const second = await page(`/blog/${slug}`, { "accept-encoding": "br" });
+    expect(second.state).toBe("hit");
+    expect(second.res.headers.get("content-encoding")).toBe("br");
+    expect(second.body).toBe(first.body);
+    expect(second.res.headers.get("etag")).toBe(first.res.headers.get("etag"));
+    expect(cache().stats.renders).toBe(renders + 1);
+    expectHashCsp(first.res, first.body);
+    expectHashCsp(second.res, second.body);
+    // The stored page is the site's, not the address the request came through.
+    expect(second.body).not.toContain(new URL(server.url).host);
+    const again = await page(`/blog/${slug}`, { "if-none-match": second.res.headers.get("etag")! });
+    expect(again.status).toBe(304);
+    expect(cache().size.bytes).toBeLessThanOrEqual(cache().maxBytes);
+  });
+
+  it("shows an edit on the very next request: the write drops the pages in its own process", async () => {
+    const created = await createPost({ title: "Hail Guide Edited" });
+    await page(`/blog/${created.slug}`);
+    expect((await page(`/blog/${created.slug}`)).state).toBe("hit");
+    const writes = cache().stats.drops.write;
+    const res = await call("PUT", `/api/blogs/${created._id}`, {
+      ...post,
+      title: "Hail Guide Edited",
+      content: "<p>Second version, with roof photos.</p>",
+    });
+    expect(res.status).toBe(200);
+    expect(cache().stats.drops.write).toBe(writes + 1);
+    const next = await page(`/blog/${created.slug}`);
+    expect(next.state).toBe("miss");
+    expect(next.body).toContain("Second version, with roof photos.");
+    expect(next.body).not.toContain("First version");
+  });
+
+  it("answers 404 for a deleted post on the next request", async () => {
+    const created = await createPost({ title: "Hail Guide Deleted" });
+    await page(`/blog/${created.slug}`);
+    expect((await page(`/blog/${created.slug}`)).state).toBe("hit");
+    expect((await call("DELETE", `/api/blogs/${created._id}`)).status).toBe(200);
+    const next = await page(`/blog/${created.slug}`);
+    expect(next.status).toBe(404);
+    expect(next.state).toBeNull();
+  });
+
+  it("lists a new post on /blog, and shows a job's edit on /careers, at once", async () => {
+    await page("/blog");
+    expect((await page("/blog")).state).toBe("hit");
+    await createPost({ title: "Brand New Flood Primer" });
+    const blog = await page("/blog");
+    expect(blog.state).toBe("miss");
+    expect(blog.body).toContain("Brand New Flood Primer");
+
+    const created = await call("POST", "/api/jobs", job);
+    expect(created.status).toBe(201);
+    const { _id } = ((await created.json()) as { data: { _id: string } }).data;
+    expect((await page("/careers")).body).toContain(job.title);
+    expect((await page("/careers")).state).toBe("hit");
+    expect((await call("PUT", `/api/jobs/${_id}`, { ...job, title: "Cached Careers Lead" })).status).toBe(200);
+    const careers = await page("/careers");
+    expect(careers.body).toContain("Cached Careers Lead");
+    expect(careers.body).not.toContain(job.title);
+    expect((await call("DELETE", `/api/jobs/${_id}`)).status).toBe(200);
+    expect((await page("/careers")).body).not.toContain("Cached Careers Lead");
+  });
+
+  it("drops the pages within seconds when another process changes a post or a job", async () => {
+    // Another process: a second handle on the same PostgreSQL database. PGlite has one process: its
+    // own handle, still without the HTTP request, so only the notification can tell the cache.
+    const other: DatabaseHandle =
+      kind === "postgres" ? await openDatabase({ url: server.services.config.DATABASE_URL! }) : server.services.database;
+    try {
+      const created = await createPost({ title: "Hail Guide Changed Elsewhere" });
+      const path = `/blog/${created.slug}`;
+      await page(path);
+      expect((await page(path)).state).toBe("hit");
+      const writes = cache().stats.drops.write;
+      const result = await updatePost(other.db, created._id, {
+        ...post,
+        title: "Hail Guide Changed Elsewhere",
+        content: "<p>Third version.</p>",
+      });
+      expect(result.ok).toBe(true);
+      const changed = await eventually(async () => {
+        const p = await page(path);
+        return p.body.includes("Third version.") ? p : null;
+      });
+      expect(changed.state).toBe("miss");
+      expect(cache().stats.drops.write).toBe(writes);
+
+      await page("/careers");
+      expect((await page("/careers")).state).toBe("hit");
+      const opening = await createJob(other.db, { ...job, title: "Opening From Elsewhere" });
+      await eventually(async () => ((await page("/careers")).body.includes("Opening From Elsewhere") ? true : null));
+      await updateJob(other.db, opening._id, { ...job, title: "Opening Renamed Elsewhere" });
+      await eventually(async () => ((await page("/careers")).body.includes("Opening Renamed Elsewhere") ? true : null));
+    } finally {
+      if (other !== server.services.database) await other.close();
+    }
+  });
+
+  it("announces every committed job write on job_changes, and nothing for a write that changed nothing", async () => {
+    const heard: JobChange[] = [];
+    const stop = await followJobChanges(server.services.database, (change) => {
+      heard.push(change);
+    });
+    try {
+      const created = await createJob(server.services.db, { ...job, title: "Announced Opening" });
+      await updateJob(server.services.db, created._id, { ...job, title: "Announced Opening, Renamed" });
+      expect(await updateJob(server.services.db, "00000000-0000-4000-8000-000000000000", job)).toBeNull();
+      expect(await deleteJob(server.services.db, created._id)).toBe(true);
+      expect(await deleteJob(server.services.db, created._id)).toBe(false);
+      await eventually(async () => (heard.length >= 3 ? true : null));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(heard).toEqual([
+        { type: "created", id: created._id },
+        { type: "updated", id: created._id },
+        { type: "deleted", id: created._id },
+      ]);
+    } finally {
+      await stop();
+    }
+  });
+
+  it("neither answers nor stores an admin's request, and never stores a draft", async () => {
+    const created = await createPost({ title: "Hail Guide Seen By An Admin" });
+    const path = `/blog/${created.slug}`;
+    const admin = await page(path, { cookie: `theme=dark; ${cookie}` });
+    expect(admin.status).toBe(200);
+    expect(admin.state).toBeNull();
+    // The admin's render was not kept: the first anonymous request renders.
+    expect((await page(path)).state).toBe("miss");
+    expect((await page(path)).state).toBe("hit");
+    expect((await page(path, { cookie })).state).toBeNull();
+    // Cookies that change nothing (analytics) still get the stored page.
+    expect((await page(path, { cookie: "_ga=GA1.1.123" })).state).toBe("hit");
+
+    const draft = await createPost({ title: "Hail Guide Draft", status: "draft" });
+    const shown = await page(`/blog/${draft._id}`, { cookie });
+    expect(shown.status).toBe(200);
+    expect(shown.body).toContain("Hail Guide Draft");
+    for (let i = 0; i < 2; i++) {
+      const hidden = await page(`/blog/${draft._id}`);
+      expect(hidden.status).toBe(404);
+      expect(hidden.state).toBeNull();
+      expect(hidden.body).not.toContain("First version");
+    }
+  });
+
+  it("keeps /blog?tag= pages apart and renders searches and other query strings per request", async () => {
+    const tagged = "/blog?tag=Commercial%20Trucking";
+    expect((await page(tagged)).state).toBe("miss");
+    expect((await page(tagged)).state).toBe("hit");
+    const created = await createPost({ title: "Hail Guide With A Query" });
+    for (const path of ["/blog?q=hail", `/blog/${created.slug}?utm_source=newsletter`, "/careers?ref=x"]) {
+      for (let i = 0; i < 2; i++) expect((await page(path)).state, path).toBeNull();
+    }
+    // The canonical address only: /blog/{id} shows the post too, and is rendered per request.
+    for (let i = 0; i < 2; i++) expect((await page(`/blog/${created._id}`)).state).toBeNull();
+  });
+});
+
+describe.each(databaseKinds)("a build made with other public settings, on %s", (kind) => {
+  const SITE = "https://render-cache.example.com";
+  let server: Server;
+  beforeAll(async () => {
+    server = await startTestServer(kind, { SITE_URL: SITE, RENDER_CACHE_MAX_MB: "1" });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("renders the home page once with the server's settings, then serves it from the cache with a hash CSP", async () => {
+    const cache = server.renderCache!;
+    const renders = cache.stats.renders;
+    const first = await fetch(`${server.url}/`);
+    const firstHtml = await first.text();
+    expect(first.headers.get(RENDER_CACHE_HEADER)).toBe("miss");
+    expect(firstHtml).toContain(`<link rel="canonical" href="${SITE}/"/>`);
+    const second = await fetch(`${server.url}/`, { headers: { "accept-encoding": "gzip" } });
+    const html = await second.text();
+    expect(second.headers.get(RENDER_CACHE_HEADER)).toBe("hit");
+    expect(second.headers.get("content-encoding")).toBe("gzip");
+    expect(html).toBe(firstHtml);
+    expect(cache.stats.renders).toBe(renders + 1);
+    expectHashCsp(second, html);
+  });
+
+  it("caches every prerendered page on its first request, within the byte budget, and keeps them through content changes", async () => {
+    const cache = server.renderCache!;
+    for (const path of contentPaths) {
+      const first = await fetch(`${server.url}${path}`);
+      await first.arrayBuffer();
+      expect(first.status, path).toBe(200);
+      const second = await fetch(`${server.url}${path}`);
+      expect(second.headers.get(RENDER_CACHE_HEADER), path).toBe("hit");
+      expectHashCsp(second, await second.text());
+      expect(cache.size.bytes).toBeLessThanOrEqual(1024 * 1024);
+    }
+    // A megabyte does not hold them all: the least recently used were dropped.
+    expect(cache.size.entries).toBeLessThan(contentPaths.length);
+    const last = contentPaths.at(-1)!;
+    cache.invalidate("change");
+    expect((await fetch(`${server.url}${last}`)).headers.get(RENDER_CACHE_HEADER)).toBe("hit");
+  }, 120_000);
+});
+
+describe("npm start", () => {
+  it("tells when the environment asks for other public settings than the build baked in (it rebuilds then)", () => {
+    const manifest = loadStaticManifest(buildDir);
+    expect(manifest, "npm run build first").not.toBeNull();
+    const baked = manifest!.publicConfig as { siteUrl: string; gaMeasurementId: string | null; whatsappNumber: string };
+    const env = {
+      NODE_ENV: "test",
+      SITE_URL: `${baked.siteUrl}/`,
+      GA_MEASUREMENT_ID: baked.gaMeasurementId ?? "",
+      WHATSAPP_NUMBER: `+${baked.whatsappNumber}`,
+    };
+    expect(buildHasOtherSettings(env)).toBe(false);
+    expect(buildHasOtherSettings({ ...env, SITE_URL: "https://elsewhere.example.com" })).toBe(true);
+    expect(buildHasOtherSettings({ ...env, GA_MEASUREMENT_ID: baked.gaMeasurementId ? "" : "G-OTHER12345" })).toBe(true);
+    expect(buildHasOtherSettings({ ...env, WHATSAPP_NUMBER: "15125550199" })).toBe(baked.whatsappNumber !== "15125550199");
+    // An invalid environment is left to the server, which names the bad variable.
+    expect(buildHasOtherSettings({ ...env, SITE_URL: "not a url" })).toBe(false);
+  });
+});
