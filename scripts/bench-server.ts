@@ -1,0 +1,720 @@
+/**
+ * `npm run bench:server`: builds, starts the production server (`node build/server.js`) on a fresh
+ * embedded database and measures with autocannon how many requests a second it answers, and how
+ * fast, for each kind of request it serves:
+ *
+ *   - the prerendered home page (stored brotli and gzip bytes);
+ *   - a published blog post, rendered once and then answered from the render cache;
+ *   - the same post rendered on every request (a second start with RENDER_CACHE_MAX_MB=0);
+ *   - a contact-form lead (POST /api/contacts), each from its own address and email, 8 connections;
+ *   - "leads first": a lead every 100 ms while 32 connections load a post, cached and not.
+ *
+ * Next to it, what this machine can do at all for the same home page bytes: nginx with gzip_static
+ * (when `nginx` is installed; brotli_static too when its module is there) and a bare Node `http`
+ * server answering from memory, each in its own processes. The comparison uses gzip on all three
+ * so they send the same bytes.
+ *
+ *   npm run bench:server                      build first, then measure
+ *   npm run bench:server -- --no-build        measure the existing build
+ *   BENCH_DURATION=5 npm run bench:server     seconds each measurement lasts (default 10, at least 2)
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:server
+ *       also measure on PostgreSQL (TEST_DATABASE_URL is used when this is unset): a fresh database
+ *       bench_<random> is created on that server and dropped after
+ *   BENCH_NGINX=/usr/sbin/nginx npm run bench:server   the nginx to compare with (default: nginx on PATH)
+ *
+ * Background jobs are off in the measured server: the thousands of leads a run stores would
+ * otherwise have their mail delivered during the measurements that follow. The load generator runs
+ * in this process, so on a small machine it shares the cores with what it measures: the ratios
+ * between rows mean more than the absolute numbers.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type IncomingHttpHeaders, request } from "node:http";
+import type { AddressInfo } from "node:net";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import autocannon, { type Options, type Result } from "autocannon";
+import pg from "pg";
+import { envSchema } from "../app/env.server";
+import { contactBody } from "../tests/support/lead-fixtures";
+import { sourceFingerprint } from "./fingerprint.mjs";
+
+const USAGE = `Usage: npm run bench:server [-- --no-build]
+
+Builds the site (unless --no-build), serves it on a fresh embedded database (and on PostgreSQL when
+BENCH_DATABASE_URL or TEST_DATABASE_URL is set) and measures requests per second and latency of the
+prerendered home page, a blog post with and without the render cache, and lead POSTs, alone and
+under page load, next to nginx (when installed) and a bare Node server. Settings: BENCH_DURATION,
+BENCH_DATABASE_URL, BENCH_NGINX (see the top of scripts/bench-server.ts).`;
+
+const root = path.resolve(import.meta.dirname, "..");
+const clientDir = path.join(root, "build", "client");
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const WARMUP_SECONDS = 2;
+const CONNECTIONS = 32;
+const LEAD_CONNECTIONS = 8;
+const LEAD_INTERVAL_MS = 100;
+const TARGETS = { prerenderedVsNginx: 0.7, cachedVsPrerendered: 0.5, leadP99Ms: 1000 };
+const BROWSER = { accept: "text/html,application/xhtml+xml", "accept-encoding": "br, gzip" };
+const GZIP = { accept: "text/html,application/xhtml+xml", "accept-encoding": "gzip" };
+
+type Measured = { rps: number; p50: number; p99: number; failed: number; statuses: Record<string, number> };
+type LeadStats = { sent: number; p50: number; p99: number; failed: number };
+type Row = { target: string; result: Measured };
+type ServerResults = {
+  database: string;
+  rows: { gzip: Measured; br: Measured; cached: Measured; uncached: Measured; leads: Measured };
+  leadsFirst: { load: string; background: Measured; leads: LeadStats }[];
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/** Lead number n: its own email, and its own client address (the form rate limit counts per address). */
+const leadBody = (n: number) =>
+  JSON.stringify(
+    contactBody({ fullName: `Bench Visitor ${n}`, email: `bench-${n}@load-test.example`, pageUrl: "http://localhost/contact" }),
+  );
+const leadAddress = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+const leadHeaders = (n: number) => ({
+  "content-type": "application/json",
+  "accept-encoding": "br, gzip",
+  "x-forwarded-for": leadAddress(n),
+});
+/** Lead numbers are never reused within a run: addresses and emails stay distinct across measurements. */
+let nextLead = 1;
+
+/** The nearest-rank percentile of ascending values. */
+const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** A GET as it travels: status, headers and the body's size on the wire (fetch would decompress it). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      let bytes = 0;
+      res.on("data", (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+async function waitForUp(url: string, child: ChildProcess, what: string, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${what} exited before it answered`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(200);
+  }
+  throw new Error(`${what} did not answer ${url} within ${timeoutMs / 1000} s`);
+}
+
+async function stop(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM") {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill(signal);
+  await exited;
+}
+
+/**
+ * Waits until a process has used next to no CPU for a second: after start the server indexes the
+ * site's content for the chat, which would otherwise run during the first measurement.
+ */
+async function settle(pid: number | undefined) {
+  const statFile = `/proc/${pid}/stat`;
+  if (pid === undefined || !existsSync(statFile)) return sleep(3000);
+  // utime and stime, in clock ticks: the 14th and 15th fields, counted after the parenthesised name.
+  const cpuTicks = () => {
+    const fields = readFileSync(statFile, "utf8").split(") ")[1].split(" ");
+    return Number(fields[11]) + Number(fields[12]);
+  };
+  let last = cpuTicks();
+  let quiet = 0;
+  for (let waited = 0; waited < 30_000 && quiet < 4; waited += 250) {
+    await sleep(250);
+    const now = cpuTicks();
+    quiet = now - last <= 1 ? quiet + 1 : 0;
+    last = now;
+  }
+}
+
+/** One autocannon run after a warm-up of the same load (so JIT compilation and caches are warm). */
+async function load(options: Options): Promise<Measured> {
+  const result = await autocannon({
+    connections: CONNECTIONS,
+    duration: DURATION,
+    timeout: 10,
+    warmup: { connections: options.connections ?? CONNECTIONS, duration: WARMUP_SECONDS },
+    ...options,
+  });
+  return summary(result);
+}
+
+function summary(result: Result): Measured {
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failed: result.non2xx + result.errors + result.timeouts,
+    statuses: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count])),
+  };
+}
+
+/** POST /api/contacts with `connections` connections, each request a new visitor. */
+function leadLoad(base: string, connections: number): Promise<Measured> {
+  return load({
+    url: `${base}/api/contacts`,
+    connections,
+    method: "POST",
+    requests: [
+      {
+        method: "POST",
+        path: "/api/contacts",
+        setupRequest: (req) => {
+          const n = nextLead++;
+          return { ...req, body: leadBody(n), headers: { ...req.headers, ...leadHeaders(n) } };
+        },
+      },
+    ],
+  });
+}
+
+// ---- helper processes: this script run again with a mode, so each has its own event loop and core share ----
+
+function helper(mode: string, settings: unknown): ChildProcess {
+  return spawn(process.execPath, [...process.execArgv, import.meta.filename, mode, JSON.stringify(settings)], {
+    cwd: root,
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+}
+
+function nextMessage<T>(child: ChildProcess): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`a helper process exited (${code}) before it answered`));
+    child.once("exit", onExit);
+    child.once("message", (message) => {
+      child.off("exit", onExit);
+      resolve(message as T);
+    });
+  });
+}
+
+/** The bare Node reference: the home page's stored bytes from memory, with the headers the server sends. */
+function referenceServer(settings: { headers: Record<string, string> }) {
+  const bodies = {
+    br: readFileSync(path.join(clientDir, "index.html.br")),
+    gzip: readFileSync(path.join(clientDir, "index.html.gz")),
+    identity: readFileSync(path.join(clientDir, "index.html")),
+  };
+  const server = createServer((req, res) => {
+    const accepted = req.headers["accept-encoding"] ?? "";
+    const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : "identity";
+    const body = bodies[encoding];
+    res.writeHead(200, {
+      ...settings.headers,
+      ...(encoding === "identity" ? {} : { "content-encoding": encoding }),
+      "content-length": body.length,
+    });
+    res.end(body);
+  });
+  server.listen(0, "127.0.0.1", () => process.send?.({ port: (server.address() as AddressInfo).port }));
+}
+
+/** Sends a lead every `intervalMs` from the go signal on, whatever the answers (a visitor does not wait for others). */
+async function leadProbe(settings: { url: string; count: number; intervalMs: number; delayMs: number; firstLead: number }) {
+  process.send?.({ ready: true });
+  await new Promise((resolve) => process.once("message", resolve));
+  await sleep(settings.delayMs);
+  const start = performance.now();
+  const results = await Promise.all(
+    Array.from({ length: settings.count }, async (_, i) => {
+      await sleep(start + i * settings.intervalMs - performance.now());
+      const n = settings.firstLead + i;
+      const sent = performance.now();
+      try {
+        const res = await fetch(settings.url, {
+          method: "POST",
+          headers: leadHeaders(n),
+          body: leadBody(n),
+          signal: AbortSignal.timeout(10_000),
+        });
+        await res.arrayBuffer();
+        return { ms: performance.now() - sent, ok: res.status === 201 };
+      } catch {
+        return { ms: performance.now() - sent, ok: false };
+      }
+    }),
+  );
+  process.send?.({ results }, () => process.exit(0));
+}
+
+/** 32 connections on `url` and, from another process, a lead every 100 ms during it. */
+async function leadsFirst(base: string, url: string): Promise<{ background: Measured; leads: LeadStats }> {
+  // The leads start half a second into the load and end a second before it does.
+  const count = Math.floor((DURATION * 1000 - 1000) / LEAD_INTERVAL_MS);
+  const probe = helper("--lead-probe", {
+    url: `${base}/api/contacts`,
+    count,
+    intervalMs: LEAD_INTERVAL_MS,
+    delayMs: 500,
+    firstLead: nextLead,
+  });
+  nextLead += count;
+  try {
+    await nextMessage(probe);
+    const answered = nextMessage<{ results: { ms: number; ok: boolean }[] }>(probe);
+    const background = autocannon({ url, connections: CONNECTIONS, duration: DURATION, timeout: 10, headers: BROWSER });
+    probe.send({ go: true });
+    const [result, { results }] = await Promise.all([background, answered]);
+    const times = results.map((r) => r.ms).sort((a, b) => a - b);
+    return {
+      background: summary(result),
+      leads: { sent: results.length, p50: percentile(times, 50), p99: percentile(times, 99), failed: results.filter((r) => !r.ok).length },
+    };
+  } finally {
+    await stop(probe);
+  }
+}
+
+// ---- references ----
+
+type Nginx = { binary: string; version: string; configure: string };
+
+function findNginx(): Nginx | null {
+  const binary = process.env.BENCH_NGINX || "nginx";
+  const found = spawnSync(binary, ["-V"], { encoding: "utf8" });
+  if (found.error || found.status !== 0) return null;
+  const info = `${found.stdout}${found.stderr}`;
+  return { binary, version: /nginx\/([\d.]+)/.exec(info)?.[1] ?? "?", configure: /configure arguments:(.*)/.exec(info)?.[1] ?? "" };
+}
+
+/** nginx serving build/client with its stored .gz (and .br with the brotli module), as a site's front would. */
+async function startNginx(nginx: Nginx): Promise<{ base: string; brotli: boolean; stop: () => Promise<void> }> {
+  const dir = mkdtempSync(path.join(tmpdir(), "bench-nginx-"));
+  const port = await freePort();
+  const modules = /--modules-path=(\S+)/.exec(nginx.configure)?.[1] ?? "/usr/lib/nginx/modules";
+  const brotliModule = path.join(modules, "ngx_http_brotli_static_module.so");
+  // Built in (--add-module), or a dynamic module that is installed (--add-dynamic-module alone is not enough).
+  const builtIn = /--add-module=\S*brotli/i.test(nginx.configure);
+  const brotli = builtIn || existsSync(brotliModule);
+  // Temporary files go under this run's folder, for each module the binary has (an unknown directive is an error).
+  const temps = [
+    "client_body",
+    ...["proxy", "fastcgi", "uwsgi", "scgi"].filter((m) => !nginx.configure.includes(`--without-http_${m}_module`)),
+  ];
+  for (const t of temps) mkdirSync(path.join(dir, t));
+  const conf = `daemon off;
+${process.getuid?.() === 0 ? "user root;  # the build may sit in a folder the default worker user cannot read\n" : ""}worker_processes auto;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+${brotli && !builtIn ? `load_module ${brotliModule};\n` : ""}events { worker_connections 4096; }
+http {
+  access_log off;
+${temps.map((t) => `  ${t}_temp_path ${dir}/${t};`).join("\n")}
+  types { text/html html; }
+  default_type application/octet-stream;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  gzip_static on;
+  gzip_vary on;
+${brotli ? "  brotli_static on;\n" : ""}  server {
+    listen 127.0.0.1:${port};
+    root ${clientDir};
+    index index.html;
+  }
+}
+`;
+  writeFileSync(path.join(dir, "nginx.conf"), conf);
+  const child = spawn(nginx.binary, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-e", path.join(dir, "error.log")], {
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const stopNginx = async () => {
+    await stop(child);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await waitForUp(`${base}/`, child, "nginx", 10_000);
+  } catch (error) {
+    const log = existsSync(path.join(dir, "error.log")) ? readFileSync(path.join(dir, "error.log"), "utf8") : "";
+    await stopNginx();
+    throw new Error(`${(error as Error).message}\n${log}`);
+  }
+  return { base, brotli, stop: stopNginx };
+}
+
+/** Checks that `url` answers the stored home page bytes in `encoding`, so every row measures the same work. */
+async function expectHomePage(url: string, encoding: "gzip" | "br", what: string) {
+  const res = await rawGet(url, encoding === "br" ? BROWSER : GZIP);
+  const stored = readFileSync(path.join(clientDir, encoding === "br" ? "index.html.br" : "index.html.gz")).length;
+  if (res.status !== 200 || res.headers["content-encoding"] !== encoding || res.bytes !== stored)
+    throw new Error(
+      `${what} did not answer the stored ${encoding} home page (status ${res.status}, ${res.headers["content-encoding"] ?? "no"} encoding, ${res.bytes} bytes, stored ${stored})`,
+    );
+  return res;
+}
+
+async function measureReferences(serverBase: string): Promise<Row[]> {
+  const rows: Row[] = [];
+  const nginx = findNginx();
+  if (!nginx) console.log("nginx is not installed: no nginx reference (apt-get install nginx-light adds it).");
+  else {
+    let running: Awaited<ReturnType<typeof startNginx>> | undefined;
+    try {
+      running = await startNginx(nginx);
+    } catch (error) {
+      console.log(`nginx did not start, so no nginx reference: ${(error as Error).message}`);
+    }
+    if (running) {
+      try {
+        await expectHomePage(`${running.base}/`, "gzip", "nginx");
+        const workers = `${availableParallelism()} worker${availableParallelism() > 1 ? "s" : ""}`;
+        rows.push({
+          target: `nginx ${nginx.version}, ${workers}, gzip_static`,
+          result: await load({ url: `${running.base}/`, headers: GZIP }),
+        });
+        if (running.brotli) {
+          await expectHomePage(`${running.base}/`, "br", "nginx");
+          rows.push({
+            target: `nginx ${nginx.version}, ${workers}, brotli_static`,
+            result: await load({ url: `${running.base}/`, headers: BROWSER }),
+          });
+        }
+      } finally {
+        await running.stop();
+      }
+    }
+  }
+  // The server's own headers (security headers included), so the bare server sends the same bytes.
+  const sent = await expectHomePage(`${serverBase}/`, "gzip", "the server");
+  const headers = Object.fromEntries(
+    Object.entries(sent.headers).filter(
+      (entry): entry is [string, string] =>
+        typeof entry[1] === "string" &&
+        !["date", "connection", "keep-alive", "content-length", "content-encoding", "transfer-encoding"].includes(entry[0]),
+    ),
+  );
+  const bare = helper("--reference-server", { headers });
+  try {
+    const { port } = await nextMessage<{ port: number }>(bare);
+    const url = `http://127.0.0.1:${port}/`;
+    await expectHomePage(url, "gzip", "the bare Node server");
+    rows.push({ target: "Node http, same bytes from memory", result: await load({ url, headers: GZIP }) });
+  } finally {
+    await stop(bare);
+  }
+  return rows;
+}
+
+// ---- the server ----
+
+type Database = { name: string; url?: string; drop?: () => Promise<void> };
+
+async function postgresDatabase(url: string): Promise<Database> {
+  const name = `bench_${randomBytes(6).toString("hex")}`;
+  const maintenance = new pg.Client({ connectionString: url });
+  await maintenance.connect();
+  try {
+    await maintenance.query(`create database ${name}`);
+  } finally {
+    await maintenance.end();
+  }
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return {
+    name: "PostgreSQL",
+    url: own.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+const ADMIN = { email: "bench-admin@agency.example", password: randomBytes(18).toString("hex") };
+
+async function startServer(database: Database, dataDir: string, extra: Record<string, string> = {}) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["build/server.js"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      // Mail files and uploads land here on PostgreSQL too.
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url ?? "",
+      LOG_LEVEL: "warn",
+      // Each lead comes from its own X-Forwarded-For address, as visitors behind a proxy would.
+      TRUST_PROXY: "true",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      BACKGROUND_JOBS: "false",
+      ...extra,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitForUp(`${base}/api/health`, child, "the server");
+  } catch (error) {
+    await stop(child);
+    throw error;
+  }
+  return { base, child, stop: () => stop(child) };
+}
+
+const post = {
+  title: "Reefer Breakdown Coverage: What It Pays For and What It Does Not",
+  category: "Commercial Trucking",
+  imageUrl: "",
+  status: "published",
+  // About the length of the site's real posts: headings, paragraphs and a list.
+  content: Array.from(
+    { length: 6 },
+    (_, i) =>
+      `<h2>Part ${i + 1}: when the unit fails on the road</h2>` +
+      "<p>Refrigerated freight is only as safe as the unit that keeps it cold. When a compressor quits in July, " +
+      "the load can spoil in hours, and a standard motor truck cargo policy often excludes the loss. " +
+      "<strong>Reefer breakdown coverage</strong> fills that gap for carriers hauling produce, dairy and pharmaceuticals.</p>" +
+      "<p>Underwriters look at the age of the units, the maintenance logs and the driver's training on temperature " +
+      "monitoring. Carriers with recorded pre-trip checks and telematics alerts usually see better terms.</p>" +
+      "<ul><li>Sudden and accidental breakdown of the refrigeration unit</li><li>Spoilage after a covered accident</li>" +
+      "<li>Fuel contamination that stops the unit</li></ul>",
+  ).join(""),
+};
+
+/** Signs in as the admin from ADMIN_EMAIL and publishes the post measured; answers its address. */
+async function seedPost(base: string): Promise<string> {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(ADMIN),
+  });
+  if (login.status !== 200) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+  const cookie = login.headers
+    .getSetCookie()
+    .find((c) => /^(__Host-)?admin_session=/.test(c))
+    ?.split(";")[0];
+  if (!cookie) throw new Error("sign-in answered without a session cookie");
+  const created = await fetch(`${base}/api/blogs`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie },
+    body: JSON.stringify(post),
+  });
+  if (created.status !== 201) throw new Error(`the post could not be created: ${created.status} ${await created.text()}`);
+  const { data } = (await created.json()) as { data: { slug: string } };
+  return `/blog/${data.slug}`;
+}
+
+async function expectPost(url: string) {
+  const res = await fetch(url, { headers: BROWSER });
+  const html = await res.text();
+  if (res.status !== 200 || !html.includes("Reefer Breakdown Coverage")) throw new Error(`${url} did not answer the post (${res.status})`);
+}
+
+async function measureServer(database: Database, references: { rows?: Row[] }): Promise<ServerResults> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-server-"));
+  try {
+    const cached = await startServer(database, dataDir);
+    let slug: string;
+    let rows: Partial<ServerResults["rows"]>;
+    const leadsFirstRows: ServerResults["leadsFirst"] = [];
+    try {
+      slug = await seedPost(cached.base);
+      // A build made with other public settings (SITE_URL ...) is rendered per request, not served as files.
+      const { etag } = (await expectHomePage(`${cached.base}/`, "br", "the server")).headers;
+      const manifest = JSON.parse(readFileSync(path.join(root, "build", "static-manifest.json"), "utf8"));
+      if (etag !== manifest.files["/"]?.etag) throw new Error("the home page was not served from the build's stored files");
+      await expectPost(`${cached.base}${slug}`);
+      await settle(cached.child.pid);
+      references.rows ??= await measureReferences(cached.base);
+      console.log(`Measuring the server on ${database.name}...`);
+      rows = {
+        gzip: await load({ url: `${cached.base}/`, headers: GZIP }),
+        br: await load({ url: `${cached.base}/`, headers: BROWSER }),
+        cached: await load({ url: `${cached.base}${slug}`, headers: BROWSER }),
+        leads: await leadLoad(cached.base, LEAD_CONNECTIONS),
+      };
+      leadsFirstRows.push({ load: "cached post", ...(await leadsFirst(cached.base, `${cached.base}${slug}`)) });
+    } finally {
+      await cached.stop();
+    }
+    // The same database, started again without a render cache: every request renders the post.
+    const uncached = await startServer(database, dataDir, { RENDER_CACHE_MAX_MB: "0" });
+    try {
+      await expectPost(`${uncached.base}${slug}`);
+      await settle(uncached.child.pid);
+      rows.uncached = await load({ url: `${uncached.base}${slug}`, headers: BROWSER });
+      leadsFirstRows.push({ load: "uncached post", ...(await leadsFirst(uncached.base, `${uncached.base}${slug}`)) });
+    } finally {
+      await uncached.stop();
+    }
+    return { database: database.name, rows: rows as ServerResults["rows"], leadsFirst: leadsFirstRows };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// ---- output ----
+
+function table(header: string[], rows: string[][]) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(" | ")} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((w, i) => (i === 0 ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|`);
+  for (const r of rows) console.log(line(r));
+}
+
+const failedCell = (m: Measured) =>
+  m.failed === 0
+    ? "0"
+    : `${m.failed} (${Object.entries(m.statuses)
+        .filter(([code]) => !code.startsWith("2"))
+        .map(([code, n]) => `${code}: ${n}`)
+        .join(", ")})`;
+const measuredRow = (target: string, m: Measured) => [
+  target,
+  Math.round(m.rps).toLocaleString("en-US"),
+  String(m.p50),
+  String(m.p99),
+  failedCell(m),
+];
+const MEASURED_HEADER = ["target", "requests/s", "p50 ms", "p99 ms", "failed"];
+
+/** Prints the ratio line; answers whether it meets its target (an absent reference is no failure). */
+function ratio(label: string, value: number | undefined, target: number): boolean {
+  if (value === undefined) {
+    console.log(`  ${label}: not measured`);
+    return true;
+  }
+  const ok = value >= target;
+  console.log(`  ${label}: ${value.toFixed(2)} (target >= ${target}) ${ok ? "ok" : "BELOW TARGET"}`);
+  return ok;
+}
+
+function report(references: Row[], results: ServerResults[]): boolean {
+  let ok = true;
+  const version = JSON.parse(readFileSync(path.join(root, "node_modules", "autocannon", "package.json"), "utf8")).version;
+  console.log(
+    `\nautocannon ${version}: ${CONNECTIONS} connections unless said, ${DURATION} s each after ${WARMUP_SECONDS} s of warm-up; latency at 1 ms resolution.`,
+  );
+  console.log("\nReferences: the prerendered home page's stored gzip bytes, Accept-Encoding: gzip");
+  table(
+    MEASURED_HEADER,
+    references.map((r) => measuredRow(r.target, r.result)),
+  );
+  const nginx = references.find((r) => r.target.includes("gzip_static"))?.result;
+  for (const r of references) if (r.result.failed) ok = false;
+  for (const { database, rows, leadsFirst } of results) {
+    console.log(`\nThe server (node build/server.js) on ${database}:`);
+    table(MEASURED_HEADER, [
+      measuredRow("GET / prerendered, gzip", rows.gzip),
+      measuredRow("GET / prerendered, br", rows.br),
+      measuredRow("GET /blog/<slug>, render cache", rows.cached),
+      measuredRow("GET /blog/<slug>, RENDER_CACHE_MAX_MB=0", rows.uncached),
+      measuredRow(`POST /api/contacts, ${LEAD_CONNECTIONS} connections`, rows.leads),
+    ]);
+    console.log(`\nLeads first on ${database}: a lead POST every ${LEAD_INTERVAL_MS} ms while ${CONNECTIONS} connections load a post`);
+    table(
+      ["load", "requests/s", "leads", "lead p50 ms", "lead p99 ms", "failed leads", `p99 < ${TARGETS.leadP99Ms} ms`],
+      leadsFirst.map(({ load: name, background, leads }) => {
+        const met = leads.failed === 0 && leads.p99 < TARGETS.leadP99Ms;
+        if (!met) ok = false;
+        return [
+          name,
+          Math.round(background.rps).toLocaleString("en-US"),
+          String(leads.sent),
+          leads.p50.toFixed(1),
+          leads.p99.toFixed(1),
+          String(leads.failed),
+          met ? "ok" : "BELOW TARGET",
+        ];
+      }),
+    );
+    console.log("\nRatios:");
+    ok = ratio("prerendered (gzip) / nginx (gzip)", nginx && rows.gzip.rps / nginx.rps, TARGETS.prerenderedVsNginx) && ok;
+    ok = ratio("cached post / prerendered (br, gzip)", rows.cached.rps / rows.br.rps, TARGETS.cachedVsPrerendered) && ok;
+    if (Object.values(rows).some((m) => m.failed)) ok = false;
+  }
+  if (!("RENDER_CACHE_MAX_MB" in envSchema.shape))
+    console.log("\nNote: the server has no RENDER_CACHE_MAX_MB setting, so both post rows render on every request.");
+  return ok;
+}
+
+async function main() {
+  const mode = process.argv[2];
+  if (mode === "--reference-server") return referenceServer(JSON.parse(process.argv[3]));
+  if (mode === "--lead-probe") return leadProbe(JSON.parse(process.argv[3]));
+  if (process.argv.includes("--help")) {
+    console.log(USAGE);
+    return;
+  }
+  if (!Number.isInteger(DURATION) || DURATION < 2 || DURATION > 600)
+    throw new Error("BENCH_DURATION must be a whole number of seconds, 2 to 600");
+  if (!process.argv.includes("--no-build")) {
+    const built = spawnSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/build.ts"], {
+      cwd: root,
+      stdio: "inherit",
+    });
+    if (built.status !== 0) process.exit(1);
+  }
+  for (const file of [
+    "build/server.js",
+    "build/build-info.json",
+    "build/static-manifest.json",
+    "build/client/index.html.gz",
+    "build/client/index.html.br",
+  ])
+    if (!existsSync(path.join(root, file))) throw new Error(`${file} is missing: run "npm run build" first (or leave out --no-build).`);
+  const built = JSON.parse(readFileSync(path.join(root, "build", "build-info.json"), "utf8")) as { fingerprint?: string; builtAt?: string };
+  if (built.fingerprint !== sourceFingerprint(root))
+    console.log(`Note: build/ (made ${built.builtAt ?? "at an unknown time"}) is older than the source: the numbers describe that build.`);
+
+  // Other work on the machine takes cores from the measured processes, and not evenly between rows.
+  const [busy] = loadavg();
+  if (busy > availableParallelism() / 2)
+    console.log(
+      `Note: the machine's load average is ${busy.toFixed(1)} on ${availableParallelism()} cores: other work skews these numbers.`,
+    );
+  const references: { rows?: Row[] } = {};
+  const results = [await measureServer({ name: "the embedded database (PGlite)" }, references)];
+  const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (postgresUrl) {
+    const database = await postgresDatabase(postgresUrl);
+    try {
+      results.push(await measureServer(database, references));
+    } finally {
+      await database.drop?.();
+    }
+  }
+  if (!report(references.rows ?? [], results)) process.exitCode = 1;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
