@@ -130,17 +130,15 @@ test.describe("accessibility", () => {
     "/sms-consent",
     ...productPages.map((p) => `/insurance/${p.slug}`),
   ];
+  // One test per page and width: each scan has a test's own time, and the two workers share the pages.
   for (const width of [1280, 390]) {
-    test(`axe finds no violations at ${width}px`, async ({ page }) => {
-      test.setTimeout(90_000);
-      await page.setViewportSize({ width, height: 900 });
-      const violations: string[] = [];
-      for (const path of paths) {
+    for (const path of paths) {
+      test(`axe finds no violations on ${path} at ${width}px`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 900 });
         await page.goto(path);
         const results = await new AxeBuilder({ page }).analyze();
-        violations.push(...results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`));
-      }
-      expect(violations).toEqual([]);
-    });
+        expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      });
+    }
   }
 });
