@@ -13,9 +13,10 @@ import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { build as esbuild } from "esbuild";
 import { loadConfig } from "../app/env.server";
+import { pageTrimmer } from "../server/critical-css";
 import { bakedPublicSettings } from "../server/main";
+import { inlineScriptHashes } from "../server/security";
 import { STATIC_MANIFEST, type StaticEntry, type StaticManifest } from "../server/static";
-import { CriticalCss } from "./critical-css";
 import { sourceFingerprint } from "./fingerprint.mjs";
 import { buildImages } from "./images";
 
@@ -56,23 +57,6 @@ function files(dir: string, rel = ""): string[] {
     const r = path.join(rel, name);
     return statSync(path.join(dir, r)).isDirectory() ? files(dir, r) : [r];
   });
-}
-
-/** sha256 CSP sources for the inline scripts of an HTML document. */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const [, attributes, body] = match;
-    if (/\bsrc\s*=/.test(attributes) || body.length === 0) continue;
-    hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
-  }
-  return [...hashes];
-}
-
-/** Keeps the sprite symbols a page uses; root.tsx fetches the whole sprite (/icons.svg) after hydration. */
-export function pruneIconSprite(html: string): string {
-  const used = new Set([...html.matchAll(/href="#(icon-[\w-]+)"/g)].map((m) => m[1]));
-  return html.replace(/<symbol id="(icon-[\w-]+)"[\s\S]*?<\/symbol>/g, (symbol, id: string) => (used.has(id) ? symbol : ""));
 }
 
 function styleBytes(html: string): number {
@@ -121,21 +105,13 @@ async function main() {
 
   // Each prerendered page keeps only the CSS rules its own markup uses; the full stylesheet loads
   // after hydration for the pages a visitor navigates to (root.tsx).
-  const beasties = new CriticalCss({
-    path: clientDir,
-    reduceInlineStyles: true,
-    external: false,
-    pruneSource: false,
-    keyframes: "critical",
-    fonts: false,
-    logLevel: "warn",
-  });
+  const trim = pageTrimmer(clientDir);
   let cssBefore = 0;
   let cssAfter = 0;
   for (const file of files(clientDir).filter((f) => f.endsWith(".html"))) {
     const abs = path.join(clientDir, file);
     const html = readFileSync(abs, "utf8");
-    const pruned = pruneIconSprite(await beasties.process(html));
+    const pruned = await trim(html);
     cssBefore += styleBytes(html);
     cssAfter += styleBytes(pruned);
     writeFileSync(abs, pruned);

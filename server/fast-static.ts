@@ -16,7 +16,14 @@
  * client's Accept-Encoding.
  */
 import { randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage, type RequestListener, type ServerOptions, type ServerResponse } from "node:http";
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type RequestListener,
+  type ServerOptions,
+  type ServerResponse,
+} from "node:http";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { loggedPath } from "./app";
@@ -70,13 +77,7 @@ export async function createFastStatic(options: {
     if (prepared) byPath.set(pathname, prepared);
   }
 
-  const validHosts = new Set<string>();
-  const hostAccepted = (host: string) => {
-    if (validHosts.has(host)) return true;
-    if (!honoAcceptsHost(host)) return false;
-    if (validHosts.size < HOST_CACHE_LIMIT) validHosts.add(host);
-    return true;
-  };
+  const hostAccepted = hostCheck();
 
   return (req, res) => {
     const method = req.method;
@@ -103,8 +104,7 @@ export async function createFastStatic(options: {
     }
     if (!answer) return false;
 
-    let id = headers["x-request-id"];
-    if (typeof id !== "string" || id === "" || id.length > 255 || FOREIGN_ID.test(id)) id = randomUUID();
+    const id = requestIdOf(headers);
     const out = answer.headers.concat("x-request-id", id);
     // While stopping, a kept-alive client is told to reconnect, which lands it on another process.
     if (lifecycle.draining) out.push("connection", "close");
@@ -116,18 +116,39 @@ export async function createFastStatic(options: {
   };
 }
 
+/** The request id server/app.ts uses: the client's, when hono/request-id would keep it, else a fresh one. */
+export function requestIdOf(headers: IncomingHttpHeaders): string {
+  const id = headers["x-request-id"];
+  return typeof id !== "string" || id === "" || id.length > 255 || FOREIGN_ID.test(id) ? randomUUID() : id;
+}
+
+/** Whether @hono/node-server would take a Host header; hosts seen valid are remembered (a bounded set). */
+export function hostCheck(): (host: string) => boolean {
+  const validHosts = new Set<string>();
+  return (host) => {
+    if (validHosts.has(host)) return true;
+    if (!honoAcceptsHost(host)) return false;
+    if (validHosts.size < HOST_CACHE_LIMIT) validHosts.add(host);
+    return true;
+  };
+}
+
 /**
- * A `createServer` for @hono/node-server's serve(): each request is offered to the fast path, and
- * goes on to Hono's listener when the fast path leaves it.
+ * A `createServer` for @hono/node-server's serve(): each request is offered to the fast paths in
+ * turn (the build's files, then the render cache's pages), and goes on to Hono's listener when they
+ * all leave it.
  */
-export function withFastStatic(fast: FastStatic, logger: Logger): typeof createServer {
+export function withFastPaths(paths: FastStatic[], logger: Logger): typeof createServer {
   const create = (options: ServerOptions, listener: RequestListener) =>
     createServer(options, (req, res) => {
       let answered = false;
       try {
-        answered = fast(req, res);
+        for (const fast of paths) {
+          answered = fast(req, res);
+          if (answered) break;
+        }
       } catch (error) {
-        logger.error({ err: error, method: req.method, path: loggedPath((req.url ?? "").split("?")[0]) }, "the fast static path failed");
+        logger.error({ err: error, method: req.method, path: loggedPath((req.url ?? "").split("?")[0]) }, "the fast path failed");
         if (res.headersSent) {
           if (!res.writableEnded) res.destroy();
           return;

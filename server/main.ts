@@ -21,10 +21,11 @@ import { sweepOrphanUploads } from "~/features/uploads/uploads.server";
 import { openDatabase } from "../db/client";
 import { runMigrations } from "../db/migrate";
 import { seed } from "../db/seed";
-import { createApp } from "./app";
+import { createApp, securityOptions } from "./app";
 import { addressKey } from "./client-info";
 import type { AppServices } from "./context";
-import { createFastStatic, withFastStatic } from "./fast-static";
+import { createFastPages } from "./fast-pages";
+import { createFastStatic, withFastPaths } from "./fast-static";
 import { REQUEST_TIMEOUT_MESSAGE } from "./http";
 import { createLimits } from "./limits";
 import { createLogger } from "./logger";
@@ -186,7 +187,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
 
   const services = await createServices(config);
   const { logger } = services;
-  const renderCache = createRenderCache(config);
+  const renderCache = createRenderCache(config, path.join(buildDir, "client"));
   let unfollow: (() => Promise<void>) | undefined;
   try {
     unfollow = renderCache ? await followContentChanges(services.database, renderCache, logger) : undefined;
@@ -210,15 +211,13 @@ export async function startServer(env: Record<string, string | undefined> = proc
 
   let server: Server;
   try {
-    // Files of the build are answered from memory before a request reaches Hono, with the headers
-    // the app gives them (server/fast-static.ts); these are the security options createApp uses.
-    const fastStatic =
-      staticFiles &&
-      (await createFastStatic({
-        staticFiles,
-        services,
-        security: { https: config.secureCookies, development: false, gaMeasurementId: config.GA_MEASUREMENT_ID },
-      }));
+    // Files of the build and stored pages are answered from memory before a request reaches Hono,
+    // with the headers the app gives them (server/fast-static.ts, server/fast-pages.ts).
+    const security = securityOptions(config);
+    const fastPaths = [
+      ...(staticFiles ? [await createFastStatic({ staticFiles, services, security })] : []),
+      ...(renderCache ? [createFastPages({ renderCache, services, security })] : []),
+    ];
     server = await new Promise<Server>((resolve, reject) => {
       const s = serve(
         // Node's default of 5 minutes for a whole request would cut off large uploads on ordinary lines;
@@ -229,7 +228,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
           hostname: config.HOST,
           // Node checks header and request deadlines on this interval; a long one would let a short deadline slip.
           serverOptions: { requestTimeout: config.REQUEST_TIMEOUT_MINUTES * 60_000, connectionsCheckingInterval: 1000 },
-          createServer: fastStatic && withFastStatic(fastStatic, logger),
+          createServer: fastPaths.length > 0 ? withFastPaths(fastPaths, logger) : undefined,
         },
         () => resolve(s as Server),
       ) as Server;

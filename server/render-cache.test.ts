@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
+import { tmpdir } from "node:os";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
+import { pageTrimmer } from "./critical-css";
 import { createRenderCache, RENDER_CACHE_HEADER, RenderCache } from "./render-cache";
 import { securityHeaders } from "./security";
 
@@ -59,6 +61,34 @@ function inlineScripts(html: string): string[] {
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
 describe("the render cache", () => {
+  it("stores a page trimmed to the CSS and icons its markup uses, with the CSP of the trimmed scripts", async () => {
+    const css = ".used{color:red}.unused{color:blue}";
+    const sprite = '<svg hidden><symbol id="icon-phone"><path d="M1"/></symbol><symbol id="icon-mail"><path d="M2"/></symbol></svg>';
+    const cache = new RenderCache({ maxBytes: 4 * 1024 * 1024, siteUrl: SITE, trim: pageTrimmer(tmpdir(), "silent") });
+    const body =
+      `<!DOCTYPE html><html><head><link rel="canonical" href="${SITE}/blog/trimmed"/><style>${css}</style>` +
+      `<script>window.a=1;</script></head><body>${sprite}<p class="used"><svg><use href="#icon-phone"></use></svg></p></body></html>`;
+    const s = site(cache, { "/blog/trimmed": { body } });
+    await s.get("/blog/trimmed");
+    const stored = await s.get("/blog/trimmed");
+    expect(stored.headers.get(RENDER_CACHE_HEADER)).toBe("hit");
+    const html = await stored.text();
+    expect(html).toContain(".used{color:red}");
+    expect(html).not.toContain(".unused");
+    expect(html).toContain('id="icon-phone"');
+    expect(html).not.toContain('id="icon-mail"');
+    expect(stored.headers.get("content-security-policy")).toContain(sha("window.a=1;"));
+  });
+
+  it("stores a page whole when the trimmer fails on it", async () => {
+    const cache = new RenderCache({ maxBytes: 4 * 1024 * 1024, siteUrl: SITE, trim: () => Promise.reject(new Error("parse error")) });
+    const s = site(cache);
+    const first = await (await s.get("/blog/whole")).text();
+    const second = await s.get("/blog/whole");
+    expect(second.headers.get(RENDER_CACHE_HEADER)).toBe("hit");
+    expect(await second.text()).toBe(first);
+  });
+
   it("renders a page once, then answers from memory with brotli, gzip, an ETag and 304", async () => {
     const cache = new RenderCache({ maxBytes: 4 * 1024 * 1024, siteUrl: SITE });
     const s = site(cache);
@@ -263,7 +293,7 @@ describe("the render cache", () => {
   });
 
   it("is off with RENDER_CACHE_MAX_MB=0", () => {
-    expect(createRenderCache({ RENDER_CACHE_MAX_MB: 0, SITE_URL: SITE })).toBeUndefined();
-    expect(createRenderCache({ RENDER_CACHE_MAX_MB: 64, SITE_URL: SITE })?.maxBytes).toBe(64 * 1024 * 1024);
+    expect(createRenderCache({ RENDER_CACHE_MAX_MB: 0, SITE_URL: SITE }, tmpdir())).toBeUndefined();
+    expect(createRenderCache({ RENDER_CACHE_MAX_MB: 64, SITE_URL: SITE }, tmpdir())?.maxBytes).toBe(64 * 1024 * 1024);
   });
 });

@@ -32,8 +32,9 @@ import { followBlogChanges } from "~/features/blog/posts.server";
 import { followJobChanges } from "~/features/jobs/jobs.server";
 import { prerenderPaths } from "~/prerender";
 import type { DatabaseHandle } from "../db/client";
+import { pageTrimmer } from "./critical-css";
 import type { Logger } from "./logger";
-import { isBackOfficePath, STORED_SCRIPT_SOURCES } from "./security";
+import { inlineScriptHashes, isBackOfficePath, STORED_SCRIPT_SOURCES } from "./security";
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -157,6 +158,11 @@ export type RenderCacheOptions = {
   maxTagEntries?: number;
   /** A stored page older than this is rendered again. */
   maxAgeMs?: number;
+  /**
+   * Trims a stored HTML page to the CSS and icons its markup uses (server/critical-css.ts), as the
+   * prerendered pages are trimmed at build. A page the trimmer fails on is stored whole.
+   */
+  trim?: (html: string) => Promise<string>;
 };
 
 export class RenderCache {
@@ -165,6 +171,7 @@ export class RenderCache {
   private readonly origin: string;
   private readonly fixedPaths: Set<string>;
   private readonly maxAgeMs: number;
+  private readonly trim: ((html: string) => Promise<string>) | undefined;
   /** Renders under way, so concurrent requests for one page share one render. */
   private readonly inFlight = new Map<string, Promise<Outcome>>();
   /** Increased by every drop: a render that began before one is not stored. */
@@ -180,6 +187,7 @@ export class RenderCache {
     this.origin = new URL(options.siteUrl).origin;
     this.fixedPaths = new Set(options.fixedPaths ?? []);
     this.maxAgeMs = options.maxAgeMs ?? MAX_AGE_MS;
+    this.trim = options.trim;
   }
 
   /** Stored pages and the bytes they hold (every variant counted). */
@@ -243,6 +251,21 @@ export class RenderCache {
     }
   }
 
+  /**
+   * The stored page for a request target as the client wrote it (path and query), for the fast path
+   * ahead of Hono (server/fast-pages.ts); undefined when it is not stored or not current. A target
+   * that is not in the normalised form the keys have simply finds nothing and goes through Hono.
+   */
+  lookup(requestTarget: string): StoredPage | undefined {
+    const query = requestTarget.indexOf("?");
+    let page: StoredPage | undefined;
+    if (query === -1) page = this.pages.get(requestTarget, this.maxAgeMs);
+    else if (requestTarget.startsWith("/blog?") && query === 5 && TAG_QUERY.test(requestTarget.slice(query)))
+      page = this.tagPages.get(requestTarget, this.maxAgeMs);
+    if (page) this.stats.hits++;
+    return page;
+  }
+
   /** Where a request's page is kept, or null when it is never answered from the cache. */
   private target(c: Context): Target | null {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return null;
@@ -279,6 +302,7 @@ export class RenderCache {
       if (!canonical || canonicalPath(canonical) !== target.path || !nonce || stored.includes(nonce)) {
         return { response: new Response(text, { status: response.status, headers: response.headers }) };
       }
+      if (this.trim) stored = await this.trim(stored).catch(() => stored);
       scriptSources = inlineScriptHashes(stored);
     }
     const page = await storedPage(target.key, stored, response.headers, scriptSources, this.fixedPaths.has(target.key));
@@ -293,16 +317,6 @@ function canonicalPath(href: string): string | null {
   } catch {
     return null;
   }
-}
-
-/** sha256 CSP sources for the inline scripts of an HTML document (as scripts/build.ts computes them). */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    if (/\bsrc\s*=/.test(attributes) || body.length === 0) continue;
-    hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
-  }
-  return [...hashes];
 }
 
 /** The stored form: the bytes and their compressed forms, made once here (in the thread pool) and never per request. */
@@ -355,7 +369,8 @@ async function storedPage(
   };
 }
 
-function pickEncoding(accept: string, page: StoredPage): "br" | "gzip" | null {
+/** The stored form to send for an Accept-Encoding header. */
+export function pickEncoding(accept: string, page: StoredPage): "br" | "gzip" | null {
   const accepted = accept
     .split(",")
     .map((part) => part.trim().split(";"))
@@ -366,18 +381,18 @@ function pickEncoding(accept: string, page: StoredPage): "br" | "gzip" | null {
   return null;
 }
 
+/** Whether an If-None-Match header names the page's current version. */
+export function matchesEtag(ifNoneMatch: string | undefined, page: StoredPage): boolean {
+  return ifNoneMatch?.split(",").some((tag) => tag.trim() === page.etag) ?? false;
+}
+
 function answer(c: Context, page: StoredPage, state: "hit" | "miss"): Response {
   const headers = new Headers(page.headers);
   headers.set("ETag", page.etag);
   headers.set(RENDER_CACHE_HEADER, state);
   // securityHeaders turns these into the page's CSP (and removes the header).
   if (page.scriptSources) headers.set(STORED_SCRIPT_SOURCES, page.scriptSources.join(" "));
-  if (
-    c.req
-      .header("if-none-match")
-      ?.split(",")
-      .some((tag) => tag.trim() === page.etag)
-  ) {
+  if (matchesEtag(c.req.header("if-none-match"), page)) {
     return new Response(null, { status: 304, headers });
   }
   const encoding = pickEncoding(c.req.header("accept-encoding") ?? "", page);
@@ -389,9 +404,14 @@ function answer(c: Context, page: StoredPage, state: "hit" | "miss"): Response {
 }
 
 /** The cache the settings ask for, or undefined (RENDER_CACHE_MAX_MB=0). */
-export function createRenderCache(config: Pick<Config, "RENDER_CACHE_MAX_MB" | "SITE_URL">): RenderCache | undefined {
+export function createRenderCache(config: Pick<Config, "RENDER_CACHE_MAX_MB" | "SITE_URL">, clientDir: string): RenderCache | undefined {
   if (config.RENDER_CACHE_MAX_MB <= 0) return undefined;
-  return new RenderCache({ maxBytes: config.RENDER_CACHE_MAX_MB * 1024 * 1024, siteUrl: config.SITE_URL, fixedPaths: prerenderPaths });
+  return new RenderCache({
+    maxBytes: config.RENDER_CACHE_MAX_MB * 1024 * 1024,
+    siteUrl: config.SITE_URL,
+    fixedPaths: prerenderPaths,
+    trim: pageTrimmer(clientDir, "silent"),
+  });
 }
 
 /**

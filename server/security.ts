@@ -3,7 +3,7 @@
  * nonce; prerendered pages carry a CSP with the hashes of their inline scripts, computed at
  * build (docs/decisions/003), because a stored file cannot hold a per-request nonce.
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 
 export type SecurityOptions = {
@@ -52,6 +52,20 @@ export function contentSecurityPolicy(options: SecurityOptions, scriptSources: s
 /** The header the static layer sets to tell this middleware the CSP script sources of a stored page. */
 export const STORED_SCRIPT_SOURCES = "x-csp-script-sources";
 
+/** The CSP of any response but an HTML page that brings none of its own. */
+export const NON_HTML_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+
+/** Headers every response gets, whatever it is. */
+export const FIXED_SECURITY_HEADERS: readonly (readonly [string, string])[] = [
+  ["Strict-Transport-Security", "max-age=31536000; includeSubDomains"],
+  ["X-Content-Type-Options", "nosniff"],
+  ["Referrer-Policy", "strict-origin-when-cross-origin"],
+  ["X-Frame-Options", "DENY"],
+  ["Cross-Origin-Opener-Policy", "same-origin"],
+  ["Cross-Origin-Resource-Policy", "same-origin"],
+  ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()"],
+];
+
 export function securityHeaders(options: SecurityOptions): MiddlewareHandler<{ Variables: { nonce: string } }> {
   return async (c, next) => {
     const nonce = randomBytes(16).toString("base64");
@@ -71,15 +85,19 @@ export function securityHeaders(options: SecurityOptions): MiddlewareHandler<{ V
       const sources = stored !== null ? stored.split(" ").filter(Boolean) : [`'nonce-${nonce}'`];
       h.set("Content-Security-Policy", contentSecurityPolicy(options, sources, c.req.path));
     } else if (!h.has("Content-Security-Policy")) {
-      h.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'; base-uri 'none'");
+      h.set("Content-Security-Policy", NON_HTML_CSP);
     }
-    h.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    h.set("X-Content-Type-Options", "nosniff");
-    h.set("Referrer-Policy", "strict-origin-when-cross-origin");
-    h.set("X-Frame-Options", "DENY");
-    h.set("Cross-Origin-Opener-Policy", "same-origin");
-    h.set("Cross-Origin-Resource-Policy", "same-origin");
-    h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
+    for (const [name, value] of FIXED_SECURITY_HEADERS) h.set(name, value);
     h.delete("X-Powered-By");
   };
+}
+
+/** sha256 CSP sources for the inline scripts of an HTML document (a stored page's CSP allows them by these). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/.test(attributes) || body.length === 0) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
 }

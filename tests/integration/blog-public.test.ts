@@ -126,8 +126,9 @@ describe.each(databaseKinds)("the public blog on %s", (kind) => {
     for (const post of builtInPosts) expect(decode(body)).toContain(post.title);
     expect(body).toContain("Impostor Property Post");
     // Cards: dates as "MMM d, yyyy", reading time, the stored post's description and author.
-    expect(body).toContain('<time dateTime="2025-03-24">Mar 24, 2025</time>');
-    expect(body).toContain('<time dateTime="2025-05-02">May 2, 2025</time>');
+    // Stored pages are trimmed like the build's: attribute names in lower case, void elements without a slash.
+    expect(body).toMatch(/<time datetime="2025-03-24">Mar 24, 2025<\/time>/i);
+    expect(body).toMatch(/<time datetime="2025-05-02">May 2, 2025<\/time>/i);
     expect(decode(body)).toContain(`${longText.slice(0, 150 - "Hail Season Checklist ".length).trimEnd()}...`);
     expect(body).toMatch(/>Admin<\/span>/);
     expect(body).toMatch(/>jenna\.brooks<\/span>/);
@@ -138,7 +139,7 @@ describe.each(databaseKinds)("the public blog on %s", (kind) => {
     expect(body).toContain("<title>Commercial Insurance Blog | Hill Country Commercial Insurance</title>");
     expect(canonical(body)).toBe(`${SITE}/blog`);
     expect(body).toContain(
-      `<link rel="alternate" type="application/rss+xml" title="Hill Country Commercial Insurance Blog" href="${SITE}/blog/rss.xml"/>`,
+      `<link rel="alternate" type="application/rss+xml" title="Hill Country Commercial Insurance Blog" href="${SITE}/blog/rss.xml">`,
     );
   });
 
@@ -164,7 +165,7 @@ describe.each(databaseKinds)("the public blog on %s", (kind) => {
       expect(body).toContain("Back to Blog");
       expect(body).toContain(`>${post.author.name}</p>`);
       expect(decode(body)).toContain(post.author.role);
-      expect(body).toContain('<time dateTime="2025-03-22" data-testid="post-date">March 22, 2025</time>');
+      expect(body).toMatch(/<time datetime="2025-03-22" data-testid="post-date">March 22, 2025<\/time>/i);
       expect(body).toContain(`${post.readingTime} min read`);
       for (const tag of post.tags) expect(body).toContain(`>${tag}</a>`);
       expect(body).toContain("<h2>Bonds are not insurance</h2>");

@@ -10,7 +10,7 @@ import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
-import { createFastStatic, withFastStatic } from "../../server/fast-static";
+import { createFastStatic, withFastPaths } from "../../server/fast-static";
 import { createLogger } from "../../server/logger";
 import { bakedPublicSettings } from "../../server/main";
 import type { SecurityOptions } from "../../server/security";
@@ -71,7 +71,7 @@ function startFastOnly(staticFiles: BuildFiles, options: { security: SecurityOpt
             fetch: () => new Response("left to Hono", { status: LEFT_TO_HONO }),
             port: 0,
             hostname: "127.0.0.1",
-            createServer: withFastStatic(fast, logger),
+            createServer: withFastPaths([fast], logger),
           },
           (info) => resolve({ url: `http://127.0.0.1:${info.port}`, server: server as Server, lifecycle }),
         );

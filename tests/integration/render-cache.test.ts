@@ -276,7 +276,7 @@ describe.each(databaseKinds)("a build made with other public settings, on %s", (
     const first = await fetch(`${server.url}/`);
     const firstHtml = await first.text();
     expect(first.headers.get(RENDER_CACHE_HEADER)).toBe("miss");
-    expect(firstHtml).toContain(`<link rel="canonical" href="${SITE}/"/>`);
+    expect(firstHtml).toContain(`<link rel="canonical" href="${SITE}/">`);
     const second = await fetch(`${server.url}/`, { headers: { "accept-encoding": "gzip" } });
     const html = await second.text();
     expect(second.headers.get(RENDER_CACHE_HEADER)).toBe("hit");

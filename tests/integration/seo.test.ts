@@ -74,7 +74,8 @@ describe("sitemap and robots", () => {
 
   it("renders pages per request with this SITE_URL when the build was made with another", async () => {
     const html = await (await fetch(`${server.url}/about`)).text();
-    expect(html).toContain('<link rel="canonical" href="https://agency.example.com/about"/>');
+    // Stored pages are trimmed like the build's, which writes void elements without their slash.
+    expect(html).toMatch(/<link rel="canonical" href="https:\/\/agency\.example\.com\/about"\/?>/);
     expect(html).toContain('"@type":"InsuranceAgency"');
   });
 });

@@ -1,0 +1,107 @@
+/**
+ * Pages of the render cache answered from Node's request listener, ahead of Hono, as the client
+ * build's files are (server/fast-static.ts). A stored page is already the bytes to send: turning the
+ * Node request into a web Request and running the middleware chain to find it cost more than
+ * sending it.
+ *
+ * The answer is the one server/app.ts gives a cache hit: the stored page's headers, its ETag and
+ * `X-Render-Cache: hit`, the stored encoding the client accepts, then the security headers
+ * (server/security.ts, with the CSP of the page's script hashes), the request id, and `Connection:
+ * close` while the process stops. The headers of each stored form are put together on a page's
+ * first hit here and kept with it. What goes on to Hono, which answers it as before: other methods,
+ * a request carrying the back-office session cookie (it may see drafts), a target that is not a
+ * stored page's key as written (a page not stored yet or dropped, a query string but one tag, a
+ * path not in its normalised form), and a Host header @hono/node-server refuses.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { sessionTokenFromCookieHeader } from "~/features/auth/auth.server";
+import { loggedPath } from "./app";
+import type { AppServices } from "./context";
+import { hostCheck, requestIdOf } from "./fast-static";
+import { matchesEtag, pickEncoding, RENDER_CACHE_HEADER, type RenderCache, type StoredPage } from "./render-cache";
+import { contentSecurityPolicy, FIXED_SECURITY_HEADERS, NON_HTML_CSP, type SecurityOptions } from "./security";
+
+/** A stored page's answers: each as [name, value, name, value, …] without the per-request headers. */
+type PageAnswers = { identity: string[]; br: string[] | null; gzip: string[] | null; notModified: string[] };
+
+export type FastPages = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+export function createFastPages(options: {
+  renderCache: RenderCache;
+  services: Pick<AppServices, "logger" | "lifecycle" | "config">;
+  /** The options server/app.ts gives securityHeaders. */
+  security: SecurityOptions;
+}): FastPages {
+  const { renderCache, security } = options;
+  const { logger, lifecycle, config } = options.services;
+  const hostAccepted = hostCheck();
+  // A page's answers live as long as the page: a dropped page's are collected with it.
+  const prepared = new WeakMap<StoredPage, PageAnswers>();
+
+  return (req, res) => {
+    const method = req.method;
+    if (method !== "GET" && method !== "HEAD") return false;
+    const started = performance.now();
+    const headers = req.headers;
+    if (sessionTokenFromCookieHeader(config, headers.cookie) !== undefined) return false;
+    if (!headers.host || !hostAccepted(headers.host)) return false;
+    const target = req.url ?? "";
+    const page = renderCache.lookup(target);
+    if (!page) return false;
+
+    let answers = prepared.get(page);
+    if (!answers) {
+      answers = pageAnswers(page, security);
+      prepared.set(page, answers);
+    }
+    let status = 200;
+    let out: string[];
+    let body: Buffer | undefined;
+    if (matchesEtag(headers["if-none-match"], page)) {
+      status = 304;
+      out = answers.notModified;
+    } else {
+      const encoding = pickEncoding(headers["accept-encoding"] ?? "", page);
+      out = (encoding && answers[encoding]) || answers.identity;
+      body = encoding === "br" ? (page.br ?? undefined) : encoding === "gzip" ? (page.gzip ?? undefined) : page.body;
+    }
+    const id = requestIdOf(headers);
+    out = out.concat("x-request-id", id);
+    // While stopping, a kept-alive client is told to reconnect, which lands it on another process.
+    if (lifecycle.draining) out.push("connection", "close");
+    res.writeHead(status, out);
+    res.end(method === "HEAD" ? undefined : body);
+    const query = target.indexOf("?");
+    const path = query === -1 ? target : target.slice(0, query);
+    logger.info({ reqId: id, method, path: loggedPath(path), status, ms: Math.round(performance.now() - started) }, "request");
+    return true;
+  };
+}
+
+/** The headers server/app.ts answers a cache hit with, for each stored form and for a 304. */
+function pageAnswers(page: StoredPage, security: SecurityOptions): PageAnswers {
+  const base: string[] = [];
+  let type = "";
+  const secure = new Set(["content-security-policy", ...FIXED_SECURITY_HEADERS.map(([name]) => name.toLowerCase())]);
+  for (const [name, value] of page.headers) {
+    if (secure.has(name.toLowerCase())) continue;
+    base.push(name, value);
+    if (name === "content-type") type = value;
+  }
+  base.push("etag", page.etag, RENDER_CACHE_HEADER.toLowerCase(), "hit");
+  const path = new URL(page.key, "http://localhost").pathname;
+  const secured = (list: string[]) => {
+    const csp = type.startsWith("text/html") ? contentSecurityPolicy(security, page.scriptSources ?? [], path) : NON_HTML_CSP;
+    list.push("content-security-policy", csp);
+    for (const [name, value] of FIXED_SECURITY_HEADERS) list.push(name.toLowerCase(), value);
+    return list;
+  };
+  const sized = (encoding: string | null, bytes: Buffer) =>
+    secured([...base, ...(encoding ? ["content-encoding", encoding] : []), "content-length", String(bytes.byteLength)]);
+  return {
+    identity: sized(null, page.body),
+    br: page.br ? sized("br", page.br) : null,
+    gzip: page.gzip ? sized("gzip", page.gzip) : null,
+    notModified: secured([...base]),
+  };
+}
