@@ -234,8 +234,30 @@ export const adminUsers = pgTable(
     passwordHash: text("password_hash").notNull(),
     createdAt: createdAt(),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    /** Set by a password change (not by the account's creation). */
+    passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }),
+    /** The TOTP key (base32) of a confirmed enrolment; null when the account has no second factor. */
+    totpSecret: text("totp_secret"),
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    /** The time step of the last code accepted: a code is accepted once. */
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
   },
   (t) => [uniqueIndex("admin_users_email_idx").on(sql`lower(${t.email})`)],
+);
+
+/** One-time recovery codes for the second factor, stored as SHA-256 hashes; `usedAt` is set when one is spent. */
+export const adminRecoveryCodes = pgTable(
+  "admin_recovery_codes",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("admin_recovery_codes_user_idx").on(t.userId), uniqueIndex("admin_recovery_codes_hash_idx").on(t.userId, t.codeHash)],
 );
 
 /**
@@ -257,6 +279,14 @@ export const adminSessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     ip: text("ip"),
     userAgent: text("user_agent"),
+    /**
+     * What the session still lacks: null when it is fully signed in; "second_factor" after the
+     * password of an account with a second factor; "enrolment" when a second factor is required and
+     * the account has none. Such a session reaches only the step it waits for.
+     */
+    awaiting: text("awaiting"),
+    /** A TOTP key shown at enrolment and not yet confirmed by a code. */
+    enrolmentSecret: text("enrolment_secret"),
   },
   (t) => [
     uniqueIndex("admin_sessions_token_hash_idx").on(t.tokenHash),
@@ -266,6 +296,28 @@ export const adminSessions = pgTable(
 );
 
 export type AdminUser = typeof adminUsers.$inferSelect;
+
+/**
+ * What admins did in the back office: sign-ins, exports, downloads, status changes, erasures, retries.
+ * Read-only once written. `detail` holds ids and counts, never a visitor's personal data; the admin's
+ * email is copied so an entry outlives the account.
+ */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: id(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    adminId: uuid("admin_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    adminEmail: text("admin_email"),
+    action: text("action").notNull(),
+    targetType: text("target_type"),
+    targetId: text("target_id"),
+    detail: jsonb("detail").$type<Record<string, unknown>>(),
+    ip: text("ip"),
+  },
+  (t) => [index("audit_events_at_idx").on(t.at), index("audit_events_admin_idx").on(t.adminId, t.at)],
+);
+export type AuditEvent = typeof auditEvents.$inferSelect;
 export type AdminSession = typeof adminSessions.$inferSelect;
 
 /** Job openings shown on /careers and managed at /admin/jobs. */
