@@ -6,12 +6,7 @@ const tones = {
   brand: "bg-brand-900 text-white",
 } as const;
 
-/**
- * A page section with a heading (h2) and an optional introduction. Sections come below a page's hero,
- * so the browser lays out and paints one only as it nears the viewport (content-visibility), with a
- * placeholder height until then; its content stays in the page for search, anchors and assistive
- * technology.
- */
+/** A page section with a heading (h2) and an optional introduction. */
 export function Section({
   id,
   title,
@@ -29,11 +24,7 @@ export function Section({
 }) {
   const headingId = id ? `${id}-heading` : undefined;
   return (
-    <section
-      id={id}
-      aria-labelledby={title ? headingId : undefined}
-      className={`${tones[tone]} py-16 [contain-intrinsic-size:auto_40rem] [content-visibility:auto] sm:py-20 ${className}`}
-    >
+    <section id={id} aria-labelledby={title ? headingId : undefined} className={`${tones[tone]} py-16 sm:py-20 ${className}`}>
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         {title && (
           <div className="mx-auto mb-10 max-w-3xl text-center">
