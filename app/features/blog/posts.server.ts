@@ -8,7 +8,8 @@
 import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import { builtInPosts } from "~/content/blog-posts";
 import { blogStatuses, fallbackBlogCategories } from "~/content/options";
-import { type Database, type DatabaseHandle, notify } from "../../../db/client";
+import { announceChange, followChanges, type RecordChange } from "../../../db/changes";
+import type { Database, DatabaseHandle } from "../../../db/client";
 import { type BlogPost, blogPosts, categories } from "../../../db/schema";
 import { blogFieldMessages } from "./admin-messages";
 import { sanitizePostHtml } from "./sanitize.server";
@@ -33,7 +34,7 @@ export const isPostKey = (key: string) => UUID.test(key) || SLUG.test(key);
 /** The NOTIFY channel of blog changes: every process on the database hears every committed change. */
 export const BLOG_CHANGES = "blog_changes";
 
-export type BlogChange = { type: "created" | "updated" | "deleted"; id: string };
+export type BlogChange = RecordChange;
 export type BlogChangeListener = (change: BlogChange) => void | Promise<void>;
 
 let reportListenerError: (error: unknown, change: BlogChange) => void = () => {};
@@ -48,18 +49,7 @@ export function onBlogChangeError(report: (error: unknown, change: BlogChange) =
  * commits, never for a write rolled back, and is heard by every process (this one included).
  */
 export function announceBlogChange(tx: Pick<Database, "execute">, change: BlogChange): Promise<void> {
-  return notify(tx, BLOG_CHANGES, JSON.stringify({ type: change.type, id: change.id }));
-}
-
-function parseChange(payload: string): BlogChange | null {
-  try {
-    const value = JSON.parse(payload) as Partial<BlogChange>;
-    if ((value.type === "created" || value.type === "updated" || value.type === "deleted") && typeof value.id === "string")
-      return { type: value.type, id: value.id };
-  } catch {
-    // not one of ours
-  }
-  return null;
+  return announceChange(tx, BLOG_CHANGES, change);
 }
 
 /**
@@ -74,17 +64,11 @@ export function followBlogChanges(
   listener: BlogChangeListener,
   { onResync, onError }: { onResync?: () => void; onError?: (error: Error) => void } = {},
 ): Promise<() => Promise<void>> {
-  return database.listen(
-    BLOG_CHANGES,
-    (payload) => {
-      const change = parseChange(payload);
-      if (!change) return;
-      void Promise.resolve()
-        .then(() => listener(change))
-        .catch((error: unknown) => reportListenerError(error, change));
-    },
-    { onReconnect: onResync, onError },
-  );
+  return followChanges(database, BLOG_CHANGES, listener, {
+    onResync,
+    onError,
+    onListenerError: (error, change) => reportListenerError(error, change),
+  });
 }
 
 // ---- records ----

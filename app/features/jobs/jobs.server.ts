@@ -9,7 +9,8 @@ import { desc, eq } from "drizzle-orm";
 import { agency } from "~/content/agency";
 import { applicationStatuses } from "~/content/options";
 import type { Config } from "~/env.server";
-import { type Database, type DatabaseHandle, notify } from "../../../db/client";
+import { announceChange, type FollowOptions, followChanges, type RecordChange } from "../../../db/changes";
+import type { Database, DatabaseHandle } from "../../../db/client";
 import { type Job, type JobApplication, jobApplications, jobs } from "../../../db/schema";
 import { autoRepliesToday, enqueueMail } from "../mail/outbox.server";
 import { greetingName, headerSafe, type MailDraft, notificationMail } from "../mail/templates.server";
@@ -25,22 +26,11 @@ export const isJobId = (id: string) => UUID.test(id);
 /** The NOTIFY channel of job changes: every process on the database hears every committed change. */
 export const JOB_CHANGES = "job_changes";
 
-export type JobChange = { type: "created" | "updated" | "deleted"; id: string };
+export type JobChange = RecordChange;
 
 /** Announces a change through `tx`, the transaction that makes it: sent when it commits, never for a rollback. */
 export function announceJobChange(tx: Pick<Database, "execute">, change: JobChange): Promise<void> {
-  return notify(tx, JOB_CHANGES, JSON.stringify({ type: change.type, id: change.id }));
-}
-
-function parseChange(payload: string): JobChange | null {
-  try {
-    const value = JSON.parse(payload) as Partial<JobChange>;
-    if ((value.type === "created" || value.type === "updated" || value.type === "deleted") && typeof value.id === "string")
-      return { type: value.type, id: value.id };
-  } catch {
-    // not one of ours
-  }
-  return null;
+  return announceChange(tx, JOB_CHANGES, change);
 }
 
 /**
@@ -52,23 +42,9 @@ function parseChange(payload: string): JobChange | null {
 export function followJobChanges(
   database: Pick<DatabaseHandle, "listen">,
   listener: (change: JobChange) => void | Promise<void>,
-  {
-    onResync,
-    onError,
-    onListenerError,
-  }: { onResync?: () => void; onError?: (error: Error) => void; onListenerError?: (error: unknown, change: JobChange) => void } = {},
+  options: FollowOptions<JobChange> = {},
 ): Promise<() => Promise<void>> {
-  return database.listen(
-    JOB_CHANGES,
-    (payload) => {
-      const change = parseChange(payload);
-      if (!change) return;
-      void Promise.resolve()
-        .then(() => listener(change))
-        .catch((error: unknown) => onListenerError?.(error, change));
-    },
-    { onReconnect: onResync, onError },
-  );
+  return followChanges(database, JOB_CHANGES, listener, options);
 }
 
 // ---- records ----
