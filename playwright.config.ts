@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { findChromium } from "./scripts/ensure-chromium.mjs";
+import { TWO_FACTOR_ADMIN } from "./tests/e2e/accounts";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 /** E2E_BASE_URL points the tests at a server already running (e.g. `npm run dev`) instead of the build. */
@@ -38,8 +39,10 @@ export default defineConfig({
   webServer: external
     ? undefined
     : {
-        // The production build on a fresh embedded database.
-        command: "rm -rf data/e2e && node build/server.js",
+        // The production build on a fresh embedded database, with two admins made by `admin:create` first
+        // (the embedded database takes one process at a time): the usual one, and one of its own for
+        // tests/e2e/two-factor.spec.ts, so turning two-factor sign-in on never touches the others' account.
+        command: `rm -rf data/e2e && npx tsx scripts/admin-create.ts && ADMIN_PASSWORD='${TWO_FACTOR_ADMIN.password}' npx tsx scripts/admin-create.ts --email ${TWO_FACTOR_ADMIN.email} && node build/server.js`,
         url: `${baseURL}/api/health`,
         reuseExistingServer: false,
         timeout: 60_000,
@@ -57,6 +60,8 @@ export default defineConfig({
           RATE_LIMIT_CHAT_SESSIONS_MAX: "1000",
           RATE_LIMIT_CHAT_MESSAGES_PER_IP_MAX: "1000",
           RATE_LIMIT_CHAT_MESSAGES_PER_SESSION_MAX: "1000",
+          // The suites sign in with a password; tests/e2e/two-factor.spec.ts turns it on for its own admin.
+          ADMIN_REQUIRE_2FA: "false",
         },
       },
 });

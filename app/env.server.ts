@@ -6,6 +6,8 @@
 import { BlockList, isIP } from "node:net";
 import { z } from "zod";
 import { agency } from "~/content/agency";
+import { retentionDefaults } from "~/content/retention";
+import { newPasswordProblem } from "~/features/auth/password-policy.server";
 import { DEFAULT_UPLOAD_MAX_BYTES } from "~/features/uploads/messages";
 
 const optionalString = z
@@ -171,6 +173,18 @@ export const envSchema = z
     UPLOAD_MAX_BYTES: int(1, 10 * 1024 ** 3, DEFAULT_UPLOAD_MAX_BYTES),
     UPLOAD_ORPHAN_HOURS: int(1, 8760, 24),
     UPLOAD_SWEEP_INTERVAL_MS: int(100, 86_400_000, 3_600_000),
+    /**
+     * Days each kind of record is kept before the daily retention job deletes it (app/features/privacy/
+     * retention.server.ts); the defaults are the periods the Privacy Policy states (app/content/retention.ts).
+     */
+    RETENTION_LEAD_DAYS: int(1, 36500, retentionDefaults.leadDays),
+    RETENTION_CONTACT_DAYS: int(1, 36500, retentionDefaults.contactDays),
+    RETENTION_CHAT_DAYS: int(1, 36500, retentionDefaults.chatDays),
+    RETENTION_APPLICATION_DAYS: int(1, 36500, retentionDefaults.applicationDays),
+    RETENTION_MAIL_BODY_DAYS: int(1, 36500, retentionDefaults.mailDays),
+    RETENTION_SIGN_IN_DAYS: int(1, 36500, retentionDefaults.signInDays),
+    /** SMS consent evidence, in years: kept on its own period, through erasure requests too. */
+    CONSENT_RECORD_YEARS: int(1, 100, retentionDefaults.consentYears),
     RATE_LIMIT_UPLOADS_MAX: int(1, 100000, 30),
     RATE_LIMIT_UPLOADS_WINDOW_MINUTES: int(1, 1440, 10),
     /**
@@ -205,6 +219,17 @@ export const envSchema = z
     ADMIN_SESSION_IDLE_MINUTES: int(1, 1440, 30),
     /** ...and this long after sign-in, whatever the activity. */
     ADMIN_SESSION_MAX_HOURS: int(1, 720, 12),
+    /**
+     * Every admin signs in with a second factor (an authenticator app's code): an account without one
+     * is sent to set it up after the password. Unset: true in production, false otherwise.
+     */
+    ADMIN_REQUIRE_2FA: z.preprocess(
+      (v) => (v === undefined || v === "" ? undefined : typeof v === "string" ? v.trim().toLowerCase() : v),
+      z
+        .union([z.boolean(), z.enum(["true", "false", "1", "0", "yes", "no", "on", "off"])], { error: "must be true or false" })
+        .transform((v) => v === true || v === "true" || v === "1" || v === "yes" || v === "on")
+        .optional(),
+    ),
     /**
      * Failed sign-ins allowed for one account from one client address (PAIR), and from one client
      * address whatever the accounts (IP), before each further failure doubles a wait (1 s, 2 s, 4 s ...)
@@ -245,6 +270,10 @@ export const envSchema = z
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
       ctx.addIssue({ code: "custom", path: ["ADMIN_EMAIL"], message: "must be set when ADMIN_PASSWORD is set" });
     }
+    // The first admin's password meets the rules of every other admin password (length checked above).
+    const passwordProblem =
+      env.ADMIN_PASSWORD && env.ADMIN_PASSWORD.length >= 12 && newPasswordProblem(env.ADMIN_PASSWORD, { email: env.ADMIN_EMAIL });
+    if (passwordProblem) ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: `is refused: ${passwordProblem}` });
     if (env.AI_API_KEY && !env.AI_BASE_URL) {
       ctx.addIssue({ code: "custom", path: ["AI_BASE_URL"], message: "must be set when AI_API_KEY is set" });
     }
@@ -273,6 +302,7 @@ function finish({ RATE_LIMIT_LOGIN_ACCOUNT_MAX, RATE_LIMIT_LOGIN_IP_MAX, ...env 
     RATE_LIMIT_LOGIN_IP_FREE_FAILURES: env.RATE_LIMIT_LOGIN_IP_FREE_FAILURES ?? RATE_LIMIT_LOGIN_IP_MAX ?? 20,
     SITE_URL: siteUrl,
     MAIL_FROM: env.MAIL_FROM ?? `${agency.name} <${agency.email}>`,
+    ADMIN_REQUIRE_2FA: env.ADMIN_REQUIRE_2FA ?? env.NODE_ENV === "production",
     isProduction: env.NODE_ENV === "production",
     secureCookies: siteUrl.startsWith("https://"),
   };

@@ -23,6 +23,11 @@ export default [
   route("careers", "routes/careers.tsx"),
   // The back office: the sign-in page, then every screen behind the guard of the admin layout.
   route("admin/login", "routes/admin/login.tsx"),
+  // The second step of a sign-in (a session at that step is no admin yet, so outside the layout's guard).
+  route("admin/login/code", "routes/admin/login-code.tsx"),
+  route("admin/two-factor/enrol", "routes/admin/two-factor-enrol.tsx"),
+  // Server-rendered with its own session check, so its forms work without scripts too.
+  route("admin/account/two-factor", "routes/admin/account-two-factor.tsx"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/index.ts"),
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
@@ -38,6 +43,9 @@ export default [
     route("admin/posts/new", "routes/admin/post-new.tsx"),
     route("admin/posts/:id/edit", "routes/admin/post-edit.tsx"),
     route("admin/categories", "routes/admin/categories.tsx"),
+    route("admin/audit", "routes/admin/audit.tsx"),
+    route("admin/account", "routes/admin/account.tsx"),
+    route("admin/privacy", "routes/admin/privacy.tsx"),
   ]),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),

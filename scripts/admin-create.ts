@@ -2,22 +2,28 @@
  * `npm run admin:create -- --email you@agency.com`: creates a back-office admin, asking for the
  * password twice without echo. For automation: `--password-stdin` (the password on standard input)
  * or ADMIN_PASSWORD in the environment. `--reset-password` changes an existing admin's password and
- * signs them out everywhere. Uses the server's database settings (DATA_DIR or DATABASE_URL, .env too).
+ * signs them out everywhere. `--reset-2fa` removes an admin's two-factor sign-in (authenticator key and
+ * recovery codes) and signs them out everywhere: the owner's way back in after losing the phone and
+ * the recovery codes. Uses the server's database settings (DATA_DIR or DATABASE_URL, .env too).
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../app/env.server";
 import { AdminAccountError, createAdmin, findAdminByEmail, normalizeEmail, resetAdminPassword } from "../app/features/auth/auth.server";
+import { newPasswordProblem } from "../app/features/auth/password-policy.server";
 import { MIN_PASSWORD_LENGTH } from "../app/features/auth/schema";
+import { resetTwoFactor } from "../app/features/auth/two-factor.server";
 import { openDatabase } from "../db/client";
 import { runMigrations } from "../db/migrate";
 
-const USAGE = `Usage: npm run admin:create -- --email you@agency.com [--password-stdin] [--reset-password]
+const USAGE = `Usage: npm run admin:create -- --email you@agency.com [--password-stdin] [--reset-password | --reset-2fa]
 
   --email            the admin's email (or ADMIN_EMAIL)
   --password-stdin   read the password from standard input instead of asking
   --reset-password   change the password of an existing admin and sign them out everywhere
+  --reset-2fa        remove an existing admin's two-factor sign-in (key and recovery codes) and sign them
+                     out everywhere; no password is asked
 
 Without --password-stdin the password comes from ADMIN_PASSWORD, or is asked for twice.`;
 
@@ -60,12 +66,15 @@ function askHidden(question: string): Promise<string> {
   });
 }
 
-async function password(fromStdin: boolean): Promise<string> {
+/** The password; createAdmin and resetAdminPassword check it again (length, common and breached list, the email). */
+async function password(fromStdin: boolean, email: string): Promise<string> {
   if (fromStdin) return readStdin();
   if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
   if (!process.stdin.isTTY) throw new UsageError("No terminal to ask for the password: pass --password-stdin or set ADMIN_PASSWORD.");
   const first = await askHidden(`Password (at least ${MIN_PASSWORD_LENGTH} characters): `);
-  if (first.length < MIN_PASSWORD_LENGTH) throw new AdminAccountError(`The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+  // Said before the second prompt, so a refused password is not typed twice.
+  const problem = newPasswordProblem(first, { email });
+  if (problem) throw new AdminAccountError(problem);
   const second = await askHidden("Same password again: ");
   if (first !== second) throw new AdminAccountError("The two passwords differ; nothing was changed.");
   return first;
@@ -78,6 +87,7 @@ function parseCommandLine() {
         email: { type: "string" },
         "password-stdin": { type: "boolean", default: false },
         "reset-password": { type: "boolean", default: false },
+        "reset-2fa": { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
       },
     }).values;
@@ -107,6 +117,16 @@ async function run(): Promise<void> {
   const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
   try {
     await runMigrations(database);
+    if (args["reset-2fa"]) {
+      if (args["reset-password"]) throw new UsageError("Use --reset-password and --reset-2fa one at a time.");
+      await resetTwoFactor(database.db, email);
+      console.log(
+        `Two-factor sign-in removed for ${email}; their sessions were signed out.${
+          config.ADMIN_REQUIRE_2FA ? " They will set it up again at their next sign-in." : ""
+        }`,
+      );
+      return;
+    }
     const existing = await findAdminByEmail(database.db, email);
     if (args["reset-password"] && !existing) throw new AdminAccountError(`There is no admin with the email ${email}.`);
     if (!args["reset-password"] && existing) {
@@ -114,7 +134,7 @@ async function run(): Promise<void> {
         `An admin with the email ${email} already exists. To change the password: npm run admin:create -- --email ${email} --reset-password`,
       );
     }
-    const secret = await password(args["password-stdin"]);
+    const secret = await password(args["password-stdin"], email);
     const options = { scryptN: config.AUTH_SCRYPT_N };
     if (args["reset-password"]) {
       await resetAdminPassword(database.db, email, secret, options);

@@ -1,5 +1,6 @@
 /**
- * Admin sign-in over HTTP: POST /api/auth/login, GET /api/auth/user, POST /api/auth/logout, and the
+ * Admin sign-in over HTTP: POST /api/auth/login (and /login/code, its second step when the account has
+ * two-factor sign-in, docs/decisions/026-two-factor-sign-in.md), GET /api/auth/user, POST /api/auth/logout, and the
  * `requireAdmin` guard every admin API route sits behind. Accounts and sessions live in
  * app/features/auth/auth.server.ts, the sign-in itself (throttle included) in sign-in.server.ts;
  * docs/decisions/010-admin-sessions.md says why it works this way.
@@ -7,17 +8,21 @@
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie } from "hono/cookie";
 import type { Config } from "~/env.server";
+import { recordAudit } from "~/features/audit/audit.server";
 import {
   type AdminIdentity,
   deleteSession,
   dummyHash,
-  sessionAdmin,
   sessionCookieHeader,
   sessionCookieName,
+  sessionState,
   sessionTimeouts,
 } from "~/features/auth/auth.server";
+import { changePassword } from "~/features/auth/password-change.server";
 import { authMessages } from "~/features/auth/schema";
 import { signIn } from "~/features/auth/sign-in.server";
+import { signInWithCode } from "~/features/auth/two-factor.server";
+import { twoFactorMessages } from "~/features/auth/two-factor-messages";
 import { clientIp } from "./client-info";
 import type { AppServices } from "./context";
 import { apiError, readJson } from "./http";
@@ -53,12 +58,13 @@ export function requireAdmin(services: AppServices): MiddlewareHandler {
   return async (c, next) => {
     if (UNSAFE_METHODS.has(c.req.method) && isCrossSite(c, config)) return apiError(c, 403, authMessages.crossSite);
     const token = getCookie(c, sessionCookieName(config));
-    const admin = token ? await sessionAdmin(db, token, timeouts) : null;
-    if (!admin) {
-      if (token) clearSessionCookie(c, config);
+    const state = token ? await sessionState(db, token, timeouts) : null;
+    // A session still waiting for its second step is no admin, but keeps its cookie for that step.
+    if (!state || state.awaiting !== null) {
+      if (token && !state) clearSessionCookie(c, config);
       return apiError(c, 401, authMessages.signInRequired);
     }
-    c.set("admin", admin);
+    c.set("admin", state.admin);
     await next();
   };
 }
@@ -69,32 +75,80 @@ export function authRoutes(services: AppServices): Hono {
   // Ready before the first sign-in with an unknown email, so that one is not slower either.
   void dummyHash(config.AUTH_SCRYPT_N).catch(() => {});
 
-  return new Hono()
-    .post("/login", sameSiteOnly(config, authMessages.crossSite), async (c) => {
-      const body = await readJson(c);
-      const result = await signIn(services, body, {
-        ip: clientIp(c, config.TRUST_PROXY),
-        userAgent: c.req.header("user-agent"),
-        requestId: c.get("requestId" as never) as string | undefined,
-      });
-      switch (result.status) {
-        case 200:
-          setSessionCookie(c, config, result.token);
-          return c.json({ success: true, message: authMessages.success, user: result.admin });
-        case 400:
-          return apiError(c, 400, result.message, result.errors);
-        case 429:
-          c.header("Retry-After", String(result.retryAfterSeconds));
-          return apiError(c, 429, result.message);
-        default:
-          return apiError(c, result.status, result.message);
-      }
-    })
-    .get("/user", requireAdmin(services), (c) => c.json({ success: true, user: c.get("admin") }))
-    .post("/logout", sameSiteOnly(config, authMessages.crossSite), async (c) => {
-      const token = getCookie(c, sessionCookieName(config));
-      if (token) await deleteSession(db, token);
-      clearSessionCookie(c, config);
-      return c.json({ success: true, message: authMessages.signedOut });
-    });
+  return (
+    new Hono()
+      .post("/login", sameSiteOnly(config, authMessages.crossSite), async (c) => {
+        const body = await readJson(c);
+        const result = await signIn(services, body, {
+          ip: clientIp(c, config.TRUST_PROXY),
+          userAgent: c.req.header("user-agent"),
+          requestId: c.get("requestId" as never) as string | undefined,
+        });
+        switch (result.status) {
+          case 200:
+            setSessionCookie(c, config, result.token);
+            if (result.twoFactor) {
+              const message = result.twoFactor === "code" ? twoFactorMessages.codeRequired : twoFactorMessages.enrolmentRequired;
+              return c.json({ success: true, message, twoFactor: result.twoFactor });
+            }
+            return c.json({ success: true, message: authMessages.success, user: result.admin });
+          case 400:
+            return apiError(c, 400, result.message, result.errors);
+          case 429:
+            c.header("Retry-After", String(result.retryAfterSeconds));
+            return apiError(c, 429, result.message);
+          default:
+            return apiError(c, result.status, result.message);
+        }
+      })
+      .post("/login/code", sameSiteOnly(config, authMessages.crossSite), async (c) => {
+        // The second step for API clients: `{ code }` (the app's 6 digits or a recovery code) with the first step's cookie.
+        const body = await readJson(c);
+        const result = await signInWithCode(services, getCookie(c, sessionCookieName(config)), body, {
+          ip: clientIp(c, config.TRUST_PROXY),
+          userAgent: c.req.header("user-agent"),
+          requestId: c.get("requestId" as never) as string | undefined,
+        });
+        switch (result.status) {
+          case 200:
+            setSessionCookie(c, config, result.token);
+            return c.json({ success: true, message: authMessages.success, user: result.admin });
+          case 400:
+            return apiError(c, 400, result.message, result.errors);
+          case 429:
+            c.header("Retry-After", String(result.retryAfterSeconds));
+            return apiError(c, 429, result.message);
+          default:
+            return apiError(c, result.status, result.message);
+        }
+      })
+      .get("/user", requireAdmin(services), (c) => c.json({ success: true, user: c.get("admin") }))
+      // `{ currentPassword, newPassword }`: the Account screen's change (app/features/auth/password-change.server.ts).
+      .post("/password", requireAdmin(services), async (c) => {
+        const result = await changePassword(
+          services,
+          {
+            admin: c.get("admin"),
+            sessionToken: getCookie(c, sessionCookieName(config)) ?? "",
+            ip: clientIp(c, config.TRUST_PROXY),
+            requestId: c.get("requestId" as never) as string | undefined,
+          },
+          await readJson(c),
+        );
+        if (result.status === 200) return c.json({ success: true, message: result.message });
+        if (result.status === 429) c.header("Retry-After", String(result.retryAfterSeconds));
+        return apiError(c, result.status, result.message, result.errors);
+      })
+      .post("/logout", sameSiteOnly(config, authMessages.crossSite), async (c) => {
+        const token = getCookie(c, sessionCookieName(config));
+        if (token) {
+          const state = await sessionState(db, token, sessionTimeouts(config));
+          await deleteSession(db, token);
+          if (state && state.awaiting === null)
+            await recordAudit(db, { action: "sign_out", admin: state.admin, ip: clientIp(c, config.TRUST_PROXY) });
+        }
+        clearSessionCookie(c, config);
+        return c.json({ success: true, message: authMessages.signedOut });
+      })
+  );
 }

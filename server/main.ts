@@ -16,6 +16,7 @@ import { loginThrottleSettings } from "~/features/auth/login-throttle.server";
 import { onBlogChangeError } from "~/features/blog/posts.server";
 import { ChatAssistant } from "~/features/chat/chat.server";
 import { fileTransport, MailSender, smtpTransport } from "~/features/mail/outbox.server";
+import { runRetention } from "~/features/privacy/retention.server";
 import { createFileStorage } from "~/features/uploads/s3-storage.server";
 import { sweepOrphanUploads } from "~/features/uploads/uploads.server";
 import { openDatabase } from "../db/client";
@@ -138,6 +139,17 @@ export async function createServices(config: Config): Promise<AppServices & { st
         intervalMs: 24 * 3_600_000,
         run: async () => {
           await database.db.execute(sql`delete from chat_token_days where day < to_char(now() - interval '366 days', 'YYYY-MM-DD')`);
+        },
+      },
+      {
+        // Records past their retention period, files included (app/features/privacy/retention.server.ts).
+        name: "retention",
+        intervalMs: 24 * 3_600_000,
+        run: async () => {
+          const counts = await runRetention(database.db, storage, config, new Date(), (level, data, message) =>
+            logger[level](data, message),
+          );
+          logger.info({ counts }, "retention run");
         },
       },
     ],

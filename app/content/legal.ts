@@ -6,6 +6,7 @@
  * `./agency`, so the legal texts can never disagree with the rest of the site.
  */
 import { agency, fullAddress, licensedStateCount, mailtoHref, telHref } from "./agency";
+import { retentionDefaults } from "./retention";
 import { type Inline, inlineToPlainText, legalPaths, smsConsent } from "./sms-consent";
 
 export { type Inline, inlineToPlainText, legalPaths, smsConsent };
@@ -28,6 +29,24 @@ export type LegalDocument = {
 
 const LAST_UPDATED = "March 24, 2025";
 const LAST_UPDATED_ISO = "2025-03-24";
+/** The Privacy Policy changed on its own when it started stating each retention period. */
+const PRIVACY_LAST_UPDATED = "November 24, 2026";
+const PRIVACY_LAST_UPDATED_ISO = "2026-11-24";
+
+/** A retention period as the policy states it: "2 years", "180 days". */
+export function periodText(days: number): string {
+  if (days % 365 === 0) return days === 365 ? "1 year" : `${days / 365} years`;
+  return days === 1 ? "1 day" : `${days} days`;
+}
+
+const retention = {
+  leads: periodText(retentionDefaults.leadDays),
+  contacts: periodText(retentionDefaults.contactDays),
+  chats: periodText(retentionDefaults.chatDays),
+  applications: periodText(retentionDefaults.applicationDays),
+  mails: periodText(retentionDefaults.mailDays),
+  consent: `${retentionDefaults.consentYears} years`,
+};
 
 const privacyLink = { text: "Privacy Policy", href: legalPaths.privacyPolicy };
 const termsLink = { text: "Terms and Conditions", href: legalPaths.termsAndConditions };
@@ -64,8 +83,8 @@ function contactBlocks(topic: string): LegalBlock[] {
 export const privacyPolicy: LegalDocument = {
   title: "Privacy Policy",
   metaDescription: `How ${agency.name} collects, uses and protects information from quote requests, uploads, texts and chats. We never sell your personal data.`,
-  lastUpdated: LAST_UPDATED,
-  lastUpdatedIso: LAST_UPDATED_ISO,
+  lastUpdated: PRIVACY_LAST_UPDATED,
+  lastUpdatedIso: PRIVACY_LAST_UPDATED_ISO,
   intro: [
     `${agency.name} ("we", "us" or "our") is an independent commercial insurance agency based in ${agency.address.city}, ${agency.address.regionName}. `,
     "This Privacy Policy explains what information we collect through this website, by phone, email and text message, how we use it, who we share it with and the choices you have. ",
@@ -152,7 +171,7 @@ export const privacyPolicy: LegalDocument = {
           "Mobile numbers and text message opt-in data and consent are not shared with any third parties or affiliates for marketing or promotional purposes. We share mobile numbers only with the service providers that deliver our text messages, and only so they can deliver them.",
         ),
         p(
-          "We keep a record of your consent, including the wording you agreed to and when, so that we can show that you asked to receive messages. Consent is not a condition of purchase.",
+          `We keep a record of your consent, including the wording you agreed to and when, so that we can show that you asked to receive messages. We keep it for ${retention.consent} after you give it (see How We Protect and Retain Your Data below). Consent is not a condition of purchase.`,
         ),
         p(
           "You can opt out at any time by replying STOP to any message; you will receive one final message confirming the opt-out. Reply HELP for help, or call us at ",
@@ -190,12 +209,19 @@ export const privacyPolicy: LegalDocument = {
         p(
           "No method of transmitting or storing data is completely secure, so we cannot guarantee absolute security. If we learn of a security breach that affects your personal information, we will notify you as required by law.",
         ),
-        p("We keep personal information only as long as we need it for the purposes described in this policy:"),
+        p(
+          "We keep personal information only as long as we need it for the purposes described in this policy. Information sent through this website is deleted automatically, by a process that runs every day, when its period ends:",
+        ),
         ul(
-          "Quote requests, uploaded documents and policy records are kept for as long as you are a client or prospective client, and afterwards for as long as insurance laws, licensing rules and our legal obligations require.",
-          "SMS consent and opt-out records are kept for as long as needed to show that messages were sent with your consent.",
-          "Contact messages and chat conversations are kept as long as needed to respond, follow up and improve our service, and then deleted or de-identified.",
-          "Job applications are kept for a reasonable period after the hiring decision, or longer if employment law requires.",
+          `Quote requests and other requests for coverage, with the documents uploaded with them: ${retention.leads} after our last action on the request.`,
+          `Messages sent through the contact form: ${retention.contacts} after they arrive.`,
+          `Chat conversations: ${retention.chats} after the last message.`,
+          `Job applications: ${retention.applications} after they arrive, the period U.S. equal employment opportunity rules require employers to keep them.`,
+          `Emails our website sends to you and to our team: the text of each email is deleted as soon as it has been delivered, and the rest of its record (the address, subject and time, and the text of an email that could not be delivered) after ${retention.mails}.`,
+          `SMS consent records: ${retention.consent} after they are made. Claims about text messages under the federal Telephone Consumer Protection Act can be brought for four years, and these records are how we show that our messages were sent with your consent, so we keep them for this period even when you ask us to delete your other information.`,
+        ),
+        p(
+          "When you become a client, the information we need to place and service your coverage becomes part of your client file, which we keep for as long as you are a client and afterwards for as long as insurance laws, licensing rules and our legal obligations require.",
         ),
       ],
     },
@@ -234,6 +260,9 @@ export const privacyPolicy: LegalDocument = {
           " or email ",
           emailLink,
           ". We will verify your identity before acting on a request and respond within 45 days, or tell you if we need more time as the law allows. You may use an authorized agent to make a request on your behalf. Some information cannot be deleted because insurance laws require us to keep it; if so, we will explain why.",
+        ),
+        p(
+          "To have your information deleted, tell us the email address you used with us. We will delete every quote request, contact message, chat conversation, job application, uploaded document and email linked to that address. We keep only your SMS consent records, for the period explained above, and a note that a deletion was made, which does not contain your personal information.",
         ),
         p(
           'If we decline your request, you may appeal by replying to our decision or by emailing us with the subject line "Privacy Appeal". We will respond to appeals within 60 days. If you are not satisfied with the result of your appeal, you may contact the Office of the Texas Attorney General or the attorney general of your state.',

@@ -1,11 +1,20 @@
 /**
  * Back-office reads the spec names: GET /api/contacts (contact-form submissions) and
- * GET /api/chatbot-conversations (chat transcripts). Admin only.
+ * GET /api/chatbot-conversations (chat transcripts). Admin only. Also mail that could not be
+ * delivered, for API clients (the dashboard reads it through its loader):
+ *   GET  /api/admin/mail-failures        failing and dead mail, newest first (at most 50)
+ *   POST /api/admin/mail/:id/retry       requeue one: 200, 404 unknown, 409 already queued or sent
  */
 import { Hono } from "hono";
 import { listChatbotConversations, listContactSubmissions } from "~/features/admin/back-office.server";
+import { listMailFailures, retryMail } from "~/features/mail/failures.server";
+import { mailFailureMessages } from "~/features/mail/messages";
 import { requireAdmin } from "../auth";
+import { clientIp } from "../client-info";
 import type { AppServices } from "../context";
+import { apiError } from "../http";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function backOfficeRoutes(services: AppServices) {
   const admin = requireAdmin(services);
@@ -17,5 +26,18 @@ export function backOfficeRoutes(services: AppServices) {
     .get("/chatbot-conversations", admin, async (c) => {
       const data = await listChatbotConversations(services.db);
       return c.json({ success: true, data });
+    })
+    .get("/admin/mail-failures", admin, async (c) => {
+      const data = await listMailFailures(services.db);
+      return c.json({ success: true, data });
+    })
+    .post("/admin/mail/:id/retry", admin, async (c) => {
+      const id = c.req.param("id");
+      if (!UUID.test(id)) return apiError(c, 400, mailFailureMessages.invalidId, { id: mailFailureMessages.invalidId });
+      const result = await retryMail(services.db, id, { admin: c.get("admin"), ip: clientIp(c, services.config.TRUST_PROXY) });
+      if (result.status === "not_found") return apiError(c, 404, mailFailureMessages.notFound);
+      if (result.status === "not_retryable") return apiError(c, 409, mailFailureMessages.notRetryable);
+      services.mail.nudge();
+      return c.json({ success: true, message: mailFailureMessages.queued, data: { _id: id, status: "pending" } });
     });
 }

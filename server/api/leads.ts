@@ -9,23 +9,26 @@
  */
 import type { Readable } from "node:stream";
 import { type Context, Hono } from "hono";
+import { recordAudit } from "~/features/audit/audit.server";
 import { fieldErrors } from "~/features/leads/rules";
 import { attachmentDisposition } from "~/features/leads-inbox/content-disposition";
 import {
   agencyDate,
+  changeLeadStatus,
+  countLeads,
   getLead,
   inboxSummary,
   leadDocument,
   leadsCsv,
   leadTypesPresent,
   listLeads,
-  updateLeadStatus,
 } from "~/features/leads-inbox/inbox.server";
 import { inboxMessages } from "~/features/leads-inbox/messages";
 import { isUuid, leadFiltersSchema, leadListQuerySchema, leadStatusBodySchema } from "~/features/leads-inbox/schema";
 import { downloadFileName } from "~/features/uploads/file-name";
 import { isUploadMimeType } from "~/features/uploads/magic-bytes";
 import { requireAdmin } from "../auth";
+import { clientIp } from "../client-info";
 import type { AppServices } from "../context";
 import { apiError, readJson } from "../http";
 
@@ -63,7 +66,7 @@ async function openedStream(source: Readable): Promise<ReadableStream<Uint8Array
 }
 
 export function leadRoutes(services: AppServices) {
-  const { db, logger, storage } = services;
+  const { config, db, logger, storage } = services;
   const admin = requireAdmin(services);
   const validId = (c: Context, id: string) =>
     isUuid(id) ? undefined : apiError(c, 400, INVALID_ID, { id: "The lead id must be a UUID." });
@@ -81,6 +84,17 @@ export function leadRoutes(services: AppServices) {
       .get("/leads/export.csv", admin, async (c) => {
         const parsed = leadFiltersSchema.safeParse(c.req.query());
         if (!parsed.success) return apiError(c, 400, INVALID_QUERY, fieldErrors(parsed.error));
+        // Recorded as it starts: an export handed out is data that left, even if the download is cut short.
+        await recordAudit(db, {
+          action: "leads_exported",
+          admin: c.get("admin"),
+          targetType: "leads",
+          detail: {
+            filters: { status: parsed.data.status ?? null, type: parsed.data.type ?? null },
+            rows: await countLeads(db, parsed.data),
+          },
+          ip: clientIp(c, config.TRUST_PROXY),
+        });
         const rows = leadsCsv(db, parsed.data);
         const encoder = new TextEncoder();
         const body = new ReadableStream<Uint8Array>({
@@ -122,7 +136,10 @@ export function leadRoutes(services: AppServices) {
         if (bad) return bad;
         const parsed = leadStatusBodySchema.safeParse(await readJson(c));
         if (!parsed.success) return apiError(c, 400, parsed.error.issues[0]?.message ?? "Invalid status.", fieldErrors(parsed.error));
-        const lead = await updateLeadStatus(db, id, parsed.data.status);
+        const lead = await changeLeadStatus(db, id, parsed.data.status, {
+          admin: c.get("admin"),
+          ip: clientIp(c, config.TRUST_PROXY),
+        });
         if (!lead) return apiError(c, 404, LEAD_NOT_FOUND);
         logger.info(
           { reqId: c.get("requestId" as never), adminId: c.get("admin").id, leadId: id, status: lead.status },
@@ -157,6 +174,20 @@ export function leadRoutes(services: AppServices) {
             "document recorded but its file cannot be read",
           );
           return apiError(c, 404, "The document's file is missing from storage.");
+        }
+        try {
+          await recordAudit(db, {
+            action: "document_downloaded",
+            admin: c.get("admin"),
+            targetType: "lead",
+            targetId: id,
+            detail: { leadId: id, uploadId, slot: doc.slot },
+            ip: clientIp(c, config.TRUST_PROXY),
+          });
+        } catch (error) {
+          // No download goes out unrecorded; the opened file is closed.
+          await body.cancel();
+          throw error;
         }
         logger.info({ reqId: c.get("requestId" as never), adminId: c.get("admin").id, leadId: id, uploadId }, "lead document downloaded");
         return new Response(body, { status: 200, headers });

@@ -205,6 +205,7 @@ describe.each(databaseKinds)("leads inbox on %s", (kind) => {
         "firstResponseAt",
         "leadType",
         "name",
+        "notificationFailed",
         "outsideLicensedStates",
         "phone",
         "receivedAt",

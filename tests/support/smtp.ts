@@ -4,6 +4,37 @@ import { SMTPServer } from "smtp-server";
 
 export type ReceivedMail = { from: string; to: string[]; raw: string; messageId: string | null; subject: string | null };
 
+/** One MIME part's body decoded by its Content-Transfer-Encoding (base64, quoted-printable, or as sent). */
+function decodeBody(headers: string, body: string): string {
+  const encoding = /^content-transfer-encoding:\s*([\w-]+)/im.exec(headers)?.[1]?.toLowerCase();
+  if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (encoding === "quoted-printable") {
+    const bytes = body
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    return Buffer.from(bytes, "latin1").toString("utf8");
+  }
+  return body;
+}
+
+/** The text/plain content of a received message (the first such part of a multipart one). */
+export function plainText(raw: string): string {
+  const split = /\r?\n\r?\n/.exec(raw);
+  if (!split) return "";
+  const headers = raw.slice(0, split.index);
+  const body = raw.slice(split.index + split[0].length);
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(headers)?.[1];
+  if (!/^content-type:\s*multipart\//im.test(headers) || !boundary) return decodeBody(headers, body);
+  for (const part of body.split(`--${boundary}`).slice(1)) {
+    const text = plainText(part.replace(/^\r?\n/, ""));
+    const partHeaders = part.replace(/^\r?\n/, "").split(/\r?\n\r?\n/)[0];
+    if (/^content-type:\s*text\/plain/im.test(partHeaders) || /^content-type:\s*multipart\//im.test(partHeaders)) {
+      if (text) return text;
+    }
+  }
+  return "";
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();

@@ -11,7 +11,8 @@ import { parse as parseCookies, serialize as serializeCookie } from "hono/utils/
 import type { Config } from "~/env.server";
 import type { Database } from "../../../db/client";
 import { adminSessions, adminUsers } from "../../../db/schema";
-import { type AdminIdentity, MIN_PASSWORD_LENGTH } from "./schema";
+import { newPasswordProblem } from "./password-policy.server";
+import type { AdminIdentity } from "./schema";
 
 export type { AdminIdentity } from "./schema";
 
@@ -89,13 +90,16 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function checkNewCredentials(email: string, password: string) {
   if (email.length > 254 || !EMAIL_PATTERN.test(email)) throw new AdminAccountError(`"${email}" is not an email address.`);
-  if (password.length < MIN_PASSWORD_LENGTH)
-    throw new AdminAccountError(`The password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+  const problem = newPasswordProblem(password, { email });
+  if (problem) throw new AdminAccountError(problem);
 }
 
 export type PasswordOptions = { scryptN?: number };
 
-/** Creates an admin; throws AdminAccountError when the email is taken, not an email, or the password is short. */
+/**
+ * Creates an admin; throws AdminAccountError when the email is taken or not an email, or the password
+ * breaks a rule of password-policy.server.ts (too short, common or breached, the email itself).
+ */
 export async function createAdmin(db: Database, email: string, password: string, options: PasswordOptions = {}): Promise<AdminIdentity> {
   const normalized = normalizeEmail(email);
   checkNewCredentials(normalized, password);
@@ -122,7 +126,7 @@ export async function resetAdminPassword(
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(adminUsers)
-      .set({ passwordHash })
+      .set({ passwordHash, passwordChangedAt: new Date() })
       .where(eq(adminUsers.email, normalized))
       .returning({ id: adminUsers.id, email: adminUsers.email });
     if (!row) throw new AdminAccountError(`There is no admin with the email ${normalized}.`);
@@ -208,13 +212,23 @@ export const sessionTimeouts = (config: Pick<Config, "ADMIN_SESSION_IDLE_MINUTES
 
 export const hashToken = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
 
-/** A new session; answers the token for the cookie (32 random bytes, base64url). Only its hash is stored. */
+/**
+ * What a session still lacks before it is signed in (docs/decisions/026-two-factor-sign-in.md): the
+ * code of the account's authenticator, or setting one up when the site requires it.
+ */
+export type SessionAwaiting = "second_factor" | "enrolment";
+
+/**
+ * A new session; answers the token for the cookie (32 random bytes, base64url). Only its hash is stored.
+ * With `awaiting`, the session only reaches that step: it is no admin until the step is done.
+ */
 export async function createSession(
-  db: Database,
+  db: Pick<Database, "insert">,
   userId: string,
   client: SessionClient,
   timeouts: SessionTimeouts,
   now = new Date(),
+  awaiting: SessionAwaiting | null = null,
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + timeouts.maxMs);
@@ -226,25 +240,35 @@ export async function createSession(
     expiresAt,
     ip: client.ip?.slice(0, 64) ?? null,
     userAgent: client.userAgent?.slice(0, 500) ?? null,
+    awaiting,
   });
   return { token, expiresAt };
 }
 
-/** The admin a token belongs to, or null when it is unknown, idle too long or past its absolute end (then deleted). */
-export async function sessionAdmin(
-  db: Database,
-  token: string,
-  timeouts: SessionTimeouts,
-  now = new Date(),
-): Promise<AdminIdentity | null> {
+/** A live session: its admin, and the step it still waits for (null when signed in). */
+export type SessionState = {
+  sessionId: string;
+  admin: AdminIdentity;
+  awaiting: SessionAwaiting | null;
+  /** A TOTP key shown at enrolment and not yet confirmed. */
+  enrolmentSecret: string | null;
+  /** When the account's second factor was confirmed; null without one. */
+  totpEnabledAt: Date | null;
+};
+
+/** The session a token opens, or null when it is unknown, idle too long or past its absolute end (then deleted). */
+export async function sessionState(db: Database, token: string, timeouts: SessionTimeouts, now = new Date()): Promise<SessionState | null> {
   if (!token || token.length > 100) return null;
   const [row] = await db
     .select({
       sessionId: adminSessions.id,
       lastSeenAt: adminSessions.lastSeenAt,
       expiresAt: adminSessions.expiresAt,
+      awaiting: adminSessions.awaiting,
+      enrolmentSecret: adminSessions.enrolmentSecret,
       id: adminUsers.id,
       email: adminUsers.email,
+      totpEnabledAt: adminUsers.totpEnabledAt,
     })
     .from(adminSessions)
     .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.userId))
@@ -258,7 +282,27 @@ export async function sessionAdmin(
   if (t - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
     await db.update(adminSessions).set({ lastSeenAt: now }).where(eq(adminSessions.id, row.sessionId));
   }
-  return { id: row.id, email: row.email };
+  return {
+    sessionId: row.sessionId,
+    admin: { id: row.id, email: row.email },
+    awaiting: row.awaiting === "second_factor" || row.awaiting === "enrolment" ? row.awaiting : row.awaiting ? "second_factor" : null,
+    enrolmentSecret: row.enrolmentSecret,
+    totpEnabledAt: row.totpEnabledAt,
+  };
+}
+
+/**
+ * The admin a token belongs to, or null when it is unknown, idle too long, past its absolute end
+ * (then deleted), or still waiting for a step of the sign-in (a second factor, or enrolment).
+ */
+export async function sessionAdmin(
+  db: Database,
+  token: string,
+  timeouts: SessionTimeouts,
+  now = new Date(),
+): Promise<AdminIdentity | null> {
+  const state = await sessionState(db, token, timeouts, now);
+  return state && state.awaiting === null ? state.admin : null;
 }
 
 export async function deleteSession(db: Database, token: string): Promise<void> {

@@ -3,14 +3,19 @@
  * sign-in page's own form posted without scripts (app/routes/admin/login.server.ts). Both answer
  * from here, so the throttle, the messages and the session are the same.
  */
+import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Config } from "~/env.server";
+import { recordAudit } from "~/features/audit/audit.server";
 import type { Database } from "../../../db/client";
+import { adminUsers } from "../../../db/schema";
 import {
   type AdminIdentity,
   createSession,
   deleteExpiredSessions,
+  findAdminByEmail,
   normalizeEmail,
+  type SessionAwaiting,
   sessionTimeouts,
   verifyCredentials,
 } from "./auth.server";
@@ -30,7 +35,13 @@ export type SignInDeps = {
 export type SignInClient = { ip: string; userAgent?: string | null; requestId?: string };
 
 export type SignInResult =
-  | { status: 200; admin: AdminIdentity; token: string }
+  | {
+      status: 200;
+      admin: AdminIdentity;
+      token: string;
+      /** The step the session still waits for: a code from the app, or setting one up (decision 026). */
+      twoFactor?: "code" | "enrolment";
+    }
   | { status: 400; message: string; errors: Record<string, string> }
   | { status: 401; message: string }
   | { status: 429; message: string; retryAfterSeconds: number };
@@ -75,13 +86,28 @@ export async function signIn(deps: SignInDeps, input: unknown, client: SignInCli
   if (!admin) {
     await attempt.failed();
     logger.warn({ reqId, email: account, ip }, "admin sign-in failed");
+    // An unknown email is not written down: the trail names accounts, not what someone typed.
+    const known = await findAdminByEmail(db, email);
+    await recordAudit(db, {
+      action: "sign_in_failed",
+      admin: known ? { id: known.id, email: known.email } : null,
+      detail: { method: "password" },
+      ip,
+    });
     return { status: 401, message: authMessages.invalidCredentials };
   }
   await attempt.succeeded();
 
   const timeouts = sessionTimeouts(config);
   await deleteExpiredSessions(db, timeouts);
-  const { token } = await createSession(db, admin.id, { ip, userAgent: client.userAgent }, timeouts);
+  const [accountFactor] = await db.select({ enabledAt: adminUsers.totpEnabledAt }).from(adminUsers).where(eq(adminUsers.id, admin.id));
+  const awaiting: SessionAwaiting | null = accountFactor?.enabledAt ? "second_factor" : config.ADMIN_REQUIRE_2FA ? "enrolment" : null;
+  const { token } = await createSession(db, admin.id, { ip, userAgent: client.userAgent }, timeouts, new Date(), awaiting);
+  if (awaiting) {
+    logger.info({ reqId, adminId: admin.id, ip, awaiting }, "admin password accepted; second step pending");
+    return { status: 200, admin, token, twoFactor: awaiting === "second_factor" ? "code" : "enrolment" };
+  }
+  await recordAudit(db, { action: "sign_in", admin, detail: { method: "password" }, ip });
   logger.info({ reqId, adminId: admin.id, ip }, "admin signed in");
   return { status: 200, admin, token };
 }

@@ -5,6 +5,7 @@
  */
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { agency, promises } from "~/content/agency";
+import { recordAudit } from "~/features/audit/audit.server";
 import type { Database } from "../../../db/client";
 import { consentRecords, type Lead, leads, type Upload, uploads } from "../../../db/schema";
 import { csvRow, UTF8_BOM } from "./csv";
@@ -15,6 +16,12 @@ type Db = Pick<Database, "select" | "selectDistinct" | "update" | "execute">;
 // Spelled out: Drizzle leaves columns unqualified in a one-table select, and inside the subquery an
 // unqualified "id" would be the upload's.
 const attachmentCount = sql<number>`(select count(*)::int from uploads u where u.lead_id = "leads"."id")`;
+
+/**
+ * The agency's notification of this lead was given up on (the outbox's "dead"): nobody was told by
+ * mail, so the inbox marks the lead. Derived from mail_outbox; a retried mail clears it.
+ */
+const notificationFailed = sql<boolean>`exists (select 1 from mail_outbox m where m.lead_id = "leads"."id" and m.kind = 'agency_notification' and m.status = 'dead')`;
 
 const listColumns = {
   id: leads.id,
@@ -33,6 +40,7 @@ const listColumns = {
   firstResponseAt: leads.firstResponseAt,
   statusChangedAt: leads.statusChangedAt,
   attachments: attachmentCount,
+  notificationFailed,
 };
 
 type ListRow = Pick<
@@ -52,7 +60,7 @@ type ListRow = Pick<
   | "receivedAt"
   | "firstResponseAt"
   | "statusChangedAt"
-> & { attachments: number };
+> & { attachments: number; notificationFailed: boolean };
 
 /** A timestamp as ISO 8601, whether the driver handed it back as a Date or a string; null stays null. */
 function iso(d: Date | string): string;
@@ -79,6 +87,7 @@ function toItem(row: ListRow): LeadListItem {
     firstResponseAt: iso(row.firstResponseAt),
     statusChangedAt: iso(row.statusChangedAt),
     attachments: Number(row.attachments),
+    notificationFailed: row.notificationFailed === true,
   };
 }
 
@@ -201,6 +210,41 @@ export async function updateLeadStatus(db: Db, id: string, status: LeadStatus): 
     .where(eq(leads.id, id))
     .returning({ id: leads.id });
   return updated.length ? listItem(db, id) : null;
+}
+
+/**
+ * An admin's status change, with its audit entry (from and to) committed in the same transaction. The
+ * lead's row is locked first, so the "from" recorded is the status this change replaced even when two
+ * admins change it at once. An unchanged status is answered but not recorded. Null for an unknown lead.
+ */
+export async function changeLeadStatus(
+  db: Database,
+  id: string,
+  status: LeadStatus,
+  by: { admin: { id: string; email: string }; ip?: string | null },
+): Promise<LeadListItem | null> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select({ status: leads.status }).from(leads).where(eq(leads.id, id)).for("update");
+    if (!before) return null;
+    const lead = await updateLeadStatus(tx, id, status);
+    if (lead && before.status !== status) {
+      await recordAudit(tx, {
+        action: "lead_status_changed",
+        admin: by.admin,
+        targetType: "lead",
+        targetId: id,
+        detail: { reference: lead.reference, from: before.status, to: status },
+        ip: by.ip ?? null,
+      });
+    }
+    return lead;
+  });
+}
+
+/** How many leads match the filters (the export's row count). */
+export async function countLeads(db: Db, filters: LeadFilters): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(leads).where(filterWhere(filters));
+  return n;
 }
 
 /** An upload of this lead (null when it does not exist or belongs to another lead, or to none). */

@@ -26,6 +26,13 @@ export const inboxMessages = {
     waiting: "Waiting",
   },
   statusFor: (reference: string) => `Status of lead ${reference}`,
+  notificationFailed: {
+    badge: "Notification mail failed: call this lead from the inbox",
+    title: "Notification mail failed",
+    detail:
+      "The mail telling the agency about this lead could not be delivered, so nobody was notified. Call this lead from the inbox; the mail can be sent again from the dashboard.",
+    dashboardLink: "Go to the dashboard",
+  },
   clock: {
     minutes: (n: number) => `${n} min`,
     overdue: "Overdue",

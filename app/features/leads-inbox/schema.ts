@@ -69,6 +69,8 @@ export type LeadListItem = {
   statusChangedAt: string | null;
   /** How many documents are attached. */
   attachments: number;
+  /** The agency's notification mail of this lead could not be delivered: call it from the inbox. */
+  notificationFailed: boolean;
 };
 
 export type LeadListAnswer = {

@@ -127,6 +127,9 @@ export type MailSenderOptions = {
   log?: (level: "info" | "warn" | "error", data: Record<string, unknown>, message: string) => void;
 };
 
+/** What a delivered mail's content becomes (text_body is NOT NULL: an empty string). */
+export const CLEARED_BODY = { textBody: "", htmlBody: null } as const;
+
 export function retryDelayMs(attempts: number, baseMs: number): number {
   // 1st retry after base, then doubling, capped at an hour; ±20% jitter spreads retries out.
   const delay = Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 3_600_000);
@@ -257,7 +260,9 @@ export class MailSender {
       try {
         await db
           .update(mailOutbox)
-          .set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null, transport: transport.name })
+          // The content is cleared once delivered: the recipient has it, and the row keeps only what
+          // identifies the mail (kind, addresses, subject, Message-ID) until retention deletes it.
+          .set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null, transport: transport.name, ...CLEARED_BODY })
           .where(stillMine);
         break;
       } catch (error) {

@@ -4,7 +4,20 @@ import { promises } from "~/content/agency";
 import { AdminPage } from "~/features/admin/components/admin-page";
 import { adminMessages } from "~/features/admin/messages";
 import { useAdminData } from "~/features/admin/use-admin-data";
+import { MailFailuresPanel } from "~/features/mail/components/mail-failures-panel";
+import type { Route } from "./+types/dashboard";
+import { dashboardAction, dashboardLoader } from "./dashboard.server";
 import { useAdmin } from "./layout";
+
+/** The mail that could not be delivered (the other figures come from GET /api/admin/summary). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return dashboardLoader(request, context);
+}
+
+/** The Retry form of that panel, posted by the browser itself. */
+export function action({ request, context }: Route.ActionArgs) {
+  return dashboardAction(request, context);
+}
 
 type Summary = { newToday: number; waiting: number; overdue: number };
 
@@ -45,8 +58,8 @@ function Figure({ label, value, tone, to }: { label: string; value: number | und
   );
 }
 
-/** /admin/dashboard: today's lead figures, then a card per area of the back office. */
-export default function Dashboard() {
+/** /admin/dashboard: today's lead figures, mail that could not be delivered, then a card per area of the back office. */
+export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { user } = useAdmin();
   const summary = useAdminData<{ data: Summary }>("/api/admin/summary");
   const figures = summary.data?.data;
@@ -63,6 +76,8 @@ export default function Dashboard() {
         />
       </section>
       {summary.error !== undefined && <p className="mt-3 text-sm text-red-700">The lead figures could not be loaded just now.</p>}
+
+      <MailFailuresPanel failures={loaderData.mailFailures} result={actionData} />
 
       <div className="mt-8 rounded-lg border border-accent-500 bg-accent-400/15 px-4 py-3 text-sm text-brand-900" role="note">
         <strong>{adminMessages.dashboard.comingSoon}:</strong> user management and site settings are on the way. Everything else here is

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { Link, NavLink, Outlet, useNavigate, useOutletContext } from "react-router";
+import { Link, NavLink, Outlet, useMatches, useNavigate, useOutletContext } from "react-router";
 import { agency } from "~/content/agency";
 import { adminApi, SIGN_IN_PATH, UNAUTHORIZED_EVENT } from "~/features/admin/api";
 import { Spinner } from "~/features/admin/components/spinner";
@@ -27,15 +27,25 @@ const menu = [
   { to: "/admin/contacts", label: m.contacts },
   { to: "/admin/chatbot-management", label: m.chatbot },
   { to: "/admin/jobs", label: m.jobs },
+  { to: "/admin/audit", label: m.audit },
+  { to: "/admin/account", label: m.account },
+  { to: "/admin/privacy", label: m.privacy },
 ];
 
 /**
  * Every admin screen but the sign-in page: a spinner while the current-user check runs, then the
  * side menu and the screen, or a replace-navigation to /admin/login when nobody is signed in.
+ * A screen whose loader checked the session on the server (it answers `signedInAdmin`, e.g.
+ * /admin/account) is rendered at once, menu included, so it works before and without scripts.
  */
 export default function AdminLayout() {
   const navigate = useNavigate();
-  const [state, setState] = useState<{ loading: boolean; user?: AdminUser }>({ loading: true });
+  const checkedOnServer = useMatches()
+    .map((match) => (match.loaderData as { signedInAdmin?: AdminUser } | undefined)?.signedInAdmin)
+    .find(Boolean);
+  const [state, setState] = useState<{ loading: boolean; user?: AdminUser }>(
+    checkedOnServer ? { loading: false, user: checkedOnServer } : { loading: true },
+  );
 
   useEffect(() => {
     let active = true;

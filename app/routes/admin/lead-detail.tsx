@@ -98,6 +98,15 @@ export default function LeadDetailPage() {
   return (
     <AdminPage title={text.title(lead.reference)} subtitle={`${leadTypeLabel(lead.leadType)} · ${lead.source}`} actions={back}>
       <div className="grid gap-6">
+        {lead.notificationFailed && (
+          <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-5 text-red-900" data-testid="notification-failed">
+            <h2 className="font-semibold">{inboxMessages.notificationFailed.title}</h2>
+            <p className="mt-1 text-sm">{inboxMessages.notificationFailed.detail}</p>
+            <Link to="/admin/dashboard" className="mt-2 inline-block text-sm font-medium underline">
+              {inboxMessages.notificationFailed.dashboardLink}
+            </Link>
+          </div>
+        )}
         <Section title={text.status}>
           <div className="flex flex-wrap items-end gap-6">
             <StatusSelect lead={lead} id="lead-status" label={text.statusLabel} labelHidden={false} onUpdated={updated} />

@@ -166,6 +166,14 @@ export default function Leads() {
                         <Link to={`/admin/leads/${lead._id}`} className="font-mono font-semibold text-brand-700 underline">
                           {lead.reference}
                         </Link>
+                        {lead.notificationFailed && (
+                          <span
+                            className="mt-1 block max-w-56 rounded bg-red-100 px-2 py-0.5 text-xs font-semibold whitespace-normal text-red-800"
+                            data-testid="notification-failed"
+                          >
+                            {text.notificationFailed.badge}
+                          </span>
+                        )}
                         {lead.attachments > 0 && (
                           <span className="mt-1 block text-xs text-slate-600">
                             {lead.attachments} {lead.attachments === 1 ? "document" : "documents"}

@@ -1,13 +1,16 @@
 /**
  * The sign-in page's own form, for a browser that sends it before (or without) the page's scripts:
  * a POST to /admin/login with `email` and `password`, answered by the same sign-in as
- * POST /api/auth/login (throttle, messages, session cookie). Success redirects to the dashboard;
+ * POST /api/auth/login (throttle, messages, session cookie). Success redirects to the dashboard, or
+ * to the second step of the sign-in (the code, or setting up two-factor sign-in) when one is pending;
  * anything else renders the page again with the message.
  */
 import { type AppLoadContext, data, redirect } from "react-router";
 import { sessionCookieHeader } from "~/features/auth/auth.server";
 import { authMessages } from "~/features/auth/schema";
 import { signIn } from "~/features/auth/sign-in.server";
+import { twoFactorStepPath } from "~/features/auth/two-factor-messages";
+import { readForm } from "~/lib/form-body.server";
 
 /** Two fields: a few KB is plenty; a larger body is refused before it is read in full. */
 const MAX_FORM_BYTES = 16 * 1024;
@@ -16,27 +19,6 @@ export type LoginActionData = { message: string; errors: Record<string, string>;
 
 const failure = (status: number, message: string, email = "", errors: Record<string, string> = {}, headers?: HeadersInit) =>
   data<LoginActionData>({ message, errors, email }, { status, headers });
-
-/** The body as a URL-encoded form, read up to `limit` bytes; null when it is longer. */
-async function readForm(request: Request, limit: number): Promise<URLSearchParams | null> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > limit) return null;
-  if (!request.body) return new URLSearchParams();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
-}
 
 export async function loginAction(request: Request, context: AppLoadContext) {
   if (context.crossSite) return failure(403, authMessages.crossSite);
@@ -55,7 +37,10 @@ export async function loginAction(request: Request, context: AppLoadContext) {
   const shownEmail = email.slice(0, 320);
   switch (result.status) {
     case 200:
-      return redirect("/admin/dashboard", { status: 303, headers: { "Set-Cookie": sessionCookieHeader(context.config, result.token) } });
+      return redirect(result.twoFactor ? twoFactorStepPath[result.twoFactor] : "/admin/dashboard", {
+        status: 303,
+        headers: { "Set-Cookie": sessionCookieHeader(context.config, result.token) },
+      });
     case 400:
       return failure(400, result.message, shownEmail, result.errors);
     case 429:

@@ -5,6 +5,7 @@ import { buttonClass } from "~/components/ui/button";
 import { agency } from "~/content/agency";
 import { adminApi, messageOf } from "~/features/admin/api";
 import { adminMessages } from "~/features/admin/messages";
+import { twoFactorStepPath } from "~/features/auth/two-factor-messages";
 import { notifyError, notifySuccess } from "~/lib/notify";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/login";
@@ -66,7 +67,15 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
     setSubmitting(true);
     setError(null);
     try {
-      await adminApi("/api/auth/login", { method: "POST", body: { email, password } });
+      const answer = await adminApi<{ twoFactor?: keyof typeof twoFactorStepPath }>("/api/auth/login", {
+        method: "POST",
+        body: { email, password },
+      });
+      // The password was right and a second step is pending: the code, or setting up two-factor sign-in.
+      if (answer.twoFactor && answer.twoFactor in twoFactorStepPath) {
+        navigate(twoFactorStepPath[answer.twoFactor]);
+        return;
+      }
       notifySuccess(text.success);
       navigate("/admin/dashboard", { replace: true });
     } catch (e) {

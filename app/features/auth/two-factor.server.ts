@@ -1,0 +1,446 @@
+/**
+ * Two-factor sign-in for admins (docs/decisions/026-two-factor-sign-in.md): TOTP codes from an
+ * authenticator app (RFC 6238: SHA-1, 6 digits, 30 s, one step of clock drift either way), and ten
+ * one-time recovery codes kept as SHA-256 hashes. A code is used once: the account remembers the
+ * last time step it accepted and refuses that step and earlier ones.
+ *
+ * Code attempts go through the sign-in throttle (login-throttle.server.ts) under the key
+ * `second-factor:<account id>`, so a wrong code slows down its address exactly as a wrong password does.
+ */
+import { createHash, randomInt } from "node:crypto";
+import { and, count, eq, isNull, lt, or } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
+import QRCode from "qrcode";
+import { agency } from "~/content/agency";
+import { recordAudit } from "~/features/audit/audit.server";
+import type { Database } from "../../../db/client";
+import { adminRecoveryCodes, adminSessions, adminUsers } from "../../../db/schema";
+import {
+  AdminAccountError,
+  type AdminIdentity,
+  createSession,
+  findAdminByEmail,
+  normalizeEmail,
+  type SessionState,
+  sessionState,
+  sessionTimeouts,
+} from "./auth.server";
+import { authMessages } from "./schema";
+import { fieldErrors, type SignInClient, type SignInDeps } from "./sign-in.server";
+import { RECOVERY_CODE_COUNT, twoFactorMessages } from "./two-factor-messages";
+import { formatRecoveryCode, RECOVERY_ALPHABET, RECOVERY_CODE_LENGTH, readCode, twoFactorCodeSchema } from "./two-factor-schema";
+
+const PERIOD_SECONDS = 30;
+const DIGITS = 6;
+/** Steps of clock drift accepted either way (30 s each). */
+const WINDOW = 1;
+/** 160 bits, the size RFC 4226 recommends for SHA-1. */
+const SECRET_BYTES = 20;
+
+// ---- TOTP ----
+
+/** A new random key, base32 (what authenticator apps take). */
+export const newTotpSecret = () => new Secret({ size: SECRET_BYTES }).base32;
+
+function totpOf(secret: string, label = "admin") {
+  return new TOTP({
+    issuer: agency.shortName,
+    label,
+    secret: Secret.fromBase32(secret),
+    algorithm: "SHA1",
+    digits: DIGITS,
+    period: PERIOD_SECONDS,
+  });
+}
+
+/** The otpauth:// address the QR code carries. */
+export const otpauthUri = (secret: string, email: string) => totpOf(secret, email).toString();
+
+/** The QR code of an otpauth:// address as inline SVG (no script, no style attribute: fits the CSP). */
+export const qrCodeSvg = (uri: string) => QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
+
+/** The manual key in groups of four, easier to type. */
+export const groupedKey = (secret: string) => secret.replace(/(.{4})(?=.)/g, "$1 ");
+
+/** The time step a code belongs to (current one, or one either side), or null when it matches none. */
+export function totpStep(secret: string, code: string, now = Date.now()): number | null {
+  const delta = totpOf(secret).validate({ token: code, timestamp: now, window: WINDOW });
+  if (delta === null) return null;
+  return Math.floor(now / 1000 / PERIOD_SECONDS) + delta;
+}
+
+/** The current code for a key (tests and the e2e suite compute codes the way an app does). */
+export const currentTotp = (secret: string, now = Date.now()) => totpOf(secret).generate({ timestamp: now });
+
+// ---- recovery codes ----
+
+export const hashRecoveryCode = (code: string) => createHash("sha256").update(code, "utf8").digest("hex");
+
+/** Ten new codes, as shown (xxxx-xxxx-xx), each about 49 bits from a crypto source. */
+export function newRecoveryCodes(): string[] {
+  return Array.from({ length: RECOVERY_CODE_COUNT }, () =>
+    formatRecoveryCode(Array.from({ length: RECOVERY_CODE_LENGTH }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join("")),
+  );
+}
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** Replaces the account's recovery codes with new ones; answers them as shown. */
+async function replaceRecoveryCodes(tx: Tx, userId: string): Promise<string[]> {
+  const codes = newRecoveryCodes();
+  await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.userId, userId));
+  await tx.insert(adminRecoveryCodes).values(codes.map((code) => ({ userId, codeHash: hashRecoveryCode(code.replaceAll("-", "")) })));
+  return codes;
+}
+
+export async function unusedRecoveryCodes(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(adminRecoveryCodes)
+    .where(and(eq(adminRecoveryCodes.userId, userId), isNull(adminRecoveryCodes.usedAt)));
+  return Number(row.n);
+}
+
+// ---- checking a code ----
+
+export type CodeFailure =
+  | { status: 400; message: string; errors: Record<string, string> }
+  | { status: 401; message: string }
+  | { status: 409; message: string }
+  | { status: 429; message: string; retryAfterSeconds: number };
+
+type Verified<T> = { ok: true; value: T } | { ok: false; failure: CodeFailure };
+
+/**
+ * Validates `{ code }`, asks the throttle, then runs `verify` (null: the code is wrong). A wrong code
+ * counts against the (account, address) pair and the address like a wrong password.
+ */
+async function throttledCheck<T>(
+  deps: SignInDeps,
+  admin: AdminIdentity,
+  input: unknown,
+  client: SignInClient,
+  verify: (code: ReturnType<typeof readCode>) => Promise<T | null>,
+): Promise<Verified<T>> {
+  const parsed = twoFactorCodeSchema.safeParse(input);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    return { ok: false, failure: { status: 400, message: errors.code ?? twoFactorMessages.codeMissing, errors } };
+  }
+  const decision = await deps.loginThrottle.begin(`second-factor:${admin.id}`, client.ip);
+  if (!decision.allowed) {
+    deps.logger.warn(
+      { reqId: client.requestId, adminId: admin.id, ip: client.ip, retryAfter: decision.retryAfterSeconds },
+      "admin code refused: too many attempts",
+    );
+    const { retryAfterSeconds } = decision;
+    return { ok: false, failure: { status: 429, message: authMessages.tooManyAttempts(retryAfterSeconds), retryAfterSeconds } };
+  }
+  let value: T | null;
+  try {
+    value = await verify(readCode(parsed.data.code));
+  } catch (error) {
+    await decision.attempt.abandoned().catch(() => {});
+    throw error;
+  }
+  if (value === null) {
+    await decision.attempt.failed();
+    deps.logger.warn({ reqId: client.requestId, adminId: admin.id, ip: client.ip }, "admin code refused: wrong code");
+    return { ok: false, failure: { status: 401, message: twoFactorMessages.invalidCode } };
+  }
+  await decision.attempt.succeeded();
+  return { ok: true, value };
+}
+
+/**
+ * Accepts an app code for the account's confirmed key once: the step is written only when it is later
+ * than the last one accepted, in the same statement, so two requests with one code cannot both pass.
+ */
+async function consumeTotp(db: Database, userId: string, code: string, now = Date.now()): Promise<boolean> {
+  const [user] = await db.select({ secret: adminUsers.totpSecret }).from(adminUsers).where(eq(adminUsers.id, userId));
+  if (!user?.secret) return false;
+  const step = totpStep(user.secret, code, now);
+  if (step === null) return false;
+  const updated = await db
+    .update(adminUsers)
+    .set({ totpLastStep: step })
+    .where(
+      and(
+        eq(adminUsers.id, userId),
+        eq(adminUsers.totpSecret, user.secret),
+        or(isNull(adminUsers.totpLastStep), lt(adminUsers.totpLastStep, step)),
+      ),
+    )
+    .returning({ id: adminUsers.id });
+  return updated.length === 1;
+}
+
+/** Marks an unused recovery code used; false when it is not one of the account's unused codes. */
+async function consumeRecoveryCode(db: Database, userId: string, code: string): Promise<boolean> {
+  const used = await db
+    .update(adminRecoveryCodes)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(adminRecoveryCodes.userId, userId),
+        eq(adminRecoveryCodes.codeHash, hashRecoveryCode(code)),
+        isNull(adminRecoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: adminRecoveryCodes.id });
+  return used.length === 1;
+}
+
+type Method = "code" | "recovery_code";
+
+/** Checks an app code or a recovery code of an account with a confirmed second factor. */
+async function consumeAnyCode(db: Database, userId: string, code: ReturnType<typeof readCode>): Promise<Method | null> {
+  if (code.kind === "totp") return (await consumeTotp(db, userId, code.code)) ? "code" : null;
+  if (code.kind === "recovery") return (await consumeRecoveryCode(db, userId, code.code)) ? "recovery_code" : null;
+  return null;
+}
+
+/** Replaces a session by a new, fully signed-in one (a new token once the sign-in is complete). */
+async function upgradeSession(deps: SignInDeps, tx: Tx, state: SessionState, client: SignInClient): Promise<string> {
+  await tx.delete(adminSessions).where(eq(adminSessions.id, state.sessionId));
+  const { token } = await createSession(tx, state.admin.id, { ip: client.ip, userAgent: client.userAgent }, sessionTimeouts(deps.config));
+  return token;
+}
+
+async function stateOf(deps: SignInDeps, token: string | undefined): Promise<SessionState | null> {
+  return token ? sessionState(deps.db, token, sessionTimeouts(deps.config)) : null;
+}
+
+const expired = (): CodeFailure => ({ status: 401, message: twoFactorMessages.stepExpired });
+
+// ---- the second step of a sign-in ----
+
+export type CodeSignInResult = { status: 200; admin: AdminIdentity; token: string; method: Method } | CodeFailure;
+
+/**
+ * The second step of a sign-in: the session made by the right password (awaiting "second_factor")
+ * and a code from the app or a recovery code. Success replaces the session by a signed-in one.
+ */
+export async function signInWithCode(
+  deps: SignInDeps,
+  token: string | undefined,
+  input: unknown,
+  client: SignInClient,
+): Promise<CodeSignInResult> {
+  const state = await stateOf(deps, token);
+  if (state?.awaiting !== "second_factor") return expired();
+  const { admin } = state;
+  const checked = await throttledCheck(deps, admin, input, client, (code) => consumeAnyCode(deps.db, admin.id, code));
+  if (!checked.ok) {
+    if (checked.failure.status === 401)
+      await recordAudit(deps.db, { action: "sign_in_failed", admin, detail: { method: "code" }, ip: client.ip });
+    return checked.failure;
+  }
+  const method = checked.value;
+  const remaining = method === "recovery_code" ? await unusedRecoveryCodes(deps.db, admin.id) : null;
+  const newToken = await deps.db.transaction(async (tx) => {
+    const next = await upgradeSession(deps, tx, state, client);
+    await recordAudit(tx, { action: "sign_in", admin, detail: { method }, ip: client.ip });
+    if (method === "recovery_code")
+      await recordAudit(tx, {
+        action: "recovery_code_used",
+        admin,
+        targetType: "admin",
+        targetId: admin.id,
+        detail: { remaining },
+        ip: client.ip,
+      });
+    return next;
+  });
+  deps.logger.info({ reqId: client.requestId, adminId: admin.id, ip: client.ip, method }, "admin signed in");
+  return { status: 200, admin, token: newToken, method };
+}
+
+// ---- enrolment ----
+
+export type EnrolmentView = { email: string; secret: string; groupedSecret: string; uri: string; qrSvg: string };
+
+/** A session that may set up a second factor: one waiting for enrolment, or a signed-in admin without one. */
+const mayEnrol = (state: SessionState) => state.awaiting === "enrolment" || (state.awaiting === null && state.totpEnabledAt === null);
+
+/**
+ * The key to set up, kept on the session until a code confirms it (the same key on every reload, and
+ * never on the account before it is confirmed). Null when this session may not enrol.
+ */
+export async function enrolmentView(db: Database, state: SessionState): Promise<EnrolmentView | null> {
+  if (!mayEnrol(state)) return null;
+  let secret = state.enrolmentSecret;
+  if (!secret) {
+    const candidate = newTotpSecret();
+    const [row] = await db
+      .update(adminSessions)
+      .set({ enrolmentSecret: candidate })
+      .where(and(eq(adminSessions.id, state.sessionId), isNull(adminSessions.enrolmentSecret)))
+      .returning({ secret: adminSessions.enrolmentSecret });
+    if (row?.secret) secret = row.secret;
+    else {
+      // Another request of this session stored one first: show that one.
+      const [stored] = await db
+        .select({ secret: adminSessions.enrolmentSecret })
+        .from(adminSessions)
+        .where(eq(adminSessions.id, state.sessionId));
+      secret = stored?.secret ?? null;
+    }
+  }
+  if (!secret) return null;
+  const uri = otpauthUri(secret, state.admin.email);
+  return { email: state.admin.email, secret, groupedSecret: groupedKey(secret), uri, qrSvg: await qrCodeSvg(uri) };
+}
+
+export type EnrolResult = { status: 200; admin: AdminIdentity; recoveryCodes: string[]; signedIn: boolean } | CodeFailure;
+
+/**
+ * Confirms the key shown on this session with a code from the app: the key becomes the account's,
+ * ten recovery codes replace any old ones (answered once, to be shown), and a session that was
+ * waiting for enrolment is signed in. It keeps its token: the page that answers with the recovery
+ * codes is rendered for the same cookie, and that session already proved the password.
+ */
+export async function confirmEnrolment(
+  deps: SignInDeps,
+  token: string | undefined,
+  input: unknown,
+  client: SignInClient,
+): Promise<EnrolResult> {
+  const state = await stateOf(deps, token);
+  if (!state || state.awaiting === "second_factor") return expired();
+  if (!mayEnrol(state)) return { status: 409, message: twoFactorMessages.alreadyEnabled };
+  const secret = state.enrolmentSecret;
+  const { admin } = state;
+  const now = Date.now();
+  const checked = await throttledCheck(deps, admin, input, client, async (code) =>
+    secret && code.kind === "totp" ? totpStep(secret, code.code, now) : null,
+  );
+  if (!checked.ok) return checked.failure;
+  const step = checked.value;
+  const pending = state.awaiting === "enrolment";
+  const result = await deps.db.transaction(async (tx) => {
+    const enabled = await tx
+      .update(adminUsers)
+      .set({ totpSecret: secret, totpEnabledAt: new Date(now), totpLastStep: step })
+      .where(and(eq(adminUsers.id, admin.id), isNull(adminUsers.totpEnabledAt)))
+      .returning({ id: adminUsers.id });
+    if (enabled.length === 0) return null;
+    const recoveryCodes = await replaceRecoveryCodes(tx, admin.id);
+    await recordAudit(tx, { action: "two_factor_enabled", admin, targetType: "admin", targetId: admin.id, ip: client.ip });
+    await tx.update(adminSessions).set({ awaiting: null, enrolmentSecret: null }).where(eq(adminSessions.id, state.sessionId));
+    if (pending) await recordAudit(tx, { action: "sign_in", admin, detail: { method: "code" }, ip: client.ip });
+    return { recoveryCodes, signedIn: pending };
+  });
+  if (!result) return { status: 409, message: twoFactorMessages.alreadyEnabled };
+  deps.logger.info({ reqId: client.requestId, adminId: admin.id, ip: client.ip }, "admin turned on two-factor sign-in");
+  return { status: 200, admin, ...result };
+}
+
+// ---- the signed-in admin's own settings ----
+
+export type TwoFactorStatus = { enabledAt: Date | null; unusedRecoveryCodes: number };
+
+export async function twoFactorStatus(db: Database, userId: string): Promise<TwoFactorStatus> {
+  const [user] = await db.select({ enabledAt: adminUsers.totpEnabledAt }).from(adminUsers).where(eq(adminUsers.id, userId));
+  return { enabledAt: user?.enabledAt ?? null, unusedRecoveryCodes: user?.enabledAt ? await unusedRecoveryCodes(db, userId) : 0 };
+}
+
+/** A signed-in admin with a second factor, checked by a current code (or a recovery code). */
+async function confirmedByCode(
+  deps: SignInDeps,
+  token: string | undefined,
+  input: unknown,
+  client: SignInClient,
+): Promise<Verified<{ admin: AdminIdentity; method: Method }>> {
+  const state = await stateOf(deps, token);
+  if (!state || state.awaiting !== null) return { ok: false, failure: { status: 401, message: authMessages.signInRequired } };
+  if (!state.totpEnabledAt) return { ok: false, failure: { status: 409, message: twoFactorMessages.notEnabled } };
+  const { admin } = state;
+  const checked = await throttledCheck(deps, admin, input, client, (code) => consumeAnyCode(deps.db, admin.id, code));
+  if (!checked.ok) return checked;
+  if (checked.value === "recovery_code")
+    await recordAudit(deps.db, {
+      action: "recovery_code_used",
+      admin,
+      targetType: "admin",
+      targetId: admin.id,
+      detail: { remaining: await unusedRecoveryCodes(deps.db, admin.id) },
+      ip: client.ip,
+    });
+  return { ok: true, value: { admin, method: checked.value } };
+}
+
+export type RegenerateResult = { status: 200; admin: AdminIdentity; recoveryCodes: string[] } | CodeFailure;
+
+/** Ten new recovery codes for a signed-in admin, confirmed by a current code; the old ones stop working. */
+export async function regenerateRecoveryCodes(
+  deps: SignInDeps,
+  token: string | undefined,
+  input: unknown,
+  client: SignInClient,
+): Promise<RegenerateResult> {
+  const checked = await confirmedByCode(deps, token, input, client);
+  if (!checked.ok) return checked.failure;
+  const { admin } = checked.value;
+  const recoveryCodes = await deps.db.transaction(async (tx) => {
+    const codes = await replaceRecoveryCodes(tx, admin.id);
+    await recordAudit(tx, { action: "recovery_codes_regenerated", admin, targetType: "admin", targetId: admin.id, ip: client.ip });
+    return codes;
+  });
+  return { status: 200, admin, recoveryCodes };
+}
+
+export type DisableResult = { status: 200; admin: AdminIdentity } | CodeFailure;
+
+/** Turns off a signed-in admin's second factor, confirmed by a current code or a recovery code. */
+export async function disableTwoFactor(
+  deps: SignInDeps,
+  token: string | undefined,
+  input: unknown,
+  client: SignInClient,
+): Promise<DisableResult> {
+  const checked = await confirmedByCode(deps, token, input, client);
+  if (!checked.ok) return checked.failure;
+  const { admin, method } = checked.value;
+  await deps.db.transaction(async (tx) => {
+    await clearTwoFactor(tx, admin.id);
+    await recordAudit(tx, {
+      action: "two_factor_disabled",
+      admin,
+      targetType: "admin",
+      targetId: admin.id,
+      detail: { method },
+      ip: client.ip,
+    });
+  });
+  deps.logger.info({ reqId: client.requestId, adminId: admin.id, ip: client.ip }, "admin turned off two-factor sign-in");
+  return { status: 200, admin };
+}
+
+async function clearTwoFactor(tx: Tx, userId: string) {
+  await tx.update(adminUsers).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(adminUsers.id, userId));
+  await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.userId, userId));
+}
+
+/**
+ * The owner's way back in (`npm run admin:create -- --reset-2fa --email ...`, on the server): removes
+ * the account's key and recovery codes and signs it out everywhere. With ADMIN_REQUIRE_2FA, the next
+ * sign-in sets up a new key.
+ */
+export async function resetTwoFactor(db: Database, email: string): Promise<AdminIdentity> {
+  const user = await findAdminByEmail(db, email);
+  if (!user) throw new AdminAccountError(`There is no admin with the email ${normalizeEmail(email)}.`);
+  const admin = { id: user.id, email: user.email };
+  await db.transaction(async (tx) => {
+    await clearTwoFactor(tx, admin.id);
+    await tx.delete(adminSessions).where(eq(adminSessions.userId, admin.id));
+    await recordAudit(tx, {
+      action: "two_factor_disabled",
+      admin,
+      targetType: "admin",
+      targetId: admin.id,
+      detail: { method: "command_line_reset" },
+    });
+  });
+  return admin;
+}

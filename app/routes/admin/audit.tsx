@@ -1,0 +1,207 @@
+import { Form, Link } from "react-router";
+import { buttonClass } from "~/components/ui/button";
+import { agency } from "~/content/agency";
+import { AdminPage } from "~/features/admin/components/admin-page";
+import { auditMessages as text } from "~/features/audit/messages";
+import { pageTitle } from "~/lib/seo";
+import type { Route } from "./+types/audit";
+import { auditLoader } from "./audit.server";
+
+export function meta() {
+  return [{ title: pageTitle(text.title) }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return auditLoader(request, context);
+}
+
+const f = text.filters;
+const fieldClass =
+  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-[invalid=true]:border-red-600";
+
+/** Where the agency is, with the zone named: the same on the server's render and in the browser. */
+const when = new Intl.DateTimeFormat("en-US", {
+  timeZone: agency.hours.timezone,
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  second: "2-digit",
+  timeZoneName: "short",
+});
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <p id={id} className="mt-1 text-sm font-medium text-red-700">
+      {message}
+    </p>
+  ) : null;
+}
+
+/** /admin/audit: the audit trail, newest first, filtered by admin and days; read-only. */
+export default function Audit({ loaderData }: Route.ComponentProps) {
+  const { admins, values, errors, message, list } = loaderData;
+  const filtered = Boolean(values.admin || values.from || values.to);
+  const pageLink = (page: number) => {
+    const q = new URLSearchParams();
+    if (values.admin) q.set("admin", values.admin);
+    if (values.from) q.set("from", values.from);
+    if (values.to) q.set("to", values.to);
+    if (page > 1) q.set("page", String(page));
+    const s = q.toString();
+    return `/admin/audit${s ? `?${s}` : ""}`;
+  };
+
+  return (
+    <AdminPage title={text.title} subtitle={text.subtitle}>
+      <search aria-label={f.legend} className="block">
+        <Form method="get" className="flex flex-wrap items-start gap-4" noValidate>
+          <div className="w-full sm:w-72">
+            <label htmlFor="audit-admin" className="block text-sm font-medium text-slate-800">
+              {f.admin}
+            </label>
+            <select
+              id="audit-admin"
+              name="admin"
+              defaultValue={values.admin}
+              className={fieldClass}
+              aria-invalid={errors.admin ? true : undefined}
+              aria-describedby={errors.admin ? "audit-admin-error" : undefined}
+            >
+              <option value="">{f.allAdmins}</option>
+              {admins.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.email}
+                </option>
+              ))}
+            </select>
+            <FieldError id="audit-admin-error" message={errors.admin} />
+          </div>
+          <div>
+            <label htmlFor="audit-from" className="block text-sm font-medium text-slate-800">
+              {f.from}
+            </label>
+            <input
+              id="audit-from"
+              name="from"
+              type="date"
+              defaultValue={values.from}
+              className={fieldClass}
+              aria-invalid={errors.from ? true : undefined}
+              aria-describedby={errors.from ? "audit-from-error audit-date-hint" : "audit-date-hint"}
+            />
+            <FieldError id="audit-from-error" message={errors.from} />
+          </div>
+          <div>
+            <label htmlFor="audit-to" className="block text-sm font-medium text-slate-800">
+              {f.to}
+            </label>
+            <input
+              id="audit-to"
+              name="to"
+              type="date"
+              defaultValue={values.to}
+              className={fieldClass}
+              aria-invalid={errors.to ? true : undefined}
+              aria-describedby={errors.to ? "audit-to-error audit-date-hint" : "audit-date-hint"}
+            />
+            <FieldError id="audit-to-error" message={errors.to} />
+          </div>
+          <div className="flex items-center gap-4 self-end pb-0.5">
+            <button type="submit" className={buttonClass("primary", "py-2")}>
+              {f.apply}
+            </button>
+            {filtered && (
+              <Link to="/admin/audit" className="text-sm font-medium text-brand-700 underline">
+                {f.clear}
+              </Link>
+            )}
+          </div>
+          <p id="audit-date-hint" className="w-full text-sm text-slate-600">
+            {f.dateHint}
+          </p>
+        </Form>
+      </search>
+
+      {message && (
+        <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+          {message}
+        </p>
+      )}
+
+      {list && (
+        <div className="mt-6">
+          {list.items.length === 0 ? (
+            <p className="rounded-xl border border-slate-200 bg-white px-4 py-12 text-center text-lg font-medium text-slate-800 shadow-sm">
+              {filtered ? text.emptyFiltered : text.empty}
+            </p>
+          ) : (
+            <>
+              <p className="mb-3 text-sm text-slate-600">
+                {text.showing((list.page - 1) * list.pageSize + 1, (list.page - 1) * list.pageSize + list.items.length, list.total)}
+              </p>
+              <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+                <table className="min-w-full divide-y divide-slate-200 text-sm">
+                  <caption className="sr-only">{text.title}</caption>
+                  <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                    <tr>
+                      {Object.values(text.columns).map((label) => (
+                        <th key={label} scope="col" className="px-4 py-3 whitespace-nowrap">
+                          {label}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-slate-100">
+                    {list.items.map((e) => (
+                      <tr key={e.id} className="align-top" data-testid="audit-row">
+                        <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+                          <time dateTime={e.at}>{when.format(new Date(e.at))}</time>
+                        </td>
+                        <td className="px-4 py-3 text-slate-900">
+                          {e.adminEmail ?? <span className="text-slate-500">{text.unknownAdmin}</span>}
+                        </td>
+                        <td className="px-4 py-3 font-medium text-slate-900">{text.actionLabel(e.action)}</td>
+                        <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+                          {e.targetType === "lead" && e.targetId ? (
+                            <Link to={`/admin/leads/${e.targetId}`} className="text-brand-700 underline">
+                              {text.openLead}
+                            </Link>
+                          ) : (
+                            text.target(e.targetType, e.targetId)
+                          )}
+                        </td>
+                        <td className="max-w-md px-4 py-3 break-words text-slate-700">{text.detailSummary(e.detail)}</td>
+                        <td className="px-4 py-3 font-mono text-xs whitespace-nowrap text-slate-600">{e.ip}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
+          )}
+          {list.pageCount > 1 && (
+            <nav aria-label={text.pagination} className="mt-4 flex flex-wrap items-center justify-between gap-4 text-sm">
+              {list.page > 1 ? (
+                <Link to={pageLink(list.page - 1)} className="font-medium text-brand-700 underline" rel="prev">
+                  {text.newer}
+                </Link>
+              ) : (
+                <span />
+              )}
+              <span className="text-slate-600">{text.pageOf(list.page, list.pageCount)}</span>
+              {list.page < list.pageCount ? (
+                <Link to={pageLink(list.page + 1)} className="font-medium text-brand-700 underline" rel="next">
+                  {text.older}
+                </Link>
+              ) : (
+                <span />
+              )}
+            </nav>
+          )}
+        </div>
+      )}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * The dashboard's loader and action. The loader reads the mail that could not be delivered; the
+ * action answers the panel's Retry form (POST /admin/dashboard with `intent=retry-mail` and `id`),
+ * posted by the browser itself, with or without scripts. Both need a live admin session.
+ */
+import { type AppLoadContext, data } from "react-router";
+import { requireAdminSession } from "~/features/admin/guard.server";
+import { listMailFailures, retryMail } from "~/features/mail/failures.server";
+import { mailFailureMessages as text } from "~/features/mail/messages";
+import { isUrlEncodedForm, readForm } from "~/lib/form-body.server";
+
+/** Two short fields: a few KB is plenty. */
+const MAX_FORM_BYTES = 4 * 1024;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type DashboardActionData = { ok: boolean; message: string; id?: string; errors?: Record<string, string> };
+
+const answer = (status: number, body: DashboardActionData) => data<DashboardActionData>(body, { status });
+
+export async function dashboardLoader(request: Request, context: AppLoadContext) {
+  await requireAdminSession(request, context);
+  return { mailFailures: await listMailFailures(context.db) };
+}
+
+export async function dashboardAction(request: Request, context: AppLoadContext) {
+  if (context.crossSite) return answer(403, { ok: false, message: text.crossSite });
+  const admin = await requireAdminSession(request, context);
+  if (!isUrlEncodedForm(request)) return answer(415, { ok: false, message: text.formNotSupported });
+  const form = await readForm(request, MAX_FORM_BYTES);
+  if (!form) return answer(413, { ok: false, message: text.formTooLarge });
+  if (form.get("intent") !== "retry-mail")
+    return answer(400, { ok: false, message: text.unknownIntent, errors: { intent: text.unknownIntent } });
+  const id = form.get("id") ?? "";
+  if (!UUID.test(id)) return answer(400, { ok: false, message: text.invalidId, errors: { id: text.invalidId } });
+
+  const result = await retryMail(context.db, id, { admin, ip: context.clientIp });
+  switch (result.status) {
+    case "queued":
+      context.mail.nudge();
+      return answer(200, { ok: true, message: text.queued, id });
+    case "not_found":
+      return answer(404, { ok: false, message: text.notFound, id });
+    default:
+      return answer(409, { ok: false, message: text.notRetryable, id });
+  }
+}

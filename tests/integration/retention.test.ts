@@ -1,0 +1,540 @@
+/**
+ * Retention and erasure (docs/decisions/024-retention-and-erasure.md) on a known data set: rows with
+ * backdated times and real files in storage. Retention removes exactly what is past its period;
+ * erasure leaves nothing with the address in any table or file, and nothing else is touched.
+ */
+import { randomUUID } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { privacyMessages } from "../../app/features/privacy/messages";
+import { eraseByEmail, runRetention } from "../../app/features/privacy/retention.server";
+import {
+  adminSessions,
+  auditEvents,
+  chatMessages,
+  chatSessions,
+  consentRecords,
+  jobApplications,
+  jobs,
+  leads,
+  mailOutbox,
+  signInFailures,
+  uploads,
+} from "../../db/schema";
+import { ensureAdmin, signIn } from "../support/admin";
+import { databaseKinds } from "../support/databases";
+import { contactBody, pdfBytes } from "../support/lead-fixtures";
+import { startTestServer } from "../support/server";
+import { startSmtp, waitFor } from "../support/smtp";
+
+type Server = Awaited<ReturnType<typeof startTestServer>>;
+
+const DAY = 86_400_000;
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
+const yearsAgo = (years: number) => {
+  const at = new Date();
+  at.setUTCFullYear(at.getUTCFullYear() - years);
+  return at;
+};
+
+describe.each(databaseKinds)("retention and erasure on %s", (kind) => {
+  let server: Server;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let dataDir: string;
+  let cookie: string;
+  let jobId: string;
+  const fileOnDisk = (key: string) => existsSync(path.join(dataDir, "uploads", key));
+  const db = () => server.services.db;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), "retention-test-"));
+    smtp = await startSmtp();
+    server = await startTestServer(kind, {
+      DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+      MAIL_POLL_INTERVAL_MS: "100",
+      SITE_URL: "https://www.agency.example",
+      AGENCY_INBOX: "inbox@agency.example",
+    });
+    // The scheduler's first run of the daily job at start, before the data set exists: the next one is a day away.
+    await waitFor(
+      async () => (await db().select().from(auditEvents).where(eq(auditEvents.action, "retention_run"))).length > 0,
+      15_000,
+      "the retention job's first run",
+    );
+    await ensureAdmin(server.services);
+    cookie = await signIn(server.url);
+    const [job] = await db()
+      .insert(jobs)
+      .values({
+        title: "Account Manager",
+        description: "Serve trucking accounts.",
+        type: "Full-time",
+        workType: "On-site",
+        location: "Austin, TX",
+      })
+      .returning();
+    jobId = job.id;
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.close();
+    await smtp?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  // ---- the data set ----
+
+  let n = 0;
+  async function lead(values: {
+    email: string;
+    leadType?: string;
+    receivedAt?: Date;
+    statusChangedAt?: Date;
+    consentRecordId?: string;
+    payload?: Record<string, unknown>;
+  }) {
+    n++;
+    const [row] = await db()
+      .insert(leads)
+      .values({
+        reference: `L-T${String(n).padStart(5, "0")}`.slice(0, 8) + randomUUID().slice(0, 4),
+        leadType: values.leadType ?? "trucking_quote",
+        submissionType: "Commercial Trucking Quote",
+        source: "Quote Page",
+        name: "Test Person",
+        email: values.email,
+        phone: "(512) 555-0100",
+        payload: values.payload ?? { email: values.email },
+        receivedAt: values.receivedAt ?? new Date(),
+        statusChangedAt: values.statusChangedAt ?? null,
+        consentRecordId: values.consentRecordId ?? null,
+      })
+      .returning();
+    return row;
+  }
+
+  async function document(leadId: string | null, createdAt = new Date()) {
+    const id = randomUUID();
+    const key = `${id}.pdf`;
+    const stored = await server.services.storage.write(key, Readable.from([pdfBytes(2048)]), { maxBytes: 1024 * 1024 });
+    await db()
+      .insert(uploads)
+      .values({
+        id,
+        slot: "cdl",
+        originalName: "cdl.pdf",
+        sizeBytes: stored.size,
+        mimeType: "application/pdf",
+        storageKey: key,
+        sha256: stored.sha256,
+        leadId,
+        createdAt,
+        linkedAt: leadId ? createdAt : null,
+      });
+    return key;
+  }
+
+  async function consent(email: string, createdAt = new Date()) {
+    const [row] = await db()
+      .insert(consentRecords)
+      .values({
+        sourceForm: "sms_consent_form",
+        name: "Test Person",
+        email,
+        phone: "(512) 555-0100",
+        consented: true,
+        consentText: "I agree to receive text messages.",
+        consentVersion: "sms-consent-test",
+        recordHash: "0".repeat(64),
+        createdAt,
+      })
+      .returning();
+    return row;
+  }
+
+  async function mail(values: {
+    to: string;
+    replyTo?: string;
+    status?: string;
+    createdAt?: Date;
+    leadId?: string;
+    text?: string;
+    subject?: string;
+  }) {
+    const [row] = await db()
+      .insert(mailOutbox)
+      .values({
+        messageId: `<${randomUUID()}@agency.example>`,
+        kind: "agency_notification",
+        toAddress: values.to,
+        replyTo: values.replyTo ?? null,
+        subject: values.subject ?? "Quote Request",
+        textBody: values.text ?? "A quote request arrived.",
+        htmlBody: "<p>A quote request arrived.</p>",
+        leadId: values.leadId ?? null,
+        status: values.status ?? "pending",
+        createdAt: values.createdAt ?? new Date(),
+        // Not due: the sender leaves queued rows of the data set alone.
+        nextAttemptAt: new Date(Date.now() + 7 * DAY),
+        sentAt: values.status === "sent" ? (values.createdAt ?? new Date()) : null,
+      })
+      .returning();
+    return row;
+  }
+
+  async function chat(email: string, updatedAt = new Date(), leadId: string | null = null) {
+    const [row] = await db()
+      .insert(chatSessions)
+      .values({
+        name: "Test Person",
+        email,
+        phone: "(512) 555-0100",
+        insuranceType: "Commercial Trucking",
+        leadId,
+        createdAt: updatedAt,
+        updatedAt,
+      })
+      .returning();
+    await db()
+      .insert(chatMessages)
+      .values([
+        { sessionId: row.id, role: "assistant", content: "How can we help?", createdAt: updatedAt },
+        { sessionId: row.id, role: "user", content: `Write to me at ${email}`, createdAt: updatedAt },
+      ]);
+    return row;
+  }
+
+  async function application(email: string, createdAt = new Date()) {
+    const [row] = await db()
+      .insert(jobApplications)
+      .values({ jobId, name: "Test Applicant", email, coverLetter: "Five years of account work.", createdAt })
+      .returning();
+    return row;
+  }
+
+  const ids = async <T extends { id: string }>(rows: Promise<T[]>) => new Set((await rows).map((r) => r.id));
+
+  // ---- retention ----
+
+  it("deletes exactly the records past their periods, files included, keeps consent evidence for its own period, and audits the counts", async () => {
+    const config = server.services.config;
+    // The defaults are the Privacy Policy's periods.
+    expect(config).toMatchObject({
+      RETENTION_LEAD_DAYS: 730,
+      RETENTION_CONTACT_DAYS: 365,
+      RETENTION_CHAT_DAYS: 180,
+      RETENTION_APPLICATION_DAYS: 365,
+      RETENTION_MAIL_BODY_DAYS: 30,
+      RETENTION_SIGN_IN_DAYS: 90,
+      CONSENT_RECORD_YEARS: 5,
+    });
+    const domain = "retention.example";
+    const consentOld = await consent(`old@${domain}`, new Date(yearsAgo(5).getTime() - 30 * DAY));
+    const consentMid = await consent(`mid@${domain}`, yearsAgo(3));
+    const quoteOld = await lead({ email: `q-old@${domain}`, receivedAt: daysAgo(731), consentRecordId: consentMid.id });
+    const quoteRecent = await lead({ email: `q-new@${domain}`, receivedAt: daysAgo(729) });
+    const quoteWorked = await lead({ email: `q-worked@${domain}`, receivedAt: daysAgo(900), statusChangedAt: daysAgo(10) });
+    const contactOld = await lead({ email: `c-old@${domain}`, leadType: "contact_form", receivedAt: daysAgo(366) });
+    const contactRecent = await lead({ email: `c-new@${domain}`, leadType: "contact_form", receivedAt: daysAgo(364) });
+    const linkedToOldConsent = await lead({ email: `old@${domain}`, receivedAt: daysAgo(5), consentRecordId: consentOld.id });
+    const oldKey = await document(quoteOld.id, daysAgo(731));
+    const recentKey = await document(quoteRecent.id, daysAgo(729));
+    const workedKey = await document(quoteWorked.id, daysAgo(900));
+    const oldLeadMail = await mail({ to: "inbox@agency.example", leadId: quoteOld.id, status: "sent", createdAt: daysAgo(731), text: "" });
+    const sentOld = await mail({ to: `m1@${domain}`, status: "sent", createdAt: daysAgo(31), text: "" });
+    const deadOld = await mail({ to: `m2@${domain}`, status: "dead", createdAt: daysAgo(31) });
+    const deadRecent = await mail({ to: `m3@${domain}`, status: "dead", createdAt: daysAgo(29) });
+    const queuedOld = await mail({ to: `m4@${domain}`, status: "pending", createdAt: daysAgo(31) });
+    const chatOld = await chat(`chat-old@${domain}`, daysAgo(181));
+    const chatRecent = await chat(`chat-new@${domain}`, daysAgo(179), quoteOld.id);
+    const appOld = await application(`a-old@${domain}`, daysAgo(366));
+    const appRecent = await application(`a-new@${domain}`, daysAgo(364));
+    const [admin] = await db()
+      .execute(sql`select id from admin_users limit 1`)
+      .then((r) => r.rows as { id: string }[]);
+    const [sessionOld, sessionRecent] = await db()
+      .insert(adminSessions)
+      .values([
+        {
+          userId: admin.id,
+          tokenHash: randomUUID(),
+          createdAt: daysAgo(100),
+          lastSeenAt: daysAgo(100),
+          expiresAt: daysAgo(91),
+          ip: "203.0.113.9",
+        },
+        {
+          userId: admin.id,
+          tokenHash: randomUUID(),
+          createdAt: daysAgo(95),
+          lastSeenAt: daysAgo(95),
+          expiresAt: daysAgo(89),
+          ip: "203.0.113.9",
+        },
+      ])
+      .returning();
+    await db()
+      .insert(signInFailures)
+      .values([
+        { key: `test-old-${randomUUID()}`, failures: 2, lastFailureAt: daysAgo(91).getTime() },
+        { key: `test-new-${randomUUID()}`, failures: 2, lastFailureAt: daysAgo(89).getTime() },
+      ]);
+    const [auditOld, auditRecent] = await db()
+      .insert(auditEvents)
+      .values([
+        { action: "sign_in", at: daysAgo(91), ip: "198.51.100.7" },
+        { action: "sign_in", at: daysAgo(89), ip: "198.51.100.8" },
+      ])
+      .returning();
+    expect([oldKey, recentKey, workedKey].every(fileOnDisk)).toBe(true);
+
+    const counts = await runRetention(db(), server.services.storage, config, new Date());
+    expect(counts).toEqual({
+      leads: 1,
+      contacts: 1,
+      documents: 1,
+      chats: 1,
+      applications: 1,
+      mails: 3,
+      mailBodiesCleared: 0,
+      consentRecords: 1,
+      signInSessions: 1,
+      signInFailures: 1,
+      auditAddressesCleared: 1,
+      filesFailed: 0,
+    });
+
+    const leadIds = await ids(db().select({ id: leads.id }).from(leads));
+    for (const gone of [quoteOld, contactOld]) expect(leadIds.has(gone.id)).toBe(false);
+    for (const kept of [quoteRecent, quoteWorked, contactRecent, linkedToOldConsent]) expect(leadIds.has(kept.id)).toBe(true);
+    expect(fileOnDisk(oldKey)).toBe(false);
+    expect(fileOnDisk(recentKey)).toBe(true);
+    expect(fileOnDisk(workedKey)).toBe(true);
+    const uploadKeys = new Set((await db().select({ key: uploads.storageKey }).from(uploads)).map((r) => r.key));
+    expect(uploadKeys.has(oldKey)).toBe(false);
+    expect(uploadKeys.has(recentKey) && uploadKeys.has(workedKey)).toBe(true);
+
+    const mailIds = await ids(db().select({ id: mailOutbox.id }).from(mailOutbox));
+    for (const gone of [oldLeadMail, sentOld, deadOld]) expect(mailIds.has(gone.id)).toBe(false);
+    for (const kept of [deadRecent, queuedOld]) expect(mailIds.has(kept.id)).toBe(true);
+    const [undelivered] = await db().select().from(mailOutbox).where(eq(mailOutbox.id, deadRecent.id));
+    expect(undelivered.textBody).toBe("A quote request arrived.");
+
+    const chatIds = await ids(db().select({ id: chatSessions.id }).from(chatSessions));
+    expect(chatIds.has(chatOld.id)).toBe(false);
+    expect(chatIds.has(chatRecent.id)).toBe(true);
+    expect(await db().select().from(chatMessages).where(eq(chatMessages.sessionId, chatOld.id))).toEqual([]);
+    const [unlinked] = await db().select().from(chatSessions).where(eq(chatSessions.id, chatRecent.id));
+    expect(unlinked.leadId).toBeNull();
+
+    const appIds = await ids(db().select({ id: jobApplications.id }).from(jobApplications));
+    expect(appIds.has(appOld.id)).toBe(false);
+    expect(appIds.has(appRecent.id)).toBe(true);
+
+    // Consent evidence outlives the lead it came with, and goes after its own period.
+    const consentIds = await ids(db().select({ id: consentRecords.id }).from(consentRecords));
+    expect(consentIds.has(consentOld.id)).toBe(false);
+    expect(consentIds.has(consentMid.id)).toBe(true);
+    const [relinked] = await db().select().from(leads).where(eq(leads.id, linkedToOldConsent.id));
+    expect(relinked.consentRecordId).toBeNull();
+
+    const sessionIds = await ids(db().select({ id: adminSessions.id }).from(adminSessions));
+    expect(sessionIds.has(sessionOld.id)).toBe(false);
+    expect(sessionIds.has(sessionRecent.id)).toBe(true);
+    const failureKeys = (await db().select({ key: signInFailures.key }).from(signInFailures)).map((r) => r.key);
+    expect(failureKeys.filter((k) => k.startsWith("test-old-"))).toEqual([]);
+    expect(failureKeys.filter((k) => k.startsWith("test-new-"))).toHaveLength(1);
+    const audits = await db()
+      .select()
+      .from(auditEvents)
+      .where(inArray(auditEvents.id, [auditOld.id, auditRecent.id]));
+    expect(audits.find((a) => a.id === auditOld.id)?.ip).toBeNull();
+    expect(audits.find((a) => a.id === auditRecent.id)?.ip).toBe("198.51.100.8");
+
+    const runs = await db().select().from(auditEvents).where(eq(auditEvents.action, "retention_run"));
+    const { filesFailed: _, ...detail } = counts;
+    expect(runs.map((r) => r.detail)).toContainEqual(detail);
+    expect(JSON.stringify(runs)).not.toContain("@");
+
+    // Repeatable: nothing is left to remove.
+    const again = await runRetention(db(), server.services.storage, config, new Date());
+    expect(Object.values(again).every((v) => v === 0)).toBe(true);
+  });
+
+  it("clears a mail's content once it is delivered, keeping its subject and addresses", async () => {
+    const email = "sent-body@delivery.example";
+    const res = await fetch(`${server.url}/api/contacts`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(contactBody({ email })),
+    });
+    expect(res.status).toBe(201);
+    const rows = await waitFor(
+      async () => {
+        const mine = await db()
+          .select()
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.kind, "visitor_autoreply"), eq(mailOutbox.toAddress, email)));
+        return mine.length === 1 && mine[0].status === "sent" && mine;
+      },
+      10_000,
+      "the auto-reply sent",
+    );
+    expect(rows[0]).toMatchObject({ textBody: "", htmlBody: null, toAddress: email });
+    expect(rows[0].subject).toContain("Thank you for contacting");
+    const delivered = smtp.received.find((m) => m.messageId === rows[0].messageId);
+    expect(delivered?.raw).toMatch(/within 30 minutes/);
+  });
+
+  // ---- erasure ----
+
+  /** Every text and JSON column of every table that holds `email` as a whole address, whatever the case. */
+  async function rowsMentioning(email: string): Promise<string[]> {
+    const columns = (
+      await db().execute(sql`select table_name, column_name from information_schema.columns
+        where table_schema = 'public' and data_type in ('text', 'jsonb', 'json', 'character varying', 'ARRAY')`)
+    ).rows as { table_name: string; column_name: string }[];
+    const pattern = `(^|[^a-z0-9._%+-])${email.toLowerCase().replace(/[.+]/g, "\\$&")}($|[^a-z0-9_-])`;
+    const found: string[] = [];
+    for (const { table_name, column_name } of columns) {
+      const result = await db().execute(
+        sql`select count(*) as n from ${sql.identifier(table_name)} where lower(${sql.identifier(column_name)}::text) ~ ${pattern}`,
+      );
+      const count = Number((result.rows[0] as { n: number | string }).n);
+      if (count > 0) found.push(`${table_name}.${column_name}: ${count}`);
+    }
+    return found;
+  }
+
+  async function personData(email: string, variant: (e: string) => string = (e) => e) {
+    const quote = await lead({ email: variant(email), payload: { email: variant(email), legalBusinessName: "Erase Freight LLC" } });
+    const keys = [await document(quote.id), await document(quote.id)];
+    const chatLead = await lead({ email, leadType: "chat" });
+    await chat(variant(email), new Date(), chatLead.id);
+    await application(variant(email));
+    await mail({ to: "inbox@agency.example", replyTo: variant(email), text: `Applicant email: ${email}` });
+    await mail({ to: variant(email), subject: "We received your application" });
+    await mail({ to: "inbox@agency.example", leadId: quote.id, text: `Email: ${email}`, status: "sent" });
+    const consentRecord = await consent(variant(email));
+    return { quote, keys, consentRecord };
+  }
+
+  it("/admin/privacy is for a signed-in admin only: anyone else is sent to the sign-in page", async () => {
+    const page = await fetch(`${server.url}/admin/privacy`, { redirect: "manual" });
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toBe("/admin/login");
+    const post = await fetch(`${server.url}/admin/privacy`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: "anyone@example.com", confirm: "yes" }),
+    });
+    expect(post.status).toBe(302);
+    expect(post.headers.get("location")).toBe("/admin/login");
+    const signedIn = await fetch(`${server.url}/admin/privacy`, { headers: { cookie } });
+    expect(signedIn.status).toBe(200);
+    expect(await signedIn.text()).toContain(privacyMessages.periods.consent(5));
+  });
+
+  it("asks for the address and the confirmation, and erases nothing without both", async () => {
+    const target = "unconfirmed@erase.example";
+    const { quote } = await personData(target);
+    const post = (fields: Record<string, string>) =>
+      fetch(`${server.url}/admin/privacy`, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields),
+      });
+    const unconfirmed = await post({ email: target });
+    expect(unconfirmed.status).toBe(400);
+    expect(await unconfirmed.text()).toContain(privacyMessages.errors.confirmRequired);
+    const noAddress = await post({ email: "", confirm: "yes" });
+    expect(noAddress.status).toBe(400);
+    expect(await noAddress.text()).toContain(privacyMessages.errors.emailRequired);
+    const badAddress = await post({ email: "not an address", confirm: "yes" });
+    expect(badAddress.status).toBe(400);
+    expect(await badAddress.text()).toContain(privacyMessages.errors.emailInvalid);
+    expect(await db().select().from(leads).where(eq(leads.id, quote.id))).toHaveLength(1);
+  });
+
+  it("erases a person by email, whatever the case: no row or file with the address is left, consent evidence is kept, others are untouched", async () => {
+    const person = "Erin.Erase@example.com";
+    // A real contact form submission for the person, with its consent record and mails.
+    const contact = await fetch(`${server.url}/api/contacts`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(contactBody({ email: person, fullName: "Erin Erase" })),
+    });
+    expect(contact.status).toBe(201);
+    const mine = await personData(person, (e) => e.toUpperCase());
+    // Other people, one of whose address ends with the person's.
+    const lookalike = "xerin.erase@example.com";
+    const other = await personData("olga.other@example.com");
+    const similar = await personData(lookalike);
+    expect(mine.keys.every(fileOnDisk)).toBe(true);
+    expect(await rowsMentioning(person)).not.toEqual([]);
+    const lookalikeBefore = await rowsMentioning(lookalike);
+
+    const res = await fetch(`${server.url}/admin/privacy`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: `  ${person.toLowerCase().replace("example", "EXAMPLE")} `, confirm: "yes" }),
+    });
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    const expected = privacyMessages.erased({
+      leads: 2,
+      contacts: 1,
+      documents: 2,
+      chats: 1,
+      applications: 1,
+      mails: 5,
+      consentRecordsKept: 2,
+      filesFailed: 0,
+    });
+    for (const line of expected) expect(page).toContain(line);
+
+    // Nothing with the address, in any table, but the consent evidence kept for its own period.
+    expect(await rowsMentioning(person)).toEqual(["consent_records.email: 2"]);
+    expect(mine.keys.some(fileOnDisk)).toBe(false);
+    expect(await db().select().from(uploads).where(inArray(uploads.storageKey, mine.keys))).toEqual([]);
+    const [kept] = await db().select().from(consentRecords).where(eq(consentRecords.id, mine.consentRecord.id));
+    expect(kept.recordHash).toBe(mine.consentRecord.recordHash);
+
+    // Everyone else's records and files are all there.
+    expect(other.keys.every(fileOnDisk) && similar.keys.every(fileOnDisk)).toBe(true);
+    expect(
+      await db()
+        .select()
+        .from(leads)
+        .where(inArray(leads.id, [other.quote.id, similar.quote.id])),
+    ).toHaveLength(2);
+    expect(await rowsMentioning(lookalike)).toEqual(lookalikeBefore);
+    expect(await rowsMentioning("olga.other@example.com")).not.toEqual([]);
+
+    // The audit trail says who erased how much, never whom.
+    const [entry] = await db().select().from(auditEvents).where(eq(auditEvents.action, "person_erased"));
+    expect(entry).toMatchObject({ adminEmail: "admin@agency.example", targetType: "person" });
+    expect(entry.detail).toEqual({ leads: 2, contacts: 1, documents: 2, chats: 1, applications: 1, mails: 5, consentRecordsKept: 2 });
+    expect(JSON.stringify(entry).toLowerCase()).not.toContain("erin");
+  });
+
+  it("eraseByEmail answers zero counts for an address nobody used", async () => {
+    const counts = await eraseByEmail(db(), server.services.storage, "nobody@nowhere.example", null);
+    expect(counts).toEqual({
+      leads: 0,
+      contacts: 0,
+      documents: 0,
+      chats: 0,
+      applications: 0,
+      mails: 0,
+      consentRecordsKept: 0,
+      filesFailed: 0,
+    });
+  });
+});
