@@ -2,15 +2,19 @@
  * The audit screen's loader: the filters from the query string (the screen's GET form), checked on
  * the server; a wrong one is answered with its message and status 400, never a server error.
  */
+
 import { type AppLoadContext, data } from "react-router";
 import { requireAdminSession } from "~/features/admin/guard.server";
 import { auditAdmins, listAudit } from "~/features/audit/audit.server";
 import { auditMessages } from "~/features/audit/messages";
 import { type AuditPage, auditQuerySchema } from "~/features/audit/schema";
+import type { AdminIdentity } from "~/features/auth/auth.server";
 
 export type AuditFilterValues = { admin: string; from: string; to: string };
 
 export type AuditLoaderData = {
+  /** The session checked here: the admin layout renders the screen at once, before and without scripts. */
+  signedInAdmin: AdminIdentity;
   admins: { id: string; email: string }[];
   /** The filters as sent, to fill the form again. */
   values: AuditFilterValues;
@@ -20,7 +24,7 @@ export type AuditLoaderData = {
 };
 
 export async function auditLoader(request: Request, context: AppLoadContext) {
-  await requireAdminSession(request, context);
+  const signedInAdmin = await requireAdminSession(request, context);
   const params = new URL(request.url).searchParams;
   const raw = {
     admin: params.get("admin") ?? "",
@@ -35,9 +39,12 @@ export async function auditLoader(request: Request, context: AppLoadContext) {
   if (!parsed.success) {
     const errors: Record<string, string> = {};
     for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
-    return data<AuditLoaderData>({ admins, values, errors, message: auditMessages.filters.invalid, list: null }, { status: 400 });
+    return data<AuditLoaderData>(
+      { signedInAdmin, admins, values, errors, message: auditMessages.filters.invalid, list: null },
+      { status: 400 },
+    );
   }
   const { admin, from, to, page } = parsed.data;
   const list = await listAudit(context.db, { adminId: admin, from, to, page });
-  return data<AuditLoaderData>({ admins, values, errors: {}, message: null, list });
+  return data<AuditLoaderData>({ signedInAdmin, admins, values, errors: {}, message: null, list });
 }

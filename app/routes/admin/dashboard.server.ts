@@ -18,8 +18,9 @@ export type DashboardActionData = { ok: boolean; message: string; id?: string; e
 const answer = (status: number, body: DashboardActionData) => data<DashboardActionData>(body, { status });
 
 export async function dashboardLoader(request: Request, context: AppLoadContext) {
-  await requireAdminSession(request, context);
-  return { mailFailures: await listMailFailures(context.db) };
+  // The session checked here lets the admin layout render the screen at once, before and without scripts.
+  const signedInAdmin = await requireAdminSession(request, context);
+  return { signedInAdmin, mailFailures: await listMailFailures(context.db) };
 }
 
 export async function dashboardAction(request: Request, context: AppLoadContext) {
