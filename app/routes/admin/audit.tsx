@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { agency } from "~/content/agency";
 import { AdminPage } from "~/features/admin/components/admin-page";
 import { auditMessages as text } from "~/features/audit/messages";
+import { longTime } from "~/features/leads-inbox/format";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/audit";
 import { auditLoader } from "./audit.server";
@@ -18,18 +18,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
 const f = text.filters;
 const fieldClass =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-[invalid=true]:border-red-600";
-
-/** Where the agency is, with the zone named: the same on the server's render and in the browser. */
-const when = new Intl.DateTimeFormat("en-US", {
-  timeZone: agency.hours.timezone,
-  year: "numeric",
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  second: "2-digit",
-  timeZoneName: "short",
-});
 
 function FieldError({ id, message }: { id: string; message?: string }) {
   return message ? (
@@ -157,7 +145,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
                     {list.items.map((e) => (
                       <tr key={e.id} className="align-top" data-testid="audit-row">
                         <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                          <time dateTime={e.at}>{when.format(new Date(e.at))}</time>
+                          <time dateTime={e.at}>{longTime(e.at)}</time>
                         </td>
                         <td className="px-4 py-3 text-slate-900">
                           {e.adminEmail ?? <span className="text-slate-500">{text.unknownAdmin}</span>}

@@ -1,19 +1,11 @@
 import { Form, Link, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { agency } from "~/content/agency";
+import { shortTime } from "~/features/leads-inbox/format";
 import type { MailFailure } from "../failure-types";
 import { mailFailureMessages as text } from "../messages";
 
-/** Times where the agency is, with the zone named: the same on the server's render and in the browser. */
-const when = new Intl.DateTimeFormat("en-US", {
-  timeZone: agency.hours.timezone,
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZoneName: "short",
-});
-const time = (iso: string) => <time dateTime={iso}>{when.format(new Date(iso))}</time>;
+/** Times where the agency is, with the zone named (the inbox's format). */
+const time = (iso: string) => <time dateTime={iso}>{shortTime(iso)}</time>;
 
 const stateClass = {
   dead: "bg-red-100 text-red-800",
