@@ -7,7 +7,6 @@ import { BlockList, isIP } from "node:net";
 import { z } from "zod";
 import { agency } from "~/content/agency";
 import { retentionDefaults } from "~/content/retention";
-import { newPasswordProblem } from "~/features/auth/password-policy.server";
 import { DEFAULT_UPLOAD_MAX_BYTES } from "~/features/uploads/messages";
 
 const optionalString = z
@@ -270,10 +269,6 @@ export const envSchema = z
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
       ctx.addIssue({ code: "custom", path: ["ADMIN_EMAIL"], message: "must be set when ADMIN_PASSWORD is set" });
     }
-    // The first admin's password meets the rules of every other admin password (length checked above).
-    const passwordProblem =
-      env.ADMIN_PASSWORD && env.ADMIN_PASSWORD.length >= 12 && newPasswordProblem(env.ADMIN_PASSWORD, { email: env.ADMIN_EMAIL });
-    if (passwordProblem) ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: `is refused: ${passwordProblem}` });
     if (env.AI_API_KEY && !env.AI_BASE_URL) {
       ctx.addIssue({ code: "custom", path: ["AI_BASE_URL"], message: "must be set when AI_API_KEY is set" });
     }

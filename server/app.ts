@@ -27,7 +27,7 @@ import type { AppServices } from "./context";
 import { ApiException, apiError } from "./http";
 import { isCrossSite } from "./origin";
 import type { RenderCache } from "./render-cache";
-import { type SecurityOptions, securityHeaders } from "./security";
+import { isBackOfficePath, type SecurityOptions, securityHeaders } from "./security";
 
 type Env = { Variables: { nonce: string; requestId: string } };
 
@@ -110,6 +110,18 @@ export function createApp({ services, build, staticFiles, renderCache, developme
 
   // ---- client build, then pages ----
   if (staticFiles) app.use(staticFiles);
+  // Back-office pages and their data show leads, mail and audit entries: no copy is kept by the
+  // browser or a proxy, so Back after signing out shows nothing.
+  app.use(async (c, next) => {
+    await next();
+    if (!isBackOfficePath(c.req.path) && c.req.path !== "/admin.data") return;
+    try {
+      c.res.headers.set("Cache-Control", "no-store");
+    } catch {
+      c.res = new Response(c.res.body, c.res);
+      c.res.headers.set("Cache-Control", "no-store");
+    }
+  });
   // React Router refuses an action whose Origin is not the request's own. Behind a proxy that ends
   // TLS the request arrives as http while the browser's Origin says https: SITE_URL's host is ours too.
   const siteHost = new URL(config.SITE_URL).host;

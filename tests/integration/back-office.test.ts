@@ -18,6 +18,20 @@ describe.each(databaseKinds)("back office reads on %s", (kind) => {
   });
   const get = (path: string, withCookie = true) => fetch(`${server.url}${path}`, { headers: withCookie ? { cookie } : {} });
 
+  it("has no back-office page or its data kept by the browser or a proxy (Cache-Control: no-store)", async () => {
+    for (const path of ["/admin/dashboard", "/admin/audit", "/admin/account", "/admin/leads", "/admin/dashboard.data", "/admin/login"]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("cache-control"), path).toBe("no-store");
+    }
+    // Signed out: the redirect to sign in is not kept either.
+    const redirected = await fetch(`${server.url}/admin/audit`, { redirect: "manual" });
+    expect(redirected.status).toBe(302);
+    expect(redirected.headers.get("cache-control")).toBe("no-store");
+    // Public pages are unaffected.
+    expect((await get("/about", false)).headers.get("cache-control")).not.toBe("no-store");
+  });
+
   it("answers 401 without a session", async () => {
     for (const path of ["/api/contacts", "/api/chatbot-conversations"]) {
       const res = await get(path, false);

@@ -8,7 +8,7 @@
 import { createHash, randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
 import { count, eq, lt, or } from "drizzle-orm";
 import { parse as parseCookies, serialize as serializeCookie } from "hono/utils/cookie";
-import type { Config } from "~/env.server";
+import { type Config, ConfigError } from "~/env.server";
 import type { Database } from "../../../db/client";
 import { adminSessions, adminUsers } from "../../../db/schema";
 import { newPasswordProblem } from "./password-policy.server";
@@ -184,7 +184,15 @@ export async function bootstrapAdmin(
   if ((await countAdmins(db)) > 0) return "exists";
   if (!config.ADMIN_EMAIL || !config.ADMIN_PASSWORD) return "none";
   const email = normalizeEmail(config.ADMIN_EMAIL);
-  checkNewCredentials(email, config.ADMIN_PASSWORD);
+  // Checked only here, when it makes the account: an install whose first admin already exists keeps
+  // starting whatever the setting still holds.
+  try {
+    checkNewCredentials(email, config.ADMIN_PASSWORD);
+  } catch (error) {
+    if (error instanceof AdminAccountError)
+      throw new ConfigError([{ variable: "ADMIN_PASSWORD", message: `is refused: ${error.message}` }]);
+    throw error;
+  }
   const passwordHash = await hashPassword(config.ADMIN_PASSWORD, config.AUTH_SCRYPT_N);
   // Two processes starting together on one PostgreSQL: the unique email keeps it to one account.
   const created = await db.transaction(async (tx) => {
