@@ -10,9 +10,17 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdmin } from "../../app/features/auth/auth.server";
 import { authMessages } from "../../app/features/auth/schema";
-import { currentTotp, hashRecoveryCode, resetTwoFactor, totpStep } from "../../app/features/auth/two-factor.server";
+import {
+  ACCOUNT_CODE_FAILURES,
+  ACCOUNT_CODE_WINDOW_MS,
+  accountCodeLimitKey,
+  currentTotp,
+  hashRecoveryCode,
+  resetTwoFactor,
+  totpStep,
+} from "../../app/features/auth/two-factor.server";
 import { twoFactorMessages } from "../../app/features/auth/two-factor-messages";
-import { adminRecoveryCodes, adminSessions, adminUsers, auditEvents } from "../../db/schema";
+import { adminRecoveryCodes, adminSessions, adminUsers, auditEvents, rateLimits } from "../../db/schema";
 import { addressKey } from "../../server/client-info";
 import { databaseKinds } from "../support/databases";
 import { root, startTestServer } from "../support/server";
@@ -36,6 +44,12 @@ const uniqueEmail = (name: string) => `${name}.${++counter}@agency.example`;
 
 /** A code for the key at a time `offsetSteps` steps from now (the app's clock may be a step off). */
 const codeFor = (secret: string, offsetSteps = 0) => currentTotp(secret, Date.now() + offsetSteps * 30_000);
+
+/** A code the key does not give now, nor a step either side. */
+const wrongCodeFor = (secret: string) => {
+  const near = [-1, 0, 1, 2].map((offset) => codeFor(secret, offset));
+  return ["000000", "111111", "222222", "333333", "444444"].find((code) => !near.includes(code))!;
+};
 
 describe.each(databaseKinds)("two-factor sign-in on %s", (kind) => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -308,6 +322,53 @@ describe.each(databaseKinds)("two-factor sign-in on %s", (kind) => {
     }
   });
 
+  it("limits wrong codes per account from all addresses together: past ten, 429 with Retry-After, even for the right code", async () => {
+    expect(ACCOUNT_CODE_FAILURES).toBe(10);
+    const admin = await newAdmin();
+    const { secret, cookie } = await enrol(admin.email);
+    const lastStep = async () => (await db().select().from(adminUsers).where(eq(adminUsers.id, admin.id)))[0].totpLastStep;
+    const stepBefore = await lastStep();
+    const pending = await passwordStep(admin.email);
+    const wrongCode = wrongCodeFor(secret);
+    // Each address stays within its own free failures: only the account's count adds up.
+    for (let i = 0; i < ACCOUNT_CODE_FAILURES; i++)
+      expect((await postJson(server.url, "/api/auth/login/code", { code: wrongCode }, { ip: freshIp(), cookie: pending })).status).toBe(
+        401,
+      );
+
+    const refused = await postJson(server.url, "/api/auth/login/code", { code: codeFor(secret, 1) }, { ip: freshIp(), cookie: pending });
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(ACCOUNT_CODE_WINDOW_MS / 1000 - 120);
+    expect(retryAfter).toBeLessThanOrEqual(ACCOUNT_CODE_WINDOW_MS / 1000);
+    expect(await refused.json()).toEqual({ success: false, message: authMessages.tooManyAttempts(retryAfter) });
+    // A new password step from yet another address, the page's form and the account page share the count.
+    const again = await passwordStep(admin.email);
+    const form = await postForm(server.url, "/admin/login/code", { code: codeFor(secret, 1) }, { cookie: again });
+    expect(form.status).toBe(429);
+    expect(form.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(await form.text()).toContain("Too many sign-in attempts.");
+    const regen = await postForm(server.url, "/admin/account/two-factor", { intent: "regenerate", code: codeFor(secret, 1) }, { cookie });
+    expect(regen.status).toBe(429);
+    // Nothing was used up by the refused attempts.
+    expect(await lastStep()).toBe(stepBefore);
+
+    // Once the window is over, the right code signs in.
+    await db()
+      .update(rateLimits)
+      .set({ expire: Date.now() - 1 })
+      .where(eq(rateLimits.key, accountCodeLimitKey(admin.id)));
+    expect((await postJson(server.url, "/api/auth/login/code", { code: wrongCode }, { ip: freshIp(), cookie: pending })).status).toBe(401);
+    const res = await postJson(server.url, "/api/auth/login/code", { code: codeFor(secret, 1) }, { ip: freshIp(), cookie: pending });
+    expect(res.status).toBe(200);
+    // The right code gives back its own place and forgets nothing: the wrong one before it still counts.
+    const [row] = await db()
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, accountCodeLimitKey(admin.id)));
+    expect(row.points).toBe(1);
+  });
+
   it("makes new recovery codes and turns off with a current code; a wrong code changes nothing", async () => {
     const admin = await newAdmin();
     const { secret, codes, cookie } = await enrol(admin.email);
@@ -415,6 +476,49 @@ describe.each(databaseKinds)("two-factor sign-in on %s", (kind) => {
     expect(trail.map((e) => e.action)).toEqual(expect.arrayContaining(["two_factor_enabled", "sign_in"]));
 
     // From now on the password step asks for the code.
+    const next = await postJson(enforcing.url, "/api/auth/login", { email: admin.email, password: PASSWORD });
+    expect((await next.json()).twoFactor).toBe("code");
+  });
+
+  it("sends a signed-in admin without a second factor from the enrolment page to the account page", async () => {
+    const admin = await newAdmin();
+    const cookie = await signedIn(admin.email);
+    const page = await getPage(server.url, "/admin/two-factor/enrol", cookie);
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toBe("/admin/account/two-factor");
+    // With it on, the page is the end of an enrolment (its form's answer shows the recovery codes).
+    const enrolled = await newAdmin();
+    const { cookie: full } = await enrol(enrolled.email);
+    expect((await getPage(server.url, "/admin/two-factor/enrol", full)).status).toBe(200);
+  });
+
+  it("ends a session waiting for enrolment when the account turned two-factor on in another session", async () => {
+    const admin = await newAdmin(enforcing);
+    const waiting = async () => {
+      const res = await postJson(enforcing.url, "/api/auth/login", { email: admin.email, password: PASSWORD });
+      expect((await res.json()).twoFactor).toBe("enrolment");
+      return sessionCookie(res)!;
+    };
+    const [first, second, third] = [await waiting(), await waiting(), await waiting()];
+    // The third has a key shown already, as on a page left open.
+    expect((await getPage(enforcing.url, "/admin/two-factor/enrol", third)).status).toBe(200);
+    const secret = (await (await getPage(enforcing.url, "/admin/two-factor/enrol", first)).text()).match(/data-secret="([A-Z2-7]+)"/)![1];
+    expect((await postForm(enforcing.url, "/admin/two-factor/enrol", { code: codeFor(secret) }, { cookie: first })).status).toBe(200);
+
+    // Opening the page: back to sign-in, the session ended and its cookie cleared.
+    const page = await getPage(enforcing.url, "/admin/two-factor/enrol", second);
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toBe("/admin/login");
+    expect(page.headers.get("set-cookie")).toMatch(/admin_session=;.*Max-Age=0/);
+    // Confirming from a page left open: the same.
+    const confirm = await postForm(enforcing.url, "/admin/two-factor/enrol", { code: codeFor(secret, 1) }, { cookie: third });
+    expect(confirm.status).toBe(303);
+    expect(confirm.headers.get("location")).toBe("/admin/login");
+    expect(confirm.headers.get("set-cookie")).toMatch(/admin_session=;.*Max-Age=0/);
+    const sessions = await enforcing.services.db.select().from(adminSessions).where(eq(adminSessions.userId, admin.id));
+    expect(sessions.map((s) => s.awaiting)).toEqual([null]);
+    expect((await getPage(enforcing.url, "/admin/two-factor/enrol", second)).headers.get("location")).toBe("/admin/login");
+    // Signing in again asks for the code.
     const next = await postJson(enforcing.url, "/api/auth/login", { email: admin.email, password: PASSWORD });
     expect((await next.json()).twoFactor).toBe("code");
   });

@@ -6,9 +6,12 @@
  *
  * Code attempts go through the sign-in throttle (login-throttle.server.ts) under the key
  * `second-factor:<account id>`, so a wrong code slows down its address exactly as a wrong password does.
+ * On top of that an account takes at most ACCOUNT_CODE_FAILURES wrong codes per
+ * ACCOUNT_CODE_WINDOW_MS from all addresses together (`accountCodeLimit`): only someone who has the
+ * password can feed that count, so spreading guesses over many addresses gains nothing.
  */
 import { createHash, randomInt } from "node:crypto";
-import { and, count, eq, isNull, lt, or } from "drizzle-orm";
+import { and, count, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import { agency } from "~/content/agency";
@@ -111,9 +114,57 @@ export type CodeFailure =
 
 type Verified<T> = { ok: true; value: T } | { ok: false; failure: CodeFailure };
 
+/** Wrong codes one account takes per window, from all addresses together. */
+export const ACCOUNT_CODE_FAILURES = 10;
+export const ACCOUNT_CODE_WINDOW_MS = 15 * 60_000;
+
+/** The account's row in `rate_limits` (the table every limit shares; pruned with the others when its window ends). */
+export const accountCodeLimitKey = (userId: string) => `second-factor-account:${userId}`;
+
+type AccountReservation = { allowed: true; release: () => Promise<void> } | { allowed: false; retryAfterSeconds: number };
+
 /**
- * Validates `{ code }`, asks the throttle, then runs `verify` (null: the code is wrong). A wrong code
- * counts against the (account, address) pair and the address like a wrong password.
+ * The account-wide count of wrong codes, in the database on either kind (so processes sharing
+ * PostgreSQL share it). An attempt takes one of the window's places before its code is looked at, in
+ * a single upsert that refuses once all are taken, so concurrent requests cannot overshoot; a right
+ * code (or an attempt that fails for another reason) gives its place back, a wrong one keeps it.
+ */
+async function accountCodeLimit(db: Database, userId: string, now = Date.now()): Promise<AccountReservation> {
+  const key = accountCodeLimitKey(userId);
+  const taken = await db.execute(sql`
+    insert into rate_limits (key, points, expire) values (${key}, 1, ${now + ACCOUNT_CODE_WINDOW_MS})
+    on conflict (key) do update set
+      points = case when rate_limits.expire is null or rate_limits.expire <= ${now} then 1 else rate_limits.points + 1 end,
+      expire = case when rate_limits.expire is null or rate_limits.expire <= ${now} then excluded.expire else rate_limits.expire end
+    where rate_limits.expire is null or rate_limits.expire <= ${now} or rate_limits.points < ${ACCOUNT_CODE_FAILURES}
+    returning expire`);
+  const row = taken.rows[0] as { expire: unknown } | undefined;
+  if (row) {
+    const expire = Number(row.expire);
+    return {
+      allowed: true,
+      release: async () => {
+        await db.execute(sql`
+          update rate_limits set points = points - 1
+          where key = ${key} and expire = ${expire} and points > 0`);
+      },
+    };
+  }
+  const current = await db.execute(sql`select expire from rate_limits where key = ${key}`);
+  const expire = Number((current.rows[0] as { expire: unknown } | undefined)?.expire ?? now);
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((expire - now) / 1000)) };
+}
+
+const tooManyAttempts = (retryAfterSeconds: number): CodeFailure => ({
+  status: 429,
+  message: authMessages.tooManyAttempts(retryAfterSeconds),
+  retryAfterSeconds,
+});
+
+/**
+ * Validates `{ code }`, asks the throttle and the account's limit, then runs `verify` (null: the code
+ * is wrong). A wrong code counts against the (account, address) pair and the address like a wrong
+ * password, and against the account's wrong codes from every address.
  */
 async function throttledCheck<T>(
   deps: SignInDeps,
@@ -133,14 +184,29 @@ async function throttledCheck<T>(
       { reqId: client.requestId, adminId: admin.id, ip: client.ip, retryAfter: decision.retryAfterSeconds },
       "admin code refused: too many attempts",
     );
-    const { retryAfterSeconds } = decision;
-    return { ok: false, failure: { status: 429, message: authMessages.tooManyAttempts(retryAfterSeconds), retryAfterSeconds } };
+    return { ok: false, failure: tooManyAttempts(decision.retryAfterSeconds) };
+  }
+  let account: AccountReservation;
+  try {
+    account = await accountCodeLimit(deps.db, admin.id);
+  } catch (error) {
+    await decision.attempt.abandoned().catch(() => {});
+    throw error;
+  }
+  if (!account.allowed) {
+    await decision.attempt.abandoned();
+    deps.logger.warn(
+      { reqId: client.requestId, adminId: admin.id, ip: client.ip, retryAfter: account.retryAfterSeconds },
+      "admin code refused: too many wrong codes for the account",
+    );
+    return { ok: false, failure: tooManyAttempts(account.retryAfterSeconds) };
   }
   let value: T | null;
   try {
     value = await verify(readCode(parsed.data.code));
   } catch (error) {
     await decision.attempt.abandoned().catch(() => {});
+    await account.release().catch(() => {});
     throw error;
   }
   if (value === null) {
@@ -149,6 +215,7 @@ async function throttledCheck<T>(
     return { ok: false, failure: { status: 401, message: twoFactorMessages.invalidCode } };
   }
   await decision.attempt.succeeded();
+  await account.release();
   return { ok: true, value };
 }
 
@@ -260,8 +327,19 @@ export async function signInWithCode(
 
 export type EnrolmentView = { email: string; secret: string; groupedSecret: string; uri: string; qrSvg: string };
 
-/** A session that may set up a second factor: one waiting for enrolment, or a signed-in admin without one. */
-const mayEnrol = (state: SessionState) => state.awaiting === "enrolment" || (state.awaiting === null && state.totpEnabledAt === null);
+/** A session that may set up a second factor: one waiting for enrolment, or a signed-in admin, of an account without one. */
+const mayEnrol = (state: SessionState) => state.awaiting !== "second_factor" && state.totpEnabledAt === null;
+
+/**
+ * A session waiting for enrolment whose account turned two-factor on in another session meanwhile:
+ * it has nothing left to set up and the new key is not its to skip, so it is ended (deleted) and
+ * must sign in again, this time with a code. True when it was.
+ */
+export async function endStaleEnrolment(db: Database, state: SessionState): Promise<boolean> {
+  if (state.awaiting !== "enrolment" || state.totpEnabledAt === null) return false;
+  await db.delete(adminSessions).where(eq(adminSessions.id, state.sessionId));
+  return true;
+}
 
 /**
  * The key to set up, kept on the session until a code confirms it (the same key on every reload, and
@@ -308,6 +386,7 @@ export async function confirmEnrolment(
 ): Promise<EnrolResult> {
   const state = await stateOf(deps, token);
   if (!state || state.awaiting === "second_factor") return expired();
+  if (await endStaleEnrolment(deps.db, state)) return expired();
   if (!mayEnrol(state)) return { status: 409, message: twoFactorMessages.alreadyEnabled };
   const secret = state.enrolmentSecret;
   const { admin } = state;
@@ -331,7 +410,14 @@ export async function confirmEnrolment(
     if (pending) await recordAudit(tx, { action: "sign_in", admin, detail: { method: "code" }, ip: client.ip });
     return { recoveryCodes, signedIn: pending };
   });
-  if (!result) return { status: 409, message: twoFactorMessages.alreadyEnabled };
+  if (!result) {
+    // Turned on in another session in the meantime: a session still waiting for enrolment ends here.
+    if (pending) {
+      await deps.db.delete(adminSessions).where(eq(adminSessions.id, state.sessionId));
+      return expired();
+    }
+    return { status: 409, message: twoFactorMessages.alreadyEnabled };
+  }
   deps.logger.info({ reqId: client.requestId, adminId: admin.id, ip: client.ip }, "admin turned on two-factor sign-in");
   return { status: 200, admin, ...result };
 }

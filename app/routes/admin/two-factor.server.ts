@@ -9,6 +9,7 @@ import { isUrlEncodedForm, readUrlEncodedForm } from "~/features/admin/guard.ser
 import {
   type SessionState,
   sessionCookieHeader,
+  sessionCookieName,
   sessionState,
   sessionTimeouts,
   sessionTokenFromCookieHeader,
@@ -19,6 +20,7 @@ import {
   type CodeFailure,
   confirmEnrolment,
   disableTwoFactor,
+  endStaleEnrolment,
   enrolmentView,
   regenerateRecoveryCodes,
   signInWithCode,
@@ -31,6 +33,7 @@ const MAX_FORM_BYTES = 4 * 1024;
 
 const SIGN_IN = "/admin/login";
 const DASHBOARD = "/admin/dashboard";
+const ACCOUNT_TWO_FACTOR = "/admin/account/two-factor";
 
 export type TwoFactorActionData = {
   ok: boolean;
@@ -109,11 +112,25 @@ export async function codeStepAction(request: Request, context: AppLoadContext) 
 
 // ---- /admin/two-factor/enrol ----
 
+/** The Set-Cookie value that makes the browser forget an ended session's cookie. */
+const clearedSessionCookie = (context: AppLoadContext) =>
+  `${sessionCookieName(context.config)}=; Max-Age=0; Path=/; HttpOnly;${context.config.secureCookies ? " Secure;" : ""} SameSite=Lax`;
+
+/** Back to the sign-in page, the session ended and its cookie cleared. */
+const signInAgain = (context: AppLoadContext, status?: number) =>
+  redirect(SIGN_IN, { status, headers: { "Set-Cookie": clearedSessionCookie(context) } });
+
 export async function enrolLoader(request: Request, context: AppLoadContext) {
   const state = await stateOf(request, context);
-  // Done (this very page's form just finished it): the recovery codes come with the action's answer.
-  if (state && state.awaiting === null) return { step: "done" as const };
+  if (state && state.awaiting === null) {
+    // Done (this very page's form just finished it): the recovery codes come with the action's answer.
+    if (state.totpEnabledAt) return { step: "done" as const };
+    // A signed-in admin without a second factor sets it up from the account page.
+    throw redirect(ACCOUNT_TWO_FACTOR);
+  }
   if (state?.awaiting !== "enrolment") throw redirect(elsewhere(state));
+  // Turned on in another session meanwhile: this one signs in again, with a code.
+  if (await endStaleEnrolment(context.db, state)) throw signInAgain(context);
   const view = await enrolmentView(context.db, state);
   if (!view) throw redirect(SIGN_IN);
   return { step: "enrol" as const, view };
@@ -122,6 +139,8 @@ export async function enrolLoader(request: Request, context: AppLoadContext) {
 export async function enrolAction(request: Request, context: AppLoadContext) {
   const form = await formOf(request, context);
   if (!(form instanceof URLSearchParams)) return form;
+  const state = await stateOf(request, context);
+  if (state && (await endStaleEnrolment(context.db, state))) return signInAgain(context, 303);
   const result = await confirmEnrolment(context, tokenOf(request, context), { code: form.get("code") ?? "" }, clientOf(request, context));
   if (result.status !== 200) return failure(result, "enable");
   return answer(200, { ok: true, message: text.enabled, recoveryCodes: result.recoveryCodes, intent: "enable" });
