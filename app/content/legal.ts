@@ -217,7 +217,7 @@ export const privacyPolicy: LegalDocument = {
           `Messages sent through the contact form: ${retention.contacts} after they arrive.`,
           `Chat conversations: ${retention.chats} after the last message.`,
           `Job applications: ${retention.applications} after they arrive, the period U.S. equal employment opportunity rules require employers to keep them.`,
-          `Emails our website sends to you and to our team: the text of each email is deleted as soon as it has been delivered, and the rest of its record (the address, subject and time, and the text of an email that could not be delivered) after ${retention.mails}.`,
+          `Emails our website sends to you and to our team: the text of each email is deleted as soon as it has been delivered, and the rest of its record (the address, subject and time, and the text of an email that could not be delivered) after ${retention.mails}. An email telling our team about your request that could not be delivered is kept as long as the request, and deleted with it.`,
           `SMS consent records: ${retention.consent} after they are made. Claims about text messages under the federal Telephone Consumer Protection Act can be brought for four years, and these records are how we show that our messages were sent with your consent, so we keep them for this period even when you ask us to delete your other information.`,
         ),
         p(
@@ -262,7 +262,7 @@ export const privacyPolicy: LegalDocument = {
           ". We will verify your identity before acting on a request and respond within 45 days, or tell you if we need more time as the law allows. You may use an authorized agent to make a request on your behalf. Some information cannot be deleted because insurance laws require us to keep it; if so, we will explain why.",
         ),
         p(
-          "To have your information deleted, tell us the email address you used with us. We will delete every quote request, contact message, chat conversation, job application, uploaded document and email linked to that address. We keep only your SMS consent records, for the period explained above, and a note that a deletion was made, which does not contain your personal information.",
+          "To have your information deleted, tell us the email address you used with us. We will delete every quote request, contact message, chat conversation, job application, uploaded document and email linked to that address, and replace your address wherever someone else wrote it in what they sent us. We keep only your SMS consent records, for the period explained above, and a note that a deletion was made, which does not contain your personal information.",
         ),
         p(
           'If we decline your request, you may appeal by replying to our decision or by emailing us with the subject line "Privacy Appeal". We will respond to appeals within 60 days. If you are not satisfied with the result of your appeal, you may contact the Office of the Texas Attorney General or the attorney general of your state.',

@@ -8,10 +8,12 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { privacyMessages } from "../../app/features/privacy/messages";
-import { eraseByEmail, runRetention } from "../../app/features/privacy/retention.server";
+import { addressPattern, eraseByEmail, runRetention } from "../../app/features/privacy/retention.server";
+import type { FileStorage } from "../../app/features/uploads/storage.server";
+import { linkUploads, sweepOrphanUploads, UploadLinkError } from "../../app/features/uploads/uploads.server";
 import {
   adminSessions,
   auditEvents,
@@ -97,6 +99,7 @@ describe.each(databaseKinds)("retention and erasure on %s", (kind) => {
     statusChangedAt?: Date;
     consentRecordId?: string;
     payload?: Record<string, unknown>;
+    message?: string;
   }) {
     n++;
     const [row] = await db()
@@ -110,6 +113,7 @@ describe.each(databaseKinds)("retention and erasure on %s", (kind) => {
         email: values.email,
         phone: "(512) 555-0100",
         payload: values.payload ?? { email: values.email },
+        message: values.message ?? null,
         receivedAt: values.receivedAt ?? new Date(),
         statusChangedAt: values.statusChangedAt ?? null,
         consentRecordId: values.consentRecordId ?? null,
@@ -136,7 +140,7 @@ describe.each(databaseKinds)("retention and erasure on %s", (kind) => {
         createdAt,
         linkedAt: leadId ? createdAt : null,
       });
-    return key;
+    return { id, key };
   }
 
   async function consent(email: string, createdAt = new Date()) {
@@ -241,15 +245,25 @@ describe.each(databaseKinds)("retention and erasure on %s", (kind) => {
     const quoteWorked = await lead({ email: `q-worked@${domain}`, receivedAt: daysAgo(900), statusChangedAt: daysAgo(10) });
     const contactOld = await lead({ email: `c-old@${domain}`, leadType: "contact_form", receivedAt: daysAgo(366) });
     const contactRecent = await lead({ email: `c-new@${domain}`, leadType: "contact_form", receivedAt: daysAgo(364) });
+    // A contact message counts from its arrival, even if it was handled since (the Privacy Policy's promise).
+    const contactHandled = await lead({
+      email: `c-handled@${domain}`,
+      leadType: "contact_form",
+      receivedAt: daysAgo(366),
+      statusChangedAt: daysAgo(10),
+    });
     const linkedToOldConsent = await lead({ email: `old@${domain}`, receivedAt: daysAgo(5), consentRecordId: consentOld.id });
-    const oldKey = await document(quoteOld.id, daysAgo(731));
-    const recentKey = await document(quoteRecent.id, daysAgo(729));
-    const workedKey = await document(quoteWorked.id, daysAgo(900));
+    const oldKey = (await document(quoteOld.id, daysAgo(731))).key;
+    const recentKey = (await document(quoteRecent.id, daysAgo(729))).key;
+    const workedKey = (await document(quoteWorked.id, daysAgo(900))).key;
     const oldLeadMail = await mail({ to: "inbox@agency.example", leadId: quoteOld.id, status: "sent", createdAt: daysAgo(731), text: "" });
     const sentOld = await mail({ to: `m1@${domain}`, status: "sent", createdAt: daysAgo(31), text: "" });
     const deadOld = await mail({ to: `m2@${domain}`, status: "dead", createdAt: daysAgo(31) });
     const deadRecent = await mail({ to: `m3@${domain}`, status: "dead", createdAt: daysAgo(29) });
     const queuedOld = await mail({ to: `m4@${domain}`, status: "pending", createdAt: daysAgo(31) });
+    // A lead's failed notification is its "notification failed" mark: kept as long as the lead, gone with it.
+    const deadOfKeptLead = await mail({ to: "inbox@agency.example", leadId: quoteRecent.id, status: "dead", createdAt: daysAgo(400) });
+    const deadOfOldLead = await mail({ to: "inbox@agency.example", leadId: quoteOld.id, status: "dead", createdAt: daysAgo(731) });
     const chatOld = await chat(`chat-old@${domain}`, daysAgo(181));
     const chatRecent = await chat(`chat-new@${domain}`, daysAgo(179), quoteOld.id);
     const appOld = await application(`a-old@${domain}`, daysAgo(366));
@@ -296,11 +310,11 @@ describe.each(databaseKinds)("retention and erasure on %s", (kind) => {
     const counts = await runRetention(db(), server.services.storage, config, new Date());
     expect(counts).toEqual({
       leads: 1,
-      contacts: 1,
+      contacts: 2,
       documents: 1,
       chats: 1,
       applications: 1,
-      mails: 3,
+      mails: 4,
       mailBodiesCleared: 0,
       consentRecords: 1,
       signInSessions: 1,
@@ -310,7 +324,7 @@ describe.each(databaseKinds)("retention and erasure on %s", (kind) => {
     });
 
     const leadIds = await ids(db().select({ id: leads.id }).from(leads));
-    for (const gone of [quoteOld, contactOld]) expect(leadIds.has(gone.id)).toBe(false);
+    for (const gone of [quoteOld, contactOld, contactHandled]) expect(leadIds.has(gone.id)).toBe(false);
     for (const kept of [quoteRecent, quoteWorked, contactRecent, linkedToOldConsent]) expect(leadIds.has(kept.id)).toBe(true);
     expect(fileOnDisk(oldKey)).toBe(false);
     expect(fileOnDisk(recentKey)).toBe(true);
@@ -320,8 +334,8 @@ describe.each(databaseKinds)("retention and erasure on %s", (kind) => {
     expect(uploadKeys.has(recentKey) && uploadKeys.has(workedKey)).toBe(true);
 
     const mailIds = await ids(db().select({ id: mailOutbox.id }).from(mailOutbox));
-    for (const gone of [oldLeadMail, sentOld, deadOld]) expect(mailIds.has(gone.id)).toBe(false);
-    for (const kept of [deadRecent, queuedOld]) expect(mailIds.has(kept.id)).toBe(true);
+    for (const gone of [oldLeadMail, sentOld, deadOld, deadOfOldLead]) expect(mailIds.has(gone.id)).toBe(false);
+    for (const kept of [deadRecent, queuedOld, deadOfKeptLead]) expect(mailIds.has(kept.id)).toBe(true);
     const [undelivered] = await db().select().from(mailOutbox).where(eq(mailOutbox.id, deadRecent.id));
     expect(undelivered.textBody).toBe("A quote request arrived.");
 
@@ -366,6 +380,60 @@ describe.each(databaseKinds)("retention and erasure on %s", (kind) => {
     expect(Object.values(again).every((v) => v === 0)).toBe(true);
   });
 
+  /** The server's storage, but its first `failures` deletes throw. */
+  function flakyStorage(failures: number): FileStorage {
+    const storage = server.services.storage;
+    const flaky: FileStorage = Object.create(storage);
+    let left = failures;
+    flaky.delete = async (key: string) => {
+      if (left > 0) {
+        left--;
+        throw new Error("storage unavailable");
+      }
+      await storage.delete(key);
+    };
+    return flaky;
+  }
+
+  it("leaves a document whose file could not be deleted to the orphan sweep, which deletes file and row on its next run", async () => {
+    const expired = await lead({ email: "flaky-storage@retention.example", receivedAt: daysAgo(800) });
+    const file = await document(expired.id, daysAgo(800));
+    const counts = await runRetention(db(), flakyStorage(1), server.services.config, new Date());
+    expect(counts).toMatchObject({ leads: 1, documents: 1, filesFailed: 1 });
+    expect(await db().select().from(leads).where(eq(leads.id, expired.id))).toEqual([]);
+    // The file is still there, and so is its row: detached, with nothing of the visitor's, past the orphan period.
+    expect(fileOnDisk(file.key)).toBe(true);
+    const [row] = await db().select().from(uploads).where(eq(uploads.id, file.id));
+    expect(row).toMatchObject({ leadId: null, originalName: "", ip: null });
+    expect(row.createdAt.getTime()).toBeLessThan(daysAgo(365).getTime());
+    // No lead can claim it again.
+    await expect(
+      db().transaction((tx) => linkUploads(tx, expired.id, [{ id: file.id, slot: "cdl" }], { maxFiles: 10, maxBytes: 10_000_000 })),
+    ).rejects.toBeInstanceOf(UploadLinkError);
+
+    // A sweep whose storage fails too keeps the row for the next one.
+    expect(await sweepOrphanUploads(db(), flakyStorage(100), 3_600_000)).toBe(0);
+    expect(await db().select().from(uploads).where(eq(uploads.id, file.id))).toHaveLength(1);
+    expect(fileOnDisk(file.key)).toBe(true);
+
+    expect(await sweepOrphanUploads(db(), server.services.storage, 3_600_000)).toBeGreaterThanOrEqual(1);
+    expect(fileOnDisk(file.key)).toBe(false);
+    expect(await db().select().from(uploads).where(eq(uploads.id, file.id))).toEqual([]);
+  });
+
+  it("erasure leaves a document whose file could not be deleted to the orphan sweep", async () => {
+    const person = "flaky-erase@erase.example";
+    const quote = await lead({ email: person });
+    const file = await document(quote.id);
+    const counts = await eraseByEmail(db(), flakyStorage(1), person, null);
+    expect(counts).toMatchObject({ leads: 1, documents: 1, filesFailed: 1 });
+    const [row] = await db().select().from(uploads).where(eq(uploads.id, file.id));
+    expect(row).toMatchObject({ leadId: null, originalName: "" });
+    await sweepOrphanUploads(db(), server.services.storage, 3_600_000);
+    expect(fileOnDisk(file.key)).toBe(false);
+    expect(await db().select().from(uploads).where(eq(uploads.id, file.id))).toEqual([]);
+  });
+
   it("clears a mail's content once it is delivered, keeping its subject and addresses", async () => {
     const email = "sent-body@delivery.example";
     const res = await fetch(`${server.url}/api/contacts`, {
@@ -399,11 +467,11 @@ describe.each(databaseKinds)("retention and erasure on %s", (kind) => {
       await db().execute(sql`select table_name, column_name from information_schema.columns
         where table_schema = 'public' and data_type in ('text', 'jsonb', 'json', 'character varying', 'ARRAY')`)
     ).rows as { table_name: string; column_name: string }[];
-    const pattern = `(^|[^a-z0-9._%+-])${email.toLowerCase().replace(/[.+]/g, "\\$&")}($|[^a-z0-9_-])`;
+    const pattern = addressPattern(email.toLowerCase());
     const found: string[] = [];
     for (const { table_name, column_name } of columns) {
       const result = await db().execute(
-        sql`select count(*) as n from ${sql.identifier(table_name)} where lower(${sql.identifier(column_name)}::text) ~ ${pattern}`,
+        sql`select count(*) as n from ${sql.identifier(table_name)} where ${sql.identifier(column_name)}::text ~* ${pattern}`,
       );
       const count = Number((result.rows[0] as { n: number | string }).n);
       if (count > 0) found.push(`${table_name}.${column_name}: ${count}`);
@@ -413,7 +481,7 @@ describe.each(databaseKinds)("retention and erasure on %s", (kind) => {
 
   async function personData(email: string, variant: (e: string) => string = (e) => e) {
     const quote = await lead({ email: variant(email), payload: { email: variant(email), legalBusinessName: "Erase Freight LLC" } });
-    const keys = [await document(quote.id), await document(quote.id)];
+    const keys = [(await document(quote.id)).key, (await document(quote.id)).key];
     const chatLead = await lead({ email, leadType: "chat" });
     await chat(variant(email), new Date(), chatLead.id);
     await application(variant(email));
@@ -518,10 +586,54 @@ describe.each(databaseKinds)("retention and erasure on %s", (kind) => {
     expect(await rowsMentioning("olga.other@example.com")).not.toEqual([]);
 
     // The audit trail says who erased how much, never whom.
-    const [entry] = await db().select().from(auditEvents).where(eq(auditEvents.action, "person_erased"));
+    const [entry] = await db()
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, "person_erased"))
+      .orderBy(desc(auditEvents.at))
+      .limit(1);
     expect(entry).toMatchObject({ adminEmail: "admin@agency.example", targetType: "person" });
     expect(entry.detail).toEqual({ leads: 2, contacts: 1, documents: 2, chats: 1, applications: 1, mails: 5, consentRecordsKept: 2 });
     expect(JSON.stringify(entry).toLowerCase()).not.toContain("erin");
+  });
+
+  it("erases only what is the person's: longer addresses that hold theirs are kept, and another person's mention of it is redacted", async () => {
+    const person = "ann@example.co";
+    const mine = await personData(person);
+    const longerDomain = "ann@example.co.uk";
+    const longerLocal = "o'ann@example.co";
+    const others = [await personData(longerDomain), await personData(longerLocal)];
+    // A third person who wrote the address into their message and their submitted data.
+    const third = await lead({
+      email: "third@example.net",
+      message: `Please copy my colleague ${person}. Or ${person.toUpperCase()}, ${person}`,
+      payload: { email: "third@example.net", notes: `cc ${person}; not ${longerDomain}`, drivers: [{ name: "Ann", contact: person }] },
+    });
+    const thirdFile = await document(third.id);
+    const before = [await rowsMentioning(longerDomain), await rowsMentioning(longerLocal)];
+
+    const counts = await eraseByEmail(db(), server.services.storage, person.toUpperCase(), null);
+    expect(counts).toMatchObject({ leads: 2, documents: 2, chats: 1, applications: 1, mails: 3, filesFailed: 0 });
+    expect(await rowsMentioning(person)).toEqual(["consent_records.email: 1"]);
+    expect(await db().select().from(leads).where(eq(leads.id, mine.quote.id))).toEqual([]);
+    expect(mine.keys.some(fileOnDisk)).toBe(false);
+
+    // The people whose addresses hold the erased one keep everything.
+    for (const other of others) {
+      expect(await db().select().from(leads).where(eq(leads.id, other.quote.id))).toHaveLength(1);
+      expect(other.keys.every(fileOnDisk)).toBe(true);
+    }
+    expect([await rowsMentioning(longerDomain), await rowsMentioning(longerLocal)]).toEqual(before);
+
+    // The third person's lead is kept, with the address replaced and the rest as it was.
+    const [kept] = await db().select().from(leads).where(eq(leads.id, third.id));
+    expect(kept.message).toBe("Please copy my colleague [erased]. Or [erased], [erased]");
+    expect(kept.payload).toEqual({
+      email: "third@example.net",
+      notes: `cc [erased]; not ${longerDomain}`,
+      drivers: [{ name: "Ann", contact: "[erased]" }],
+    });
+    expect(fileOnDisk(thirdFile.key)).toBe(true);
   });
 
   it("eraseByEmail answers zero counts for an address nobody used", async () => {

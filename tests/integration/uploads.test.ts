@@ -562,7 +562,8 @@ describe.each(databaseKinds)("document uploads on %s", (kind) => {
       await db().execute(sql`update uploads set created_at = now() - interval '25 hours' where id in (${orphan.id}, ${linked.id})`);
       // The server's own sweeper (every 200 ms here) removes the orphan.
       await waitFor(async () => !(await rowOf(orphan.id)), 5_000, "orphan upload swept");
-      // The row goes first, then its file (so a lead submitted meanwhile either claims it or is told it expired).
+      // The row is marked claimed first, then its file goes, then the row (so a lead submitted meanwhile
+      // either claims it or is told it expired).
       await waitFor(async () => !existsSync(path.join(uploadsDir(), orphanRow.storageKey)), 5_000, "orphan file deleted");
       expect(await rowOf(linked.id)).toBeDefined();
       expect(await rowOf(fresh.id)).toBeDefined();

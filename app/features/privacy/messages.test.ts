@@ -21,6 +21,8 @@ describe("retention periods in the Privacy Policy", () => {
     expect(text).toContain(`SMS consent records: ${retentionDefaults.consentYears} years after they are made`);
     expect(text).toContain("Telephone Consumer Protection Act");
     expect(text).toMatch(/To have your information deleted, tell us the email address you used with us\./);
+    expect(text).toContain("An email telling our team about your request that could not be delivered is kept as long as the request");
+    expect(text).toContain("replace your address wherever someone else wrote it in what they sent us");
   });
 
   it("writes periods in whole years where they are, else in days", () => {
@@ -52,7 +54,7 @@ describe("the Privacy screen's texts", () => {
       "0 job applications deleted",
       "3 emails deleted",
       "1 SMS consent record kept for the consent retention period",
-      "1 document file could not be deleted from storage; the server log has the details",
+      "1 document file could not be deleted from storage yet; the upload sweep tries again on its next run, and the server log has the details",
     ]);
     expect(
       privacyMessages.erased({

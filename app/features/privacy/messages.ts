@@ -52,7 +52,7 @@ export const privacyMessages = {
       lines.push(`${plural(counts.consentRecordsKept, "SMS consent record", "SMS consent records")} kept for the consent retention period`);
     if (counts.filesFailed > 0)
       lines.push(
-        `${plural(counts.filesFailed, "document file", "document files")} could not be deleted from storage; the server log has the details`,
+        `${plural(counts.filesFailed, "document file", "document files")} could not be deleted from storage yet; the upload sweep tries again on its next run, and the server log has the details`,
       );
     return lines;
   },

@@ -4,8 +4,11 @@
  * `runRetention` deletes every record past its period (the daily "retention" job); `eraseByEmail`
  * removes a person's records on request (/admin/privacy). Rows go in one transaction; the stored
  * files of the documents it removed are deleted after it commits, through the storage interface (a
- * folder or an S3 bucket), so a rolled-back transaction never leaves a row without its file. Both
- * write an audit entry with counts only, never an address.
+ * folder or an S3 bucket), so a rolled-back transaction never leaves a row without its file. The
+ * transaction detaches those documents' rows rather than deleting them: a row goes once its file is
+ * gone, and a file that could not be deleted is left, with its row, to the orphan sweep
+ * (`sweepOrphanUploads`), which tries again on its next run. Both write an audit entry with counts
+ * only, never an address.
  */
 import { type SQL, sql } from "drizzle-orm";
 import type { Config } from "~/env.server";
@@ -39,7 +42,7 @@ export type RetentionCounts = {
   signInSessions: number;
   signInFailures: number;
   auditAddressesCleared: number;
-  /** Document files that could not be deleted (their rows are gone; the log names the keys). */
+  /** Document files that could not be deleted now (the orphan sweep tries again; the log names the keys). */
   filesFailed: number;
 };
 
@@ -75,36 +78,51 @@ async function rows<T>(tx: Executor, query: SQL): Promise<T[]> {
   return result.rows as T[];
 }
 
-/** Deletes files by key; a failure is logged and counted, never thrown (the rows are already gone). */
-async function deleteFiles(storage: FileStorage, keys: string[], log?: Log): Promise<number> {
+/** A removed document: its row, detached from its lead, and its file. */
+type DetachedFile = { id: string; storage_key: string };
+
+/**
+ * Deletes the files of detached documents, and the row of each file deleted. A failure is logged and
+ * counted, never thrown: the row stays, unclaimable and past the orphan period, for the sweep to retry.
+ */
+async function deleteFiles(db: Executor, storage: FileStorage, files: DetachedFile[], log?: Log): Promise<number> {
   let failed = 0;
-  for (const key of keys) {
+  for (const file of files) {
     try {
-      await storage.delete(key);
+      await storage.delete(file.storage_key);
     } catch (error) {
       failed++;
-      log?.("error", { err: error, storageKey: key }, "a document's record was deleted but its file could not be");
+      log?.("error", { err: error, storageKey: file.storage_key }, "a document's file could not be deleted; the orphan sweep will retry");
+      continue;
     }
+    await db.execute(sql`delete from uploads where id = ${file.id} and lead_id is null`);
   }
   return failed;
 }
 
 /**
- * Deletes the leads `where` selects, with what hangs on them: their documents' rows (answering the
- * storage keys), their mail; chats keep their own period and only lose the link.
+ * Deletes the leads `where` selects, with what hangs on them: their mail, and their documents, whose
+ * rows are detached (answered, for their files to be deleted after commit); chats keep their own
+ * period and only lose the link.
  */
-async function deleteLeads(tx: Executor, where: SQL): Promise<{ leads: number; contacts: number; keys: string[]; mails: number }> {
+async function deleteLeads(tx: Executor, where: SQL): Promise<{ leads: number; contacts: number; files: DetachedFile[]; mails: number }> {
   // Locked first, so a lead that matches now still matches for the statements below.
   await tx.execute(sql`select id from leads where ${where} for update`);
   const doomed = sql`(select id from leads where ${where})`;
-  const keys = (await rows<{ storage_key: string }>(tx, sql`delete from uploads where lead_id in ${doomed} returning storage_key`)).map(
-    (r) => r.storage_key,
+  // Detached as the orphan sweep sees an unclaimed upload past its period (created_at moved to the
+  // epoch), marked as once claimed (linked_at set) so no lead can claim it again, and stripped of
+  // the visitor's file name and address.
+  const files = await rows<DetachedFile>(
+    tx,
+    sql`update uploads set lead_id = null, linked_at = coalesce(linked_at, now()), created_at = 'epoch'::timestamptz,
+          original_name = '', ip = null
+        where lead_id in ${doomed} returning id, storage_key`,
   );
   const mails = (await rows(tx, sql`delete from mail_outbox where lead_id in ${doomed} returning id`)).length;
   await tx.execute(sql`update chat_sessions set lead_id = null where lead_id in ${doomed}`);
   const deleted = await rows<{ lead_type: string }>(tx, sql`delete from leads where ${where} returning lead_type`);
   const contacts = deleted.filter((r) => r.lead_type === CONTACT_LEAD_TYPE).length;
-  return { leads: deleted.length - contacts, contacts, keys, mails };
+  return { leads: deleted.length - contacts, contacts, files, mails };
 }
 
 /**
@@ -126,22 +144,28 @@ export async function runRetention(
   const signInCutoff = daysBefore(now, config.RETENTION_SIGN_IN_DAYS);
   const consentCutoff = yearsBefore(now, config.CONSENT_RECORD_YEARS);
 
-  const { counts, keys } = await db.transaction(async (tx) => {
-    // A lead's age counts from its last activity: arriving, or its last change of status.
+  const { counts, files } = await db.transaction(async (tx) => {
+    // A lead's age counts from its last activity: arriving, or its last change of status. A contact
+    // message's counts from its arrival, whatever was done with it since.
     const lastActivity = sql`greatest(received_at, coalesce(status_changed_at, received_at))`;
     const removed = await deleteLeads(
       tx,
       sql`(lead_type <> ${CONTACT_LEAD_TYPE} and ${lastActivity} < ${leadCutoff}::timestamptz)
-        or (lead_type = ${CONTACT_LEAD_TYPE} and ${lastActivity} < ${contactCutoff}::timestamptz)`,
+        or (lead_type = ${CONTACT_LEAD_TYPE} and received_at < ${contactCutoff}::timestamptz)`,
     );
     // Chat messages go with their session (on delete cascade).
     const chats = (await rows(tx, sql`delete from chat_sessions where updated_at < ${chatCutoff}::timestamptz returning id`)).length;
     const applications = (
       await rows(tx, sql`delete from job_applications where created_at < ${applicationCutoff}::timestamptz returning id`)
     ).length;
-    // Mail still waiting for delivery is left to the sender; delivered and abandoned mail goes.
+    // Mail still waiting for delivery is left to the sender; delivered and abandoned mail goes. An
+    // abandoned notification of a lead is the lead's "notification failed" mark: it goes with the lead.
     const mails = (
-      await rows(tx, sql`delete from mail_outbox where status in ('sent', 'dead') and created_at < ${mailCutoff}::timestamptz returning id`)
+      await rows(
+        tx,
+        sql`delete from mail_outbox where created_at < ${mailCutoff}::timestamptz
+          and (status = 'sent' or (status = 'dead' and lead_id is null)) returning id`,
+      )
     ).length;
     // Mail delivered before its content was cleared on delivery.
     const mailBodiesCleared = (
@@ -168,7 +192,7 @@ export async function runRetention(
     const counts: RetentionCounts = {
       leads: removed.leads,
       contacts: removed.contacts,
-      documents: removed.keys.length,
+      documents: removed.files.length,
       chats,
       applications,
       mails: mails + removed.mails,
@@ -181,9 +205,9 @@ export async function runRetention(
     };
     const { filesFailed: _, ...detail } = counts;
     await recordAudit(tx, { action: "retention_run", targetType: "retention", detail });
-    return { counts, keys: removed.keys };
+    return { counts, files: removed.files };
   });
-  counts.filesFailed = await deleteFiles(storage, keys, log);
+  counts.filesFailed = await deleteFiles(db, storage, files, log);
   return counts;
 }
 
@@ -192,21 +216,57 @@ export const erasureKey = (email: string) => email.trim().toLowerCase();
 
 const regexEscape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+/** What an erased address is replaced with in another person's record that mentions it. */
+export const ERASED_MARK = "[erased]";
+
 /**
- * Whether lower(`column`) holds the address as a whole (not as the tail of a longer one, as
- * "ann@example.com" is of "joann@example.com"): for free text and JSON, where an address can appear
- * anywhere.
+ * A pattern (PostgreSQL and JavaScript alike, to be used case-insensitively) for `address` as a whole
+ * address, not part of a longer one: no character an address's local part may hold
+ * (app/features/leads/rules.ts) before it, as "o'ann@example.com" holds "ann@example.com"; no
+ * letter, digit, hyphen or underscore after it, nor a dot that a domain label follows, as
+ * "ann@example.co.uk" holds "ann@example.co". A sentence's full stop after it is no part of it.
+ * `extraBefore` adds characters that may not come before it (";" in HTML, where an entity may).
  */
-function mentions(column: SQL, key: string): SQL {
-  const pattern = `(^|[^a-z0-9._%+-])${regexEscape(key)}($|[^a-z0-9_-])`;
-  return sql`coalesce(lower(${column}), '') ~ ${pattern}`;
+export function addressPattern(address: string, extraBefore = ""): string {
+  return `(?<![a-z0-9!#$%&'*+/=?^_\`{|}~.${extraBefore}-])${regexEscape(address)}(?![a-z0-9_-])(?!\\.[a-z0-9])`;
+}
+
+/** HTML mail bodies hold an address with "&" escaped (app/features/mail/templates.server.ts). */
+const htmlEscaped = (address: string) => address.replace(/&/g, "&amp;");
+
+/** Replaces every mention of the address in `column` with ERASED_MARK; answers how many rows changed. */
+async function redactColumn(tx: Executor, table: string, column: string, patterns: string[]): Promise<number> {
+  const changed = new Set<string>();
+  for (const pattern of patterns) {
+    const result = await rows<{ id: string }>(
+      tx,
+      sql`update ${sql.identifier(table)} set ${sql.identifier(column)} = regexp_replace(${sql.identifier(column)}, ${pattern}, ${ERASED_MARK}, 'gi')
+        where ${sql.identifier(column)} ~* ${pattern} returning id`,
+    );
+    for (const row of result) changed.add(String(row.id));
+  }
+  return changed.size;
+}
+
+/** `value` with every mention of the address in its strings replaced (keys are left as they are). */
+function redactJson(value: unknown, pattern: RegExp): unknown {
+  if (typeof value === "string") return value.replace(pattern, ERASED_MARK);
+  if (Array.isArray(value)) return value.map((item) => redactJson(item, pattern));
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactJson(v, pattern)]));
+  }
+  return value;
 }
 
 /**
- * Erases a person by email address, whatever the case of its letters: their leads and contact
- * messages (with documents and mail), chats, job applications and every mail to, from or about the
- * address. SMS consent records for the address are kept for their own period and counted. Records a
- * `person_erased` audit entry with the counts (not the address), then deletes the documents' files.
+ * Erases a person by email address, whatever the case of its letters. What is theirs goes: their
+ * leads and contact messages (with documents and mail) — those whose address, or an address field of
+ * whose submitted data, is the address exactly — their chats, job applications, and every mail to
+ * them or with them as the reply address. Another person's record that mentions the address in its
+ * text (a message, submitted data, a chat message, a cover letter, a mail's subject or body) is kept,
+ * with the address replaced by ERASED_MARK. SMS consent records for the address are kept for their
+ * own period and counted. Records a `person_erased` audit entry with the counts (not the address),
+ * then deletes the documents' files.
  */
 export async function eraseByEmail(
   db: Database,
@@ -217,27 +277,42 @@ export async function eraseByEmail(
 ): Promise<ErasureCounts> {
   const key = erasureKey(email);
   if (!key) throw new Error("eraseByEmail needs an address");
-  const { counts, keys } = await db.transaction(async (tx) => {
+  const pattern = addressPattern(key);
+  const { counts, files } = await db.transaction(async (tx) => {
     const removed = await deleteLeads(
       tx,
-      sql`lower(email) = ${key} or ${mentions(sql`payload::text`, key)} or ${mentions(sql`message`, key)}`,
+      sql`lower(email) = ${key} or exists (
+        select 1 from jsonb_each(case when jsonb_typeof(payload) = 'object' then payload else '{}'::jsonb end) as field
+        where lower(field.key) like '%email%' and jsonb_typeof(field.value) = 'string' and lower(trim(field.value #>> '{}')) = ${key})`,
     );
+    await redactColumn(tx, "leads", "message", [pattern]);
+    // Submitted data is redacted value by value, so it stays the JSON it was.
+    const jsonPattern = new RegExp(pattern, "gi");
+    const mentioned = await rows<{ id: string; payload: unknown }>(
+      tx,
+      sql`select id, payload from leads where payload::text ~* ${pattern}`,
+    );
+    for (const lead of mentioned) {
+      await tx.execute(
+        sql`update leads set payload = ${JSON.stringify(redactJson(lead.payload, jsonPattern))}::jsonb where id = ${lead.id}`,
+      );
+    }
     const mails = (
-      await rows(
-        tx,
-        sql`delete from mail_outbox
-          where lower(to_address) = ${key} or lower(coalesce(reply_to, '')) = ${key}
-            or ${mentions(sql`subject`, key)} or ${mentions(sql`text_body`, key)} or ${mentions(sql`html_body`, key)}
-          returning id`,
-      )
+      await rows(tx, sql`delete from mail_outbox where lower(to_address) = ${key} or lower(coalesce(reply_to, '')) = ${key} returning id`)
     ).length;
+    await redactColumn(tx, "mail_outbox", "subject", [pattern]);
+    await redactColumn(tx, "mail_outbox", "text_body", [pattern]);
+    await redactColumn(tx, "mail_outbox", "html_body", [...new Set([pattern, addressPattern(htmlEscaped(key), ";")])]);
+    // Chat messages go with their session (on delete cascade).
     const chats = (await rows(tx, sql`delete from chat_sessions where lower(email) = ${key} returning id`)).length;
+    await redactColumn(tx, "chat_messages", "content", [pattern]);
     const applications = (await rows(tx, sql`delete from job_applications where lower(email) = ${key} returning id`)).length;
+    await redactColumn(tx, "job_applications", "cover_letter", [pattern]);
     const [kept] = await rows<{ n: number | string }>(tx, sql`select count(*) as n from consent_records where lower(email) = ${key}`);
     const counts: ErasureCounts = {
       leads: removed.leads,
       contacts: removed.contacts,
-      documents: removed.keys.length,
+      documents: removed.files.length,
       chats,
       applications,
       mails: mails + removed.mails,
@@ -246,8 +321,8 @@ export async function eraseByEmail(
     };
     const { filesFailed: _, ...detail } = counts;
     await recordAudit(tx, { action: "person_erased", admin, targetType: "person", detail, ip: options.ip ?? null });
-    return { counts, keys: removed.keys };
+    return { counts, files: removed.files };
   });
-  counts.filesFailed = await deleteFiles(storage, keys, options.log);
+  counts.filesFailed = await deleteFiles(db, storage, files, options.log);
   return counts;
 }

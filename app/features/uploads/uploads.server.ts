@@ -360,8 +360,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export type LeadUploadLimits = { maxFiles: number; maxBytes: number };
 
 /**
- * Gives the lead its uploads, in the caller's transaction: each must exist, be unclaimed and belong
- * to the slot named, and together they must stay within `limits`. If not, throws UploadLinkError
+ * Gives the lead its uploads, in the caller's transaction: each must exist, never have been claimed
+ * (a deleted lead's documents and those being swept have been) and belong to the slot named, and together they must stay within `limits`. If not, throws UploadLinkError
  * (the caller's transaction rolls back, so no upload is claimed and no lead is stored).
  */
 export async function linkUploads(
@@ -381,7 +381,13 @@ export async function linkUploads(
   const linked = await tx
     .update(uploads)
     .set({ leadId, linkedAt: sql`now()` })
-    .where(and(isNull(uploads.leadId), or(...[...wanted].map(([id, slot]) => and(eq(uploads.id, id), eq(uploads.slot, slot))))))
+    .where(
+      and(
+        isNull(uploads.leadId),
+        isNull(uploads.linkedAt),
+        or(...[...wanted].map(([id, slot]) => and(eq(uploads.id, id), eq(uploads.slot, slot)))),
+      ),
+    )
     .returning({ id: uploads.id, size: uploads.sizeBytes });
   if (linked.length !== wanted.size) throw new UploadLinkError();
   const total = linked.reduce((sum, upload) => sum + Number(upload.size), 0);
@@ -391,32 +397,45 @@ export async function linkUploads(
 type Log = (level: "info" | "warn" | "error", data: Record<string, unknown>, message: string) => void;
 
 /**
- * Deletes uploads no lead claimed within `olderThanMs` of arriving: the row first (so a lead being
- * submitted at that moment either claims it or is told it expired), then the file. Returns how many.
+ * Deletes uploads no lead claimed within `olderThanMs` of arriving, and documents detached from a
+ * deleted lead (app/features/privacy/retention.server.ts) whose files are still to go. Each row is
+ * first marked as claimed (linked_at), so a lead being submitted at that moment either claims it or
+ * is told it expired; then its file is deleted, then the row. A row whose file could not be deleted
+ * stays for the next run. Returns how many were deleted.
  */
 export async function sweepOrphanUploads(db: Database, storage: FileStorage, olderThanMs: number, log?: Log): Promise<number> {
   const batch = 100;
   let total = 0;
+  // Rows whose files failed stay behind: each batch starts after the last one seen.
+  let after: { createdAt: string; id: string } | null = null;
   for (;;) {
     const result = await db.execute(sql`
-      delete from uploads where id in (
-        select id from uploads
-        where lead_id is null and created_at < now() - make_interval(secs => ${olderThanMs / 1000})
-        order by created_at
-        limit ${batch}
-        for update skip locked
+      with marked as (
+        update uploads set linked_at = coalesce(linked_at, now()) where id in (
+          select id from uploads
+          where lead_id is null and created_at < now() - make_interval(secs => ${olderThanMs / 1000})
+            ${after ? sql`and (created_at, id) > (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``}
+          order by created_at, id
+          limit ${batch}
+          for update skip locked
+        ) and lead_id is null
+        returning id, storage_key, created_at
       )
-      returning storage_key`);
-    const keys = result.rows.map((r) => (r as { storage_key: string }).storage_key);
-    for (const key of keys) {
+      select id, storage_key, created_at::text as created_at from marked order by marked.created_at, id`);
+    const found = result.rows as { id: string; storage_key: string; created_at: string }[];
+    for (const row of found) {
       try {
-        await storage.delete(key);
+        await storage.delete(row.storage_key);
       } catch (error) {
-        log?.("error", { err: error, storageKey: key }, "orphan upload: row deleted but the file could not be");
+        log?.("error", { err: error, storageKey: row.storage_key }, "orphan upload: its file could not be deleted; the next sweep retries");
+        continue;
       }
+      const deleted = await db.execute(sql`delete from uploads where id = ${row.id} and lead_id is null returning id`);
+      total += deleted.rows.length;
     }
-    total += keys.length;
-    if (keys.length < batch) break;
+    if (found.length < batch) break;
+    const last: { id: string; created_at: string } = found[found.length - 1];
+    after = { createdAt: last.created_at, id: last.id };
   }
   await storage.removeStalePartials?.(olderThanMs);
   return total;
