@@ -4,9 +4,7 @@
  * from the environment and `npm run admin:create`.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
-import os from "node:os";
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import { count, eq, sql } from "drizzle-orm";
@@ -19,8 +17,8 @@ import { createApp } from "../../server/app";
 import { requireAdmin } from "../../server/auth";
 import { addressKey } from "../../server/client-info";
 import { type RunningServer, startServer } from "../../server/main";
-import { ensureAdmin, signIn, TEST_ADMIN } from "../support/admin";
-import { createPostgresDatabase, databaseKinds, type TestDatabaseKind } from "../support/databases";
+import { adminCreate, ensureAdmin, persistentDatabase, signIn, TEST_ADMIN } from "../support/admin";
+import { databaseKinds } from "../support/databases";
 import { requireBuild, root, startTestServer } from "../support/server";
 
 const FAST = { AUTH_SCRYPT_N: "1024" };
@@ -584,32 +582,6 @@ describe.each(databaseKinds)("admin sign-in on %s", (kind) => {
     expect(await adminFromRequest(server.services, page({ cookie: "admin_session=nope" }))).toBeNull();
   });
 });
-
-/** A database that outlives one server: a temporary folder for PGlite, a fresh database on PostgreSQL. */
-async function persistentDatabase(kind: TestDatabaseKind): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
-  if (kind === "pglite") {
-    const dir = mkdtempSync(path.join(os.tmpdir(), "auth-test-"));
-    return { env: { DATA_DIR: dir, DATABASE_URL: "" }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const { url, drop } = await createPostgresDatabase();
-  return { env: { DATABASE_URL: url }, cleanup: drop };
-}
-
-function adminCreate(args: string[], env: Record<string, string>, stdin: string) {
-  const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/admin-create.ts", ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...FAST, ...env },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (d) => (stdout += d));
-  child.stderr.on("data", (d) => (stderr += d));
-  child.stdin.end(stdin);
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.on("exit", (code) => resolve({ code, stdout, stderr })),
-  );
-}
 
 describe.each(databaseKinds)("the first admin on %s", (kind) => {
   const owner = { email: "owner@agency.example", password: "the owner's own passphrase" };

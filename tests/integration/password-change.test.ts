@@ -1,14 +1,4 @@
-/**
- * An admin changing their own password: the Account screen (/admin/account, its form posted without
- * scripts), POST /api/auth/password, the list of common and breached passwords wherever a password is
- * set (the screen, the API, `npm run admin:create`, ADMIN_PASSWORD), and the throttle on wrong current
- * passwords.
- */
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../app/env.server";
@@ -17,9 +7,9 @@ import { accountMessages, authMessages, passwordChangeMessages } from "../../app
 import { adminSessions, adminUsers, auditEvents } from "../../db/schema";
 import { addressKey } from "../../server/client-info";
 import { startServer } from "../../server/main";
-import { type AdminCredentials, ensureAdmin } from "../support/admin";
-import { createPostgresDatabase, databaseKinds, type TestDatabaseKind } from "../support/databases";
-import { root, startTestServer } from "../support/server";
+import { type AdminCredentials, adminCreate, ensureAdmin, persistentDatabase } from "../support/admin";
+import { databaseKinds } from "../support/databases";
+import { startTestServer } from "../support/server";
 
 const FAST = { AUTH_SCRYPT_N: "1024" };
 const NEW_PASSWORD = "lantern orbit pickle meadow";
@@ -329,32 +319,6 @@ describe.each(databaseKinds)("password change on %s", (kind) => {
     expect((await login({ email: admin.email, password: NEW_PASSWORD })).status).toBe(200);
   });
 });
-
-/** A database that outlives one process: a temporary folder for PGlite, a fresh database on PostgreSQL. */
-async function persistentDatabase(kind: TestDatabaseKind): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
-  if (kind === "pglite") {
-    const dir = mkdtempSync(path.join(os.tmpdir(), "password-test-"));
-    return { env: { DATA_DIR: dir, DATABASE_URL: "" }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const { url, drop } = await createPostgresDatabase();
-  return { env: { DATABASE_URL: url }, cleanup: drop };
-}
-
-function adminCreate(args: string[], env: Record<string, string>, stdin: string) {
-  const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/admin-create.ts", ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...FAST, ...env },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (d) => (stdout += d));
-  child.stderr.on("data", (d) => (stderr += d));
-  child.stdin.end(stdin);
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.on("exit", (code) => resolve({ code, stdout, stderr })),
-  );
-}
 
 describe.each(databaseKinds)("npm run admin:create on %s", (kind) => {
   let database: Awaited<ReturnType<typeof persistentDatabase>>;

@@ -1,7 +1,13 @@
-/** Admin sign-in for tests: the test account, creating it, and signing in over HTTP. */
+/** Admin accounts for tests: the test account, creating it, signing in over HTTP, and running admin:create. */
 
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { ensureAdminAccount } from "../../app/features/auth/auth.server";
 import type { AppServices } from "../../server/context";
+import { createPostgresDatabase, type TestDatabaseKind } from "./databases";
+import { root } from "./server";
 
 export const TEST_ADMIN = { email: "admin@agency.example", password: "correct horse battery staple" };
 
@@ -23,4 +29,31 @@ export async function signIn(serverUrl: string, creds: AdminCredentials = TEST_A
   const cookie = res.headers.getSetCookie().find((c) => /^(__Host-)?admin_session=/.test(c));
   if (!cookie) throw new Error("sign-in answered without a session cookie");
   return cookie.split(";")[0];
+}
+
+/** A database that outlives one process: a temporary folder for PGlite, a fresh database on PostgreSQL. */
+export async function persistentDatabase(kind: TestDatabaseKind): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
+  if (kind === "pglite") {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "admin-test-"));
+    return { env: { DATA_DIR: dir, DATABASE_URL: "" }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const { url, drop } = await createPostgresDatabase();
+  return { env: { DATABASE_URL: url }, cleanup: drop };
+}
+
+/** Runs `npm run admin:create` (scripts/admin-create.ts) with these arguments, environment and standard input. */
+export function adminCreate(args: string[], env: Record<string, string>, stdin: string) {
+  const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/admin-create.ts", ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", AUTH_SCRYPT_N: "1024", ...env },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (d) => (stdout += d));
+  child.stderr.on("data", (d) => (stderr += d));
+  child.stdin.end(stdin);
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on("exit", (code) => resolve({ code, stdout, stderr })),
+  );
 }
