@@ -1,0 +1,76 @@
+/**
+ * The first tap on a slow phone: Chromium slowed to a mid-range phone (4x CPU, Lighthouse's slow 4G)
+ * acts as soon as the document is parsed, before the scripts have hydrated the page, and each control
+ * answers that tap; once the page hydrates, what the tap did stays done.
+ */
+import type { Page } from "@playwright/test";
+import { homeFaqs } from "../../app/content/home";
+import { expect, holdRequests, test } from "./support";
+
+/** Lighthouse's mobile profile: 150 ms round trips, 1.6 Mbps down, 750 kbps up, and a CPU four times slower. */
+async function slowPhone(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+}
+
+const hydrated = (page: Page) => page.evaluate(() => (window as { __hydrated?: boolean }).__hydrated === true);
+
+/**
+ * The page's scripts wait until the tap is made, so every run taps before hydration however fast the
+ * machine is; `release` lets them load.
+ */
+let release: () => void = () => undefined;
+const untilHydrated = (page: Page) =>
+  page.waitForFunction(() => (window as { __hydrated?: boolean }).__hydrated === true, undefined, { timeout: 30_000 });
+
+test.describe("the first tap, before the page has hydrated", () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  test.setTimeout(90_000);
+
+  test.beforeEach(async ({ page }) => {
+    await slowPhone(page);
+    release = await holdRequests(page, /\/assets\/.*\.js$/);
+  });
+
+  test("the FAQ opens the tapped answer", async ({ page }) => {
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    const faq = page.getByTestId("faq");
+    const question = faq.locator("summary").nth(2);
+    await question.scrollIntoViewIfNeeded();
+    expect(await hydrated(page)).toBe(false);
+    await question.tap();
+    await expect(faq.locator("details").nth(2)).toHaveAttribute("open", "");
+    await expect(faq.getByText(homeFaqs[2].answer)).toBeVisible();
+    release();
+
+    await untilHydrated(page);
+    await expect(faq.getByText(homeFaqs[2].answer)).toBeVisible();
+    // Still one open at a time after hydration.
+    await faq.locator("summary").nth(4).tap();
+    await expect(faq.getByText(homeFaqs[4].answer)).toBeVisible();
+    await expect(faq.getByText(homeFaqs[2].answer)).toBeHidden();
+  });
+
+  test("the mobile menu opens on the first tap and stays usable once hydrated", async ({ page }) => {
+    await page.goto("/hoa-insurance", { waitUntil: "domcontentloaded" });
+    const menu = page.getByRole("dialog", { name: "Site menu" });
+    expect(await hydrated(page)).toBe(false);
+    await page.getByRole("button", { name: "Open menu" }).tap();
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Testimonials" })).toBeVisible();
+    release();
+
+    await untilHydrated(page);
+    await expect(menu).toBeVisible();
+    await expect(page.getByRole("button", { name: "Close menu", exact: true }).first()).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+  });
+});
