@@ -5,7 +5,7 @@
  */
 import { BlockList, isIP } from "node:net";
 import { z } from "zod";
-import { agency } from "~/content/agency";
+import { agency, promises } from "~/content/agency";
 import { retentionDefaults } from "~/content/retention";
 import { DEFAULT_UPLOAD_MAX_BYTES } from "~/features/uploads/messages";
 
@@ -182,6 +182,19 @@ export const envSchema = z
     RETENTION_APPLICATION_DAYS: int(1, 36500, retentionDefaults.applicationDays),
     RETENTION_MAIL_BODY_DAYS: int(1, 36500, retentionDefaults.mailDays),
     RETENTION_SIGN_IN_DAYS: int(1, 36500, retentionDefaults.signInDays),
+    /**
+     * The call-back promise (docs/decisions/027): a new lead is due this many minutes after it arrives,
+     * and escalated by mail this many minutes after it arrives, counted in office hours
+     * (LEAD_CLOCK_HOURS=business, app/content/agency.ts) or round the clock (always). Fractions allowed.
+     */
+    LEAD_SLA_MINUTES: decimal(0.01, 10080, promises.contactMinutes).transform((v) => v ?? promises.contactMinutes),
+    LEAD_ESCALATE_AFTER_MINUTES: decimal(0.01, 10080, 20).transform((v) => v ?? 20),
+    LEAD_CLOCK_HOURS: z.preprocess(
+      (v) => (v === undefined || v === "" ? "business" : typeof v === "string" ? v.trim().toLowerCase() : v),
+      z.enum(["business", "always"], { error: "must be business or always" }),
+    ),
+    /** How often the escalation sweep looks for leads whose escalation or promise time has come. */
+    LEAD_SWEEP_INTERVAL_MS: int(100, 600_000, 15_000),
     /** SMS consent evidence, in years: kept on its own period, through erasure requests too. */
     CONSENT_RECORD_YEARS: int(1, 100, retentionDefaults.consentYears),
     RATE_LIMIT_UPLOADS_MAX: int(1, 100000, 30),
@@ -263,6 +276,13 @@ export const envSchema = z
     RATE_LIMIT_CHAT_WINDOW_MINUTES: int(1, 1440, 10),
   })
   .superRefine((env, ctx) => {
+    if (env.LEAD_ESCALATE_AFTER_MINUTES > env.LEAD_SLA_MINUTES) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["LEAD_ESCALATE_AFTER_MINUTES"],
+        message: "must not be more than LEAD_SLA_MINUTES (the escalation comes before the promise runs out)",
+      });
+    }
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
       ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "must be set when ADMIN_EMAIL is set" });
     }

@@ -28,6 +28,8 @@ export default [
   route("admin/two-factor/enrol", "routes/admin/two-factor-enrol.tsx"),
   // Server-rendered with its own session check, so its forms work without scripts too.
   route("admin/account/two-factor", "routes/admin/account-two-factor.tsx"),
+  // An invitation link: the invited person has no session yet.
+  route("admin/invite/:token", "routes/admin/invite.tsx"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/index.ts"),
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
@@ -44,6 +46,7 @@ export default [
     route("admin/posts/:id/edit", "routes/admin/post-edit.tsx"),
     route("admin/categories", "routes/admin/categories.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
+    route("admin/users", "routes/admin/users.tsx"),
     route("admin/account", "routes/admin/account.tsx"),
     route("admin/privacy", "routes/admin/privacy.tsx"),
   ]),

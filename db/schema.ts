@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 const id = () => uuid("id").primaryKey().default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -72,14 +85,55 @@ export const leads = pgTable(
     /** Set by the first move out of "new": the agency's response time. */
     firstResponseAt: timestamp("first_response_at", { withTimezone: true }),
     statusChangedAt: timestamp("status_changed_at", { withTimezone: true }),
+    /** The admin who owns the call back; null when unassigned (the agency inbox is told). */
+    assigneeId: uuid("assignee_id").references((): AnyPgColumn => adminUsers.id, { onDelete: "set null" }),
+    /**
+     * The promise clock (docs/decisions/027), fixed when the lead arrives from the settings of the
+     * time: a lead still "new" at `escalate_at` is escalated by mail, and at `due_at` it is overdue.
+     * Null for leads that arrived before the clock existed: they are never escalated.
+     */
+    escalateAt: timestamp("escalate_at", { withTimezone: true }),
+    dueAt: timestamp("due_at", { withTimezone: true }),
+    /** Set in the transaction that queues the escalation (or overdue) mail: each is sent once. */
+    escalatedAt: timestamp("escalated_at", { withTimezone: true }),
+    overdueNotifiedAt: timestamp("overdue_notified_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("leads_reference_idx").on(t.reference),
     index("leads_received_idx").on(t.receivedAt),
     index("leads_type_idx").on(t.leadType),
     index("leads_status_idx").on(t.status),
+    index("leads_assignee_idx").on(t.assigneeId),
+    // What the escalation sweep reads: new leads whose mail has not gone yet, by due time.
+    index("leads_escalation_due_idx").on(t.escalateAt).where(sql`${t.status} = 'new' and ${t.escalatedAt} is null`),
+    index("leads_overdue_due_idx").on(t.dueAt).where(sql`${t.status} = 'new' and ${t.overdueNotifiedAt} is null`),
   ],
 );
+
+/**
+ * A lead's timeline besides its arrival (which is the lead's own received_at): status changes,
+ * assignments, notes, and the escalation and overdue mails, with who and when. `detail` holds the
+ * kind's fields (from/to, the assignee, a note's body, a mail's recipient).
+ */
+export const leadActivity = pgTable(
+  "lead_activity",
+  {
+    id: id(),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** status_changed, assigned, note, escalation_mail, overdue_mail */
+    kind: text("kind").notNull(),
+    adminId: uuid("admin_id").references((): AnyPgColumn => adminUsers.id, { onDelete: "set null" }),
+    /** Copied, so an entry keeps its author after the account goes. */
+    adminName: text("admin_name"),
+    adminEmail: text("admin_email"),
+    detail: jsonb("detail").notNull().default({}).$type<Record<string, unknown>>(),
+  },
+  (t) => [index("lead_activity_lead_idx").on(t.leadId, t.at)],
+);
+export type LeadActivity = typeof leadActivity.$inferSelect;
 
 /**
  * Outgoing mail, written in the same transaction as the record it belongs to and delivered by the
@@ -231,9 +285,16 @@ export const adminUsers = pgTable(
   {
     id: id(),
     email: text("email").notNull(),
+    /** How colleagues know them ("Dana Ruiz"); null for accounts made before names, shown by email. */
+    name: text("name"),
     passwordHash: text("password_hash").notNull(),
     createdAt: createdAt(),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    /** A deactivated admin cannot sign in, has no session, and is given no new leads. */
+    active: boolean("active").notNull().default(true),
+    deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+    /** When round-robin last gave this admin a lead: the next goes to whoever waited longest. */
+    lastAssignedAt: timestamp("last_assigned_at", { withTimezone: true }),
     /** Set by a password change (not by the account's creation). */
     passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }),
     /** The TOTP key (base32) of a confirmed enrolment; null when the account has no second factor. */
@@ -296,6 +357,40 @@ export const adminSessions = pgTable(
 );
 
 export type AdminUser = typeof adminUsers.$inferSelect;
+
+/**
+ * An invitation to the back office: a one-time link mailed to `email`, valid until `expires_at`. Only
+ * the SHA-256 of the link's token is stored. Accepting it (setting a password) creates the account
+ * and sets `accepted_at` in one conditional update, so a link works once.
+ */
+export const adminInvites = pgTable(
+  "admin_invites",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    invitedBy: uuid("invited_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    /** Set when a newer invitation to the same address replaces it, or an admin withdraws it. */
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("admin_invites_token_hash_idx").on(t.tokenHash), index("admin_invites_email_idx").on(sql`lower(${t.email})`)],
+);
+export type AdminInvite = typeof adminInvites.$inferSelect;
+
+/**
+ * Settings the agency's staff change in the back office (not the environment's): one JSON value per
+ * key, e.g. `lead_round_robin` = true.
+ */
+export const siteSettings = pgTable("site_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull().$type<unknown>(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid("updated_by").references(() => adminUsers.id, { onDelete: "set null" }),
+});
 
 /**
  * What admins did in the back office: sign-ins, exports, downloads, status changes, erasures, retries.

@@ -17,9 +17,10 @@ import { resetTwoFactor } from "../app/features/auth/two-factor.server";
 import { openDatabase } from "../db/client";
 import { runMigrations } from "../db/migrate";
 
-const USAGE = `Usage: npm run admin:create -- --email you@agency.com [--password-stdin] [--reset-password | --reset-2fa]
+const USAGE = `Usage: npm run admin:create -- --email you@agency.com [--name "Dana Ruiz"] [--password-stdin] [--reset-password | --reset-2fa]
 
   --email            the admin's email (or ADMIN_EMAIL)
+  --name             the admin's full name, as colleagues see it (a new account only; optional)
   --password-stdin   read the password from standard input instead of asking
   --reset-password   change the password of an existing admin and sign them out everywhere
   --reset-2fa        remove an existing admin's two-factor sign-in (key and recovery codes) and sign them
@@ -85,6 +86,7 @@ function parseCommandLine() {
     return parseArgs({
       options: {
         email: { type: "string" },
+        name: { type: "string" },
         "password-stdin": { type: "boolean", default: false },
         "reset-password": { type: "boolean", default: false },
         "reset-2fa": { type: "boolean", default: false },
@@ -140,7 +142,7 @@ async function run(): Promise<void> {
       await resetAdminPassword(database.db, email, secret, options);
       console.log(`Password changed for ${email}; their sessions were signed out.`);
     } else {
-      await createAdmin(database.db, email, secret, options);
+      await createAdmin(database.db, email, secret, { ...options, name: args.name?.trim().slice(0, 100) || null });
       console.log(`Admin account created for ${email}. Sign in at ${config.SITE_URL}/admin/login`);
     }
   } finally {

@@ -64,19 +64,36 @@ if (ok) {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+/** The failed tests by name, repeated under the totals so the end of a long log says what to look at. */
+const failures = [];
 if (existsSync(vitestJson)) {
   const v = JSON.parse(readFileSync(vitestJson, "utf8"));
   passed += v.numPassedTests;
   failed += v.numFailedTests;
   skipped += v.numPendingTests + (v.numTodoTests ?? 0);
+  for (const file of v.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === "failed") failures.push(`${path.relative(root, file.name)} › ${test.fullName}`);
+    }
+  }
 }
 if (existsSync(playwrightJson)) {
   const p = JSON.parse(readFileSync(playwrightJson, "utf8"));
   passed += p.stats.expected + (p.stats.flaky ?? 0);
   failed += p.stats.unexpected;
   skipped += p.stats.skipped;
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === "unexpected") failures.push(`${spec.file} › ${[...titles, spec.title].join(" › ")}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of p.suites ?? []) walk(suite, []);
 }
 ok = ok && lintOk;
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((name) => `  ${name}`).join("\n")}`);
 if (!ok && failed === 0) failed = 1;
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(ok ? 0 : 1);

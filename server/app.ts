@@ -21,6 +21,7 @@ import { healthRoutes } from "./api/health";
 import { jobRoutes } from "./api/jobs";
 import { leadRoutes } from "./api/leads";
 import { uploadRoutes } from "./api/uploads";
+import { userRoutes } from "./api/users";
 import { authRoutes } from "./auth";
 import { clientIp } from "./client-info";
 import type { AppServices } from "./context";
@@ -105,6 +106,7 @@ export function createApp({ services, build, staticFiles, renderCache, developme
   api.route("/", blogRoutes(services));
   api.route("/", categoryRoutes(services));
   api.route("/", chatRoutes(services));
+  api.route("/", userRoutes(services));
   api.all("*", (c) => apiError(c, 404, `No API endpoint at ${c.req.method} ${c.req.path}.`));
   app.route("/api", api);
 
@@ -156,11 +158,12 @@ export function securityOptions(config: AppServices["config"], development = fal
 }
 
 /**
- * The path as logs may hold it: a chat's id is the only key to its transcript, so the request and
- * error logs write the route's pattern in its place (the path is at most Node's header size).
+ * The path as logs may hold it: a chat's id is the only key to its transcript, and an invitation's
+ * token opens an admin account, so the request and error logs write the route's pattern in their
+ * place (the path is at most Node's header size).
  */
 export function loggedPath(path: string): string {
-  return path.replace(/(\/chat\/sessions\/)[^/]+/, "$1:id");
+  return path.replace(/(\/chat\/sessions\/)[^/]+/, "$1:id").replace(/(\/admin\/invite\/)[^/]+/, "$1:token");
 }
 
 function onError(error: Error, c: Context<Env>, { logger }: AppServices) {

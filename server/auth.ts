@@ -50,15 +50,16 @@ function clearSessionCookie(c: Context, config: CookieConfig) {
 /**
  * The guard of every admin API route: 403 for a POST, PUT, PATCH or DELETE sent from another site's
  * page, 401 `{ success: false, message: "Please sign in." }` without a live session; otherwise
- * `c.get("admin")` is the signed-in admin `{ id, email }`.
+ * `c.get("admin")` is the signed-in admin `{ id, email }`. `touch: false` for requests a screen makes by itself
+ * (polling), which do not count as the admin's activity.
  */
-export function requireAdmin(services: AppServices): MiddlewareHandler {
+export function requireAdmin(services: AppServices, { touch = true }: { touch?: boolean } = {}): MiddlewareHandler {
   const { config, db } = services;
   const timeouts = sessionTimeouts(config);
   return async (c, next) => {
     if (UNSAFE_METHODS.has(c.req.method) && isCrossSite(c, config)) return apiError(c, 403, authMessages.crossSite);
     const token = getCookie(c, sessionCookieName(config));
-    const state = token ? await sessionState(db, token, timeouts) : null;
+    const state = token ? await sessionState(db, token, timeouts, new Date(), { touch }) : null;
     // A session still waiting for its second step is no admin, but keeps its cookie for that step.
     if (!state || state.awaiting !== null) {
       if (token && !state) clearSessionCookie(c, config);

@@ -15,6 +15,7 @@ import { bootstrapAdmin, NO_ADMIN_HINT } from "~/features/auth/auth.server";
 import { loginThrottleSettings } from "~/features/auth/login-throttle.server";
 import { onBlogChangeError } from "~/features/blog/posts.server";
 import { ChatAssistant } from "~/features/chat/chat.server";
+import { sweepLeadClock } from "~/features/leads/escalation.server";
 import { fileTransport, MailSender, smtpTransport } from "~/features/mail/outbox.server";
 import { runRetention } from "~/features/privacy/retention.server";
 import { createFileStorage } from "~/features/uploads/s3-storage.server";
@@ -123,6 +124,18 @@ export async function createServices(config: Config): Promise<AppServices & { st
             logger[level](data, message),
           );
           if (deleted > 0) logger.info({ deleted }, "orphan uploads deleted");
+        },
+      },
+      {
+        // The call-back promise's reminders: escalation and overdue mails, each once (docs/decisions/027).
+        name: "lead-clock",
+        intervalMs: config.LEAD_SWEEP_INTERVAL_MS,
+        run: async () => {
+          const counts = await sweepLeadClock(database.db, config);
+          if (counts.escalated + counts.overdue > 0) {
+            mail.nudge();
+            logger.info({ counts }, "lead clock: escalation and overdue mails queued");
+          }
         },
       },
       {

@@ -38,32 +38,48 @@ function whenMounted(): Promise<void> {
   return mounted;
 }
 
+const CLOSE_LABEL = "Close";
+
 /** The message without Sonner: a fixed, announced box that removes itself. */
-function plainToast(kind: "success" | "error", message: string): void {
+function plainToast(kind: "success" | "error", message: string, description?: string): void {
   const box = document.createElement("div");
   box.setAttribute("role", kind === "error" ? "alert" : "status");
   box.dataset.plainToast = kind;
   box.textContent = message;
+  if (description) {
+    const line = document.createElement("div");
+    line.textContent = description;
+    box.appendChild(line);
+    const close = document.createElement("button");
+    close.type = "button";
+    close.textContent = CLOSE_LABEL;
+    close.style.cssText = "margin-top:8px;font-weight:600;text-decoration:underline;background:none;border:0;padding:0;cursor:pointer";
+    close.addEventListener("click", () => box.remove());
+    box.appendChild(close);
+  }
   box.style.cssText =
     "position:fixed;top:16px;right:16px;z-index:9999;max-width:356px;padding:14px 16px;border-radius:8px;background:#fff;color:#0f172a;box-shadow:0 4px 12px rgba(0,0,0,.15);font:14px/1.4 system-ui,sans-serif;border:1px solid #e2e8f0";
   document.body.appendChild(box);
-  setTimeout(() => box.remove(), 6000);
+  // A message with a second sentence (when to expect the call) stays until the visitor closes it.
+  if (!description) setTimeout(() => box.remove(), 6000);
 }
 
-async function show(kind: "success" | "error", message: string): Promise<void> {
+async function show(kind: "success" | "error", message: string, description?: string): Promise<void> {
   try {
     const [{ toast }] = await Promise.all([
       sonner(),
       Promise.race([whenMounted(), new Promise<never>((_, reject) => setTimeout(() => reject(new Error("toaster did not mount")), 5000))]),
     ]);
-    toast[kind](message);
+    // A second sentence says when to expect the call: it stays until the visitor closes it.
+    toast[kind](message, description ? { description, duration: Number.POSITIVE_INFINITY, closeButton: true } : undefined);
   } catch {
-    plainToast(kind, message);
+    plainToast(kind, message, description);
   }
 }
 
-export function notifySuccess(message: string): void {
-  void show("success", message);
+/** A success toast; `description`, when given, is a second sentence under the message. */
+export function notifySuccess(message: string, description?: string | null): void {
+  void show("success", message, description ?? undefined);
 }
 
 export function notifyError(message: string): void {

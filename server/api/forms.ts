@@ -5,7 +5,7 @@
  */
 import { type Context, Hono } from "hono";
 import { withPhone } from "~/content/agency";
-import { acceptContact, acceptLead, acceptSmsConsent, newReference } from "~/features/leads/leads.server";
+import { acceptContact, acceptLead, acceptSmsConsent, callBackPromise, newReference } from "~/features/leads/leads.server";
 import { formMessages } from "~/features/leads/messages";
 import { fieldErrors } from "~/features/leads/rules";
 import { contactApiSchema, smsConsentApiSchema } from "~/features/leads/schema";
@@ -24,11 +24,23 @@ function honeypotFilled(body: Record<string, unknown>): boolean {
 
 const leadReceived = (reference: string) => `Quote request received. Your reference is ${reference}.`;
 
+/** When the visitor will be called back, added to a lead's answer: the due time, and the sentence when office hours stretch it. */
+const callBackFields = (promise: { dueAt?: Date; callBackNotice: string | null }) => ({
+  callBackBy: promise.dueAt ? promise.dueAt.toISOString() : null,
+  callBackNotice: promise.callBackNotice,
+});
+
 export function formRoutes(services: AppServices) {
   const { config, logger } = services;
   const limiter = services.limits.rate("forms", config.RATE_LIMIT_FORMS_MAX, config.RATE_LIMIT_FORMS_WINDOW_MINUTES * 60_000);
   const limit = rateLimit(limiter, (c) => clientIp(c, config.TRUST_PROXY), withPhone(formMessages.tooManyRequests));
   const deps = { db: services.db, config };
+
+  /** A discarded submission is answered like an accepted one, its promise counted from now. */
+  const trappedPromise = () => {
+    const { dueAt, notice } = callBackPromise(config, new Date());
+    return callBackFields({ dueAt, callBackNotice: notice });
+  };
 
   const trap = (c: Context, form: string, body: Record<string, unknown>) => {
     logger.info({ reqId: c.get("requestId" as never), form, ip: clientIp(c, config.TRUST_PROXY) }, "honeypot filled: submission discarded");
@@ -40,14 +52,14 @@ export function formRoutes(services: AppServices) {
       const body = await readJson(c);
       if (honeypotFilled(body)) {
         trap(c, "contact", body);
-        return c.json({ success: true, message: formMessages.contact.success }, 201);
+        return c.json({ success: true, message: formMessages.contact.success, ...trappedPromise() }, 201);
       }
       const parsed = contactApiSchema.safeParse(body);
       if (!parsed.success) return apiError(c, 400, INVALID, fieldErrors(parsed.error));
       const result = await acceptContact(deps, parsed.data, submissionContext(c, config.TRUST_PROXY, body));
       services.mail.nudge();
       logger.info({ reference: result.reference, form: "contact" }, "contact submission stored");
-      return c.json({ success: true, message: formMessages.contact.success }, 201);
+      return c.json({ success: true, message: formMessages.contact.success, ...callBackFields(result) }, 201);
     })
     .post("/sms-consent", limit, async (c) => {
       const body = await readJson(c);
@@ -66,14 +78,15 @@ export function formRoutes(services: AppServices) {
       if (honeypotFilled(body)) {
         trap(c, "submit-lead", body);
         const reference = newReference();
-        return c.json({ success: true, message: leadReceived(reference), reference }, 201);
+        return c.json({ success: true, message: leadReceived(reference), reference, ...trappedPromise() }, 201);
       }
       const parsed = submitLeadSchema.safeParse(body);
       if (!parsed.success) return apiError(c, 400, INVALID, fieldErrors(parsed.error));
-      const { reference } = await acceptLead(deps, parsed.data, submissionContext(c, config.TRUST_PROXY, body));
+      const result = await acceptLead(deps, parsed.data, submissionContext(c, config.TRUST_PROXY, body));
+      const { reference } = result;
       if (!reference) throw new Error("a stored lead has no reference");
       services.mail.nudge();
       logger.info({ reference, leadType: parsed.data.leadType }, "lead stored");
-      return c.json({ success: true, message: leadReceived(reference), reference }, 201);
+      return c.json({ success: true, message: leadReceived(reference), reference, ...callBackFields(result) }, 201);
     });
 }

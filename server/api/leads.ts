@@ -2,19 +2,22 @@
  * The leads inbox's API, every route behind requireAdmin (docs/decisions/012-leads-inbox.md):
  *   GET   /api/leads                            the list, newest first, filtered and paged
  *   GET   /api/leads/export.csv                 the filtered list as CSV, all of it
- *   GET   /api/leads/:id                        one lead with its consent record and documents
- *   PATCH /api/leads/:id                        { status }: the pipeline, with the first-response rule
+ *   GET   /api/leads/pulse                      new leads waiting and the newest lead (the open list polls it)
+ *   GET   /api/leads/:id                        one lead with its consent record, documents and timeline
+ *   PATCH /api/leads/:id                        { status?, assigneeId? }: the pipeline (first-response rule) and the owner
+ *   POST  /api/leads/:id/notes                  { body }: a note in the lead's timeline
  *   GET   /api/leads/:id/documents/:uploadId    a document, always as an attachment
  *   GET   /api/admin/summary                    the dashboard's figures
  */
 import type { Readable } from "node:stream";
 import { type Context, Hono } from "hono";
 import { recordAudit } from "~/features/audit/audit.server";
+import { promiseSettings } from "~/features/leads/arrival.server";
 import { fieldErrors } from "~/features/leads/rules";
+import { addLeadNote, leadTimeline } from "~/features/leads-inbox/activity.server";
 import { attachmentDisposition } from "~/features/leads-inbox/content-disposition";
 import {
   agencyDate,
-  changeLeadStatus,
   countLeads,
   getLead,
   inboxSummary,
@@ -22,9 +25,11 @@ import {
   leadsCsv,
   leadTypesPresent,
   listLeads,
+  updateLead,
 } from "~/features/leads-inbox/inbox.server";
-import { inboxMessages } from "~/features/leads-inbox/messages";
-import { isUuid, leadFiltersSchema, leadListQuerySchema, leadStatusBodySchema } from "~/features/leads-inbox/schema";
+import { inboxMessages, leadUpdateMessage } from "~/features/leads-inbox/messages";
+import { inboxPulse } from "~/features/leads-inbox/pulse.server";
+import { isUuid, leadFiltersSchema, leadListQuerySchema, leadNoteBodySchema, leadUpdateBodySchema } from "~/features/leads-inbox/schema";
 import { downloadFileName } from "~/features/uploads/file-name";
 import { isUploadMimeType } from "~/features/uploads/magic-bytes";
 import { requireAdmin } from "../auth";
@@ -68,6 +73,7 @@ async function openedStream(source: Readable): Promise<ReadableStream<Uint8Array
 export function leadRoutes(services: AppServices) {
   const { config, db, logger, storage } = services;
   const admin = requireAdmin(services);
+  const watching = requireAdmin(services, { touch: false });
   const validId = (c: Context, id: string) =>
     isUuid(id) ? undefined : apiError(c, 400, INVALID_ID, { id: "The lead id must be a UUID." });
 
@@ -122,30 +128,47 @@ export function leadRoutes(services: AppServices) {
           },
         });
       })
+      // Before "/leads/:id" too. Polled by every open list: one cheap statement.
+      // Polled by the open list on its own: not the admin's activity, so it never holds off the idle timeout.
+      .get("/leads/pulse", watching, async (c) => c.json({ success: true, data: await inboxPulse(db) }))
       .get("/leads/:id", admin, async (c) => {
         const id = c.req.param("id");
         const bad = validId(c, id);
         if (bad) return bad;
         const lead = await getLead(db, id);
         if (!lead) return apiError(c, 404, LEAD_NOT_FOUND);
-        return c.json({ success: true, data: lead, now: new Date().toISOString() });
+        const activity = await leadTimeline(db, lead);
+        return c.json({ success: true, data: { ...lead, activity }, now: new Date().toISOString() });
       })
       .patch("/leads/:id", admin, async (c) => {
         const id = c.req.param("id");
         const bad = validId(c, id);
         if (bad) return bad;
-        const parsed = leadStatusBodySchema.safeParse(await readJson(c));
+        const parsed = leadUpdateBodySchema.safeParse(await readJson(c));
         if (!parsed.success) return apiError(c, 400, parsed.error.issues[0]?.message ?? "Invalid status.", fieldErrors(parsed.error));
-        const lead = await changeLeadStatus(db, id, parsed.data.status, {
-          admin: c.get("admin"),
-          ip: clientIp(c, config.TRUST_PROXY),
-        });
-        if (!lead) return apiError(c, 404, LEAD_NOT_FOUND);
+        const result = await updateLead(db, id, parsed.data, { admin: c.get("admin"), ip: clientIp(c, config.TRUST_PROXY) });
+        if (result.outcome === "not_found") return apiError(c, 404, LEAD_NOT_FOUND);
+        if (result.outcome === "invalid_assignee") {
+          return apiError(c, 400, inboxMessages.assignment.invalidAdmin, { assigneeId: inboxMessages.assignment.invalidAdmin });
+        }
+        const { lead } = result;
         logger.info(
-          { reqId: c.get("requestId" as never), adminId: c.get("admin").id, leadId: id, status: lead.status },
-          "lead status changed",
+          { reqId: c.get("requestId" as never), adminId: c.get("admin").id, leadId: id, status: lead.status, assigneeId: lead.assigneeId },
+          "lead updated",
         );
-        return c.json({ success: true, message: inboxMessages.statusUpdated, data: lead });
+        return c.json({ success: true, message: leadUpdateMessage(parsed.data, lead), data: lead });
+      })
+      .post("/leads/:id/notes", admin, async (c) => {
+        const id = c.req.param("id");
+        const bad = validId(c, id);
+        if (bad) return bad;
+        const parsed = leadNoteBodySchema.safeParse(await readJson(c));
+        if (!parsed.success)
+          return apiError(c, 400, parsed.error.issues[0]?.message ?? inboxMessages.notes.empty, fieldErrors(parsed.error));
+        const note = await addLeadNote(db, id, parsed.data.body, c.get("admin"));
+        if (!note) return apiError(c, 404, LEAD_NOT_FOUND);
+        logger.info({ reqId: c.get("requestId" as never), adminId: c.get("admin").id, leadId: id }, "lead note added");
+        return c.json({ success: true, message: inboxMessages.notes.added, data: note }, 201);
       })
       .get("/leads/:id/documents/:uploadId", admin, async (c) => {
         const id = c.req.param("id");
@@ -192,6 +215,6 @@ export function leadRoutes(services: AppServices) {
         logger.info({ reqId: c.get("requestId" as never), adminId: c.get("admin").id, leadId: id, uploadId }, "lead document downloaded");
         return new Response(body, { status: 200, headers });
       })
-      .get("/admin/summary", admin, async (c) => c.json({ success: true, data: await inboxSummary(db) }))
+      .get("/admin/summary", admin, async (c) => c.json({ success: true, data: await inboxSummary(db, promiseSettings(config)) }))
   );
 }

@@ -104,10 +104,11 @@ test.describe("back office screens", () => {
     for (const [name, href] of [
       ["Blog Management", "/admin/blog"],
       ["Contact Submissions", "/admin/contacts"],
+      ["User Management", "/admin/users"],
     ]) {
       await expect(page.getByRole("link").filter({ has: page.getByRole("heading", { name }) })).toHaveAttribute("href", href);
     }
-    for (const name of ["User Management", "Settings"]) {
+    for (const name of ["Settings"]) {
       const card = page.locator("li").filter({ has: page.getByRole("heading", { name }) });
       await expect(card.getByText(adminMessages.dashboard.comingSoon)).toBeVisible();
       await expect(card.getByRole("link")).toHaveCount(0);

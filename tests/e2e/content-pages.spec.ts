@@ -6,7 +6,7 @@ import { homeClosing, homeFaqs, homeHero, homeReviews, homeServices, homeWhyChoo
 import { caseStudies, serviceCards, tiers } from "../../app/content/services";
 import { teamIntro, teamMembers } from "../../app/content/team";
 import { featuredTestimonial, testimonials } from "../../app/content/testimonials";
-import { expect, test, waitForHydration } from "./support";
+import { expect, test } from "./support";
 
 /** SITE_URL's default: canonical links do not depend on the port the test server runs on. */
 const SITE_URL = "http://localhost:3000";
@@ -84,7 +84,7 @@ test.describe("home page", () => {
     const faqSection = page.getByRole("region", { name: "Frequently asked questions" });
     await expect(faqSection.getByRole("heading", { level: 2 })).toHaveText("Frequently asked questions");
     expect(homeFaqs).toHaveLength(7);
-    await expect(faqSection.getByRole("button")).toHaveText(homeFaqs.map((f) => f.question));
+    await expect(faqSection.locator("summary")).toHaveText(homeFaqs.map((f) => f.question));
 
     await expectClosingBanner(page);
   });
@@ -92,35 +92,40 @@ test.describe("home page", () => {
   test("the FAQ accordion opens one answer at a time, by mouse and keyboard", async ({ page }) => {
     await page.goto("/");
     const faq = page.getByTestId("faq");
-    const buttons = faq.getByRole("button");
+    const questions = faq.locator("summary");
     const answer = (i: number) => faq.getByText(homeFaqs[i].answer);
     const expectOpen = async (open: number | null) => {
       for (let i = 0; i < homeFaqs.length; i++) {
-        await expect(buttons.nth(i)).toHaveAttribute("aria-expanded", String(i === open));
-        if (i === open) await expect(answer(i)).toBeVisible();
-        else await expect(answer(i)).toBeHidden();
+        if (i === open) {
+          await expect(faq.locator("details").nth(i)).toHaveAttribute("open", "");
+          await expect(answer(i)).toBeVisible();
+        } else {
+          await expect(faq.locator("details").nth(i)).not.toHaveAttribute("open");
+          await expect(answer(i)).toBeHidden();
+        }
       }
     };
 
-    await expect(buttons).toHaveCount(homeFaqs.length);
+    await expect(questions).toHaveCount(homeFaqs.length);
     await expectOpen(null);
-    await waitForHydration(page, "[data-testid=faq] button");
+    // The questions are each a heading inside its summary.
+    await expect(faq.getByRole("heading", { level: 3 })).toHaveText(homeFaqs.map((f) => f.question));
 
-    await buttons.nth(0).click();
+    await questions.nth(0).click();
     await expectOpen(0);
-    await buttons.nth(3).click();
+    await questions.nth(3).click();
     await expectOpen(3);
-    await buttons.nth(3).click();
+    await questions.nth(3).click();
     await expectOpen(null);
 
-    await buttons.nth(1).focus();
+    await questions.nth(1).focus();
     await page.keyboard.press("Enter");
     await expectOpen(1);
     await page.keyboard.press("Enter");
     await expectOpen(null);
     await page.keyboard.press("Space");
     await expectOpen(1);
-    await buttons.nth(6).focus();
+    await questions.nth(6).focus();
     await page.keyboard.press("Space");
     await expectOpen(6);
     await page.keyboard.press("Space");

@@ -30,9 +30,9 @@ test.describe("product pages", () => {
       await expect(page.locator("#coverage li")).toHaveCount(8);
       await expect(page.locator("#benefits li")).toHaveCount(8);
       await expect(page.locator("#risks li")).toHaveCount(8);
-      await expect(page.locator("#faq [aria-expanded]")).toHaveCount(5);
+      await expect(page.locator("#faq summary")).toHaveCount(5);
       for (const item of product.coverage) await expect(page.locator("#coverage")).toContainText(item.title);
-      await expect(page.locator("#faq [aria-expanded]").first()).toHaveText(product.faqs[0].question);
+      await expect(page.locator("#faq summary").first()).toHaveText(product.faqs[0].question);
 
       const states = page.getByTestId("licensed-states").getByRole("listitem");
       await expect(states).toHaveCount(licensedStates.length);

@@ -67,7 +67,12 @@ describe.each(databaseKinds)("public form endpoints on %s", (kind) => {
   it("POST /api/contacts stores the message, its consent record and two mails before answering, then delivers them", async () => {
     const res = await post("/api/contacts", { ...contact, pageUrl: "http://localhost:3000/contact" });
     expect(res.status).toBe(201);
-    expect(await res.json()).toEqual({ success: true, message: formMessages.contact.success });
+    expect(await res.json()).toEqual({
+      success: true,
+      message: formMessages.contact.success,
+      callBackBy: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      callBackNotice: expect.toBeOneOf([null, expect.any(String)]),
+    });
 
     // Committed before the answer: visible immediately.
     const [lead] = await server.services.db.select().from(leads).where(eq(leads.email, contact.email));
@@ -195,7 +200,13 @@ describe.each(databaseKinds)("public form endpoints on %s", (kind) => {
     const res = await post("/api/submit-lead", { ...productQuote, utm: { utm_source: "google", utm_campaign: "trucking" } });
     expect(res.status).toBe(201);
     const body = await res.json();
-    expect(body).toEqual({ success: true, message: expect.any(String), reference: expect.stringMatching(/^L-[2-9A-HJ-NP-Z]{6}$/) });
+    expect(body).toEqual({
+      success: true,
+      message: expect.any(String),
+      reference: expect.stringMatching(/^L-[2-9A-HJ-NP-Z]{6}$/),
+      callBackBy: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      callBackNotice: expect.toBeOneOf([null, expect.any(String)]),
+    });
     const [row] = await server.services.db.select().from(leads).where(eq(leads.reference, body.reference));
     expect(row).toMatchObject({
       leadType: "product_page_quote",

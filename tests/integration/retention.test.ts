@@ -15,6 +15,7 @@ import { addressPattern, eraseByEmail, runRetention } from "../../app/features/p
 import type { FileStorage } from "../../app/features/uploads/storage.server";
 import { linkUploads, sweepOrphanUploads, UploadLinkError } from "../../app/features/uploads/uploads.server";
 import {
+  adminInvites,
   adminSessions,
   auditEvents,
   chatMessages,
@@ -298,6 +299,19 @@ describe.each(databaseKinds)("retention and erasure on %s", (kind) => {
         { key: `test-old-${randomUUID()}`, failures: 2, lastFailureAt: daysAgo(91).getTime() },
         { key: `test-new-${randomUUID()}`, failures: 2, lastFailureAt: daysAgo(89).getTime() },
       ]);
+    // Invitations: one that expired 91 days ago goes; one accepted 89 days ago stays.
+    const invite = (email: string, at: Date, accepted: boolean) => ({
+      email,
+      name: "Invited Colleague",
+      tokenHash: randomUUID(),
+      createdAt: at,
+      expiresAt: at,
+      acceptedAt: accepted ? at : null,
+    });
+    const [, inviteKept] = await db()
+      .insert(adminInvites)
+      .values([invite("old.invite@agency.example", daysAgo(91), false), invite("kept.invite@agency.example", daysAgo(89), true)])
+      .returning();
     const [auditOld, auditRecent] = await db()
       .insert(auditEvents)
       .values([
@@ -319,9 +333,11 @@ describe.each(databaseKinds)("retention and erasure on %s", (kind) => {
       consentRecords: 1,
       signInSessions: 1,
       signInFailures: 1,
+      invitations: 1,
       auditAddressesCleared: 1,
       filesFailed: 0,
     });
+    expect((await db().select({ id: adminInvites.id }).from(adminInvites)).map((r) => r.id)).toEqual([inviteKept.id]);
 
     const leadIds = await ids(db().select({ id: leads.id }).from(leads));
     for (const gone of [quoteOld, contactOld, contactHandled]) expect(leadIds.has(gone.id)).toBe(false);
@@ -540,6 +556,9 @@ describe.each(databaseKinds)("retention and erasure on %s", (kind) => {
     });
     expect(contact.status).toBe(201);
     const mine = await personData(person, (e) => e.toUpperCase());
+    await db()
+      .insert(adminInvites)
+      .values({ email: person.toLowerCase(), name: "Erin Erase", tokenHash: randomUUID(), expiresAt: new Date(Date.now() + 86_400_000) });
     // Other people, one of whose address ends with the person's.
     const lookalike = "xerin.erase@example.com";
     const other = await personData("olga.other@example.com");
@@ -563,6 +582,7 @@ describe.each(databaseKinds)("retention and erasure on %s", (kind) => {
       applications: 1,
       mails: 5,
       consentRecordsKept: 2,
+      invitations: 1,
       filesFailed: 0,
     });
     for (const line of expected) expect(page).toContain(line);
@@ -593,7 +613,16 @@ describe.each(databaseKinds)("retention and erasure on %s", (kind) => {
       .orderBy(desc(auditEvents.at))
       .limit(1);
     expect(entry).toMatchObject({ adminEmail: "admin@agency.example", targetType: "person" });
-    expect(entry.detail).toEqual({ leads: 2, contacts: 1, documents: 2, chats: 1, applications: 1, mails: 5, consentRecordsKept: 2 });
+    expect(entry.detail).toEqual({
+      leads: 2,
+      contacts: 1,
+      documents: 2,
+      chats: 1,
+      applications: 1,
+      mails: 5,
+      consentRecordsKept: 2,
+      invitations: 1,
+    });
     expect(JSON.stringify(entry).toLowerCase()).not.toContain("erin");
   });
 
@@ -646,6 +675,7 @@ describe.each(databaseKinds)("retention and erasure on %s", (kind) => {
       applications: 0,
       mails: 0,
       consentRecordsKept: 0,
+      invitations: 0,
       filesFailed: 0,
     });
   });

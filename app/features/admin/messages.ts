@@ -15,6 +15,7 @@ export const adminMessages = {
     contacts: "Contact Submissions",
     chatbot: "Chatbot Management",
     jobs: "Jobs",
+    users: "Users",
     audit: "Audit",
     privacy: "Privacy",
     account: "Account",
@@ -24,6 +25,7 @@ export const adminMessages = {
   dashboard: {
     title: "Dashboard",
     comingSoon: "Coming Soon",
+    comingSoonBanner: "site settings are on the way. Everything else here is ready to use.",
   },
   contacts: {
     title: "Contact Submissions",

@@ -25,6 +25,12 @@ export const AUDIT_ACTIONS = [
   "person_erased",
   "retention_run",
   "mail_retried",
+  "admin_invited",
+  "invite_revoked",
+  "invite_accepted",
+  "admin_deactivated",
+  "admin_reactivated",
+  "round_robin_changed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -16,6 +16,12 @@ const actions: Record<AuditAction, string> = {
   person_erased: "Erased a person's data",
   retention_run: "Deleted data past its retention period",
   mail_retried: "Retried an undelivered mail",
+  admin_invited: "Invited someone to the back office",
+  invite_revoked: "Withdrew an invitation",
+  invite_accepted: "Accepted an invitation and created an account",
+  admin_deactivated: "Deactivated an account",
+  admin_reactivated: "Reactivated an account",
+  round_robin_changed: "Changed round-robin lead assignment",
 };
 
 /** Labels of the keys `detail` carries; any other key is shown with its own name spelled out. */
@@ -35,6 +41,11 @@ const detailKeys: Record<string, string> = {
   attempts: "Attempts",
   reason: "Reason",
   method: "Method",
+  sessionsEnded: "Sessions ended",
+  openLeads: "Open leads",
+  replaced: "Earlier invitations withdrawn",
+  invitesWithdrawn: "Their pending invitations withdrawn",
+  invitations: "Invitations",
 };
 
 const DETAIL_CHARS = 240;

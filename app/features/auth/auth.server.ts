@@ -6,7 +6,7 @@
  * only its SHA-256, so a leaked backup cannot be replayed. See docs/decisions/010-admin-sessions.md.
  */
 import { createHash, randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
-import { count, eq, lt, or } from "drizzle-orm";
+import { and, count, eq, lt, or } from "drizzle-orm";
 import { parse as parseCookies, serialize as serializeCookie } from "hono/utils/cookie";
 import { type Config, ConfigError } from "~/env.server";
 import type { Database } from "../../../db/client";
@@ -95,18 +95,20 @@ function checkNewCredentials(email: string, password: string) {
 }
 
 export type PasswordOptions = { scryptN?: number };
+/** A new account's options: its display name too ("Dana Ruiz"). */
+export type NewAdminOptions = PasswordOptions & { name?: string | null };
 
 /**
  * Creates an admin; throws AdminAccountError when the email is taken or not an email, or the password
  * breaks a rule of password-policy.server.ts (too short, common or breached, the email itself).
  */
-export async function createAdmin(db: Database, email: string, password: string, options: PasswordOptions = {}): Promise<AdminIdentity> {
+export async function createAdmin(db: Database, email: string, password: string, options: NewAdminOptions = {}): Promise<AdminIdentity> {
   const normalized = normalizeEmail(email);
   checkNewCredentials(normalized, password);
   const passwordHash = await hashPassword(password, options.scryptN);
   const [row] = await db
     .insert(adminUsers)
-    .values({ email: normalized, passwordHash })
+    .values({ email: normalized, passwordHash, name: options.name?.trim() || null })
     .onConflictDoNothing()
     .returning({ id: adminUsers.id, email: adminUsers.email });
   if (!row) throw new AdminAccountError(`An admin with the email ${normalized} already exists.`);
@@ -161,7 +163,8 @@ export async function verifyCredentials(
   const N = options.scryptN ?? DEFAULT_SCRYPT_N;
   const user = await findAdminByEmail(db, email);
   const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash(N)));
-  if (!user || !ok) return null;
+  // A deactivated account gets the answer of a wrong password: the sign-in tells nothing about it.
+  if (!user || !ok || !user.active) return null;
   const stored = parseHash(user.passwordHash);
   const rehash = stored && stored.N < N ? await hashPassword(password, N) : undefined;
   await db
@@ -264,8 +267,18 @@ export type SessionState = {
   totpEnabledAt: Date | null;
 };
 
-/** The session a token opens, or null when it is unknown, idle too long or past its absolute end (then deleted). */
-export async function sessionState(db: Database, token: string, timeouts: SessionTimeouts, now = new Date()): Promise<SessionState | null> {
+/**
+ * The session a token opens, or null when it is unknown, idle too long or past its absolute end (then deleted).
+ * `touch: false` reads it without counting as activity: a screen polling by itself (the live inbox) must not keep
+ * an unattended session from its idle timeout.
+ */
+export async function sessionState(
+  db: Database,
+  token: string,
+  timeouts: SessionTimeouts,
+  now = new Date(),
+  { touch = true }: { touch?: boolean } = {},
+): Promise<SessionState | null> {
   if (!token || token.length > 100) return null;
   const [row] = await db
     .select({
@@ -280,14 +293,15 @@ export async function sessionState(db: Database, token: string, timeouts: Sessio
     })
     .from(adminSessions)
     .innerJoin(adminUsers, eq(adminUsers.id, adminSessions.userId))
-    .where(eq(adminSessions.tokenHash, hashToken(token)));
+    // A deactivated account's sessions are deleted with it; this keeps one created in the same instant out too.
+    .where(and(eq(adminSessions.tokenHash, hashToken(token)), eq(adminUsers.active, true)));
   if (!row) return null;
   const t = now.getTime();
   if (row.expiresAt.getTime() <= t || row.lastSeenAt.getTime() + timeouts.idleMs <= t) {
     await db.delete(adminSessions).where(eq(adminSessions.id, row.sessionId));
     return null;
   }
-  if (t - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+  if (touch && t - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
     await db.update(adminSessions).set({ lastSeenAt: now }).where(eq(adminSessions.id, row.sessionId));
   }
   return {

@@ -14,6 +14,7 @@ import { agency } from "~/content/agency";
 import type { Config } from "~/env.server";
 import { type AiSettings, aiProvider } from "~/features/ai/client.server";
 import { type BlogChange, followBlogChanges } from "~/features/blog/posts.server";
+import { arrivalColumns, roundRobinAssignee } from "~/features/leads/arrival.server";
 import { newReference, type SubmissionContext } from "~/features/leads/leads.server";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { notificationMail } from "~/features/mail/templates.server";
@@ -352,9 +353,12 @@ export class ChatAssistant {
                 referrer: context.referrer ?? null,
                 pageUrl: context.pageUrl ?? null,
                 utm: context.utm && Object.keys(context.utm).length ? context.utm : null,
+                ...arrivalColumns(this.config, now),
               })
               .returning({ id: leads.id, reference: leads.reference });
             lead = row;
+            const assigneeId = await roundRobinAssignee(tx, row.id);
+            if (assigneeId) await tx.update(leads).set({ assigneeId }).where(eq(leads.id, row.id));
             await enqueueMail(
               tx,
               notificationMail({

@@ -1,10 +1,11 @@
 /**
- * The 30-minute promise clock (docs/decisions/012): how long a new lead has waited, and how long an
- * answered one waited for its first response. Pure, so the screens and the tests share it.
+ * The promise clock on the screens (docs/decisions/012, 027): how long a new lead has waited and
+ * whether it is due soon or overdue, and how long an answered one waited for its first response.
+ * Pure, so the screens and the tests share it.
  */
 import { promises } from "~/content/agency";
 
-/** From this many minutes a waiting lead is shown as due soon (amber). */
+/** For a lead without its own times: from this many minutes a waiting lead is shown as due soon (amber). */
 export const DUE_SOON_MINUTES = 20;
 export const CONTACT_MINUTES = promises.contactMinutes;
 
@@ -12,15 +13,27 @@ export type ClockState =
   | { kind: "waiting"; minutes: number; tone: "ok" | "due-soon" | "overdue" }
   | { kind: "answered"; minutes: number | null };
 
+/** What the clock reads of a lead; the times fixed at arrival (escalateAt, dueAt) are null for older leads. */
+export type ClockLead = {
+  status: string;
+  receivedAt: string;
+  firstResponseAt: string | null;
+  escalateAt?: string | null;
+  dueAt?: string | null;
+};
+
 const MINUTE = 60_000;
 
-export function clockState(lead: { status: string; receivedAt: string; firstResponseAt: string | null }, nowMs: number): ClockState {
+export function clockState(lead: ClockLead, nowMs: number): ClockState {
   const received = Date.parse(lead.receivedAt);
   if (lead.status === "new") {
     const waitedMs = Math.max(0, nowMs - received);
     const minutes = Math.floor(waitedMs / MINUTE);
-    // Past the promise as soon as more than 30 minutes have gone by (the summary's "overdue" too).
-    const tone = waitedMs > CONTACT_MINUTES * MINUTE ? "overdue" : minutes >= DUE_SOON_MINUTES ? "due-soon" : "ok";
+    // The lead's own times when it has them (office hours, the agency's settings when it arrived);
+    // otherwise 20 minutes to amber and, as the summary counts, overdue once more than 30 have passed.
+    const dueSoonFrom = lead.escalateAt ? Date.parse(lead.escalateAt) : received + DUE_SOON_MINUTES * MINUTE;
+    const dueBy = lead.dueAt ? Date.parse(lead.dueAt) : received + CONTACT_MINUTES * MINUTE;
+    const tone = nowMs > dueBy ? "overdue" : nowMs >= dueSoonFrom ? "due-soon" : "ok";
     return { kind: "waiting", minutes, tone };
   }
   if (!lead.firstResponseAt) return { kind: "answered", minutes: null };

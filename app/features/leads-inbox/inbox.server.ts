@@ -8,8 +8,11 @@ import { agency, promises } from "~/content/agency";
 import { recordAudit } from "~/features/audit/audit.server";
 import type { Database } from "../../../db/client";
 import { consentRecords, type Lead, leads, type Upload, uploads } from "../../../db/schema";
+import { activeAdmin, recordLeadActivity } from "./activity.server";
 import { csvRow, UTF8_BOM } from "./csv";
 import type { InboxSummary, LeadDetail, LeadFilters, LeadListItem, LeadListQuery, LeadStatus } from "./schema";
+import type { SlaSettings } from "./sla";
+import { slaSummary } from "./sla-summary.server";
 
 type Db = Pick<Database, "select" | "selectDistinct" | "update" | "execute">;
 
@@ -22,6 +25,9 @@ const attachmentCount = sql<number>`(select count(*)::int from uploads u where u
  * mail, so the inbox marks the lead. Derived from mail_outbox; a retried mail clears it.
  */
 const notificationFailed = sql<boolean>`exists (select 1 from mail_outbox m where m.lead_id = "leads"."id" and m.kind = 'agency_notification' and m.status = 'dead')`;
+
+/** The owner's name as colleagues see it: their name, or their email for an account without one. */
+const assigneeName = sql<string | null>`(select coalesce(a.name, a.email) from admin_users a where a.id = "leads"."assignee_id")`;
 
 const listColumns = {
   id: leads.id,
@@ -41,6 +47,10 @@ const listColumns = {
   statusChangedAt: leads.statusChangedAt,
   attachments: attachmentCount,
   notificationFailed,
+  assigneeId: leads.assigneeId,
+  assigneeName,
+  escalateAt: leads.escalateAt,
+  dueAt: leads.dueAt,
 };
 
 type ListRow = Pick<
@@ -60,7 +70,10 @@ type ListRow = Pick<
   | "receivedAt"
   | "firstResponseAt"
   | "statusChangedAt"
-> & { attachments: number; notificationFailed: boolean };
+  | "assigneeId"
+  | "escalateAt"
+  | "dueAt"
+> & { attachments: number; notificationFailed: boolean; assigneeName: string | null };
 
 /** A timestamp as ISO 8601, whether the driver handed it back as a Date or a string; null stays null. */
 function iso(d: Date | string): string;
@@ -88,6 +101,10 @@ function toItem(row: ListRow): LeadListItem {
     statusChangedAt: iso(row.statusChangedAt),
     attachments: Number(row.attachments),
     notificationFailed: row.notificationFailed === true,
+    assigneeId: row.assigneeId,
+    assigneeName: row.assigneeName,
+    escalateAt: iso(row.escalateAt),
+    dueAt: iso(row.dueAt),
   };
 }
 
@@ -213,9 +230,10 @@ export async function updateLeadStatus(db: Db, id: string, status: LeadStatus): 
 }
 
 /**
- * An admin's status change, with its audit entry (from and to) committed in the same transaction. The
- * lead's row is locked first, so the "from" recorded is the status this change replaced even when two
- * admins change it at once. An unchanged status is answered but not recorded. Null for an unknown lead.
+ * An admin's status change, with its audit entry (from and to) and its timeline entry committed in
+ * the same transaction. The lead's row is locked first, so the "from" recorded is the status this
+ * change replaced even when two admins change it at once. An unchanged status is answered but not
+ * recorded. Null for an unknown lead.
  */
 export async function changeLeadStatus(
   db: Database,
@@ -223,21 +241,72 @@ export async function changeLeadStatus(
   status: LeadStatus,
   by: { admin: { id: string; email: string }; ip?: string | null },
 ): Promise<LeadListItem | null> {
-  return db.transaction(async (tx) => {
-    const [before] = await tx.select({ status: leads.status }).from(leads).where(eq(leads.id, id)).for("update");
-    if (!before) return null;
-    const lead = await updateLeadStatus(tx, id, status);
-    if (lead && before.status !== status) {
+  const result = await updateLead(db, id, { status }, by);
+  return result.outcome === "updated" ? result.lead : null;
+}
+
+export type LeadUpdateResult =
+  | { outcome: "updated"; lead: LeadListItem; statusChanged: boolean; assigneeChanged: boolean }
+  | { outcome: "not_found" }
+  | { outcome: "invalid_assignee" };
+
+/**
+ * A status, an assignee (an active admin, or null for none), or both, in one transaction with their
+ * audit and timeline entries. The status follows updateLeadStatus's rules; an entry is written only
+ * for what changed. An unknown or deactivated assignee changes nothing.
+ */
+export async function updateLead(
+  db: Database,
+  id: string,
+  change: { status?: LeadStatus; assigneeId?: string | null },
+  by: { admin: { id: string; email: string }; ip?: string | null },
+): Promise<LeadUpdateResult> {
+  return db.transaction(async (tx): Promise<LeadUpdateResult> => {
+    const [before] = await tx
+      .select({ status: leads.status, assigneeId: leads.assigneeId })
+      .from(leads)
+      .where(eq(leads.id, id))
+      .for("update");
+    if (!before) return { outcome: "not_found" };
+    // Checked only when it changes: keeping a deactivated owner is no new assignment.
+    const assigneeChanged = change.assigneeId !== undefined && before.assigneeId !== change.assigneeId;
+    const assignee = assigneeChanged && change.assigneeId ? await activeAdmin(tx, change.assigneeId) : null;
+    if (assigneeChanged && change.assigneeId && !assignee) return { outcome: "invalid_assignee" };
+
+    const statusChanged = change.status !== undefined && before.status !== change.status;
+    const moved = change.status === undefined ? null : await updateLeadStatus(tx, id, change.status);
+    if (moved && statusChanged) {
       await recordAudit(tx, {
         action: "lead_status_changed",
         admin: by.admin,
         targetType: "lead",
         targetId: id,
-        detail: { reference: lead.reference, from: before.status, to: status },
+        detail: { reference: moved.reference, from: before.status, to: change.status },
         ip: by.ip ?? null,
       });
+      await recordLeadActivity(tx, {
+        leadId: id,
+        kind: "status_changed",
+        author: by.admin,
+        detail: { from: before.status, to: change.status },
+      });
     }
-    return lead;
+
+    if (assigneeChanged) {
+      await tx
+        .update(leads)
+        .set({ assigneeId: assignee?.id ?? null })
+        .where(eq(leads.id, id));
+      await recordLeadActivity(tx, {
+        leadId: id,
+        kind: "assigned",
+        author: by.admin,
+        detail: assignee ? { assigneeId: assignee.id, assigneeName: assignee.name } : { assigneeId: null },
+      });
+    }
+    const lead = await listItem(tx, id);
+    if (!lead) return { outcome: "not_found" };
+    return { outcome: "updated", lead, statusChanged, assigneeChanged };
   });
 }
 
@@ -320,17 +389,19 @@ export function agencyDate(now: Date = new Date()): string {
 
 /**
  * The dashboard's figures. "Today" starts at midnight where the agency is (America/Chicago), whatever
- * the server's or database's time zone; "overdue" is a new lead received more than the promised
- * minutes ago.
+ * the server's or database's time zone; "overdue" is a new lead past its due time (docs/decisions/027),
+ * or for a lead older than the promise clock, received more than the promised minutes ago. The
+ * promise kept over 7 and 30 days comes from ./sla-summary.server.ts.
  */
-export async function inboxSummary(db: Db): Promise<InboxSummary> {
+export async function inboxSummary(db: Db, settings: SlaSettings): Promise<InboxSummary> {
   const tz = agency.hours.timezone;
   const result = await db.execute(sql`
     select
       count(*) filter (where ${leads.receivedAt} >= (date_trunc('day', now() at time zone ${tz}::text) at time zone ${tz}::text))::int as new_today,
       count(*) filter (where ${leads.status} = 'new')::int as waiting,
-      count(*) filter (where ${leads.status} = 'new' and ${leads.receivedAt} < now() - make_interval(mins => ${promises.contactMinutes}::int))::int as overdue
+      count(*) filter (where ${leads.status} = 'new' and coalesce(${leads.dueAt}, ${leads.receivedAt} + make_interval(mins => ${promises.contactMinutes}::int)) < now())::int as overdue
     from ${leads}`);
   const row = result.rows[0] as { new_today: number; waiting: number; overdue: number };
-  return { newToday: Number(row.new_today), waiting: Number(row.waiting), overdue: Number(row.overdue) };
+  const { last7Days, last30Days } = await slaSummary(db, settings);
+  return { newToday: Number(row.new_today), waiting: Number(row.waiting), overdue: Number(row.overdue), last7Days, last30Days };
 }

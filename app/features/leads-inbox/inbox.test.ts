@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { clockState, formatDuration } from "./clock";
 import { attachmentDisposition } from "./content-disposition";
 import { csvCell, csvRow } from "./csv";
-import { fieldLabel, fieldValue, leadTypeLabel, orderedFields, typeOptions } from "./labels";
+import { activitySummary, adminDisplayName, fieldLabel, fieldValue, leadTypeLabel, orderedFields, typeOptions } from "./labels";
+import { leadUpdateMessage } from "./messages";
 
 describe("csvCell", () => {
   it("quotes only what needs it (RFC 4180) and doubles quotes", () => {
@@ -62,6 +63,35 @@ describe("clockState", () => {
     // A computer clock behind the server's never shows negative minutes.
     expect(clockState(lead, at(-3))).toMatchObject({ minutes: 0, tone: "ok" });
   });
+  it("uses the lead's own escalation and due times when it has them", () => {
+    // Received at 6 AM Chicago outside office hours: escalated at 9:20, due at 9:30 (docs/decisions/027).
+    const lead = {
+      status: "new",
+      receivedAt: received,
+      firstResponseAt: null,
+      escalateAt: "2030-01-01T15:20:00.000Z",
+      dueAt: "2030-01-01T15:30:00.000Z",
+    };
+    expect(clockState(lead, at(45))).toEqual({ kind: "waiting", minutes: 45, tone: "ok" });
+    expect(clockState(lead, at(199, 59))).toMatchObject({ minutes: 199, tone: "ok" });
+    expect(clockState(lead, at(200))).toMatchObject({ minutes: 200, tone: "due-soon" });
+    expect(clockState(lead, at(210))).toMatchObject({ minutes: 210, tone: "due-soon" });
+    expect(clockState(lead, at(210, 1))).toMatchObject({ minutes: 210, tone: "overdue" });
+    // A shorter promise than the default: overdue before 30 minutes.
+    const quick = { ...lead, escalateAt: "2030-01-01T12:05:00.000Z", dueAt: "2030-01-01T12:10:00.000Z" };
+    expect(clockState(quick, at(4, 59))).toMatchObject({ tone: "ok" });
+    expect(clockState(quick, at(5))).toMatchObject({ tone: "due-soon" });
+    expect(clockState(quick, at(11))).toMatchObject({ minutes: 11, tone: "overdue" });
+    // Null times (a lead older than the clock) fall back to the 20/30-minute rule.
+    const old = { ...lead, escalateAt: null, dueAt: null };
+    expect(clockState(old, at(20))).toMatchObject({ tone: "due-soon" });
+    expect(clockState(old, at(30, 1))).toMatchObject({ tone: "overdue" });
+    // An answered lead shows its first response whatever its times.
+    expect(clockState({ ...lead, status: "quoted", firstResponseAt: "2030-01-01T12:03:00.000Z" }, at(500))).toEqual({
+      kind: "answered",
+      minutes: 3,
+    });
+  });
   it("shows an answered lead's first-response time instead", () => {
     expect(clockState({ status: "contacted", receivedAt: received, firstResponseAt: "2030-01-01T12:12:30.000Z" }, at(500))).toEqual({
       kind: "answered",
@@ -110,5 +140,39 @@ describe("labels", () => {
   it("orders a payload as the forms ask, unknown keys next, bookkeeping last", () => {
     const payload = { source: "s", zeta: 1, phone: "p", hoaType: "Townhome", name: "n", leadType: "l", alpha: 2, email: "e" };
     expect(orderedFields(payload).map(([k]) => k)).toEqual(["name", "email", "phone", "hoaType", "alpha", "zeta", "leadType", "source"]);
+  });
+});
+
+describe("the timeline's words", () => {
+  it("says what each kind of entry was", () => {
+    expect(activitySummary({ kind: "received", detail: { source: "HOA Landing Page" } })).toBe("Lead received from HOA Landing Page");
+    expect(activitySummary({ kind: "status_changed", detail: { from: "new", to: "contacted" } })).toBe(
+      "Status changed from New to Contacted",
+    );
+    expect(activitySummary({ kind: "assigned", detail: { assigneeId: "a1", assigneeName: "Dana Ruiz" } })).toBe("Assigned to Dana Ruiz");
+    expect(activitySummary({ kind: "assigned", detail: { assigneeId: "a1", assigneeName: "Dana Ruiz", roundRobin: true } })).toBe(
+      "Assigned to Dana Ruiz by round-robin",
+    );
+    expect(activitySummary({ kind: "assigned", detail: { assigneeId: null } })).toBe("Unassigned");
+    expect(activitySummary({ kind: "note", detail: { body: "Called" } })).toBe("Note");
+    expect(activitySummary({ kind: "escalation_mail", detail: { to: "dana@agency.example" } })).toBe(
+      "Escalation mail sent to dana@agency.example",
+    );
+    expect(activitySummary({ kind: "overdue_mail", detail: { to: "leads@agency.example" } })).toBe(
+      "Overdue mail sent to leads@agency.example",
+    );
+  });
+  it("names an admin by name, or by email without one", () => {
+    expect(adminDisplayName({ name: "Dana Ruiz", email: "dana@agency.example" })).toBe("Dana Ruiz");
+    expect(adminDisplayName({ name: null, email: "dana@agency.example" })).toBe("dana@agency.example");
+    expect(adminDisplayName({ name: "  ", email: "dana@agency.example" })).toBe("dana@agency.example");
+  });
+  it("answers a change with the status's message, the assignment's, or both", () => {
+    expect(leadUpdateMessage({ status: "won" }, { assigneeName: "Dana Ruiz" })).toBe("Lead status updated");
+    expect(leadUpdateMessage({ assigneeId: "a1" }, { assigneeName: "Dana Ruiz" })).toBe("Lead assigned to Dana Ruiz.");
+    expect(leadUpdateMessage({ assigneeId: null }, { assigneeName: null })).toBe("Lead unassigned.");
+    expect(leadUpdateMessage({ status: "won", assigneeId: "a1" }, { assigneeName: "Dana Ruiz" })).toBe(
+      "Lead status updated. Lead assigned to Dana Ruiz.",
+    );
   });
 });

@@ -1,6 +1,7 @@
 /** Human labels for the inbox: lead types, statuses, document slots and the submitted fields' keys. */
 import { leadStatuses, trucking } from "~/content/options";
-import type { LeadStatus } from "./schema";
+import { inboxMessages } from "./messages";
+import type { LeadActivityItem, LeadStatus } from "./schema";
 
 /** Every leadType the forms write, in the order the type filter lists them. */
 export const leadTypeLabels: Record<string, string> = {
@@ -40,6 +41,37 @@ export function typeOptions(present: readonly string[], selected?: string): stri
 
 export const statusLabels: Record<LeadStatus, string> = { new: "New", contacted: "Contacted", quoted: "Quoted", won: "Won", lost: "Lost" };
 export const statusOptions = leadStatuses.map((value) => ({ value, label: statusLabels[value] }));
+
+/** How colleagues see an admin: their name, or their email for an account without one. */
+export const adminDisplayName = (admin: { name: string | null; email: string }) => admin.name?.trim() || admin.email;
+
+const statusWord = (status: unknown) => (typeof status === "string" ? (statusLabels[status as LeadStatus] ?? words(status)) : "");
+const textOf = (value: unknown) => (typeof value === "string" ? value : "");
+
+/** A timeline entry in words: what happened (a note's own text is shown apart). */
+export function activitySummary(item: Pick<LeadActivityItem, "kind" | "detail">): string {
+  const text = inboxMessages.timeline;
+  const d = item.detail;
+  switch (item.kind) {
+    case "received":
+      return text.received(textOf(d.source));
+    case "status_changed":
+      return text.statusChanged(statusWord(d.from), statusWord(d.to));
+    case "assigned": {
+      if (!d.assigneeId) return text.unassigned;
+      const name = textOf(d.assigneeName) || textOf(d.assigneeId);
+      return d.roundRobin === true ? text.assignedRoundRobin(name) : text.assigned(name);
+    }
+    case "note":
+      return text.note;
+    case "escalation_mail":
+      return text.escalationMail(textOf(d.to));
+    case "overdue_mail":
+      return text.overdueMail(textOf(d.to));
+    default:
+      return words(String(item.kind));
+  }
+}
 
 export function slotLabel(slot: string): string {
   return trucking.uploadSlots.find((s) => s.slot === slot)?.label ?? words(slot);

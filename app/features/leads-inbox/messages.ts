@@ -22,6 +22,7 @@ export const inboxMessages = {
     source: "Source",
     name: "Name",
     phone: "Phone",
+    assignee: "Assigned to",
     status: "Status",
     waiting: "Waiting",
   },
@@ -34,6 +35,7 @@ export const inboxMessages = {
     dashboardLink: "Go to the dashboard",
   },
   clock: {
+    dueBy: (time: string) => `Due by ${time}`,
     minutes: (n: number) => `${n} min`,
     overdue: "Overdue",
     dueSoon: "Due soon",
@@ -78,5 +80,86 @@ export const inboxMessages = {
     none: "None",
     yes: "Yes",
     no: "No",
+    saveStatus: "Save status",
+    statusSaving: "Saving...",
+  },
+  assignment: {
+    label: "Assigned to",
+    unassigned: "Unassigned",
+    inactive: (name: string) => `${name} (inactive)`,
+    submit: "Assign",
+    submitting: "Assigning...",
+    assigned: (name: string) => `Lead assigned to ${name}.`,
+    unassignedDone: "Lead unassigned.",
+    failed: "Failed to assign the lead",
+    invalidAdmin: "Choose an active admin, or Unassigned.",
+  },
+  notes: {
+    label: "Note",
+    hint: "Colleagues see it in the timeline, with your name and the time.",
+    submit: "Add note",
+    submitting: "Adding...",
+    added: "Note added.",
+    failed: "Failed to add the note",
+    empty: "Write the note.",
+    tooLong: (max: number) => `A note can be at most ${max} characters.`,
+  },
+  timeline: {
+    title: "Timeline",
+    by: (name: string) => `by ${name}`,
+    received: (source: string) => `Lead received from ${source}`,
+    statusChanged: (from: string, to: string) => `Status changed from ${from} to ${to}`,
+    assigned: (name: string) => `Assigned to ${name}`,
+    assignedRoundRobin: (name: string) => `Assigned to ${name} by round-robin`,
+    unassigned: "Unassigned",
+    note: "Note",
+    escalationMail: (to: string) => `Escalation mail sent to ${to}`,
+    overdueMail: (to: string) => `Overdue mail sent to ${to}`,
+  },
+  /** The lead screen's forms, posted to its own action. */
+  form: {
+    crossSite: "This form was sent from another site. Reload the page and try again.",
+    notSupported: "Send the form as the page does (application/x-www-form-urlencoded).",
+    tooLarge: "The form is too large.",
+    unknownIntent: "Unknown action.",
+    invalidStatus: "Choose one of the statuses.",
+  },
+  /** The list keeps itself current while it is open (GET /api/leads/pulse). */
+  live: {
+    /** The tab's title with the count of new leads waiting, so a background tab still shows them. */
+    tabTitle: (waiting: number, title: string) => (waiting > 0 ? `(${waiting}) ${title}` : title),
+    enableNotifications: "Turn on desktop notifications",
+    // No visitor's name or contact details: a desktop notification shows on a lock screen.
+    notificationTitle: (reference: string) => `New lead: ${reference}`,
+    notificationBody: (what: string) => what,
+  },
+  /** "Is the promise kept?" on the dashboard (sla.ts has the rules). */
+  promise: {
+    title: "Call-back promise",
+    explain: (minutes: number, officeHours: boolean) =>
+      `Leads answered, and new leads past their due time, measured against the ${minutes}-minute promise${
+        officeHours ? " in office-hours minutes (Monday to Friday, 9:00 AM to 5:00 PM Central)" : ""
+      }.`,
+    periods: { last7Days: "Last 7 days", last30Days: "Last 30 days" },
+    within: "Answered within the promise",
+    median: "Median first response",
+    leads: "Leads counted",
+    assignee: "Assigned to",
+    byAssignee: "The promise by assignee",
+    percent: (value: number) => `${value}%`,
+    minutes: (value: number) => `${value} min`,
+    none: "—",
+    loadFailed: "The lead figures could not be loaded just now.",
   },
 } as const;
+
+/** What a change to a lead answers: the status's message, the assignment's, or both. */
+export function leadUpdateMessage(change: { status?: unknown; assigneeId?: unknown }, lead: { assigneeName: string | null }): string {
+  const parts: string[] = [];
+  if (change.status !== undefined) parts.push(`${inboxMessages.statusUpdated}.`);
+  if (change.assigneeId !== undefined) {
+    parts.push(lead.assigneeName ? inboxMessages.assignment.assigned(lead.assigneeName) : inboxMessages.assignment.unassignedDone);
+  }
+  // A status change alone keeps the answer it always had.
+  return change.assigneeId === undefined ? inboxMessages.statusUpdated : parts.join(" ");
+}

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { leadStatuses } from "~/content/options";
+import { inboxMessages } from "./messages";
 
 export type LeadStatus = (typeof leadStatuses)[number];
 
@@ -47,6 +48,40 @@ export const leadListQuerySchema = leadFiltersSchema.extend({
 
 export const leadStatusBodySchema = z.object({ status: leadStatusSchema });
 
+/** A lead's assignee: an admin's id, or null to leave the lead unassigned. */
+export const assigneeIdSchema = z.union(
+  [
+    z.null(),
+    // Lower-cased: the database matches a uuid in either case, and the "did the owner change" check compares text.
+    z
+      .string()
+      .regex(UUID, "assigneeId must be the id of an admin, or null")
+      .transform((v) => v.toLowerCase()),
+  ],
+  {
+    error: "assigneeId must be the id of an admin, or null",
+  },
+);
+
+/** PATCH /api/leads/:id: the status, the assignee, or both (at least one). */
+export const leadUpdateBodySchema = z
+  .object({ status: leadStatusSchema.optional(), assigneeId: assigneeIdSchema.optional() })
+  .refine((body) => body.status !== undefined || body.assigneeId !== undefined, {
+    message: "Send a status, an assigneeId, or both.",
+    path: ["status"],
+  });
+export type LeadUpdate = z.infer<typeof leadUpdateBodySchema>;
+
+export const NOTE_MAX_LENGTH = 5000;
+/** POST /api/leads/:id/notes and the lead screen's note form: the body, trimmed. */
+export const leadNoteBodySchema = z.object({
+  body: z
+    .string({ error: inboxMessages.notes.empty })
+    .trim()
+    .min(1, inboxMessages.notes.empty)
+    .max(NOTE_MAX_LENGTH, inboxMessages.notes.tooLong(NOTE_MAX_LENGTH)),
+});
+
 export type LeadFilters = z.infer<typeof leadFiltersSchema>;
 export type LeadListQuery = z.infer<typeof leadListQuerySchema>;
 
@@ -71,6 +106,12 @@ export type LeadListItem = {
   attachments: number;
   /** The agency's notification mail of this lead could not be delivered: call it from the inbox. */
   notificationFailed: boolean;
+  /** Who owns the call back (null: unassigned), with the name shown for them (their email when they have none). */
+  assigneeId: string | null;
+  assigneeName: string | null;
+  /** The promise clock (docs/decisions/027): when the lead is escalated and when it is due; null for leads older than the clock. */
+  escalateAt: string | null;
+  dueAt: string | null;
 };
 
 export type LeadListAnswer = {
@@ -117,6 +158,39 @@ export type LeadDetail = LeadListItem & {
   documents: LeadDocument[];
 };
 
-export type LeadDetailAnswer = { success: true; data: LeadDetail; now: string };
+/** GET /api/leads/:id: the lead with its timeline, newest first. */
+export type LeadDetailAnswer = { success: true; data: LeadDetail & { activity: LeadActivityItem[] }; now: string };
 export type LeadUpdateAnswer = { success: true; message: string; data: LeadListItem };
-export type InboxSummary = { newToday: number; waiting: number; overdue: number };
+export type LeadNoteAnswer = { success: true; message: string; data: LeadActivityItem };
+/** One entry of a lead's timeline (GET /api/leads/:id `activity`, newest first). */
+export type LeadActivityKind = "received" | "status_changed" | "assigned" | "note" | "escalation_mail" | "overdue_mail";
+export type LeadActivityItem = {
+  id: string;
+  kind: LeadActivityKind;
+  at: string;
+  /** The admin who did it; null for the visitor (received) and the site itself (mails, round-robin). */
+  by: { id: string | null; name: string; email: string | null } | null;
+  /** The kind's fields: { from, to } for a status change, { assigneeId, assigneeName } for an assignment, { body } for a note, { to } for a mail. */
+  detail: Record<string, unknown>;
+};
+
+/** The promise kept, over a period: leads whose due time has passed or that were answered, and how fast. */
+export type SlaFigures = {
+  /** Leads received in the period that count: answered, or still waiting past their due time. */
+  leads: number;
+  /** Of those, the share answered by their due time, 0-100 with one decimal; null when there are none. */
+  withinSlaPercent: number | null;
+  /** Median minutes of the clock from arrival to first response, over the answered ones; null when none. */
+  medianFirstResponseMinutes: number | null;
+};
+export type SlaPeriod = SlaFigures & { byAssignee: (SlaFigures & { assigneeId: string | null; name: string })[] };
+export type InboxSummary = {
+  newToday: number;
+  waiting: number;
+  overdue: number;
+  last7Days: SlaPeriod;
+  last30Days: SlaPeriod;
+};
+
+/** GET /api/leads/pulse: what an open list polls to know when to re-read itself. */
+export type InboxPulse = { waiting: number; newestId: string | null; newestReceivedAt: string | null };

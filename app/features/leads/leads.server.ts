@@ -15,7 +15,10 @@ import { autoRepliesToday, enqueueMail } from "../mail/outbox.server";
 import { autoReplyMail, type MailDraft, notificationMail } from "../mail/templates.server";
 import { formatFileSize } from "../uploads/messages";
 import { linkUploads } from "../uploads/uploads.server";
+import { arrivalColumns, roundRobinAssignee } from "./arrival.server";
 import { landingForms } from "./landing-forms";
+import { formMessages } from "./messages";
+import { callBackWhen, officeOpen } from "./promise-clock";
 import type { ContactApiBody } from "./schema";
 import { landingLeadTypes, type SubmitLeadBody } from "./submit-lead-schema";
 
@@ -27,7 +30,12 @@ export type SubmissionContext = {
   utm?: Record<string, string> | null;
 };
 
-type Deps = { db: Database; config: Config };
+type Deps = {
+  db: Database;
+  config: Config;
+  /** The arrival time of what is recorded (tests set it; the promise clock counts from it). */
+  now?: () => Date;
+};
 
 const REFERENCE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ";
 
@@ -38,7 +46,7 @@ export function newReference(prefix = "L"): string {
   return `${prefix}-${s}`;
 }
 
-function mailDomain(config: Config): string {
+export function mailDomain(config: Config): string {
   try {
     return new URL(config.SITE_URL).hostname || "localhost";
   } catch {
@@ -89,18 +97,35 @@ type Plan = {
   consent?: ConsentInput;
   /** Uploaded documents the lead claims; an expired or unknown one rolls the whole submission back. */
   attachments?: { slot: string; id: string }[];
-  mails: (ids: { reference?: string; receivedAt: Date; documents: LinkedDocument[] }) => MailDraft[];
+  mails: (ids: {
+    reference?: string;
+    receivedAt: Date;
+    documents: LinkedDocument[];
+    /** When the lead is due to be called back (absent without a lead). */
+    dueAt?: Date;
+    /** The sentence telling the visitor office hours stretch the promise, or null. */
+    callBackNotice: string | null;
+  }) => MailDraft[];
 };
+
+/** When a new lead will be called back, and the sentence saying so when office hours stretch the promise. */
+export function callBackPromise(config: Config, receivedAt: Date): { dueAt: Date; notice: string | null } {
+  const { dueAt } = arrivalColumns(config, receivedAt);
+  const when = callBackWhen(receivedAt, dueAt, config.LEAD_SLA_MINUTES);
+  return { dueAt, notice: when ? formMessages.callBack.notice(when, officeOpen(receivedAt)) : null };
+}
 
 /** Writes everything a submission produces, atomically. Retries once per reference collision. */
 async function record(
-  { db, config }: Deps,
+  { db, config, now = () => new Date() }: Deps,
   plan: Plan,
   context: SubmissionContext,
-): Promise<{ reference?: string; leadId?: string; consentRecordId?: string }> {
+): Promise<{ reference?: string; leadId?: string; consentRecordId?: string; dueAt?: Date; callBackNotice: string | null }> {
   for (let attempt = 0; ; attempt++) {
     const reference = plan.lead ? newReference() : undefined;
-    const receivedAt = new Date();
+    const receivedAt = now();
+    const promise = plan.lead ? callBackPromise(config, receivedAt) : undefined;
+    const callBackNotice = promise?.notice ?? null;
     try {
       return await db.transaction(async (tx) => {
         let consentRecordId: string | undefined;
@@ -125,9 +150,12 @@ async function record(
               pageUrl: context.pageUrl ?? null,
               utm: context.utm && Object.keys(context.utm).length ? context.utm : null,
               consentRecordId: consentRecordId ?? null,
+              ...arrivalColumns(config, receivedAt),
             })
             .returning({ id: leads.id });
           leadId = row.id;
+          const assigneeId = await roundRobinAssignee(tx, leadId);
+          if (assigneeId) await tx.update(leads).set({ assigneeId }).where(eq(leads.id, leadId));
         }
         let documents: LinkedDocument[] = [];
         if (leadId && plan.attachments?.length) {
@@ -141,11 +169,11 @@ async function record(
             .where(eq(uploads.leadId, leadId))
             .orderBy(uploads.slot, uploads.createdAt);
         }
-        for (const draft of plan.mails({ reference, receivedAt, documents })) {
+        for (const draft of plan.mails({ reference, receivedAt, documents, dueAt: promise?.dueAt, callBackNotice })) {
           if (draft.kind === "visitor_autoreply" && (await autoRepliesToday(tx, draft.to)) >= AUTO_REPLIES_PER_ADDRESS_PER_DAY) continue;
           await enqueueMail(tx, draft, { leadId, consentRecordId, domain: mailDomain(config) });
         }
-        return { reference, leadId, consentRecordId };
+        return { reference, leadId, consentRecordId, dueAt: promise?.dueAt, callBackNotice };
       });
     } catch (error) {
       if (attempt < 3 && isUniqueViolation(error)) continue;
@@ -180,7 +208,7 @@ export async function acceptContact(deps: Deps, body: ContactApiBody, context: S
           smsConsent: body.smsConsent,
         },
       },
-      mails: ({ reference, receivedAt }) => [
+      mails: ({ reference, receivedAt, callBackNotice }) => [
         notificationMail({
           to: inbox,
           replyTo: body.email,
@@ -203,6 +231,7 @@ export async function acceptContact(deps: Deps, body: ContactApiBody, context: S
           subject: `Thank you for contacting ${agency.name}`,
           opening: `Thank you for contacting ${agency.name}. We have received your message.`,
           reference,
+          callBackNotice,
         }),
       ],
     },
@@ -359,7 +388,7 @@ export async function acceptLead(deps: Deps, body: SubmitLeadBody, context: Subm
         outsideLicensedStates: outside,
       },
       attachments: "attachments" in body ? body.attachments : undefined,
-      mails: ({ reference, receivedAt, documents }) => [
+      mails: ({ reference, receivedAt, documents, callBackNotice }) => [
         notificationMail({
           to: inbox,
           replyTo: d.email,
@@ -381,6 +410,7 @@ export async function acceptLead(deps: Deps, body: SubmitLeadBody, context: Subm
           subject: `We received your quote request - ${agency.name}`,
           opening: d.opening,
           reference,
+          callBackNotice,
         }),
       ],
     },

@@ -36,6 +36,16 @@ export const formMessages = {
     success: "Quote request submitted! We'll contact you within 30 minutes.",
     failure: "Failed to submit quote. Please try again or call us directly.",
   },
+  /**
+   * Shown under a form's success text, and in the auto-reply, when office hours stretch the call-back
+   * promise; `when` is promise-clock's callBackWhen ("Monday at 9:30 AM"). The API sends it as callBackNotice.
+   */
+  callBack: {
+    notice: (when: string, officeOpenNow: boolean) =>
+      officeOpenNow
+        ? `Our office closes soon, so expect our call by ${when} Central.`
+        : `Our office is closed right now, so expect our call by ${when} Central.`,
+  },
   /** A form whose code could not be loaded (offline, or the site was updated since the page was opened). */
   formUnavailable: "The quote form could not be loaded. Please check your connection and try again, or call us.",
   /** "Live Chat" when the chat widget did not answer. */

@@ -7,6 +7,9 @@ export const mailFailureMessages = {
   kinds: {
     agency_notification: "New lead notification",
     visitor_autoreply: "Reply to the visitor",
+    lead_escalation: "Lead escalation",
+    lead_overdue: "Lead past the promise",
+    admin_invite: "Back-office invitation",
   } as Record<string, string>,
   kindLabel(kind: string): string {
     return mailFailureMessages.kinds[kind] ?? kind.replace(/_/g, " ");

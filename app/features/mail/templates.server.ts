@@ -2,7 +2,8 @@
 import { agency, promises } from "~/content/agency";
 
 export type MailDraft = {
-  kind: "agency_notification" | "visitor_autoreply";
+  /** Sent as the X-Mail-Kind header. */
+  kind: "agency_notification" | "visitor_autoreply" | "lead_escalation" | "lead_overdue" | "admin_invite";
   to: string;
   replyTo?: string;
   subject: string;
@@ -10,7 +11,7 @@ export type MailDraft = {
   html: string;
 };
 
-const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+export const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** Header values can never carry a line break (no header injection). */
 export function headerSafe(value: string): string {
@@ -33,7 +34,8 @@ function centralTime(date: Date): string {
   }).format(date);
 }
 
-function layout(title: string, bodyHtml: string): string {
+/** Every mail's HTML frame: the agency's name as a header bar above `bodyHtml`. */
+export function mailLayout(title: string, bodyHtml: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:24px;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#1e293b">
 <div style="max-width:640px;margin:0 auto;background:#ffffff;border-radius:8px;overflow:hidden;border:1px solid #e2e8f0">
@@ -77,7 +79,7 @@ export function notificationMail(input: {
   const notes = input.notes?.length
     ? `<p style="margin:16px 0 0;padding:12px;background:#fff7e6;border:1px solid #f6b73c;border-radius:6px">${input.notes.map(escapeHtml).join("<br>")}</p>`
     : "";
-  const html = layout(
+  const html = mailLayout(
     input.subject,
     `<h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(input.heading)}</h1><table style="border-collapse:collapse;width:100%;font-size:14px">${table}</table>${notes}`,
   );
@@ -94,7 +96,15 @@ export function greetingName(name: string): string {
   return first.length >= 2 ? first : "there";
 }
 
-export function autoReplyMail(input: { to: string; name: string; subject: string; opening: string; reference?: string }): MailDraft {
+export function autoReplyMail(input: {
+  to: string;
+  name: string;
+  subject: string;
+  opening: string;
+  reference?: string;
+  /** When office hours stretch the promise: when to expect the call (app/features/leads/messages.ts). */
+  callBackNotice?: string | null;
+}): MailDraft {
   const firstName = greetingName(input.name);
   const hours = `${agency.hours.weekdays.days}, ${agency.hours.weekdays.label} Central Time`;
   const promise = `A licensed agent will contact you within ${promises.contactMinutes} minutes during office hours (${hours}). Requests that arrive after hours are answered first thing the next business morning.`;
@@ -106,6 +116,7 @@ export function autoReplyMail(input: { to: string; name: string; subject: string
     input.opening,
     "",
     promise,
+    ...(input.callBackNotice ? ["", input.callBackNotice] : []),
     ...(reference ? ["", reference] : []),
     "",
     urgent,
@@ -113,16 +124,129 @@ export function autoReplyMail(input: { to: string; name: string; subject: string
     `${agency.name}`,
     `${agency.phone.primary.display} · ${agency.email}`,
   ].join("\n");
-  const html = layout(
+  const html = mailLayout(
     input.subject,
     [
       `<p>Hi ${escapeHtml(firstName)},</p>`,
       `<p>${escapeHtml(input.opening)}</p>`,
       `<p>${escapeHtml(promise)}</p>`,
+      input.callBackNotice ? `<p><strong>${escapeHtml(input.callBackNotice)}</strong></p>` : "",
       reference ? `<p><strong>${escapeHtml(reference)}</strong></p>` : "",
       `<p>${escapeHtml(urgent)}</p>`,
       `<p>${escapeHtml(agency.name)}<br>${escapeHtml(agency.phone.primary.display)} · ${escapeHtml(agency.email)}</p>`,
     ].join(""),
   );
   return { kind: "visitor_autoreply", to: input.to, subject: headerSafe(input.subject), text, html };
+}
+
+/** A lead as the escalation and overdue mails describe it. */
+export type ClockLead = {
+  id: string;
+  reference: string;
+  name: string;
+  phone: string;
+  service: string | null;
+  receivedAt: Date;
+  dueAt: Date;
+  /** The admin who owns the call back, if any; a deactivated one is named, and the inbox is told instead. */
+  assignee: { name: string | null; email: string; active: boolean } | null;
+};
+
+function shortCentralTime(date: Date, withDay: boolean): string {
+  return new Intl.DateTimeFormat("en-US", {
+    ...(withDay ? { weekday: "short" as const } : {}),
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: agency.hours.timezone,
+  }).format(date);
+}
+
+const centralDay = (date: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: agency.hours.timezone }).format(date);
+
+/** "9:30 AM" when `date` is on `now`'s day in Central Time, else "Mon 9:30 AM". */
+export function dueLabel(date: Date, now: Date): string {
+  return shortCentralTime(date, centralDay(date) !== centralDay(now));
+}
+
+/** The escalation and overdue mails' copy, for agency staff reading on a phone between calls. */
+export const leadClockCopy = {
+  escalation: {
+    subject: (lead: ClockLead, due: string) => `Call back due: ${lead.reference} ${lead.name} (due ${due})`,
+    heading: (due: string) => `This lead is still waiting for a call. Call back by ${due}.`,
+    assignedTo: (who: string) => `It is assigned to you (${who}).`,
+    inactiveAssignee: (who: string) => `It is assigned to ${who}, whose account is deactivated: please pick it up or reassign it.`,
+    unassigned: "Nobody is assigned to this lead: please pick it up.",
+  },
+  overdue: {
+    subject: (lead: ClockLead, due: string) => `Overdue: ${lead.reference} ${lead.name} (was due ${due})`,
+    // No minutes named: the promise is LEAD_SLA_MINUTES of the clock, which may differ from the pages' wording.
+    heading: (due: string) => `The call-back promise for this lead ran out at ${due} and it is still new.`,
+    assignedTo: (who: string) => `Assigned to ${who}.`,
+    inactiveAssignee: (who: string) => `Assigned to ${who}, whose account is deactivated.`,
+    unassigned: "Nobody is assigned to this lead.",
+  },
+  labels: { reference: "Reference", name: "Name", phone: "Phone", service: "Service", received: "Arrived", due: "Call back by" },
+  open: "Open the lead",
+  footer: "Once you have called, set the lead's status to Contacted: a lead that is no longer new gets no more reminders.",
+};
+
+function clockLeadMail(kind: "lead_escalation" | "lead_overdue", to: string, lead: ClockLead, leadUrl: string, now: Date): MailDraft {
+  const copy = kind === "lead_escalation" ? leadClockCopy.escalation : leadClockCopy.overdue;
+  const due = dueLabel(lead.dueAt, now);
+  const who = lead.assignee ? (lead.assignee.name ? `${lead.assignee.name}, ${lead.assignee.email}` : lead.assignee.email) : null;
+  const owner = !who ? copy.unassigned : lead.assignee?.active ? copy.assignedTo(who) : copy.inactiveAssignee(who);
+  const subject = copy.subject(lead, due);
+  const heading = copy.heading(due);
+  const l = leadClockCopy.labels;
+  const rows: [string, string][] = [
+    [l.reference, lead.reference],
+    [l.name, lead.name],
+    [l.phone, lead.phone],
+    ...(lead.service ? ([[l.service, lead.service]] as [string, string][]) : []),
+    [l.received, centralTime(lead.receivedAt)],
+    [l.due, centralTime(lead.dueAt)],
+  ];
+  const width = Math.max(...rows.map(([label]) => label.length));
+  const text = [
+    heading,
+    owner,
+    "",
+    ...rows.map(([label, value]) => `${`${label}:`.padEnd(width + 2)}${value}`),
+    "",
+    `${leadClockCopy.open}: ${leadUrl}`,
+    "",
+    leadClockCopy.footer,
+  ].join("\n");
+  const tel = lead.phone.replace(/[^\d+]/g, "");
+  const cell = (label: string, value: string) =>
+    label === l.phone && tel
+      ? `<a href="tel:${escapeHtml(tel)}" style="color:#112f57;font-weight:bold">${escapeHtml(value)}</a>`
+      : escapeHtml(value);
+  const table = rows
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" valign="top" style="padding:8px 12px;border:1px solid #e2e8f0;background:#f8fafc;white-space:nowrap">${escapeHtml(label)}</th><td style="padding:8px 12px;border:1px solid #e2e8f0">${cell(label, value)}</td></tr>`,
+    )
+    .join("");
+  const html = mailLayout(
+    subject,
+    [
+      `<h1 style="margin:0 0 8px;font-size:20px">${escapeHtml(heading)}</h1>`,
+      `<p style="margin:0 0 16px">${escapeHtml(owner)}</p>`,
+      `<table style="border-collapse:collapse;width:100%;font-size:14px">${table}</table>`,
+      `<p style="margin:16px 0"><a href="${escapeHtml(leadUrl)}" style="display:inline-block;padding:10px 16px;background:#112f57;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(leadClockCopy.open)}</a></p>`,
+      `<p style="margin:0;color:#475569;font-size:13px">${escapeHtml(leadClockCopy.footer)}</p>`,
+    ].join(""),
+  );
+  return { kind, to, subject: headerSafe(subject), text, html };
+}
+
+/** The reminder before the promise runs out, to the lead's assignee or the agency inbox. */
+export function escalationMail(input: { to: string; lead: ClockLead; leadUrl: string; now?: Date }): MailDraft {
+  return clockLeadMail("lead_escalation", input.to, input.lead, input.leadUrl, input.now ?? new Date());
+}
+
+/** The notice that the promise ran out, to the agency inbox, naming the assignee. */
+export function overdueMail(input: { to: string; lead: ClockLead; leadUrl: string; now?: Date }): MailDraft {
+  return clockLeadMail("lead_overdue", input.to, input.lead, input.leadUrl, input.now ?? new Date());
 }

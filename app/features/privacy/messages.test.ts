@@ -44,6 +44,7 @@ describe("the Privacy screen's texts", () => {
         applications: 0,
         mails: 3,
         consentRecordsKept: 1,
+        invitations: 1,
         filesFailed: 1,
       }),
     ).toEqual([
@@ -53,6 +54,7 @@ describe("the Privacy screen's texts", () => {
       "1 chat deleted",
       "0 job applications deleted",
       "3 emails deleted",
+      "1 back-office invitation deleted",
       "1 SMS consent record kept for the consent retention period",
       "1 document file could not be deleted from storage yet; the upload sweep tries again on its next run, and the server log has the details",
     ]);
@@ -65,6 +67,7 @@ describe("the Privacy screen's texts", () => {
         applications: 0,
         mails: 0,
         consentRecordsKept: 0,
+        invitations: 0,
         filesFailed: 0,
       }),
     ).toHaveLength(6);

@@ -48,6 +48,7 @@ export const privacyMessages = {
       plural(counts.applications, "job application", "job applications"),
       plural(counts.mails, "email", "emails"),
     ].map((line) => `${line} deleted`);
+    if (counts.invitations > 0) lines.push(`${plural(counts.invitations, "back-office invitation", "back-office invitations")} deleted`);
     if (counts.consentRecordsKept > 0)
       lines.push(`${plural(counts.consentRecordsKept, "SMS consent record", "SMS consent records")} kept for the consent retention period`);
     if (counts.filesFailed > 0)

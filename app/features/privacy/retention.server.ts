@@ -41,6 +41,8 @@ export type RetentionCounts = {
   consentRecords: number;
   signInSessions: number;
   signInFailures: number;
+  /** Back-office invitations accepted, withdrawn or expired longer ago than the sign-in records' period. */
+  invitations: number;
   auditAddressesCleared: number;
   /** Document files that could not be deleted now (the orphan sweep tries again; the log names the keys). */
   filesFailed: number;
@@ -55,6 +57,8 @@ export type ErasureCounts = {
   mails: number;
   /** Consent records for the address, kept for their own period (CONSENT_RECORD_YEARS). */
   consentRecordsKept: number;
+  /** Back-office invitations sent to the address (an account made from one is not erased here). */
+  invitations: number;
   filesFailed: number;
 };
 
@@ -186,6 +190,12 @@ export async function runRetention(
     const signInFailures = (
       await rows(tx, sql`delete from sign_in_failures where last_failure_at < ${new Date(signInCutoff).getTime()}::bigint returning key`)
     ).length;
+    const invitations = (
+      await rows(
+        tx,
+        sql`delete from admin_invites where coalesce(accepted_at, revoked_at, expires_at) < ${signInCutoff}::timestamptz returning id`,
+      )
+    ).length;
     const auditAddressesCleared = (
       await rows(tx, sql`update audit_events set ip = null where ip is not null and at < ${signInCutoff}::timestamptz returning id`)
     ).length;
@@ -200,6 +210,7 @@ export async function runRetention(
       consentRecords,
       signInSessions,
       signInFailures,
+      invitations,
       auditAddressesCleared,
       filesFailed: 0,
     };
@@ -297,6 +308,16 @@ export async function eraseByEmail(
         sql`update leads set payload = ${JSON.stringify(redactJson(lead.payload, jsonPattern))}::jsonb where id = ${lead.id}`,
       );
     }
+    // A kept lead's timeline may name the address too: in a colleague's note, or as a mail's recipient.
+    const entries = await rows<{ id: string; detail: unknown }>(
+      tx,
+      sql`select id, detail from lead_activity where detail::text ~* ${pattern}`,
+    );
+    for (const entry of entries) {
+      await tx.execute(
+        sql`update lead_activity set detail = ${JSON.stringify(redactJson(entry.detail, jsonPattern))}::jsonb where id = ${entry.id}`,
+      );
+    }
     const mails = (
       await rows(tx, sql`delete from mail_outbox where lower(to_address) = ${key} or lower(coalesce(reply_to, '')) = ${key} returning id`)
     ).length;
@@ -308,6 +329,7 @@ export async function eraseByEmail(
     await redactColumn(tx, "chat_messages", "content", [pattern]);
     const applications = (await rows(tx, sql`delete from job_applications where lower(email) = ${key} returning id`)).length;
     await redactColumn(tx, "job_applications", "cover_letter", [pattern]);
+    const invitations = (await rows(tx, sql`delete from admin_invites where lower(email) = ${key} returning id`)).length;
     const [kept] = await rows<{ n: number | string }>(tx, sql`select count(*) as n from consent_records where lower(email) = ${key}`);
     const counts: ErasureCounts = {
       leads: removed.leads,
@@ -317,6 +339,7 @@ export async function eraseByEmail(
       applications,
       mails: mails + removed.mails,
       consentRecordsKept: Number(kept?.n ?? 0),
+      invitations,
       filesFailed: 0,
     };
     const { filesFailed: _, ...detail } = counts;

@@ -1,10 +1,14 @@
 /**
- * The dashboard's loader and action. The loader reads the mail that could not be delivered; the
+ * The dashboard's loader and action. The loader reads the lead figures (today's, and the promise
+ * kept over 7 and 30 days) and the mail that could not be delivered; the
  * action answers the panel's Retry form (POST /admin/dashboard with `intent=retry-mail` and `id`),
  * posted by the browser itself, with or without scripts. Both need a live admin session.
  */
 import { type AppLoadContext, data } from "react-router";
 import { requireAdminSession } from "~/features/admin/guard.server";
+import { promiseSettings } from "~/features/leads/arrival.server";
+import { inboxSummary } from "~/features/leads-inbox/inbox.server";
+import type { InboxSummary } from "~/features/leads-inbox/schema";
 import { listMailFailures, retryMail } from "~/features/mail/failures.server";
 import { mailFailureMessages as text } from "~/features/mail/messages";
 import { isUrlEncodedForm, readForm } from "~/lib/form-body.server";
@@ -20,7 +24,20 @@ const answer = (status: number, body: DashboardActionData) => data<DashboardActi
 export async function dashboardLoader(request: Request, context: AppLoadContext) {
   // The session checked here lets the admin layout render the screen at once, before and without scripts.
   const signedInAdmin = await requireAdminSession(request, context);
-  return { signedInAdmin, mailFailures: await listMailFailures(context.db) };
+  const settings = promiseSettings(context.config);
+  // The figures failing must not take the mail panel with them: the screen says they could not be loaded.
+  let summary: InboxSummary | null = null;
+  try {
+    summary = await inboxSummary(context.db, settings);
+  } catch (error) {
+    context.logger.error({ err: error, reqId: context.requestId }, "dashboard lead figures failed");
+  }
+  return {
+    signedInAdmin,
+    summary,
+    promise: { minutes: settings.slaMinutes, officeHours: settings.hours === "business" },
+    mailFailures: await listMailFailures(context.db),
+  };
 }
 
 export async function dashboardAction(request: Request, context: AppLoadContext) {

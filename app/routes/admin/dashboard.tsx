@@ -3,13 +3,14 @@ import { Icon, type IconName } from "~/components/ui/icon";
 import { promises } from "~/content/agency";
 import { AdminPage } from "~/features/admin/components/admin-page";
 import { adminMessages } from "~/features/admin/messages";
-import { useAdminData } from "~/features/admin/use-admin-data";
+import { PromiseFigures } from "~/features/leads-inbox/components/promise-figures";
+import { inboxMessages } from "~/features/leads-inbox/messages";
 import { MailFailuresPanel } from "~/features/mail/components/mail-failures-panel";
 import type { Route } from "./+types/dashboard";
 import { dashboardAction, dashboardLoader } from "./dashboard.server";
 import { useAdmin } from "./layout";
 
-/** The mail that could not be delivered (the other figures come from GET /api/admin/summary). */
+/** The lead figures (the same as GET /api/admin/summary) and the mail that could not be delivered. */
 export function loader({ request, context }: Route.LoaderArgs) {
   return dashboardLoader(request, context);
 }
@@ -18,8 +19,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export function action({ request, context }: Route.ActionArgs) {
   return dashboardAction(request, context);
 }
-
-type Summary = { newToday: number; waiting: number; overdue: number };
 
 const cards: { title: string; description: string; icon: IconName; to?: string }[] = [
   {
@@ -42,7 +41,7 @@ const cards: { title: string; description: string; icon: IconName; to?: string }
     to: "/admin/chatbot-management",
   },
   { title: "Jobs", description: "Post openings and read the applications they receive.", icon: "handshake", to: "/admin/jobs" },
-  { title: "User Management", description: "Add and remove the staff who can sign in here.", icon: "lock" },
+  { title: "User Management", description: "Add and remove the staff who can sign in here.", icon: "lock", to: "/admin/users" },
   { title: "Settings", description: "Agency details, office hours and notification addresses.", icon: "key" },
 ];
 
@@ -58,11 +57,10 @@ function Figure({ label, value, tone, to }: { label: string; value: number | und
   );
 }
 
-/** /admin/dashboard: today's lead figures, mail that could not be delivered, then a card per area of the back office. */
+/** /admin/dashboard: today's lead figures, the promise kept, mail that could not be delivered, then a card per area of the back office. */
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { user } = useAdmin();
-  const summary = useAdminData<{ data: Summary }>("/api/admin/summary");
-  const figures = summary.data?.data;
+  const figures = loaderData.summary;
   return (
     <AdminPage title={adminMessages.dashboard.title} subtitle={`Signed in as ${user.email}`}>
       <section aria-label="Leads at a glance" className="grid gap-4 sm:grid-cols-3">
@@ -75,13 +73,16 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           to="/admin/leads?status=new"
         />
       </section>
-      {summary.error !== undefined && <p className="mt-3 text-sm text-red-700">The lead figures could not be loaded just now.</p>}
+      {figures ? (
+        <PromiseFigures summary={figures} minutes={loaderData.promise.minutes} officeHours={loaderData.promise.officeHours} />
+      ) : (
+        <p className="mt-3 text-sm text-red-700">{inboxMessages.promise.loadFailed}</p>
+      )}
 
       <MailFailuresPanel failures={loaderData.mailFailures} result={actionData} />
 
       <div className="mt-8 rounded-lg border border-accent-500 bg-accent-400/15 px-4 py-3 text-sm text-brand-900" role="note">
-        <strong>{adminMessages.dashboard.comingSoon}:</strong> user management and site settings are on the way. Everything else here is
-        ready to use.
+        <strong>{adminMessages.dashboard.comingSoon}:</strong> {adminMessages.dashboard.comingSoonBanner}
       </div>
 
       <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

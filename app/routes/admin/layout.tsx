@@ -27,6 +27,7 @@ const menu = [
   { to: "/admin/contacts", label: m.contacts },
   { to: "/admin/chatbot-management", label: m.chatbot },
   { to: "/admin/jobs", label: m.jobs },
+  { to: "/admin/users", label: m.users },
   { to: "/admin/audit", label: m.audit },
   { to: "/admin/account", label: m.account },
   { to: "/admin/privacy", label: m.privacy },

@@ -1,17 +1,17 @@
 import type { ReactNode } from "react";
-import { Link, useParams } from "react-router";
-import { AdminApiError } from "~/features/admin/api";
-import { AdminPage, LoadError } from "~/features/admin/components/admin-page";
-import { Spinner } from "~/features/admin/components/spinner";
-import { useAdminData } from "~/features/admin/use-admin-data";
-import { StatusSelect } from "~/features/leads-inbox/components/status-select";
+import { Link } from "react-router";
+import { AdminPage } from "~/features/admin/components/admin-page";
+import { AssigneeForm } from "~/features/leads-inbox/components/assignee-form";
+import { LeadStatusForm } from "~/features/leads-inbox/components/lead-status-form";
+import { LeadTimeline } from "~/features/leads-inbox/components/lead-timeline";
+import { NoteForm } from "~/features/leads-inbox/components/note-form";
 import { useServerClock, WaitingClock } from "~/features/leads-inbox/components/waiting-clock";
-import { longTime, telLink } from "~/features/leads-inbox/format";
+import { longTime, shortTime, telLink } from "~/features/leads-inbox/format";
 import { fieldLabel, fieldValue, leadTypeLabel, orderedFields, slotLabel } from "~/features/leads-inbox/labels";
 import { inboxMessages } from "~/features/leads-inbox/messages";
-import type { LeadDetailAnswer, LeadListItem } from "~/features/leads-inbox/schema";
-import { notifyError } from "~/lib/notify";
 import { pageTitle } from "~/lib/seo";
+import type { Route } from "./+types/lead-detail";
+import { leadDetailAction, leadDetailLoader } from "./lead-detail.server";
 
 const text = inboxMessages.detail;
 
@@ -57,15 +57,23 @@ function time(iso: string | null) {
   return iso ? <time dateTime={iso}>{longTime(iso)}</time> : null;
 }
 
-/** /admin/leads/:id: everything submitted, the consent record, the documents and the status. */
-export default function LeadDetailPage() {
-  const { id = "" } = useParams();
-  const { loading, data, error, reload, setData } = useAdminData<LeadDetailAnswer>(`/api/leads/${encodeURIComponent(id)}`, (e) => {
-    if (!(e instanceof AdminApiError && (e.status === 404 || e.status === 400))) notifyError(text.loadFailed);
-  });
-  const now = useServerClock(data?.now);
-  const lead = data?.data;
-  const notFound = error instanceof AdminApiError && (error.status === 404 || error.status === 400);
+/** The lead with its timeline and the admins it can be given to, once the session is checked on the server. */
+export function loader({ request, context, params }: Route.LoaderArgs) {
+  return leadDetailLoader(request, context, params.id);
+}
+
+/** The screen's forms (status, assignment, note), posted by the browser itself or by React Router once hydrated. */
+export function action({ request, context, params }: Route.ActionArgs) {
+  return leadDetailAction(request, context, params.id);
+}
+
+/**
+ * /admin/leads/:id: the status and the owner, the timeline with a note form, everything submitted,
+ * the consent record, the documents and the follow-up data. Its forms work without scripts.
+ */
+export default function LeadDetailPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { lead, admins } = loaderData;
+  const now = useServerClock(loaderData.now);
 
   const back = (
     <Link to="/admin/leads" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline">
@@ -73,19 +81,13 @@ export default function LeadDetailPage() {
     </Link>
   );
 
-  if (loading) return <Spinner label={text.loading} />;
-  if (error !== undefined || !lead) {
+  if (!lead) {
     return (
-      <AdminPage title={notFound ? text.notFound : text.loadFailed}>
-        <div className="space-y-6">
-          {back}
-          {!notFound && <LoadError message={text.loadFailed} onRetry={reload} />}
-        </div>
+      <AdminPage title={text.notFound}>
+        <div className="space-y-6">{back}</div>
       </AdminPage>
     );
   }
-
-  const updated = (next: LeadListItem) => setData((current) => current && { ...current, data: { ...current.data, ...next } });
 
   const consent = lead.consent;
   const utm =
@@ -107,15 +109,37 @@ export default function LeadDetailPage() {
             </Link>
           </div>
         )}
+        {actionData && (
+          // The answer to a form posted without scripts (with scripts, a toast says it).
+          <p
+            role={actionData.ok ? "status" : "alert"}
+            className={`rounded-md border px-4 py-3 text-sm font-medium ${actionData.ok ? "border-green-200 bg-green-50 text-green-800" : "border-red-200 bg-red-50 text-red-800"}`}
+          >
+            {actionData.message}
+          </p>
+        )}
         <Section title={text.status}>
           <div className="flex flex-wrap items-end gap-6">
-            <StatusSelect lead={lead} id="lead-status" label={text.statusLabel} labelHidden={false} onUpdated={updated} />
+            <LeadStatusForm lead={lead} />
+            <AssigneeForm lead={lead} admins={admins} result={actionData} />
             <div>
               <p className="text-sm font-medium text-slate-800">{lead.status === "new" ? text.waiting : text.firstResponse}</p>
-              <div className="mt-1">
+              <div className="mt-1 flex flex-wrap items-center gap-2">
                 <WaitingClock lead={lead} now={now} />
+                {lead.status === "new" && lead.dueAt && (
+                  <span className="text-sm text-slate-700" data-testid="due-by">
+                    {inboxMessages.clock.dueBy(shortTime(lead.dueAt))}
+                  </span>
+                )}
               </div>
             </div>
+          </div>
+        </Section>
+
+        <Section title={inboxMessages.timeline.title}>
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+            <NoteForm result={actionData} />
+            <LeadTimeline activity={lead.activity} />
           </div>
         </Section>
 

@@ -12,6 +12,7 @@ import { longTime, shortTime, telLink } from "~/features/leads-inbox/format";
 import { leadTypeLabel, statusOptions, typeOptions } from "~/features/leads-inbox/labels";
 import { inboxMessages as text } from "~/features/leads-inbox/messages";
 import type { LeadListAnswer, LeadListItem } from "~/features/leads-inbox/schema";
+import { useLiveInbox } from "~/features/leads-inbox/use-live-inbox";
 import { notifyError } from "~/lib/notify";
 import { pageTitle } from "~/lib/seo";
 
@@ -38,6 +39,7 @@ export default function Leads() {
   const { loading, data, error, reload, setData } = useAdminData<LeadListAnswer>(`/api/leads${query ? `?${query}` : ""}`, () =>
     notifyError(text.loadFailed),
   );
+  const live = useLiveInbox({ query, data, loading, setData });
   const now = useServerClock(data?.now);
   const [loadingMore, setLoadingMore] = useState(false);
 
@@ -82,9 +84,16 @@ export default function Leads() {
       title={text.title}
       subtitle={text.subtitle(promises.contactMinutes)}
       actions={
-        <a href={`/api/leads/export.csv${query ? `?${query}` : ""}`} download className={buttonClass("outline", "py-2")}>
-          {text.exportCsv}
-        </a>
+        <>
+          {live.notifications === "default" && (
+            <button type="button" className={buttonClass("outline", "py-2")} onClick={() => void live.enableNotifications()}>
+              {text.live.enableNotifications}
+            </button>
+          )}
+          <a href={`/api/leads/export.csv${query ? `?${query}` : ""}`} download className={buttonClass("outline", "py-2")}>
+            {text.exportCsv}
+          </a>
+        </>
       }
     >
       {/* "block" for browsers older than <search>, which would lay it out inline. */}
@@ -187,6 +196,9 @@ export default function Leads() {
                         <a href={telLink(lead.phone)} className="text-brand-700 underline">
                           {lead.phone}
                         </a>
+                      </td>
+                      <td className="px-4 py-3 text-slate-700" data-testid="lead-assignee">
+                        {lead.assigneeName ?? text.assignment.unassigned}
                       </td>
                       <td className="px-4 py-3">
                         <StatusSelect lead={lead} id={`status-${lead._id}`} label={text.statusFor(lead.reference)} onUpdated={updated} />

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { clockState, formatDuration } from "../clock";
+import { type ClockLead, clockState, formatDuration } from "../clock";
 import { inboxMessages } from "../messages";
 
 const text = inboxMessages.clock;
@@ -34,10 +34,11 @@ const tones = {
 } as const;
 
 /**
- * A new lead: minutes since it arrived, amber from 20 minutes, red and labelled "Overdue" past the
- * promise (words, not colour alone). An answered lead: how long its first response took.
+ * A new lead: minutes since it arrived, amber from its escalation time (20 minutes for a lead without
+ * one), red and labelled "Overdue" past its due time (words, not colour alone). An answered lead: how
+ * long its first response took.
  */
-export function WaitingClock({ lead, now }: { lead: { status: string; receivedAt: string; firstResponseAt: string | null }; now: number }) {
+export function WaitingClock({ lead, now }: { lead: ClockLead; now: number }) {
   const state = clockState(lead, now);
   if (state.kind === "answered") {
     return (

@@ -82,7 +82,8 @@ export function useLeadForm({ schema, url, toBody, messages, serverFieldMap = {}
     setSubmitting(false);
     if (response.ok) {
       form.reset();
-      notifySuccess(messages.success);
+      // When office hours stretch the promise, the API says when to expect the call, under the success text.
+      notifySuccess(messages.success, typeof response.data.callBackNotice === "string" ? response.data.callBackNotice : null);
       onSuccess?.();
       return;
     }

@@ -157,7 +157,8 @@ export function useQuoteForm({ uploads, requiredNames, slotNames }: Options) {
     if (response.ok) {
       clearAll(form);
       setReference(typeof response.data.reference === "string" ? response.data.reference : null);
-      notifySuccess(quoteMessages.success);
+      // When office hours stretch the promise, the API says when to expect the call, under the success text.
+      notifySuccess(quoteMessages.success, typeof response.data.callBackNotice === "string" ? response.data.callBackNotice : null);
       return;
     }
     if (response.errors) {

@@ -1,0 +1,51 @@
+import { buttonClass } from "~/components/ui/button";
+import { statusOptions } from "../labels";
+import { inboxMessages } from "../messages";
+import type { LeadStatus } from "../schema";
+import { useHydrated, useLeadForm } from "./use-lead-action";
+
+const text = inboxMessages.detail;
+
+/**
+ * The lead's status on its screen, posted to the screen's action (intent=status). Once the page has
+ * hydrated, choosing a status sends it at once, with a toast, and the select shows the choice while
+ * it is sent; before that (or without scripts) a "Save status" button sends the form.
+ */
+export function LeadStatusForm({ lead }: { lead: { status: LeadStatus } }) {
+  const fetcher = useLeadForm("lead-status", inboxMessages.statusFailed);
+  const hydrated = useHydrated();
+  const pending = fetcher.state !== "idle" ? (fetcher.formData?.get("status") as LeadStatus | null) : null;
+
+  return (
+    <fetcher.Form method="post" className="flex flex-wrap items-end gap-2">
+      <input type="hidden" name="intent" value="status" />
+      <div>
+        <label htmlFor="lead-status" className="block text-sm font-medium text-slate-800">
+          {text.statusLabel}
+        </label>
+        <select
+          id="lead-status"
+          name="status"
+          value={pending ?? lead.status}
+          aria-busy={pending !== null || undefined}
+          disabled={pending !== null}
+          onChange={(e) => {
+            if (e.currentTarget.value !== lead.status) void fetcher.submit(e.currentTarget.form);
+          }}
+          className="mt-1 block rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none disabled:bg-slate-100"
+        >
+          {statusOptions.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {!hydrated && (
+        <button type="submit" className={buttonClass("outline", "px-3 py-1.5 text-sm")}>
+          {text.saveStatus}
+        </button>
+      )}
+    </fetcher.Form>
+  );
+}
