@@ -1,0 +1,140 @@
+/**
+ * The one way a form is sent: a `<fetcher.Form method="post">` (a plain `<form method="post">` in the
+ * server's HTML) handled by its route's action, with one Zod schema checked in the browser and in the
+ * action (Conform and its Zod adapter).
+ *
+ * - Without scripts, or before the page has hydrated, the browser posts the form itself; the action
+ *   answers the page again with a `FormAnswer`, read through `useActionData`, and the form shows its
+ *   message in place, field errors beside the fields and the values kept.
+ * - Once hydrated, the form is checked in the browser first (the schema and Zod load on the form's first
+ *   focus or tap, not with the page), then sent by a fetcher; the answer becomes a toast.
+ *
+ * Actions build their answers with `app/lib/form.server.ts`.
+ */
+import { type FieldMetadata, getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { useActionData, useFetcher } from "react-router";
+import type { ZodType } from "zod";
+import { formMessages } from "~/features/leads/messages";
+import { notifyError, notifySuccess } from "./notify";
+
+/** What an action answers for a form. */
+export type FormAnswer = {
+  /** Which form on the page the answer is for (a page may have more than one). */
+  form: string;
+  ok: boolean;
+  /** The success text, or the form-level failure text. */
+  message: string;
+  /** A second line under the success text (when office hours stretch the call-back promise, say). */
+  detail?: string | null;
+  /** Conform's reply: the field errors, and the values to show again (none after a success). */
+  result: SubmissionResult<string[]>;
+};
+
+/** Whether a loader or action's data is a form answer. */
+export function isFormAnswer(value: unknown): value is FormAnswer {
+  return typeof value === "object" && value !== null && "form" in value && "result" in value && "ok" in value;
+}
+
+type Validate = (formData: FormData) => ReturnType<typeof import("./form-validate").validateWith>;
+
+type Options = {
+  /** The form's id, unique on the page; it also names the answer (`FormAnswer.form`) and the fetcher. */
+  id: string;
+  /** Loads the form's schema (a dynamic import, so Zod is not part of the page's first load). */
+  schema: () => Promise<ZodType>;
+  /** Where the form posts; the current route's action when omitted. */
+  action?: string;
+  /** The failure toast when the browser's check finds errors. */
+  invalidToast?: string;
+  /** Runs once per successful answer, after the toast (closing a dialog, say). */
+  onSuccess?: (answer: FormAnswer) => void;
+  /** Set to false for an answer that must not raise a toast (the form shows it itself). */
+  toast?: boolean;
+};
+
+/**
+ * A form on its route's action. Returns Conform's form and fields, the fetcher whose `Form` renders the
+ * form, whether it is being sent, and the answer the page should show in place (a no-script post's).
+ */
+export function useActionForm<Schema extends Record<string, unknown> = Record<string, unknown>>({
+  id,
+  schema,
+  action,
+  invalidToast = formMessages.validationToast,
+  onSuccess,
+  toast = true,
+}: Options) {
+  const fetcher = useFetcher<FormAnswer>({ key: `form:${id}` });
+  const actionData = useActionData();
+  /** The answer to a post the browser sent itself (no scripts yet): shown in place, not as a toast. */
+  const pageAnswer = isFormAnswer(actionData) && actionData.form === id ? actionData : undefined;
+  const fetched = fetcher.data && isFormAnswer(fetcher.data) && fetcher.data.form === id ? fetcher.data : undefined;
+  const answer = fetched ?? pageAnswer;
+
+  const [validate, setValidate] = useState<Validate | null>(null);
+  const loading = useRef<Promise<void> | null>(null);
+  const prepare = useCallback(() => {
+    loading.current ??= Promise.all([import("./form-validate"), schema()])
+      .then(([{ validateWith }, zodSchema]) => setValidate(() => (formData: FormData) => validateWith(formData, zodSchema)))
+      .catch(() => {
+        // Not loaded (offline, or the site was updated since the page was opened): the action checks anyway.
+        loading.current = null;
+      });
+    return loading.current;
+  }, [schema]);
+
+  const [form, fields] = useForm<Schema>({
+    id,
+    lastResult: answer?.result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: validate ? ({ formData }) => validate(formData) as never : undefined,
+  });
+
+  const shown = useRef<FormAnswer | undefined>(undefined);
+  const onSuccessRef = useRef(onSuccess);
+  onSuccessRef.current = onSuccess;
+  useEffect(() => {
+    if (!fetched || fetcher.state !== "idle" || shown.current === fetched) return;
+    shown.current = fetched;
+    if (fetched.ok) {
+      if (toast) notifySuccess(fetched.message, fetched.detail ?? null);
+      onSuccessRef.current?.(fetched);
+    } else if (toast) {
+      notifyError(fetched.message);
+    }
+  }, [fetched, fetcher.state, toast]);
+
+  const conformProps = getFormProps(form);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    conformProps.onSubmit(event);
+    if (!event.defaultPrevented) return;
+    // The browser's check found errors: say so, and take the visitor to the first one.
+    notifyError(invalidToast);
+    const firstInvalid = event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]');
+    firstInvalid?.focus();
+  };
+
+  return {
+    form,
+    fields,
+    fetcher,
+    /** Spread on `<fetcher.Form>`. */
+    formProps: {
+      ...conformProps,
+      method: "post" as const,
+      action,
+      onSubmit,
+      onFocusCapture: () => void prepare(),
+      onPointerDownCapture: () => void prepare(),
+    },
+    submitting: fetcher.state !== "idle",
+    /** The answer to show in place: a post sent without scripts. */
+    pageAnswer,
+    answer,
+  };
+}
+
+/** The error under a field, from Conform's metadata. */
+export const fieldError = (field: FieldMetadata<unknown> | undefined): string | undefined => field?.errors?.[0];
