@@ -13,7 +13,6 @@ import type { ServerBuild } from "react-router";
 import { type Config, ConfigError, insecureSiteWarning, loadConfig, publicConfig } from "~/env.server";
 import { bootstrapAdmin, NO_ADMIN_HINT } from "~/features/auth/auth.server";
 import { loginThrottleSettings } from "~/features/auth/login-throttle.server";
-import { onBlogChangeError } from "~/features/blog/posts.server";
 import { ChatAssistant } from "~/features/chat/chat.server";
 import { sweepLeadClock } from "~/features/leads/escalation.server";
 import { fileTransport, MailSender, smtpTransport } from "~/features/mail/outbox.server";
@@ -168,9 +167,6 @@ export async function createServices(config: Config): Promise<AppServices & { st
     ],
     log: (level, data, message) => logger[level](data, message),
   });
-  onBlogChangeError((error, change) =>
-    logger.error({ err: error, change: { type: change.type, id: change.id } }, "a blog change listener failed"),
-  );
   // The chat's knowledge index is built (and re-embedded by the AI provider) in the background at start.
   const chat = new ChatAssistant({
     database,

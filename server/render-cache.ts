@@ -438,7 +438,11 @@ export async function followContentChanges(
   };
   const drop = () => cache.invalidate("change");
   const stops = [
-    await followBlogChanges(database, drop, { onResync, onError }),
+    await followBlogChanges(database, drop, {
+      onResync,
+      onError,
+      onListenerError: (error, change) => logger.error({ err: error, change }, "a blog change listener failed"),
+    }),
     await followJobChanges(database, drop, {
       onResync,
       onError,

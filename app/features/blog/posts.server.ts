@@ -37,13 +37,6 @@ export const BLOG_CHANGES = "blog_changes";
 export type BlogChange = RecordChange;
 export type BlogChangeListener = (change: BlogChange) => void | Promise<void>;
 
-let reportListenerError: (error: unknown, change: BlogChange) => void = () => {};
-
-/** Where listener failures go (the server's logger, set at start-up); silent by default. */
-export function onBlogChangeError(report: (error: unknown, change: BlogChange) => void): void {
-  reportListenerError = report;
-}
-
 /**
  * Announces a change through `tx`, the transaction that makes it: the notification goes out when it
  * commits, never for a write rolled back, and is heard by every process (this one included).
@@ -57,18 +50,19 @@ export function announceBlogChange(tx: Pick<Database, "execute">, change: BlogCh
  * the database (a category rename counts as an update of the posts in it), detached from the write:
  * a failing or slow listener never fails or delays the admin's save. `onResync` is called when
  * changes may have been missed (the notification connection was lost and is back): re-read the posts.
- * Resolves once listening; answers the function that stops it.
+ * `onListenerError` hears a listener's failure (the caller's logger). Resolves once listening; answers
+ * the function that stops it.
  */
 export function followBlogChanges(
   database: Pick<DatabaseHandle, "listen">,
   listener: BlogChangeListener,
-  { onResync, onError }: { onResync?: () => void; onError?: (error: Error) => void } = {},
-): Promise<() => Promise<void>> {
-  return followChanges(database, BLOG_CHANGES, listener, {
+  {
     onResync,
     onError,
-    onListenerError: (error, change) => reportListenerError(error, change),
-  });
+    onListenerError,
+  }: { onResync?: () => void; onError?: (error: Error) => void; onListenerError?: (error: unknown, change: BlogChange) => void } = {},
+): Promise<() => Promise<void>> {
+  return followChanges(database, BLOG_CHANGES, listener, { onResync, onError, onListenerError });
 }
 
 // ---- records ----

@@ -256,6 +256,7 @@ export class ChatAssistant {
         onResync: () => void this.resyncBlog(),
         onError: (error) =>
           this.log("warn", { err: error }, "chat knowledge: the connection that hears blog changes was lost; reconnecting"),
+        onListenerError: (error, change) => this.log("error", { err: error, change }, "a blog change listener failed"),
       });
       if (this.stopped) await unlisten();
       else this.unlisten = unlisten;
