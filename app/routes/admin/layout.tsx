@@ -1,4 +1,4 @@
-import { Form, Link, NavLink, Outlet, useRouteLoaderData } from "react-router";
+import { Form, Link, NavLink, Outlet, type ShouldRevalidateFunctionArgs, useRouteLoaderData } from "react-router";
 import { agency } from "~/content/agency";
 import { requireAdminSession } from "~/features/admin/guard.server";
 import { adminMessages } from "~/features/admin/messages";
@@ -12,6 +12,16 @@ export type AdminContext = { user: AdminUser };
 export async function loader({ request, context }: Route.LoaderArgs): Promise<AdminContext> {
   const { id, email } = await requireAdminSession(request, context);
   return { user: { id, email } };
+}
+
+/**
+ * Moving from one screen to another does not read the admin again: each screen's loader checks the
+ * session itself, and a screen whose data failed shows its own error. A form posted, or the loaders run
+ * again (e.g. after a 401 from a screen's JSON call), reads it again, so an ended session goes to sign in.
+ */
+export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname !== nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
 }
 
 /** The signed-in admin, for screens inside the layout (the layout's loader data). */

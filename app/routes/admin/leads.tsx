@@ -80,7 +80,12 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
         <Form
           method="get"
           className="flex flex-wrap items-end gap-4"
-          onChange={(e) => submit(e.currentTarget, { replace: true, preventScrollReset: true })}
+          onChange={(e) => {
+            // Only the filters chosen, and from the first page again.
+            const next = new URLSearchParams();
+            for (const [name, value] of new FormData(e.currentTarget)) if (typeof value === "string" && value) next.set(name, value);
+            void submit(next, { method: "get", replace: true, preventScrollReset: true });
+          }}
         >
           <div>
             <label htmlFor="filter-status" className="block text-sm font-medium text-slate-800">
