@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Form, Link, useSearchParams, useSubmit } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { promises } from "~/content/agency";
@@ -47,11 +48,14 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
   // The filters only (the export takes every matching row).
   const query = new URLSearchParams({ ...(status ? { status } : {}), ...(type ? { type } : {}) }).toString();
   const live = useLiveInbox({ data: loaderData.data, now: loaderData.now, filters: query });
-  const now = useServerClock(loaderData.now);
+  // The clocks keep the server's time of the first load: setting them again on every refresh would
+  // only move them by each answer's time in flight.
+  const [firstNow] = useState(loaderData.now);
+  const now = useServerClock(firstNow);
 
   /** The address of the list with one more page of rows. */
-  const more_ = new URLSearchParams(params);
-  more_.set("limit", String(filters.limit + LEADS_PAGE_SIZE));
+  const loadMore = new URLSearchParams(params);
+  loadMore.set("limit", String(filters.limit + LEADS_PAGE_SIZE));
 
   const rows = loaderData.data;
   const filtered = Boolean(status || type);
@@ -207,7 +211,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
             </div>
             {more && (
               <div className="mt-4 text-center">
-                <Link to={`?${more_}`} replace preventScrollReset className={buttonClass("outline", "py-2")}>
+                <Link to={`?${loadMore}`} replace preventScrollReset className={buttonClass("outline", "py-2")}>
                   {text.loadMore}
                 </Link>
               </div>
