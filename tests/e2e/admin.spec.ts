@@ -107,6 +107,31 @@ test.describe("sign-out without JavaScript", () => {
   });
 });
 
+test.describe("chat transcripts without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("View Conversation opens the transcript under the list", async ({ page }) => {
+    const suffix = Math.random().toString(36).slice(2, 8);
+    const visitor = { name: `Noor Script ${suffix}`, email: `noor-${suffix}@example.com`, phone: "(512) 555-0144" };
+    await signInThroughForm(page);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    expect((await page.request.post("/api/chatbot-conversations", { data: visitor })).ok()).toBe(true);
+    const sent = { role: "user", content: "Is a food truck covered like a box truck?" };
+    expect((await page.request.post(`/api/chatbot-conversations/${visitor.email}/message`, { data: sent })).ok()).toBe(true);
+    await page.goto("/admin/chatbot-management");
+    await page
+      .getByRole("row")
+      .filter({ hasText: visitor.name })
+      .getByRole("button", { name: /View Conversation/ })
+      .click();
+    await expect(page).toHaveURL(/\?view=[0-9a-f-]{36}$/);
+    const transcript = page.getByRole("region", { name: `Conversation with ${visitor.name}` });
+    await expect(transcript.locator("[data-role=user]")).toContainText(sent.content);
+    await transcript.getByRole("link", { name: adminMessages.chatbot.close }).click();
+    await expect(page).toHaveURL(/\/admin\/chatbot-management$/);
+  });
+});
+
 test.describe("back office screens", () => {
   test.beforeEach(async ({ page }) => {
     await signInThroughForm(page);
