@@ -8,10 +8,8 @@
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie } from "hono/cookie";
 import type { Config } from "~/env.server";
-import { recordAudit } from "~/features/audit/audit.server";
 import {
   type AdminIdentity,
-  deleteSession,
   dummyHash,
   sessionCookieHeader,
   sessionCookieName,
@@ -21,6 +19,7 @@ import {
 import { changePassword } from "~/features/auth/password-change.server";
 import { authMessages } from "~/features/auth/schema";
 import { signIn } from "~/features/auth/sign-in.server";
+import { signOut } from "~/features/auth/sign-out.server";
 import { signInWithCode } from "~/features/auth/two-factor.server";
 import { twoFactorMessages } from "~/features/auth/two-factor-messages";
 import { clientIp } from "./client-info";
@@ -72,7 +71,7 @@ export function requireAdmin(services: AppServices, { touch = true }: { touch?: 
 
 /** The routes under /api/auth. */
 export function authRoutes(services: AppServices): Hono {
-  const { config, db } = services;
+  const { config } = services;
   // Ready before the first sign-in with an unknown email, so that one is not slower either.
   void dummyHash(config.AUTH_SCRYPT_N).catch(() => {});
 
@@ -141,13 +140,7 @@ export function authRoutes(services: AppServices): Hono {
         return apiError(c, result.status, result.message, result.errors);
       })
       .post("/logout", sameSiteOnly(config, authMessages.crossSite), async (c) => {
-        const token = getCookie(c, sessionCookieName(config));
-        if (token) {
-          const state = await sessionState(db, token, sessionTimeouts(config));
-          await deleteSession(db, token);
-          if (state && state.awaiting === null)
-            await recordAudit(db, { action: "sign_out", admin: state.admin, ip: clientIp(c, config.TRUST_PROXY) });
-        }
+        await signOut(services, getCookie(c, sessionCookieName(config)), clientIp(c, config.TRUST_PROXY));
         clearSessionCookie(c, config);
         return c.json({ success: true, message: authMessages.signedOut });
       })

@@ -14,7 +14,6 @@ import { expect, test, toast, waitForHydration } from "./support";
 
 const ADMIN = { email: "admin@agency.example", password: "correct horse battery staple" };
 const text = inboxMessages;
-const LIST_API = /\/api\/leads(\?.*)?$/;
 
 /** Signs in over the API: page.request shares the browser context's cookies. */
 async function signIn(page: Page) {
@@ -29,37 +28,6 @@ async function submitLead(page: Page, body: Record<string, unknown>): Promise<st
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()).reference as string;
 }
-
-/** A list row for tests that stub the API (no lead needs to be stored, so no form rate limit is spent). */
-function fakeLead(reference: string) {
-  const receivedAt = new Date().toISOString();
-  return {
-    _id: "0b7c2a8e-5d1f-4c3a-9e6b-2f4d8a1c7e90",
-    reference,
-    leadType: "hoa_quote_landing",
-    submissionType: "HOA Insurance Quote - Landing Page",
-    source: "HOA Landing Page",
-    status: "new",
-    name: "Stub Lead",
-    email: "stub@example.com",
-    phone: "(512) 555-0100",
-    service: "HOA Insurance",
-    businessState: null,
-    outsideLicensedStates: false,
-    receivedAt,
-    firstResponseAt: null,
-    statusChangedAt: null,
-    attachments: 0,
-  };
-}
-const listAnswer = (data: unknown[]) => ({
-  success: true,
-  data,
-  total: data.length,
-  nextCursor: null,
-  types: ["hoa_quote_landing"],
-  now: new Date().toISOString(),
-});
 
 const row = (page: Page, reference: string) => page.getByTestId("lead-row").filter({ hasText: reference });
 
@@ -251,61 +219,65 @@ test.describe("leads inbox", () => {
     ).not.toHaveText(text.detail.none);
   });
 
-  test("a failed status change shows the failure toast and keeps the stored status", async ({ page }) => {
-    const lead = fakeLead("L-FAIL22");
-    await page.route(LIST_API, (route) =>
-      route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(listAnswer([lead])) }),
-    );
-    await page.route(`**/api/leads/${lead._id}`, (route) =>
-      route.request().method() === "PATCH"
-        ? route.fulfill({
-            status: 503,
-            contentType: "application/json",
-            body: JSON.stringify({ success: false, message: "Service unavailable" }),
-          })
-        : route.continue(),
-    );
-    await page.goto("/admin/leads");
-    const status = row(page, lead.reference).getByLabel(text.statusFor(lead.reference));
+  test("a refused status change shows the failure toast and keeps the stored status", async ({ page }) => {
+    const reference = await submitLead(page, hoaLandingBody({ name: unique("Refused"), email: "refused@example.com" }));
+    await page.goto("/admin/leads?type=hoa_quote_landing&status=new");
+    const status = row(page, reference).getByLabel(text.statusFor(reference));
     await expect(status).toHaveValue("new");
-    await status.selectOption("won");
+    // A status the server does not know, as a stale or altered page would send it.
+    await status.evaluate((select: HTMLSelectElement) => {
+      const won = [...select.options].find((o) => o.value === "won");
+      if (won) won.value = "closed";
+    });
+    await status.selectOption("closed");
     await expect(toast(page, text.statusFailed)).toBeVisible();
     await expect(status).toHaveValue("new");
     await expect(status).toBeEnabled();
+    await page.reload();
+    await expect(row(page, reference).getByLabel(text.statusFor(reference))).toHaveValue("new");
   });
 
-  test("empty states: no leads at all, and none matching the filters", async ({ page }) => {
-    await page.route(LIST_API, (route) =>
-      route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(listAnswer([])) }),
-    );
-    await page.goto("/admin/leads");
-    await expect(page.getByText(text.empty, { exact: true })).toBeVisible();
-    await page.unroute(LIST_API);
-
+  test("empty state when no lead matches the filters (no leads at all: tests/integration/admin-loaders.test.ts)", async ({ page }) => {
     await page.goto("/admin/leads?type=chat");
     await expect(page.getByText(text.emptyFiltered, { exact: true })).toBeVisible();
     await expect(page.getByLabel(text.filters.type, { exact: true })).toHaveValue("chat");
-    await page.getByRole("button", { name: text.clearFilters }).click();
+    await page.getByRole("link", { name: text.clearFilters }).click();
     await expect(page).toHaveURL(/\/admin\/leads$/);
   });
 
   test("a failed load shows the error with Try Again, and a toast; Try Again loads the list", async ({ page }) => {
+    const reference = await submitLead(page, hoaLandingBody({ name: unique("Retry"), email: "retry@example.com" }));
     let fail = true;
-    await page.route(LIST_API, (route) =>
-      fail
-        ? route.fulfill({
-            status: 503,
-            contentType: "application/json",
-            body: JSON.stringify({ success: false, message: "Service unavailable" }),
-          })
-        : route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(listAnswer([fakeLead("L-RETRY2")])) }),
+    // The list's data as the browser asks for it when the menu opens the screen.
+    await page.route(/\/admin\/leads\.data/, (route) =>
+      fail ? route.fulfill({ status: 503, body: "Service unavailable" }) : route.continue(),
     );
-    await page.goto("/admin/leads");
+    await page.goto("/admin/dashboard");
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Leads" }).click();
     await expect(page.getByRole("alert").filter({ hasText: text.loadFailed })).toBeVisible();
     await expect(toast(page, text.loadFailed)).toBeVisible();
     fail = false;
     await page.getByRole("button", { name: "Try Again" }).click();
-    await expect(row(page, "L-RETRY2")).toBeVisible();
+    await expect(row(page, reference)).toBeVisible();
     await expect(page.getByRole("alert").filter({ hasText: text.loadFailed })).toHaveCount(0);
+  });
+});
+
+test.describe("leads inbox without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the filters are a form in the address, and a status is saved with its button", async ({ page }) => {
+    await signIn(page);
+    const reference = await submitLead(page, hoaLandingBody({ name: unique("NoScript"), email: "noscript@example.com" }));
+    await page.goto("/admin/leads");
+    await page.getByLabel(text.filters.type, { exact: true }).selectOption("hoa_quote_landing");
+    await page.getByRole("button", { name: text.filters.apply }).click();
+    await expect(page).toHaveURL(/type=hoa_quote_landing/);
+    const lead = row(page, reference);
+    await lead.getByLabel(text.statusFor(reference)).selectOption("quoted");
+    await lead.getByRole("button", { name: new RegExp(`^${text.detail.saveStatus}`) }).click();
+    await expect(page.getByRole("status").filter({ hasText: text.statusUpdated })).toBeVisible();
+    await expect(row(page, reference).getByLabel(text.statusFor(reference))).toHaveValue("quoted");
+    await expect(page).toHaveURL(/type=hoa_quote_landing/);
   });
 });

@@ -101,6 +101,19 @@ test("a lead sent while the list is open appears without a reload, counted in th
   expect(await notifications()).toEqual([]);
 });
 
+test("when the session ends while the list is open, the next pulse sends the browser to sign in", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/admin/leads");
+  await expect(page.getByRole("heading", { level: 1, name: text.title })).toBeVisible();
+  // Signed out elsewhere: the session is gone from the server and the browser's cookie.
+  expect((await page.request.post("/api/auth/logout")).ok()).toBe(true);
+  const pulse = page.waitForResponse((res) => res.url().endsWith("/api/leads/pulse") && res.status() === 401);
+  // A tab coming back into view asks at once, rather than at the next 10-second beat.
+  await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+  await pulse;
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
 test("the dashboard shows the promise kept over 7 and 30 days, by assignee; axe finds nothing", async ({ page }) => {
   await signIn(page);
   const email = `promise-${Math.random().toString(36).slice(2, 8)}@example.com`;

@@ -92,6 +92,46 @@ test.describe("sign-in without JavaScript", () => {
   });
 });
 
+test.describe("sign-out without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("Sign Out is a form posted to the server, which ends the session", async ({ page }) => {
+    await signInThroughForm(page);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await page.getByRole("button", { name: adminMessages.menu.signOut }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    expect((await page.request.get("/api/auth/user")).status()).toBe(401);
+    await page.goto("/admin/contacts");
+    await expect(page).toHaveURL(/\/admin\/login$/);
+  });
+});
+
+test.describe("chat transcripts without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("View Conversation opens the transcript under the list", async ({ page }) => {
+    const suffix = Math.random().toString(36).slice(2, 8);
+    const visitor = { name: `Noor Script ${suffix}`, email: `noor-${suffix}@example.com`, phone: "(512) 555-0144" };
+    await signInThroughForm(page);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    expect((await page.request.post("/api/chatbot-conversations", { data: visitor })).ok()).toBe(true);
+    const sent = { role: "user", content: "Is a food truck covered like a box truck?" };
+    expect((await page.request.post(`/api/chatbot-conversations/${visitor.email}/message`, { data: sent })).ok()).toBe(true);
+    await page.goto("/admin/chatbot-management");
+    await page
+      .getByRole("row")
+      .filter({ hasText: visitor.name })
+      .getByRole("button", { name: /View Conversation/ })
+      .click();
+    await expect(page).toHaveURL(/\?view=[0-9a-f-]{36}$/);
+    const transcript = page.getByRole("region", { name: `Conversation with ${visitor.name}` });
+    await expect(transcript.locator("[data-role=user]")).toContainText(sent.content);
+    await transcript.getByRole("link", { name: adminMessages.chatbot.close }).click();
+    await expect(page).toHaveURL(/\/admin\/chatbot-management$/);
+  });
+});
+
 test.describe("back office screens", () => {
   test.beforeEach(async ({ page }) => {
     await signInThroughForm(page);
@@ -141,61 +181,57 @@ test.describe("back office screens", () => {
     await expect(row).toContainText(/just now|minute/);
   });
 
-  test("contact submissions: empty and error states", async ({ page }) => {
-    await page.route("**/api/contacts", (route) => route.fulfill({ json: { success: true, message: "0", data: [] } }));
-    await page.goto("/admin/contacts");
-    await expect(page.getByRole("cell", { name: adminMessages.contacts.empty })).toBeVisible();
-    await page.unroute("**/api/contacts");
-    await page.route("**/api/contacts", (route) =>
-      route.fulfill({ status: 500, json: { success: false, message: "Database unavailable" } }),
+  test("contact submissions: the error state with Try Again, and a toast (the empty state is in tests/integration/admin-loaders.test.ts)", async ({
+    page,
+  }) => {
+    let fail = true;
+    // The screen's data as the browser asks for it when the menu opens the screen.
+    await page.route(/\/admin\/contacts\.data/, (route) =>
+      fail ? route.fulfill({ status: 500, body: "Database unavailable" }) : route.continue(),
     );
-    await page.goto("/admin/contacts");
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: adminMessages.menu.contacts }).click();
+    await expect(page.getByRole("alert").filter({ hasText: adminMessages.contacts.failure })).toBeVisible();
     await expect(toast(page, adminMessages.contacts.failure)).toBeVisible();
-    await page.unroute("**/api/contacts");
+    fail = false;
     await page.getByRole("button", { name: "Try Again" }).click();
     await expect(page.getByRole("table")).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: adminMessages.contacts.failure })).toHaveCount(0);
   });
 
   test("chatbot conversations open a transcript with the visitor's messages on the right", async ({ page }) => {
-    const conversation = {
-      _id: "6f1c1f0e-3c55-4a7e-9a86-3f1b3b0c9a11",
-      name: "Dwayne Harper",
-      email: "dwayne@harper-hauling.example",
-      phone: "(512) 555-0133",
-      updatedAt: new Date().toISOString(),
-      conversation: [
-        { _id: "a1", role: "user", content: "Do you insure a single box truck?", createdAt: new Date(Date.now() - 60_000).toISOString() },
-        { _id: "a2", role: "assistant", content: "Yes. Tell me its weight and where it runs.", createdAt: new Date().toISOString() },
-      ],
-    };
-    await page.route("**/api/chatbot-conversations", (route) => route.fulfill({ json: { success: true, data: [conversation] } }));
+    const suffix = Math.random().toString(36).slice(2, 8);
+    const visitor = { name: `Dwayne Harper ${suffix}`, email: `dwayne-${suffix}@harper-hauling.example`, phone: "(512) 555-0133" };
+    expect((await page.request.post("/api/chatbot-conversations", { data: visitor })).ok()).toBe(true);
+    for (const message of [
+      { role: "user", content: "Do you insure a single box truck?" },
+      { role: "ai", content: "Yes. Tell me its weight and where it runs." },
+    ]) {
+      expect((await page.request.post(`/api/chatbot-conversations/${visitor.email}/message`, { data: message })).ok()).toBe(true);
+    }
     await page.goto("/admin/chatbot-management");
-    const row = page.getByRole("row").filter({ hasText: "Dwayne Harper" });
-    await expect(row).toContainText("dwayne@harper-hauling.example");
+    const row = page.getByRole("row").filter({ hasText: visitor.name });
+    await expect(row).toContainText(visitor.email);
     await row.getByRole("button", { name: /View Conversation/ }).click();
-    const dialog = page.getByRole("dialog", { name: "Conversation with Dwayne Harper" });
+    const dialog = page.getByRole("dialog", { name: `Conversation with ${visitor.name}` });
     await expect(dialog).toBeVisible();
-    await expect(dialog.locator("[data-role=user]")).toContainText("Dwayne Harper");
+    await expect(dialog.locator("[data-role=user]")).toContainText(visitor.name);
     await expect(dialog.locator("[data-role=user]")).toHaveCSS("align-items", "flex-end");
     await expect(dialog.locator("[data-role=ai]")).toContainText("AI");
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/admin\/chatbot-management$/);
   });
 
-  test("chatbot conversations: empty and error states", async ({ page }) => {
-    await page.route("**/api/chatbot-conversations", (route) => route.fulfill({ json: { success: true, data: [] } }));
-    await page.goto("/admin/chatbot-management");
-    await expect(page.getByRole("cell", { name: adminMessages.chatbot.empty })).toBeVisible();
-    await page.unroute("**/api/chatbot-conversations");
-    await page.route("**/api/chatbot-conversations", (route) => route.fulfill({ status: 500, json: { success: false, message: "Down" } }));
-    await page.goto("/admin/chatbot-management");
+  test("chatbot conversations: the error state (the empty state is in tests/integration/admin-loaders.test.ts)", async ({ page }) => {
+    await page.route(/\/admin\/chatbot-management\.data/, (route) => route.fulfill({ status: 500, body: "Down" }));
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: adminMessages.menu.chatbot }).click();
     await expect(toast(page, adminMessages.chatbot.failure)).toBeVisible();
     await expect(page.getByRole("button", { name: "Try Again" })).toBeVisible();
   });
 
   test("admin toasts are 356 px wide", async ({ page }) => {
-    await page.route("**/api/contacts", (route) => route.fulfill({ status: 500, json: { success: false } }));
-    await page.goto("/admin/contacts");
+    await page.route(/\/admin\/contacts\.data/, (route) => route.fulfill({ status: 500, body: "Down" }));
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: adminMessages.menu.contacts }).click();
     const t = toast(page, adminMessages.contacts.failure);
     await expect(t).toBeVisible();
     expect(Math.round((await t.boundingBox())!.width)).toBe(356);

@@ -440,8 +440,8 @@ describe.each(databaseKinds)("fuzzing the public endpoints on %s", (kind) => {
             checkApiAnswer(what, answer, [401, 403, 413], timings);
           } else {
             checkAnyAnswer(what, answer, timings);
-            // The admin pages are a shell that asks GET /api/auth/user before it loads anything, and
-            // sends a stranger to the sign-in page: no stored data may be in the shell itself.
+            // The admin pages check the session in their loaders and send a stranger to the sign-in
+            // page: no stored data may be in what a stranger gets.
             if (![200, 302, 303, 307, 401, 403, 404].includes(answer.status) && !headTooLarge(answer)) {
               throw new Error(`status ${answer.status} for ${what}`);
             }

@@ -15,7 +15,6 @@ export class AdminApiError extends Error {
 
 /** Where a 401 from any admin call sends the browser (the session ended or was revoked). */
 export const SIGN_IN_PATH = "/admin/login";
-export const UNAUTHORIZED_EVENT = "agency:admin-unauthorized";
 
 export async function adminApi<T = unknown>(
   path: string,
@@ -35,8 +34,8 @@ export async function adminApi<T = unknown>(
     throw new AdminApiError(0, "Network error");
   }
   const data = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-  // The session ended (idle timeout, signed out elsewhere): the admin layout sends the browser to sign in.
-  if (res.status === 401 && !path.startsWith("/api/auth/")) window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
+  // The session ended (idle timeout, signed out elsewhere): the browser goes to sign in, in place of this page.
+  if (res.status === 401 && !path.startsWith("/api/auth/")) window.location.replace(SIGN_IN_PATH);
   if (!res.ok || data.success === false) {
     const message = typeof data.message === "string" ? data.message : undefined;
     throw new AdminApiError(

@@ -39,5 +39,6 @@ export const adminMessages = {
     view: "View Conversation",
     conversationTitle: (name: string) => `Conversation with ${name}`,
     noMessages: "No messages in this conversation yet",
+    close: "Close",
   },
 } as const;

@@ -1,17 +1,32 @@
 import { useState } from "react";
+import { Form, Link, useSearchParams } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
-import { AdminPage, AdminTable, LoadError } from "~/features/admin/components/admin-page";
-import { Spinner } from "~/features/admin/components/spinner";
+import { AdminPage, AdminTable } from "~/features/admin/components/admin-page";
+import { ScreenLoadError } from "~/features/admin/components/screen-load-error";
 import { localDateTime } from "~/features/admin/format";
 import { adminMessages } from "~/features/admin/messages";
 import type { ChatbotConversation } from "~/features/admin/types";
-import { useAdminData } from "~/features/admin/use-admin-data";
-import { notifyError } from "~/lib/notify";
+import { useHydrated } from "~/features/leads-inbox/components/use-lead-action";
+import { longTime } from "~/features/leads-inbox/format";
+import type { Route } from "./+types/chatbot-management";
+import { chatbotLoader } from "./chatbot-management.server";
 
 const text = adminMessages.chatbot;
 
+/** The conversations, once the session is checked on the server. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return chatbotLoader(request, context);
+}
+
+/** The conversations could not be read: the failure text with Try Again, and a toast. */
+export function ErrorBoundary() {
+  return <ScreenLoadError title={text.title} message={text.failure} />;
+}
+
 function Transcript({ conversation }: { conversation: ChatbotConversation }) {
+  // The server's HTML tells times in the agency's zone; once hydrated, in the admin's own.
+  const hydrated = useHydrated();
   if (conversation.conversation.length === 0) return <p className="mt-6 text-slate-600">{text.noMessages}</p>;
   return (
     <ol className="mt-6 max-h-[60vh] space-y-4 overflow-y-auto pr-1" aria-label="Messages">
@@ -26,7 +41,7 @@ function Transcript({ conversation }: { conversation: ChatbotConversation }) {
               {message.content}
             </p>
             <time dateTime={message.createdAt} className="mt-1 text-xs text-slate-500">
-              {localDateTime(message.createdAt)}
+              {hydrated ? localDateTime(message.createdAt) : longTime(message.createdAt)}
             </time>
           </li>
         );
@@ -35,52 +50,80 @@ function Transcript({ conversation }: { conversation: ChatbotConversation }) {
   );
 }
 
-/** /admin/chatbot-management: one row per visitor who chatted, with the transcript in a dialog. */
-export default function ChatbotManagement() {
-  const { loading, data, error, reload } = useAdminData<{ data: ChatbotConversation[] }>("/api/chatbot-conversations", () =>
-    notifyError(text.failure),
-  );
-  const [open, setOpen] = useState<ChatbotConversation | null>(null);
-  const rows = data?.data ?? [];
+/**
+ * /admin/chatbot-management: one row per visitor who chatted, with the transcript in a dialog. "View
+ * Conversation" asks for `?view={id}`: without scripts the page comes back with the transcript under
+ * the list; with them, the dialog opens in place.
+ */
+export default function ChatbotManagement({ loaderData }: Route.ComponentProps) {
+  const rows = loaderData.data;
+  const hydrated = useHydrated();
+  const [, setParams] = useSearchParams();
+  const viewing = rows.find((row) => row._id === loaderData.viewing) ?? null;
+  const [open, setOpen] = useState<ChatbotConversation | null>(viewing);
+
+  function close() {
+    setOpen(null);
+    // A transcript opened from the address: the address no longer names it.
+    if (loaderData.viewing) {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete("view");
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+    }
+  }
 
   return (
     <AdminPage title={text.title}>
-      {loading ? (
-        <Spinner label="Loading conversations..." />
-      ) : error !== undefined ? (
-        <LoadError message={text.failure} onRetry={reload} />
-      ) : (
-        <AdminTable caption={text.title} columns={["Name", "Email", "Phone", "Actions"]} empty={text.empty} isEmpty={rows.length === 0}>
-          {rows.map((row) => (
-            <tr key={row._id}>
-              <td className="px-4 py-3 font-medium text-slate-900">{row.name}</td>
-              <td className="px-4 py-3">
-                <a href={`mailto:${row.email}`} className="text-brand-700 underline">
-                  {row.email}
-                </a>
-              </td>
-              <td className="px-4 py-3 text-slate-700">{row.phone}</td>
-              <td className="px-4 py-3 text-right">
+      <AdminTable caption={text.title} columns={["Name", "Email", "Phone", "Actions"]} empty={text.empty} isEmpty={rows.length === 0}>
+        {rows.map((row) => (
+          <tr key={row._id}>
+            <td className="px-4 py-3 font-medium text-slate-900">{row.name}</td>
+            <td className="px-4 py-3">
+              <a href={`mailto:${row.email}`} className="text-brand-700 underline">
+                {row.email}
+              </a>
+            </td>
+            <td className="px-4 py-3 text-slate-700">{row.phone}</td>
+            <td className="px-4 py-3 text-right">
+              <Form method="get" preventScrollReset>
                 <button
-                  type="button"
+                  type="submit"
+                  name="view"
+                  value={row._id}
                   className={buttonClass("outline", "px-3 py-1.5 text-sm")}
-                  onClick={() => setOpen(row)}
+                  onClick={(event) => {
+                    // Once hydrated the dialog opens in place; the address is left as it is.
+                    event.preventDefault();
+                    setOpen(row);
+                  }}
                   aria-haspopup="dialog"
                 >
                   {text.view}
                   <span className="sr-only"> with {row.name}</span>
                 </button>
-              </td>
-            </tr>
-          ))}
-        </AdminTable>
+              </Form>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
+      {viewing && !hydrated && (
+        // Without scripts: the transcript the address names, under the list.
+        <section aria-labelledby="conversation-page-title" className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <h2 id="conversation-page-title" className="text-2xl font-bold text-brand-900">
+            {text.conversationTitle(viewing.name)}
+          </h2>
+          <Transcript conversation={viewing} />
+          <Link to="/admin/chatbot-management" className="mt-6 inline-block text-sm font-medium text-brand-700 underline">
+            {text.close}
+          </Link>
+        </section>
       )}
-      <Modal
-        open={open !== null}
-        onClose={() => setOpen(null)}
-        title={open ? text.conversationTitle(open.name) : ""}
-        titleId="conversation-title"
-      >
+      <Modal open={open !== null} onClose={close} title={open ? text.conversationTitle(open.name) : ""} titleId="conversation-title">
         {open && <Transcript conversation={open} />}
       </Modal>
     </AdminPage>

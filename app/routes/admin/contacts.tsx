@@ -1,53 +1,61 @@
-import { AdminPage, AdminTable, LoadError } from "~/features/admin/components/admin-page";
-import { Spinner } from "~/features/admin/components/spinner";
+import { AdminPage, AdminTable } from "~/features/admin/components/admin-page";
+import { ScreenLoadError } from "~/features/admin/components/screen-load-error";
 import { localDateTime, relativeTime } from "~/features/admin/format";
 import { adminMessages } from "~/features/admin/messages";
-import type { ContactSubmission } from "~/features/admin/types";
-import { useAdminData } from "~/features/admin/use-admin-data";
-import { notifyError } from "~/lib/notify";
+import { useHydrated } from "~/features/leads-inbox/components/use-lead-action";
+import { longTime } from "~/features/leads-inbox/format";
+import type { Route } from "./+types/contacts";
+import { contactsLoader } from "./contacts.server";
 
 const text = adminMessages.contacts;
 
+/** The submissions, once the session is checked on the server. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return contactsLoader(request, context);
+}
+
+/** The submissions could not be read: the failure text with Try Again, and a toast. */
+export function ErrorBoundary() {
+  return <ScreenLoadError title={text.title} message={text.failure} />;
+}
+
 /** /admin/contacts: the contact form's submissions, newest first. */
-export default function Contacts() {
-  const { loading, data, error, reload } = useAdminData<{ data: ContactSubmission[] }>("/api/contacts", () => notifyError(text.failure));
-  const rows = data?.data ?? [];
+export default function Contacts({ loaderData }: Route.ComponentProps) {
+  const rows = loaderData.data;
+  // The server's HTML (and the first render in the browser) tells times by the server's clock in the
+  // agency's zone; once hydrated, by the admin's own clock and zone.
+  const hydrated = useHydrated();
+  const serverNow = new Date(loaderData.now).getTime();
 
   return (
     <AdminPage title={text.title}>
-      {loading ? (
-        <Spinner label="Loading contact submissions..." />
-      ) : error !== undefined ? (
-        <LoadError message={text.failure} onRetry={reload} />
-      ) : (
-        <AdminTable
-          caption={text.title}
-          columns={["Name", "Contact Info", "Insurance Type", "Message", "Submitted"]}
-          empty={text.empty}
-          isEmpty={rows.length === 0}
-        >
-          {rows.map((row) => (
-            <tr key={row._id} className="align-top">
-              <td className="px-4 py-3 font-medium text-slate-900">{row.fullName}</td>
-              <td className="px-4 py-3">
-                <a href={`mailto:${row.email}`} className="block text-brand-700 underline">
-                  {row.email}
-                </a>
-                <a href={`tel:${row.phoneNumber.replace(/[^\d+]/g, "")}`} className="mt-1 block text-slate-700">
-                  {row.phoneNumber}
-                </a>
-              </td>
-              <td className="px-4 py-3 text-slate-700">{row.insuranceType}</td>
-              <td className="max-w-md px-4 py-3 whitespace-pre-line text-slate-700">{row.message}</td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-600">
-                <time dateTime={row.createdAt} title={localDateTime(row.createdAt)}>
-                  {relativeTime(row.createdAt)}
-                </time>
-              </td>
-            </tr>
-          ))}
-        </AdminTable>
-      )}
+      <AdminTable
+        caption={text.title}
+        columns={["Name", "Contact Info", "Insurance Type", "Message", "Submitted"]}
+        empty={text.empty}
+        isEmpty={rows.length === 0}
+      >
+        {rows.map((row) => (
+          <tr key={row._id} className="align-top">
+            <td className="px-4 py-3 font-medium text-slate-900">{row.fullName}</td>
+            <td className="px-4 py-3">
+              <a href={`mailto:${row.email}`} className="block text-brand-700 underline">
+                {row.email}
+              </a>
+              <a href={`tel:${row.phoneNumber.replace(/[^\d+]/g, "")}`} className="mt-1 block text-slate-700">
+                {row.phoneNumber}
+              </a>
+            </td>
+            <td className="px-4 py-3 text-slate-700">{row.insuranceType}</td>
+            <td className="max-w-md px-4 py-3 whitespace-pre-line text-slate-700">{row.message}</td>
+            <td className="px-4 py-3 whitespace-nowrap text-slate-600">
+              <time dateTime={row.createdAt} title={hydrated ? localDateTime(row.createdAt) : longTime(row.createdAt)}>
+                {relativeTime(row.createdAt, hydrated ? undefined : serverNow)}
+              </time>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
     </AdminPage>
   );
 }

@@ -1,17 +1,34 @@
-import { useCallback, useEffect, useState } from "react";
-import { Link, NavLink, Outlet, useMatches, useNavigate, useOutletContext } from "react-router";
+import { Form, Link, NavLink, Outlet, type ShouldRevalidateFunctionArgs, useRouteLoaderData } from "react-router";
 import { agency } from "~/content/agency";
-import { adminApi, SIGN_IN_PATH, UNAUTHORIZED_EVENT } from "~/features/admin/api";
-import { Spinner } from "~/features/admin/components/spinner";
+import { requireAdminSession } from "~/features/admin/guard.server";
 import { adminMessages } from "~/features/admin/messages";
 import { pageTitle } from "~/lib/seo";
+import type { Route } from "./+types/layout";
 
 export type AdminUser = { id: string; email: string };
 export type AdminContext = { user: AdminUser };
 
-/** The signed-in admin, for screens inside the layout. */
+/** Every screen behind the layout: the session is checked on the server, or the browser is sent to sign in. */
+export async function loader({ request, context }: Route.LoaderArgs): Promise<AdminContext> {
+  const { id, email } = await requireAdminSession(request, context);
+  return { user: { id, email } };
+}
+
+/**
+ * Moving from one screen to another does not read the admin again: each screen's loader checks the
+ * session itself, and a screen whose data failed shows its own error. A form posted, or the loaders run
+ * again (e.g. after a 401 from a screen's JSON call), reads it again, so an ended session goes to sign in.
+ */
+export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname !== nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+}
+
+/** The signed-in admin, for screens inside the layout (the layout's loader data). */
 export function useAdmin(): AdminContext {
-  return useOutletContext<AdminContext>();
+  const data = useRouteLoaderData<typeof loader>("routes/admin/layout");
+  if (!data) throw new Error("useAdmin is for screens inside the admin layout");
+  return data;
 }
 
 export function meta() {
@@ -34,57 +51,19 @@ const menu = [
 ];
 
 /**
- * Every admin screen but the sign-in page: a spinner while the current-user check runs, then the
- * side menu and the screen, or a replace-navigation to /admin/login when nobody is signed in.
- * A screen whose loader checked the session on the server (it answers `signedInAdmin`, e.g.
- * /admin/account) is rendered at once, menu included, so it works before and without scripts.
+ * Every admin screen but the sign-in page: the side menu and the screen, rendered on the server once
+ * the loader has checked the session. Sign Out is a form posted to /admin/logout, so it works
+ * without scripts too.
  */
-export default function AdminLayout() {
-  const navigate = useNavigate();
-  const checkedOnServer = useMatches()
-    .map((match) => (match.loaderData as { signedInAdmin?: AdminUser } | undefined)?.signedInAdmin)
-    .find(Boolean);
-  const [state, setState] = useState<{ loading: boolean; user?: AdminUser }>(
-    checkedOnServer ? { loading: false, user: checkedOnServer } : { loading: true },
-  );
-
-  useEffect(() => {
-    let active = true;
-    adminApi<{ user: AdminUser }>("/api/auth/user").then(
-      ({ user }) => active && setState({ loading: false, user }),
-      () => active && setState({ loading: false }),
-    );
-    return () => {
-      active = false;
-    };
-  }, []);
-
-  useEffect(() => {
-    if (!state.loading && !state.user) navigate(SIGN_IN_PATH, { replace: true });
-  }, [state, navigate]);
-
-  // A screen's call answered 401: the session ended (idle timeout, revoked).
-  useEffect(() => {
-    const onUnauthorized = () => navigate(SIGN_IN_PATH, { replace: true });
-    window.addEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
-    return () => window.removeEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
-  }, [navigate]);
-
-  const signOut = useCallback(async () => {
-    await adminApi("/api/auth/logout", { method: "POST", body: {} }).catch(() => undefined);
-    setState({ loading: false });
-    navigate(SIGN_IN_PATH, { replace: true });
-  }, [navigate]);
-
-  if (state.loading || !state.user) return <Spinner label="Checking your session..." className="min-h-screen" />;
-
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { user } = loaderData;
   return (
     <div className="min-h-screen bg-slate-50 lg:flex">
       <aside className="border-b border-slate-200 bg-brand-900 text-white lg:sticky lg:top-0 lg:h-screen lg:w-64 lg:shrink-0 lg:border-b-0">
         <div className="flex items-center justify-between gap-4 px-4 py-4 lg:block lg:px-6 lg:py-6">
           <p className="font-bold">{agency.shortName}</p>
-          <p className="truncate text-sm text-slate-300 lg:mt-1" title={state.user.email}>
-            {state.user.email}
+          <p className="truncate text-sm text-slate-300 lg:mt-1" title={user.email}>
+            {user.email}
           </p>
         </div>
         <nav aria-label="Admin" className="overflow-x-auto px-2 pb-3 lg:px-3">
@@ -102,13 +81,14 @@ export default function AdminLayout() {
               </li>
             ))}
             <li className="lg:mt-4 lg:border-t lg:border-white/15 lg:pt-4">
-              <button
-                type="button"
-                onClick={signOut}
-                className="block w-full rounded-md px-3 py-2 text-left text-sm font-medium whitespace-nowrap text-slate-200 hover:bg-white/10 hover:text-white"
-              >
-                {m.signOut}
-              </button>
+              <Form method="post" action="/admin/logout">
+                <button
+                  type="submit"
+                  className="block w-full rounded-md px-3 py-2 text-left text-sm font-medium whitespace-nowrap text-slate-200 hover:bg-white/10 hover:text-white"
+                >
+                  {m.signOut}
+                </button>
+              </Form>
             </li>
             <li>
               <Link
@@ -124,7 +104,7 @@ export default function AdminLayout() {
         </nav>
       </aside>
       <div className="min-w-0 flex-1">
-        <Outlet context={{ user: state.user } satisfies AdminContext} />
+        <Outlet />
       </div>
     </div>
   );

@@ -1,20 +1,30 @@
 import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Form, Link, useSearchParams, useSubmit } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { promises } from "~/content/agency";
-import { adminApi } from "~/features/admin/api";
-import { AdminPage, LoadError } from "~/features/admin/components/admin-page";
-import { Spinner } from "~/features/admin/components/spinner";
-import { useAdminData } from "~/features/admin/use-admin-data";
+import { AdminPage } from "~/features/admin/components/admin-page";
+import { ScreenLoadError } from "~/features/admin/components/screen-load-error";
 import { StatusSelect } from "~/features/leads-inbox/components/status-select";
+import { useHydrated } from "~/features/leads-inbox/components/use-lead-action";
 import { useServerClock, WaitingClock } from "~/features/leads-inbox/components/waiting-clock";
 import { longTime, shortTime, telLink } from "~/features/leads-inbox/format";
 import { leadTypeLabel, statusOptions, typeOptions } from "~/features/leads-inbox/labels";
 import { inboxMessages as text } from "~/features/leads-inbox/messages";
-import type { LeadListAnswer, LeadListItem } from "~/features/leads-inbox/schema";
+import { LEADS_PAGE_SIZE } from "~/features/leads-inbox/schema";
 import { useLiveInbox } from "~/features/leads-inbox/use-live-inbox";
-import { notifyError } from "~/lib/notify";
 import { pageTitle } from "~/lib/seo";
+import type { Route } from "./+types/leads";
+import { leadsAction, leadsLoader } from "./leads.server";
+
+/** The list, filtered and as long as the address asks, once the session is checked on the server. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return leadsLoader(request, context);
+}
+
+/** A row's status form, posted by the browser itself or by a fetcher once hydrated. */
+export function action({ request, context }: Route.ActionArgs) {
+  return leadsAction(request, context);
+}
 
 export function meta() {
   return [{ title: pageTitle(text.title) }, { name: "robots", content: "noindex, nofollow" }];
@@ -23,61 +33,33 @@ export function meta() {
 const selectClass =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none sm:w-64";
 
+/** The list could not be read: its failure text with Try Again, and a toast. */
+export function ErrorBoundary() {
+  return <ScreenLoadError title={text.title} message={text.loadFailed} />;
+}
+
 /** /admin/leads: every lead, newest first, with its clock against the 30-minute promise. */
-export default function Leads() {
-  const [params, setParams] = useSearchParams();
-  // A hand-edited or stale address must not break the screen: unknown filters are ignored.
-  const askedStatus = params.get("status") ?? "";
-  const status = statusOptions.some((o) => o.value === askedStatus) ? askedStatus : "";
-  const askedType = params.get("type") ?? "";
-  const type = /^[a-z][a-z0-9_]{0,63}$/.test(askedType) ? askedType : "";
-  const filters = new URLSearchParams();
-  if (status) filters.set("status", status);
-  if (type) filters.set("type", type);
-  const query = filters.toString();
+export default function Leads({ loaderData, actionData }: Route.ComponentProps) {
+  const { filters, total, more } = loaderData;
+  const { status, type } = filters;
+  const [params] = useSearchParams();
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  // The filters only (the export takes every matching row).
+  const query = new URLSearchParams({ ...(status ? { status } : {}), ...(type ? { type } : {}) }).toString();
+  const live = useLiveInbox({ data: loaderData.data, now: loaderData.now, filters: query });
+  // The clocks keep the server's time of the first load: setting them again on every refresh would
+  // only move them by each answer's time in flight.
+  const [firstNow] = useState(loaderData.now);
+  const now = useServerClock(firstNow);
 
-  const { loading, data, error, reload, setData } = useAdminData<LeadListAnswer>(`/api/leads${query ? `?${query}` : ""}`, () =>
-    notifyError(text.loadFailed),
-  );
-  const live = useLiveInbox({ query, data, loading, setData });
-  const now = useServerClock(data?.now);
-  const [loadingMore, setLoadingMore] = useState(false);
+  /** The address of the list with one more page of rows. */
+  const loadMore = new URLSearchParams(params);
+  loadMore.set("limit", String(filters.limit + LEADS_PAGE_SIZE));
 
-  function setFilter(name: "status" | "type", value: string) {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
-  }
-
-  async function loadMore() {
-    if (!data?.nextCursor) return;
-    setLoadingMore(true);
-    try {
-      const more = new URLSearchParams(filters);
-      more.set("before", data.nextCursor);
-      const next = await adminApi<LeadListAnswer>(`/api/leads?${more}`);
-      setData(
-        (current) => current && { ...current, data: [...current.data, ...next.data], nextCursor: next.nextCursor, total: next.total },
-      );
-    } catch {
-      notifyError(text.loadMoreFailed);
-    } finally {
-      setLoadingMore(false);
-    }
-  }
-
-  const updated = (lead: LeadListItem) =>
-    setData((current) => current && { ...current, data: current.data.map((l) => (l._id === lead._id ? lead : l)) });
-
-  const rows = data?.data ?? [];
+  const rows = loaderData.data;
   const filtered = Boolean(status || type);
-  const types = typeOptions(data?.types ?? [], type || undefined);
+  const types = typeOptions(loaderData.types, type || undefined);
 
   return (
     <AdminPage
@@ -98,12 +80,22 @@ export default function Leads() {
     >
       {/* "block" for browsers older than <search>, which would lay it out inline. */}
       <search aria-label={text.filters.legend} className="block">
-        <form className="flex flex-wrap items-end gap-4" onSubmit={(e) => e.preventDefault()}>
+        {/* A GET form: the filters live in the address. Once hydrated, a choice applies at once. */}
+        <Form
+          method="get"
+          className="flex flex-wrap items-end gap-4"
+          onChange={(e) => {
+            // Only the filters chosen, and from the first page again.
+            const next = new URLSearchParams();
+            for (const [name, value] of new FormData(e.currentTarget)) if (typeof value === "string" && value) next.set(name, value);
+            void submit(next, { method: "get", replace: true, preventScrollReset: true });
+          }}
+        >
           <div>
             <label htmlFor="filter-status" className="block text-sm font-medium text-slate-800">
               {text.filters.status}
             </label>
-            <select id="filter-status" className={selectClass} value={status} onChange={(e) => setFilter("status", e.target.value)}>
+            <select id="filter-status" name="status" className={selectClass} defaultValue={status} key={`status-${status}`}>
               <option value="">{text.filters.allStatuses}</option>
               {statusOptions.map((o) => (
                 <option key={o.value} value={o.value}>
@@ -116,7 +108,7 @@ export default function Leads() {
             <label htmlFor="filter-type" className="block text-sm font-medium text-slate-800">
               {text.filters.type}
             </label>
-            <select id="filter-type" className={selectClass} value={type} onChange={(e) => setFilter("type", e.target.value)}>
+            <select id="filter-type" name="type" className={selectClass} defaultValue={type} key={`type-${type}`}>
               <option value="">{text.filters.allTypes}</option>
               {types.map((t) => (
                 <option key={t} value={t}>
@@ -125,31 +117,37 @@ export default function Leads() {
               ))}
             </select>
           </div>
-          {filtered && (
-            <button
-              type="button"
-              className="py-2 text-sm font-medium text-brand-700 underline"
-              onClick={() => setParams(new URLSearchParams(), { replace: true })}
-            >
-              {text.clearFilters}
+          {!hydrated && (
+            <button type="submit" className={buttonClass("outline", "py-2")}>
+              {text.filters.apply}
             </button>
           )}
-        </form>
+          {filtered && (
+            <Link to="/admin/leads" replace className="py-2 text-sm font-medium text-brand-700 underline">
+              {text.clearFilters}
+            </Link>
+          )}
+        </Form>
       </search>
 
       <div className="mt-6">
-        {loading ? (
-          <Spinner label={text.loading} />
-        ) : error !== undefined ? (
-          <LoadError message={text.loadFailed} onRetry={reload} />
-        ) : rows.length === 0 ? (
+        {actionData && (
+          // The answer to a status form posted without scripts (with scripts, a toast says it).
+          <p
+            role={actionData.ok ? "status" : "alert"}
+            className={`mb-4 rounded-md border px-4 py-3 text-sm font-medium ${actionData.ok ? "border-green-200 bg-green-50 text-green-800" : "border-red-200 bg-red-50 text-red-800"}`}
+          >
+            {actionData.message}
+          </p>
+        )}
+        {rows.length === 0 ? (
           <div className="rounded-xl border border-slate-200 bg-white px-4 py-12 text-center text-slate-600 shadow-sm">
             <p className="text-lg font-medium text-slate-800">{filtered ? text.emptyFiltered : text.empty}</p>
           </div>
         ) : (
           <>
             <p className="mb-3 text-sm text-slate-600" aria-live="polite">
-              {text.showing(rows.length, data?.total ?? rows.length)}
+              {text.showing(rows.length, total)}
             </p>
             <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
               <table className="min-w-full divide-y divide-slate-200 text-sm">
@@ -201,7 +199,7 @@ export default function Leads() {
                         {lead.assigneeName ?? text.assignment.unassigned}
                       </td>
                       <td className="px-4 py-3">
-                        <StatusSelect lead={lead} id={`status-${lead._id}`} label={text.statusFor(lead.reference)} onUpdated={updated} />
+                        <StatusSelect lead={lead} id={`status-${lead._id}`} label={text.statusFor(lead.reference)} />
                       </td>
                       <td className="px-4 py-3">
                         <WaitingClock lead={lead} now={now} />
@@ -211,11 +209,11 @@ export default function Leads() {
                 </tbody>
               </table>
             </div>
-            {data?.nextCursor && (
+            {more && (
               <div className="mt-4 text-center">
-                <button type="button" className={buttonClass("outline", "py-2")} onClick={() => void loadMore()} disabled={loadingMore}>
-                  {loadingMore ? text.loadingMore : text.loadMore}
-                </button>
+                <Link to={`?${loadMore}`} replace preventScrollReset className={buttonClass("outline", "py-2")}>
+                  {text.loadMore}
+                </Link>
               </div>
             )}
           </>

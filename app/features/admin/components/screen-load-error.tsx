@@ -1,0 +1,20 @@
+import { useEffect } from "react";
+import { useRevalidator } from "react-router";
+import { notifyError } from "~/lib/notify";
+import { AdminPage, LoadError } from "./admin-page";
+
+/**
+ * A back-office screen whose loader failed (its route's ErrorBoundary): the screen's title, its
+ * failure text with Try Again (the loaders run again), and the same text as a toast.
+ */
+export function ScreenLoadError({ title, message }: { title: string; message: string }) {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    notifyError(message);
+  }, [message]);
+  return (
+    <AdminPage title={title}>
+      <LoadError message={message} onRetry={() => void revalidator.revalidate()} />
+    </AdminPage>
+  );
+}
