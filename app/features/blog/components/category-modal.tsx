@@ -93,12 +93,10 @@ function CategoryForm({
           {pageAnswer.message}
         </div>
       )}
-      <input type="hidden" name="intent" value={category ? "rename" : "create"} />
-      {category && <input type="hidden" name="id" value={category._id} />}
       <fieldset disabled={submitting} className="space-y-5">
         <legend className="sr-only">{category ? t.editTitle : t.addTitle}</legend>
         <TextField
-          key={`${category?._id ?? "new"}:${fields.name.key ?? ""}`}
+          key={category?._id ?? "new"}
           id="category-name"
           name="name"
           label={t.name}
@@ -123,6 +121,9 @@ function CategoryForm({
           </button>
         </div>
       </fieldset>
+      {/* After the field: the dialog focuses its first input when it opens. */}
+      <input type="hidden" name="intent" value={category ? "rename" : "create"} />
+      {category && <input type="hidden" name="id" value={category._id} />}
     </fetcher.Form>
   );
 }

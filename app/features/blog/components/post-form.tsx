@@ -77,6 +77,10 @@ export function PostForm({
     setEditorStart(plainContent.current?.value ?? startingContent.current);
   }, []);
 
+  useEffect(() => {
+    if (editorStart !== null && hiddenContent.current) hiddenContent.current.value = editorStart;
+  }, [editorStart]);
+
   const fallbackAnnounced = useRef(false);
   useEffect(() => {
     if (!categoriesFailed || fallbackAnnounced.current) return;
@@ -95,6 +99,9 @@ export function PostForm({
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     formProps.onSubmit(event);
     if (!event.defaultPrevented) return;
+    // A check Conform makes as a field is edited comes as a submit of its intent button: not a send.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (submitter?.name === "__intent__") return;
     // The content's error is on the editor, which the browser cannot focus as a field: point at it.
     requestAnimationFrame(() => {
       const form = formRef.current;
@@ -203,7 +210,8 @@ export function PostForm({
             />
           ) : (
             <>
-              <input ref={hiddenContent} type="hidden" name="content" defaultValue={editorStart} />
+              {/* Its value is the editor's alone (set below): React would put a value prop back at each render. */}
+              <input ref={hiddenContent} type="hidden" name="content" />
               <Suspense fallback={<EditorPlaceholder />}>
                 <RichTextEditor
                   id="post-content"

@@ -4,7 +4,7 @@
  * confirmed delete once scripts run.
  */
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Form, Link, useFetcher } from "react-router";
+import { Form, Link, useFetcher, useRevalidator } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { notifyError, notifySuccess } from "~/lib/notify";
 
@@ -83,7 +83,7 @@ export function LoadFailure({ message, retryLabel }: { message: string; retryLab
  * for its own confirmation (`?delete={id}`, the way without scripts); `ask` stops that and opens the
  * confirm dialog instead (spread `dialog` onto `<ConfirmDialog>`). Confirming posts intent=delete and
  * the id to `action` through a fetcher; its answer becomes the toast (the server's message, or
- * `failure`), and the list reloads by itself.
+ * `failure`), and the list reloads.
  */
 export function useDeleteWithConfirm<T extends { _id: string }>({
   key,
@@ -98,15 +98,21 @@ export function useDeleteWithConfirm<T extends { _id: string }>({
   const [pending, setPending] = useState<T | null>(null);
   const busy = fetcher.state !== "idle";
   const shown = useRef<unknown>(undefined);
+  const revalidator = useRevalidator();
+  const reload = revalidator.revalidate;
 
   useEffect(() => {
     const answer = fetcher.data;
     if (!answer || fetcher.state !== "idle" || shown.current === answer) return;
     shown.current = answer;
     if (answer.ok) notifySuccess(answer.message);
-    else notifyError(failure);
+    else {
+      notifyError(failure);
+      // A refused delete is not followed by a reload of its own; the list may be out of date (gone already).
+      void reload();
+    }
     setPending(null);
-  }, [fetcher.data, fetcher.state, failure]);
+  }, [fetcher.data, fetcher.state, failure, reload]);
 
   return {
     ask(event: FormEvent<HTMLFormElement>, record: T) {
