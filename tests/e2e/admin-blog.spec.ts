@@ -350,3 +350,78 @@ test("category failures: a delete that fails shows its toast", async ({ page }) 
   await expect(toast(page, cats.deleteFailure)).toBeVisible();
   await expect(target).toHaveCount(0);
 });
+
+test("the page's own delete confirmation and category form (the way without scripts) pass axe", async ({ page }) => {
+  await signIn(page);
+  const created = await page.request.post("/api/blogs", {
+    data: { title: `Asked About ${run}`, content: "<p>Body</p>", category: "HOA", imageUrl: "", status: "draft" },
+  });
+  const { data } = (await created.json()) as { data: Post };
+  await page.goto(`/admin/blog?delete=${data._id}`);
+  await expect(page.getByRole("region", { name: list.deleteTitle })).toContainText(list.deleteConfirm);
+  await expectNoAxeViolations(page);
+  expect((await page.request.delete(`/api/blogs/${data._id}`)).status()).toBe(200);
+  await page.goto("/admin/categories?edit=new");
+  await expect(page.getByRole("region", { name: cats.addTitle }).getByLabel(cats.name)).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a post is written, refused with its field errors, saved and deleted after the page's own confirmation", async ({ page }) => {
+    await signIn(page);
+    const plainTitle = `Written Without Scripts ${run}`;
+    await page.goto("/admin/posts/new");
+    await expect(page.getByRole("heading", { level: 1, name: blogAdminMessages.create.title })).toBeVisible();
+    // Without scripts the content is HTML in a text area; the server sanitises it as the API does.
+    const content = page.getByRole("textbox", { name: "Content" });
+    await content.fill('<p>Plain <strong>HTML</strong> content.</p><script>alert("x")</script>');
+    await page.getByRole("button", { name: blogAdminMessages.create.submit }).click();
+    await expect(page.getByTestId("error-post-title")).toHaveText(blogFieldMessages.title);
+    await expect(page.getByTestId("error-post-category")).toHaveText(blogFieldMessages.category);
+    await expect(page.getByRole("alert").filter({ hasText: blogAdminMessages.create.failure })).toBeVisible();
+    await expect(content).toHaveValue(/Plain <strong>HTML<\/strong> content\./);
+
+    await page.getByLabel("Title").fill(plainTitle);
+    await page.getByRole("combobox", { name: "Category", exact: true }).selectOption("Commercial Trucking");
+    await page.getByRole("button", { name: blogAdminMessages.create.submit }).click();
+    await expect(page).toHaveURL(/\/admin\/blog$/);
+    await expect(page.getByRole("status").filter({ hasText: blogAdminMessages.create.success })).toBeVisible();
+    const created = row(page, plainTitle);
+    await expect(created.locator("[data-status]")).toHaveText("Draft");
+    const saved = await postByTitle(page, plainTitle);
+    expect(saved.content).toBe("<p>Plain <strong>HTML</strong> content.</p>");
+
+    await created.getByRole("button", { name: new RegExp(`^${list.delete}`) }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/blog\\?delete=${saved._id}$`));
+    const confirm = page.getByRole("region", { name: list.deleteTitle });
+    await expect(confirm).toContainText(list.deleteConfirm);
+    await confirm.getByRole("button", { name: list.delete }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Post deleted successfully" })).toBeVisible();
+    await expect(row(page, plainTitle)).toHaveCount(0);
+  });
+
+  test("a category is added and deleted from the page itself", async ({ page }) => {
+    await signIn(page);
+    const name = `No Script Category ${run}`;
+    await page.goto("/admin/categories");
+    await page.getByRole("button", { name: cats.add }).click();
+    const form = page.getByRole("region", { name: cats.addTitle });
+    await form.getByLabel(cats.name).fill("commercial trucking");
+    await form.getByRole("button", { name: cats.save }).click();
+    await expect(page.getByTestId("error-category-name")).toHaveText('A category named "Commercial Trucking" already exists.');
+    await page.getByLabel(cats.name).fill(name);
+    await page.getByRole("button", { name: cats.save }).click();
+    await expect(page.getByRole("status").filter({ hasText: cats.created })).toBeVisible();
+    const added = page.getByTestId("category-row").filter({ has: page.getByRole("cell", { name, exact: true }) });
+    await expect(added).toBeVisible();
+
+    await added.getByRole("button", { name: new RegExp(`^${cats.delete}`) }).click();
+    const confirm = page.getByRole("region", { name: cats.deleteTitle });
+    await expect(confirm).toContainText(cats.deleteConfirm);
+    await confirm.getByRole("button", { name: cats.delete }).click();
+    await expect(page.getByRole("status").filter({ hasText: cats.deleted })).toBeVisible();
+    await expect(added).toHaveCount(0);
+  });
+});
