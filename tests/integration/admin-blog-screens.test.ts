@@ -129,6 +129,28 @@ describe.each(databaseKinds)("blog back-office screens on %s", (kind) => {
     expect(await (await get("/admin/blog", true, "admin_notice=%3Cb%3Ehi")).text()).not.toContain("<b>hi");
   });
 
+  it("shows a change made from the screens on the very next public request, as an API write does", async () => {
+    expect((await postForm("/admin/posts/new", { ...validPost, title: "Render Cache Check" })).status).toBe(303);
+    const row = await postRow("Render Cache Check");
+    const cache = server.renderCache!;
+    await fetch(`${server.url}/blog/${row.slug}`);
+    expect((await fetch(`${server.url}/blog/${row.slug}`)).headers.get("x-render-cache")).toBe("hit");
+    const writes = cache.stats.drops.write;
+    const saved = await postForm(`/admin/posts/${row.id}/edit`, {
+      ...validPost,
+      title: "Render Cache Check",
+      content: "<p>Second version from the screen.</p>",
+    });
+    expect(saved.status).toBe(303);
+    expect(cache.stats.drops.write).toBe(writes + 1);
+    const next = await fetch(`${server.url}/blog/${row.slug}`);
+    expect(next.headers.get("x-render-cache")).toBe("miss");
+    expect(await next.text()).toContain("Second version from the screen.");
+    // The refused and the cross-site posts change nothing, so they keep the pages.
+    await postForm(`/admin/posts/${row.id}/edit`, { ...validPost, title: "" });
+    expect(cache.stats.drops.write).toBe(writes + 1);
+  });
+
   it("answers a refused post form in the page: each field's message, the values kept, nothing saved", async () => {
     const empty = await postForm("/admin/posts/new", { title: "  ", category: "", status: "", imageUrl: "not a url", content: "<p> </p>" });
     expect(empty.status).toBe(400);

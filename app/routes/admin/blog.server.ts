@@ -70,6 +70,7 @@ export async function blogAction(request: Request, context: AppLoadContext) {
   const id = (form.get("id") ?? "").trim().toLowerCase();
   if (!isPostId(id) || !(await deletePost(context.db, id)))
     return answer(404, { ok: false, intent: "delete", id, message: text.deleteFailure });
+  context.contentChanged();
   context.logger.info({ reqId: context.requestId, postId: id, adminId: admin.id }, "blog post deleted");
   return answer(200, { ok: true, intent: "delete", id, message: blogAdminMessages.api.deleted });
 }

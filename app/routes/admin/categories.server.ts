@@ -59,6 +59,7 @@ export async function categoriesAction(request: Request, context: AppLoadContext
 
   if (intent === "delete") {
     if (!(await deleteCategory(context.db, id))) return deleteAnswer(404, { intent, ok: false, id, message: t.deleteFailure });
+    context.contentChanged();
     context.logger.info({ categoryId: id, adminId: admin.id }, "blog category deleted");
     return deleteAnswer(200, { intent, ok: true, id, message: m.categoryDeleted });
   }
@@ -71,6 +72,8 @@ export async function categoriesAction(request: Request, context: AppLoadContext
     if (result.reason === "not-found") return refused(CATEGORY_FORM, 404, t.saveFailure, submission, { name: m.categoryNotFound });
     return refused(CATEGORY_FORM, 409, t.saveFailure, submission, { name: m.categoryExists(result.existing) });
   }
+  // A rename carries the category's posts along.
+  context.contentChanged();
   context.logger.info(
     { categoryId: result.category._id, adminId: admin.id },
     intent === "create" ? "blog category created" : "blog category renamed",

@@ -77,6 +77,7 @@ export async function savePostAction(request: Request, context: AppLoadContext, 
     if ("notFound" in result) return refused(POST_FORM, 404, blogAdminMessages.api.notFound, submission);
     return refused(POST_FORM, 400, text.failure, submission, result.errors);
   }
+  context.contentChanged();
   context.logger.info(
     { reqId: context.requestId, postId: result.post._id, adminId: admin.id, status: result.post.status },
     id === undefined ? "blog post created" : "blog post updated",
