@@ -141,6 +141,7 @@ export function createApp({ services, build, staticFiles, renderCache, developme
         requestId: c.get("requestId"),
         clientIp: clientIp(c, config.TRUST_PROXY),
         crossSite: isCrossSite(c, config),
+        contentChanged: () => renderCache?.invalidate("write"),
       });
     if (!renderCache) return render(c.req.raw);
     // The admin's session may show drafts: such a request is neither answered from nor stored in the cache.

@@ -32,6 +32,12 @@ export type RequestContext = AppServices & {
   clientIp: string;
   /** A browser sent this request from another site's page (server/origin.ts): actions refuse it. */
   crossSite: boolean;
+  /**
+   * Drops this process's stored public pages (023) at once, as an admin's write through the API does: for a
+   * back-office action that changed what public pages show. Every process drops them again when the
+   * change's notification arrives.
+   */
+  contentChanged: () => void;
 };
 
 declare module "react-router" {

@@ -10,6 +10,7 @@ export const blogAdminMessages = {
     generate: "Generate by AI",
     empty: "No blog posts found. Create your first post to get started!",
     loadFailure: "Failed to load posts",
+    retry: "Try Again",
     columns: ["Title", "Category", "Status", "Date", "Actions"],
     view: "View",
     edit: "Edit",
@@ -110,6 +111,13 @@ export const blogAdminMessages = {
     badLink: "Please enter an address starting with https://, http://, mailto: or /",
     badImage: "Please enter an image address starting with https://, http:// or /",
     loading: "Loading the editor...",
+  },
+  /** Answers of the screens' own forms when the request itself is wrong (not the fields). */
+  actions: {
+    crossSite: "This request came from another website and was refused.",
+    formNotSupported: "Please send the form from the blog screens.",
+    formTooLarge: "The form is too large.",
+    unknownIntent: "This form is not one the blog screens know. Reload the page and try again.",
   },
   /** Answers of the API. */
   api: {

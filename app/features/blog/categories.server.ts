@@ -4,6 +4,7 @@
  * is (docs/decisions/013-blog-cms.md).
  */
 import { and, eq, ne, sql } from "drizzle-orm";
+import { fallbackBlogCategories } from "~/content/options";
 import type { Database } from "../../../db/client";
 import { blogPosts, categories } from "../../../db/schema";
 import { announceBlogChange } from "./posts.server";
@@ -21,6 +22,20 @@ const toRecord = (row: typeof categories.$inferSelect): CategoryRecord => ({
 export async function listCategories(db: Database): Promise<CategoryRecord[]> {
   const rows = await db.select().from(categories).orderBy(sql`lower(${categories.name})`, categories.createdAt);
   return rows.map(toRecord);
+}
+
+/**
+ * The names a post can be filed under (spec 001 section 3): the categories, or the fallback list when
+ * there are none or they cannot be read (`failed`: the post forms then say so, section 8).
+ */
+export async function categoryOptions(db: Database, onError?: (error: unknown) => void): Promise<{ names: string[]; failed: boolean }> {
+  try {
+    const names = (await listCategories(db)).map((c) => c.name);
+    return { names: names.length > 0 ? names : [...fallbackBlogCategories], failed: false };
+  } catch (error) {
+    onError?.(error);
+    return { names: [...fallbackBlogCategories], failed: true };
+  }
 }
 
 export type CategoryWriteResult =

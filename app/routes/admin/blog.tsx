@@ -1,25 +1,27 @@
-import { useState } from "react";
-import { Link } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useRevalidator } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { AdminApiError } from "~/features/admin/api";
-import { AdminPage, AdminTable, LoadError } from "~/features/admin/components/admin-page";
+import { AdminPage, AdminTable } from "~/features/admin/components/admin-page";
 import { ConfirmDialog } from "~/features/admin/components/confirm-dialog";
-import { Spinner } from "~/features/admin/components/spinner";
 import { localDateTime } from "~/features/admin/format";
-import { useAdminData } from "~/features/admin/use-admin-data";
-import { useConfirmedDelete } from "~/features/admin/use-confirmed-delete";
 import { blogAdminMessages } from "~/features/blog/admin-messages";
 import { GenerateModal } from "~/features/blog/components/generate-modal";
-import { useCategoryOptions } from "~/features/blog/components/use-category-options";
-import type { BlogPostRecord, BlogStatus } from "~/features/blog/schema";
-import { notifyError } from "~/lib/notify";
+import { InlineConfirm, LoadFailure, Notice, useDeleteWithConfirm } from "~/features/blog/components/screen-parts";
+import type { BlogStatus } from "~/features/blog/schema";
+import { notifyError, notifySuccess } from "~/lib/notify";
+import type { Route } from "./+types/blog";
+import { blogAction, blogLoader, type PostRow } from "./blog.server";
 
 const text = blogAdminMessages.list;
 
-/** Spec 001 section 8: the server's message, else the error's text, else 'Failed to load posts'. */
-function loadFailureMessage(error: unknown): string {
-  if (error instanceof AdminApiError) return error.serverMessage || error.message || text.loadFailure;
-  return (error instanceof Error && error.message) || text.loadFailure;
+/** Every post for a signed-in admin; anyone else is sent to sign in. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return blogLoader(request, context);
+}
+
+/** Deleting a post, posted by the confirmation (the dialog with scripts, the page without). */
+export function action({ request, context }: Route.ActionArgs) {
+  return blogAction(request, context);
 }
 
 /** Spec 001 section 4: green for published, yellow for draft. */
@@ -30,18 +32,24 @@ const statusBadge: Record<BlogStatus, string> = {
 
 const postDate = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
 
-/** /admin/blog: every post (drafts too), with view, edit, delete, New Post and Generate by AI. */
-export default function BlogManagement() {
-  const { loading, data, error, reload, setData } = useAdminData<BlogPostRecord[]>("/api/blogs", (e) => notifyError(loadFailureMessage(e)));
-  const categories = useCategoryOptions({ announceFallback: false });
+/**
+ * /admin/blog: every post (drafts too), with view, edit, delete, New Post and Generate by AI. Delete
+ * asks first: in a dialog once scripts run, on the page itself (`?delete={id}`) before.
+ */
+export default function BlogManagement({ loaderData, actionData }: Route.ComponentProps) {
+  const { posts, categories, confirmDelete, notice } = loaderData;
+  const revalidator = useRevalidator();
   const [generating, setGenerating] = useState(false);
-  const posts = data ?? [];
-  const remove = useConfirmedDelete<BlogPostRecord, { message: string }>({
-    path: (p) => `/api/blogs/${encodeURIComponent(p._id)}`,
-    setData,
-    success: (response) => response.message,
-    failure: text.deleteFailure,
-  });
+  const remove = useDeleteWithConfirm<PostRow>({ key: "delete-post", action: "/admin/blog", failure: text.deleteFailure });
+
+  // A saved post's notice (left by the post screen before it came back here) and a failed load, as toasts.
+  const announced = useRef<object | null>(null);
+  useEffect(() => {
+    if (announced.current === loaderData) return;
+    announced.current = loaderData;
+    if (notice) notifySuccess(notice);
+    if (posts === null) notifyError(text.loadFailure);
+  }, [loaderData, notice, posts]);
 
   return (
     <AdminPage
@@ -57,10 +65,20 @@ export default function BlogManagement() {
         </>
       }
     >
-      {loading ? (
-        <Spinner label="Loading posts..." />
-      ) : error !== undefined ? (
-        <LoadError message={loadFailureMessage(error)} onRetry={reload} />
+      <Notice answer={actionData ?? (notice ? { ok: true, message: notice } : undefined)} />
+      {confirmDelete && (
+        <InlineConfirm
+          title={text.deleteTitle}
+          message={text.deleteConfirm}
+          subject={confirmDelete.title}
+          cancelTo="/admin/blog"
+          action="/admin/blog"
+          fields={{ intent: "delete", id: confirmDelete._id }}
+          confirmLabel={text.delete}
+        />
+      )}
+      {posts === null ? (
+        <LoadFailure message={text.loadFailure} retryLabel={text.retry} />
       ) : (
         <AdminTable caption={text.title} columns={text.columns} empty={text.empty} isEmpty={posts.length === 0}>
           {posts.map((post) => (
@@ -101,14 +119,18 @@ export default function BlogManagement() {
                     {text.edit}
                     <span className="sr-only"> {post.title}</span>
                   </Link>
-                  <button
-                    type="button"
-                    onClick={() => remove.ask(post)}
-                    className="rounded-md px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50"
-                  >
-                    {text.delete}
-                    <span className="sr-only"> {post.title}</span>
-                  </button>
+                  {/* Without scripts: this page again, asking to confirm; with scripts: the dialog. */}
+                  <Form method="get" action="/admin/blog" onSubmit={(event) => remove.ask(event, post)}>
+                    <button
+                      type="submit"
+                      name="delete"
+                      value={post._id}
+                      className="rounded-md px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50"
+                    >
+                      {text.delete}
+                      <span className="sr-only"> {post.title}</span>
+                    </button>
+                  </Form>
                 </div>
               </td>
             </tr>
@@ -118,11 +140,11 @@ export default function BlogManagement() {
       <ConfirmDialog title={text.deleteTitle} message={text.deleteConfirm} {...remove.dialog} />
       <GenerateModal
         open={generating}
-        categories={categories.names}
+        categories={categories}
         onClose={() => setGenerating(false)}
         onGenerated={() => {
           setGenerating(false);
-          reload();
+          void revalidator.revalidate();
         }}
       />
     </AdminPage>

@@ -1,46 +1,99 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { Form, useNavigate } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { AdminPage, AdminTable, LoadError } from "~/features/admin/components/admin-page";
+import { AdminPage, AdminTable } from "~/features/admin/components/admin-page";
 import { ConfirmDialog } from "~/features/admin/components/confirm-dialog";
-import { Spinner } from "~/features/admin/components/spinner";
 import { localDateTime } from "~/features/admin/format";
-import { useAdminData } from "~/features/admin/use-admin-data";
-import { useConfirmedDelete } from "~/features/admin/use-confirmed-delete";
 import { blogAdminMessages } from "~/features/blog/admin-messages";
-import { CategoryModal } from "~/features/blog/components/category-modal";
+import { CategoryFormSection, CategoryModal } from "~/features/blog/components/category-modal";
+import { InlineConfirm, LoadFailure, Notice, useDeleteWithConfirm } from "~/features/blog/components/screen-parts";
 import type { CategoryRecord } from "~/features/blog/schema";
+import { isFormAnswer } from "~/lib/form";
 import { notifyError } from "~/lib/notify";
+import type { Route } from "./+types/categories";
+import { categoriesAction, categoriesLoader } from "./categories.server";
 
 const text = blogAdminMessages.categories;
 
-const byName = (a: CategoryRecord, b: CategoryRecord) => a.name.localeCompare(b.name, "en", { sensitivity: "base" });
+/** The categories for a signed-in admin; anyone else is sent to sign in. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return categoriesLoader(request, context);
+}
+
+/** Create, rename and delete, posted by the browser itself or by React Router once hydrated. */
+export function action({ request, context }: Route.ActionArgs) {
+  return categoriesAction(request, context);
+}
+
 const createdDate = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
 
-/** /admin/categories: the blog's categories, with add, edit and delete. */
-export default function Categories() {
-  const { loading, data, error, reload, setData } = useAdminData<CategoryRecord[]>("/api/categories", () => notifyError(text.loadFailure));
+const rowButton = "rounded-md px-3 py-1.5 font-semibold";
+
+/**
+ * /admin/categories: the blog's categories, with add, edit and delete. Once scripts run, adding and
+ * editing happen in a dialog and delete asks in one; before, the same buttons open the form or the
+ * confirmation on the page itself (`?edit=...`, `?delete=...`).
+ */
+export default function Categories({ loaderData, actionData }: Route.ComponentProps) {
+  const { categories, confirmDelete } = loaderData;
+  const navigate = useNavigate();
   const [editing, setEditing] = useState<{ category: CategoryRecord | null } | null>(null);
-  const categories = data ?? [];
-  const remove = useConfirmedDelete<CategoryRecord>({
-    path: (c) => `/api/categories/${encodeURIComponent(c._id)}`,
-    setData,
-    success: text.deleted,
-    failure: text.deleteFailure,
-  });
+  const remove = useDeleteWithConfirm<CategoryRecord>({ key: "delete-category", action: "/admin/categories", failure: text.deleteFailure });
+
+  // The form on the page: asked for by the address, or a form posted without scripts that was refused.
+  const refusedForm = isFormAnswer(actionData) && actionData.form === "category" && !actionData.ok ? actionData : undefined;
+  const refusedId = refusedForm?.result.initialValue?.id;
+  const pageForm =
+    loaderData.editing ??
+    (refusedForm ? { category: categories?.find((c) => typeof refusedId === "string" && c._id === refusedId) ?? null } : null);
+  const answer = actionData && !refusedForm ? actionData : undefined;
+
+  const announced = useRef<object | null>(null);
+  useEffect(() => {
+    if (announced.current === loaderData) return;
+    announced.current = loaderData;
+    if (categories === null) notifyError(text.loadFailure);
+  }, [loaderData, categories]);
+
+  /** With scripts and no form on the page: the dialog instead of the page's own form. */
+  const open = (event: React.FormEvent<HTMLFormElement>, category: CategoryRecord | null) => {
+    if (pageForm) return;
+    event.preventDefault();
+    setEditing({ category });
+  };
 
   return (
     <AdminPage
       title={text.title}
       actions={
-        <button type="button" className={buttonClass("primary")} onClick={() => setEditing({ category: null })}>
-          {text.add}
-        </button>
+        <Form method="get" onSubmit={(event) => open(event, null)}>
+          <button type="submit" name="edit" value="new" className={buttonClass("primary")}>
+            {text.add}
+          </button>
+        </Form>
       }
     >
-      {loading ? (
-        <Spinner label="Loading categories..." />
-      ) : error !== undefined ? (
-        <LoadError message={text.loadFailure} onRetry={reload} retryLabel={text.retry} />
+      <Notice answer={answer} />
+      {pageForm && (
+        <CategoryFormSection
+          key={pageForm.category?._id ?? "new"}
+          category={pageForm.category}
+          onSaved={() => navigate("/admin/categories", { replace: true })}
+        />
+      )}
+      {confirmDelete && (
+        <InlineConfirm
+          title={text.deleteTitle}
+          message={text.deleteConfirm}
+          subject={confirmDelete.name}
+          cancelTo="/admin/categories"
+          action="/admin/categories"
+          fields={{ intent: "delete", id: confirmDelete._id }}
+          confirmLabel={text.delete}
+        />
+      )}
+      {categories === null ? (
+        <LoadFailure message={text.loadFailure} retryLabel={text.retry} />
       ) : (
         <AdminTable caption={text.title} columns={text.columns} empty={text.empty} isEmpty={categories.length === 0}>
           {categories.map((category) => (
@@ -53,39 +106,25 @@ export default function Categories() {
               </td>
               <td className="px-4 py-3">
                 <div className="flex justify-end gap-2 whitespace-nowrap">
-                  <button
-                    type="button"
-                    onClick={() => setEditing({ category })}
-                    className="rounded-md px-3 py-1.5 font-semibold text-brand-700 hover:bg-brand-50"
-                  >
-                    {text.edit}
-                    <span className="sr-only"> {category.name}</span>
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() => remove.ask(category)}
-                    className="rounded-md px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50"
-                  >
-                    {text.delete}
-                    <span className="sr-only"> {category.name}</span>
-                  </button>
+                  <Form method="get" onSubmit={(event) => open(event, category)}>
+                    <button type="submit" name="edit" value={category._id} className={`${rowButton} text-brand-700 hover:bg-brand-50`}>
+                      {text.edit}
+                      <span className="sr-only"> {category.name}</span>
+                    </button>
+                  </Form>
+                  <Form method="get" onSubmit={(event) => remove.ask(event, category)}>
+                    <button type="submit" name="delete" value={category._id} className={`${rowButton} text-red-700 hover:bg-red-50`}>
+                      {text.delete}
+                      <span className="sr-only"> {category.name}</span>
+                    </button>
+                  </Form>
                 </div>
               </td>
             </tr>
           ))}
         </AdminTable>
       )}
-      <CategoryModal
-        open={editing !== null}
-        category={editing?.category ?? null}
-        onClose={() => setEditing(null)}
-        onSaved={(saved, mode) => {
-          setData((current) =>
-            (mode === "created" ? [...(current ?? []), saved] : (current ?? []).map((c) => (c._id === saved._id ? saved : c))).sort(byName),
-          );
-          setEditing(null);
-        }}
-      />
+      {!pageForm && <CategoryModal open={editing !== null} category={editing?.category ?? null} onClose={() => setEditing(null)} />}
       <ConfirmDialog title={text.deleteTitle} message={text.deleteConfirm} {...remove.dialog} />
     </AdminPage>
   );

@@ -2,8 +2,8 @@ import { type FormEvent, useRef, useState } from "react";
 import { SelectField, TextAreaField } from "~/components/form/fields";
 import { buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
-import { AdminApiError, adminApi, messageOf } from "~/features/admin/api";
 import { notifyError, notifySuccess } from "~/lib/notify";
+import { postJson } from "~/lib/post-json";
 import { blogAdminMessages } from "../admin-messages";
 import { type BlogPostRecord, firstIssue, generateSchema, MAX_PROMPT_LENGTH } from "../schema";
 
@@ -63,19 +63,18 @@ function GenerateForm({
       return;
     }
     setBusy(true);
-    try {
-      const { data } = await adminApi<{ data: BlogPostRecord }>("/api/blogs/generate", { method: "POST", body: parsed.data });
+    const result = await postJson("/api/blogs/generate", parsed.data);
+    setBusy(false);
+    if (result.ok) {
       notifySuccess(t.success);
-      onGenerated(data);
-    } catch (e) {
-      const message = messageOf(e, t.failure);
-      const fieldError = e instanceof AdminApiError && e.errors ? Object.entries(e.errors)[0] : undefined;
-      if (fieldError) setError({ field: fieldError[0], message: fieldError[1] });
-      else setFailure(message);
-      notifyError(message);
-    } finally {
-      setBusy(false);
+      onGenerated(result.data.data as BlogPostRecord);
+      return;
     }
+    const message = result.message || t.failure;
+    const fieldError = result.errors ? Object.entries(result.errors)[0] : undefined;
+    if (fieldError) setError({ field: fieldError[0], message: fieldError[1] });
+    else setFailure(message);
+    notifyError(message);
   }
 
   return (

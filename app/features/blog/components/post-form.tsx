@@ -1,97 +1,130 @@
-import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { SelectField, TextField } from "~/components/form/fields";
 import { buttonClass } from "~/components/ui/button";
 import { blogStatuses } from "~/content/options";
+import { fieldError, useActionForm } from "~/lib/form";
 import { notifyError } from "~/lib/notify";
 import { blogAdminMessages } from "../admin-messages";
-import { type PostInput, postSchema } from "../schema";
-import { useCategoryOptions } from "./use-category-options";
+import type { PostInput } from "../schema";
 
 // Tiptap is loaded only here, on the admin post screens, and only in the browser.
 const RichTextEditor = lazy(() => import("./rich-text-editor"));
 
 const t = blogAdminMessages.form;
-type Field = keyof PostInput;
-const FIELD_ORDER: Field[] = ["title", "category", "status", "imageUrl", "content"];
+const loadSchema = () => import("../schema").then((m) => m.postSchema);
+
+/** The form's fields as posted (every one a string). */
+type PostFields = { title: string; category: string; status: string; imageUrl: string; content: string };
 
 /**
  * The post form of /admin/posts/new and /admin/posts/{id}/edit: title, category, status and content
- * required, image URL optional (spec 001 section 5), checked here with the API's own schema.
- * `onSubmit` answers the server's field errors when it refused the values.
+ * required, image URL optional (spec 001 section 5), checked with the API's schema in the browser and
+ * again by the screen's action. The content is HTML: without scripts a plain text area holds it; once
+ * scripts run, the rich-text editor writes it into a hidden field of the same name on every change.
+ * The categories come from the screen's loader (`categoriesFailed`: the fallback list, said in a toast).
  */
 export function PostForm({
   initial,
+  categories,
+  categoriesFailed,
   submitLabel,
   submittingLabel,
-  onSubmit,
 }: {
   initial: PostInput;
+  categories: readonly string[];
+  categoriesFailed: boolean;
   submitLabel: string;
   submittingLabel: string;
-  onSubmit: (values: PostInput) => Promise<Record<string, string> | undefined>;
 }) {
-  const [values, setValues] = useState<PostInput>(initial);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [submitting, setSubmitting] = useState(false);
-  const [mounted, setMounted] = useState(false);
-  const inFlight = useRef(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const focusEditor = useRef<(() => void) | null>(null);
-  const categories = useCategoryOptions({ announceFallback: true });
+  const { fields, fetcher, formProps, submitting, pageAnswer } = useActionForm<PostFields>({
+    id: "post",
+    schema: loadSchema,
+    invalidToast: t.validationToast,
+    eager: true,
+    // The API's schema reads each field as text itself.
+    coerce: false,
+  });
+  // After a post sent without scripts was refused, the form shows what was sent.
+  const shown = (name: keyof PostFields, fallback: string) => (pageAnswer ? String(fields[name].initialValue ?? "") : fallback);
+  const values = {
+    title: shown("title", initial.title),
+    category: shown("category", initial.category),
+    status: shown("status", initial.status),
+    imageUrl: shown("imageUrl", initial.imageUrl ?? ""),
+    content: shown("content", initial.content),
+  };
+  const errors = {
+    title: fieldError(fields.title),
+    category: fieldError(fields.category),
+    status: fieldError(fields.status),
+    imageUrl: fieldError(fields.imageUrl),
+    content: fieldError(fields.content),
+  };
   // A post keeps the category it has even when that one is no longer in the list.
-  const categoryOptions =
-    initial.category && !categories.names.includes(initial.category) ? [initial.category, ...categories.names] : categories.names;
+  const categoryOptions = values.category && !categories.includes(values.category) ? [values.category, ...categories] : categories;
 
-  useEffect(() => setMounted(true), []);
+  const formRef = useRef<HTMLFormElement>(null);
+  const plainContent = useRef<HTMLTextAreaElement>(null);
+  const hiddenContent = useRef<HTMLInputElement>(null);
+  const focusEditor = useRef<(() => void) | null>(null);
+  /** The editor replaces the text area once scripts run, starting from what the text area holds then. */
+  const [editorStart, setEditorStart] = useState<string | null>(null);
 
-  const set = (field: Field, value: string | null) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
+  // Once, when the form comes to life: the text area's value at that moment is the starting point.
+  const startingContent = useRef(values.content);
+  useEffect(() => {
+    setEditorStart(plainContent.current?.value ?? startingContent.current);
+  }, []);
+
+  useEffect(() => {
+    if (editorStart !== null && hiddenContent.current) hiddenContent.current.value = editorStart;
+  }, [editorStart]);
+
+  const fallbackAnnounced = useRef(false);
+  useEffect(() => {
+    if (!categoriesFailed || fallbackAnnounced.current) return;
+    fallbackAnnounced.current = true;
+    notifyError(t.categoriesFallback);
+  }, [categoriesFailed]);
+
+  /** The editor's HTML into the hidden field; an input event lets the form check it again as it is typed. */
+  const onEditorChange = (html: string) => {
+    const input = hiddenContent.current;
+    if (!input) return;
+    input.value = html;
+    input.dispatchEvent(new Event("input", { bubbles: true }));
   };
 
-  const focusFirst = (found: Partial<Record<string, string>>) => {
-    const first = FIELD_ORDER.find((f) => found[f]);
-    if (!first) return;
-    if (first === "content") focusEditor.current?.();
-    else formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    formProps.onSubmit(event);
+    if (!event.defaultPrevented) return;
+    // A check Conform makes as a field is edited comes as a submit of its intent button: not a send.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (submitter?.name === "__intent__") return;
+    // The content's error is on the editor, which the browser cannot focus as a field: point at it.
+    requestAnimationFrame(() => {
+      const form = formRef.current;
+      if (!form || form.querySelector('[aria-invalid="true"]:focus')) return;
+      const first = form.querySelector<HTMLElement>('[aria-invalid="true"]');
+      if (first?.getAttribute("contenteditable") === "true") focusEditor.current?.();
+      else first?.focus();
+    });
   };
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (inFlight.current) return;
-    const parsed = postSchema.safeParse(values);
-    if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
-      setErrors(found);
-      notifyError(t.validationToast);
-      focusFirst(found);
-      return;
-    }
-    inFlight.current = true;
-    setSubmitting(true);
-    try {
-      const serverErrors = await onSubmit(parsed.data);
-      if (serverErrors) {
-        setErrors(serverErrors);
-        focusFirst(serverErrors);
-      }
-    } finally {
-      inFlight.current = false;
-      setSubmitting(false);
-    }
-  }
 
   return (
-    <form
+    <fetcher.Form
+      {...formProps}
       ref={formRef}
-      method="post"
-      noValidate
-      onSubmit={submit}
+      onSubmit={onSubmit}
       aria-label="Blog post"
       className="max-w-4xl rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
     >
+      {pageAnswer && !pageAnswer.ok && (
+        <div role="alert" className="mb-5 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+          {pageAnswer.message}
+        </div>
+      )}
       <fieldset disabled={submitting} className="space-y-5">
         <legend className="sr-only">Post details</legend>
         <TextField
@@ -100,8 +133,7 @@ export function PostForm({
           label={t.labels.title}
           required
           maxLength={200}
-          value={values.title}
-          onChange={(e) => set("title", e.target.value)}
+          defaultValue={values.title}
           error={errors.title}
         />
         <div className="grid gap-5 sm:grid-cols-2">
@@ -112,10 +144,9 @@ export function PostForm({
             required
             placeholder={t.categoryPlaceholder}
             options={categoryOptions}
-            value={values.category}
-            onChange={(e) => set("category", e.target.value)}
+            defaultValue={values.category}
             error={errors.category}
-            aria-busy={categories.loading || undefined}
+            hint={categoriesFailed ? t.categoriesFallback : undefined}
           />
           <fieldset aria-describedby={errors.status ? "post-status-error" : undefined}>
             <legend className="block text-sm font-medium text-slate-800">
@@ -132,8 +163,7 @@ export function PostForm({
                     type="radio"
                     name="status"
                     value={status}
-                    checked={values.status === status}
-                    onChange={() => set("status", status)}
+                    defaultChecked={values.status === status}
                     className="h-4 w-4 text-brand-700 focus:ring-brand-600"
                   />
                   {t.statusLabels[status]}
@@ -154,8 +184,7 @@ export function PostForm({
           label={t.labels.imageUrl}
           hint={t.imageUrlHint}
           maxLength={2000}
-          value={values.imageUrl ?? ""}
-          onChange={(e) => set("imageUrl", e.target.value)}
+          defaultValue={values.imageUrl}
           error={errors.imageUrl}
         />
         <div>
@@ -166,20 +195,35 @@ export function PostForm({
               *
             </span>
           </p>
-          {mounted ? (
-            <Suspense fallback={<EditorPlaceholder />}>
-              <RichTextEditor
-                id="post-content"
-                initialValue={initial.content}
-                onChange={(html) => set("content", html)}
-                labelId="post-content-label"
-                describedBy={errors.content ? "post-content-error" : undefined}
-                invalid={Boolean(errors.content)}
-                focusRef={focusEditor}
-              />
-            </Suspense>
+          {editorStart === null ? (
+            <textarea
+              ref={plainContent}
+              id="post-content"
+              name="content"
+              rows={14}
+              defaultValue={values.content}
+              aria-labelledby="post-content-label"
+              aria-required
+              aria-invalid={errors.content ? true : undefined}
+              aria-describedby={errors.content ? "post-content-error" : undefined}
+              className={`mt-1 block w-full rounded-md border bg-white px-3 py-2 font-mono text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none ${errors.content ? "border-red-600" : "border-slate-300"}`}
+            />
           ) : (
-            <EditorPlaceholder />
+            <>
+              {/* Its value is the editor's alone (set below): React would put a value prop back at each render. */}
+              <input ref={hiddenContent} type="hidden" name="content" />
+              <Suspense fallback={<EditorPlaceholder />}>
+                <RichTextEditor
+                  id="post-content"
+                  initialValue={editorStart}
+                  onChange={onEditorChange}
+                  labelId="post-content-label"
+                  describedBy={errors.content ? "post-content-error" : undefined}
+                  invalid={Boolean(errors.content)}
+                  focusRef={focusEditor}
+                />
+              </Suspense>
+            </>
           )}
           {errors.content && (
             <p id="post-content-error" className="mt-1 text-sm font-medium text-red-700" data-testid="error-post-content">
@@ -196,7 +240,7 @@ export function PostForm({
           </button>
         </div>
       </fieldset>
-    </form>
+    </fetcher.Form>
   );
 }
 
