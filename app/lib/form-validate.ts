@@ -5,6 +5,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ZodType } from "zod";
 
-export function validateWith(formData: FormData, schema: ZodType) {
-  return parseWithZod(formData, { schema });
+/** `coerce: false` keeps the posted text as it is (see `useActionForm`'s option of that name). */
+export function validateWith(formData: FormData, schema: ZodType, { coerce = true }: { coerce?: boolean } = {}) {
+  return parseWithZod(formData, { schema, disableAutoCoercion: !coerce });
 }

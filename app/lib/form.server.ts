@@ -16,15 +16,21 @@ export type ReadForm<S extends ZodType> =
 /**
  * The posted form, checked with `schema`. `limit` bounds the body before anything is parsed: a form
  * longer than any real one of its kind is refused (413) unread, and a body that is not a browser's
- * URL-encoded form is refused (415).
+ * URL-encoded form is refused (415). `coerce: false` hands the schema the posted text as it is (see
+ * `useActionForm`'s option of that name).
  */
-export async function readSubmission<S extends ZodType>(request: Request, schema: S, limit: number): Promise<ReadForm<S>> {
+export async function readSubmission<S extends ZodType>(
+  request: Request,
+  schema: S,
+  limit: number,
+  { coerce = true }: { coerce?: boolean } = {},
+): Promise<ReadForm<S>> {
   if (!isUrlEncodedForm(request)) return { ok: false, status: 415 };
   const params = await readForm(request, limit);
   if (!params) return { ok: false, status: 413 };
   const formData = new FormData();
   for (const [name, value] of params) formData.append(name, value);
-  const submission = parseWithZod(formData, { schema }) as Submission<z.input<S>, string[], z.output<S>>;
+  const submission = parseWithZod(formData, { schema, disableAutoCoercion: !coerce }) as Submission<z.input<S>, string[], z.output<S>>;
   return { ok: true, formData, submission };
 }
 

@@ -18,6 +18,9 @@ import type { ZodType } from "zod";
 import { formMessages } from "~/features/leads/messages";
 import { notifyError, notifySuccess } from "./notify";
 
+/** The name of the button Conform submits its own checks with (`INTENT` in @conform-to/dom). */
+const CONFORM_INTENT = "__intent__";
+
 /** What an action answers for a form. */
 export type FormAnswer = {
   /** Which form on the page the answer is for (a page may have more than one). */
@@ -51,6 +54,19 @@ type Options = {
   onSuccess?: (answer: FormAnswer) => void;
   /** Set to false for an answer that must not raise a toast (the form shows it itself). */
   toast?: boolean;
+  /**
+   * Load the schema as soon as the form is on the page rather than on its first use: for screens
+   * where Zod weighs nothing against the rest (the back office's editors), so even the first send is
+   * checked in the browser.
+   */
+  eager?: boolean;
+  /**
+   * Conform's coercion of the posted text before the schema sees it (an empty field as missing, "on"
+   * as true, digits as a number): on by default. Set to false for a schema that reads every field as
+   * text itself (the JSON API's schemas, shared with a form), which the coercion would otherwise
+   * hand a missing value where it expects text. The action's `readSubmission` takes the same option.
+   */
+  coerce?: boolean;
 };
 
 /**
@@ -64,6 +80,8 @@ export function useActionForm<Schema extends Record<string, unknown> = Record<st
   invalidToast = formMessages.validationToast,
   onSuccess,
   toast = true,
+  eager = false,
+  coerce = true,
 }: Options) {
   const fetcher = useFetcher<FormAnswer>({ key: `form:${id}` });
   const actionData = useActionData();
@@ -76,13 +94,17 @@ export function useActionForm<Schema extends Record<string, unknown> = Record<st
   const loading = useRef<Promise<void> | null>(null);
   const prepare = useCallback(() => {
     loading.current ??= Promise.all([import("./form-validate"), schema()])
-      .then(([{ validateWith }, zodSchema]) => setValidate(() => (formData: FormData) => validateWith(formData, zodSchema)))
+      .then(([{ validateWith }, zodSchema]) => setValidate(() => (formData: FormData) => validateWith(formData, zodSchema, { coerce })))
       .catch(() => {
         // Not loaded (offline, or the site was updated since the page was opened): the action checks anyway.
         loading.current = null;
       });
     return loading.current;
-  }, [schema]);
+  }, [schema, coerce]);
+
+  useEffect(() => {
+    if (eager) void prepare();
+  }, [eager, prepare]);
 
   const [form, fields] = useForm<Schema>({
     id,
@@ -110,6 +132,10 @@ export function useActionForm<Schema extends Record<string, unknown> = Record<st
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     conformProps.onSubmit(event);
     if (!event.defaultPrevented) return;
+    // Conform checks a field again as it is edited after a refused send, through a submit of its own
+    // (its intent button): that is no send, so no toast and no focus move.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (submitter?.name === CONFORM_INTENT) return;
     // The browser's check found errors: say so, and take the visitor to the first one.
     notifyError(invalidToast);
     const firstInvalid = event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]');
