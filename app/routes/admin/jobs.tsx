@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { AdminPage } from "~/features/admin/components/admin-page";
 import { ConfirmDialog } from "~/features/admin/components/confirm-dialog";
@@ -20,6 +20,14 @@ export function loader({ request, context }: Route.LoaderArgs) {
 /** Deleting a job, posted by the confirmation (the dialog with scripts, the page without). */
 export function action({ request, context }: Route.ActionArgs) {
   return jobsAction(request, context);
+}
+
+/**
+ * After any delete, the refused ones too (a job deleted elsewhere meanwhile is a 404): the list is
+ * read again, so it shows the jobs as they are.
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod?.toUpperCase() === "POST" || defaultShouldRevalidate;
 }
 
 /**
