@@ -46,6 +46,13 @@ export const jobMessages = {
     noCoverLetter: "No cover letter provided",
     columns: ["Name", "Email", "Cover Letter", "Status", "Submitted"],
   },
+  /** Answers of the back-office screens' own forms when the request itself is wrong (not the fields). */
+  actions: {
+    crossSite: "This request came from another website and was refused.",
+    formNotSupported: "Please send the form from the jobs screens.",
+    formTooLarge: "The form is too large.",
+    unknownIntent: "This form is not one the jobs screens know. Reload the page and try again.",
+  },
   /** Answers of the API. */
   api: {
     notFound: "Job not found",

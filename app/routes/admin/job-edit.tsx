@@ -1,84 +1,57 @@
-import { useEffect, useState } from "react";
-import { useLocation, useNavigate, useParams } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { AdminApiError, adminApi, messageOf } from "~/features/admin/api";
 import { AdminPage } from "~/features/admin/components/admin-page";
-import { Spinner } from "~/features/admin/components/spinner";
 import { JobForm } from "~/features/jobs/components/job-form";
 import { jobMessages } from "~/features/jobs/messages";
-import type { JobInput, JobRecord } from "~/features/jobs/schema";
-import { notifyError, notifySuccess } from "~/lib/notify";
+import { notifyError } from "~/lib/notify";
+import type { Route } from "./+types/job-edit";
+import { jobEditLoader, saveJobAction } from "./job-form.server";
 
 const text = jobMessages.edit;
 
-const formValues = (job: JobRecord): JobInput => ({
-  title: job.title,
-  description: job.description,
-  type: job.type,
-  workType: job.workType,
-  location: job.location,
-});
+/** The job being edited, for a signed-in admin; 404 for an unknown job. */
+export function loader({ request, context, params }: Route.LoaderArgs) {
+  return jobEditLoader(request, context, params.id);
+}
+
+/** The job form, sent by the browser itself or by React Router once hydrated. */
+export function action({ request, context, params }: Route.ActionArgs) {
+  return saveJobAction(request, context, params.id);
+}
 
 /**
- * /admin/jobs/edit/{id}: the job handed over by the list (navigation state) when there is one,
- * otherwise loaded from GET /api/jobs/{id}.
+ * /admin/jobs/edit/{id}: the job's form; back to the list once it is saved. A job that cannot be
+ * loaded: the message ('Job not found', or the spec's text) in the page and as a toast, and Back to Jobs.
  */
-export default function JobEdit() {
-  const { id } = useParams();
-  const navigate = useNavigate();
-  const passed = (useLocation().state as { job?: JobRecord } | null)?.job;
-  const fromList = passed && passed._id === id ? passed : undefined;
-  const [state, setState] = useState<{ job?: JobRecord; error?: string }>(() =>
-    fromList ? { job: fromList } : id ? {} : { error: text.missingId },
-  );
+export default function JobEdit({ loaderData }: Route.ComponentProps) {
+  const { job, error } = loaderData;
 
+  const announced = useRef<object | null>(null);
   useEffect(() => {
-    if (fromList || !id) {
-      if (!id) notifyError(text.missingId);
-      return;
-    }
-    const controller = new AbortController();
-    adminApi<JobRecord>(`/api/jobs/${encodeURIComponent(id)}`, { signal: controller.signal }).then(
-      (job) => setState({ job }),
-      (error: unknown) => {
-        if ((error as Error).name === "AbortError") return;
-        const message = messageOf(error, text.loadFailure);
-        setState({ error: message });
-        notifyError(message);
-      },
-    );
-    return () => controller.abort();
-    // fromList comes from the location's state: the same object for as long as the address stays the same.
-  }, [id, fromList]);
+    if (!error || announced.current === loaderData) return;
+    announced.current = loaderData;
+    notifyError(error);
+  }, [loaderData, error]);
 
-  const { job } = state;
   return (
     <AdminPage title={text.title}>
-      {state.error ? (
-        <div role="alert" className="max-w-3xl rounded-lg border border-red-200 bg-red-50 p-6">
-          <p className="font-medium text-red-800">{state.error}</p>
-          <button type="button" onClick={() => navigate("/admin/jobs")} className={buttonClass("outline", "mt-4")}>
-            {text.back}
-          </button>
-        </div>
-      ) : !job ? (
-        <Spinner label="Loading job..." />
-      ) : (
+      {job ? (
         <JobForm
-          initial={formValues(job)}
+          key={job._id}
+          initial={{ title: job.title, description: job.description, type: job.type, workType: job.workType, location: job.location }}
           submitLabel={text.submit}
           submittingLabel={text.submitting}
-          onSubmit={async (values) => {
-            try {
-              await adminApi(`/api/jobs/${encodeURIComponent(job._id)}`, { method: "PUT", body: values });
-            } catch (error) {
-              notifyError(messageOf(error, text.failure));
-              return error instanceof AdminApiError ? error.errors : undefined;
-            }
-            notifySuccess(text.success);
-            navigate("/admin/jobs");
-          }}
         />
+      ) : (
+        <div role="alert" className="max-w-3xl rounded-lg border border-red-200 bg-red-50 p-6">
+          <p className="font-medium text-red-800">{error ?? text.loadFailure}</p>
+          <Form method="get" action="/admin/jobs">
+            <button type="submit" className={buttonClass("outline", "mt-4")}>
+              {text.back}
+            </button>
+          </Form>
+        </div>
       )}
     </AdminPage>
   );

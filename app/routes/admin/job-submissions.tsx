@@ -1,13 +1,14 @@
-import { useEffect, useState } from "react";
-import { Link, useParams } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { adminApi } from "~/features/admin/api";
-import { AdminPage, LoadError } from "~/features/admin/components/admin-page";
-import { Spinner } from "~/features/admin/components/spinner";
+import { AdminPage } from "~/features/admin/components/admin-page";
+import { LoadFailure } from "~/features/admin/components/list-parts";
 import { localDateTime } from "~/features/admin/format";
 import { jobMessages } from "~/features/jobs/messages";
-import type { ApplicationRecord, ApplicationStatus, JobRecord } from "~/features/jobs/schema";
+import type { ApplicationStatus } from "~/features/jobs/schema";
 import { notifyError } from "~/lib/notify";
+import type { Route } from "./+types/job-submissions";
+import { jobSubmissionsLoader } from "./job-submissions.server";
 
 const text = jobMessages.submissions;
 
@@ -21,6 +22,20 @@ const badge: Record<ApplicationStatus, string> = {
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const localDate = (iso: string) => new Date(iso).toLocaleDateString();
+
+/**
+ * A date in the admin's own locale and time zone. The server knows neither: its HTML (and the first
+ * render in the browser, which must match it) shows the date in UTC, replaced by the local one at once.
+ */
+function LocalDate({ iso }: { iso: string }) {
+  const [shown, setShown] = useState(() => ({ date: new Date(iso).toLocaleDateString("en-US", { timeZone: "UTC" }), title: "" }));
+  useEffect(() => setShown({ date: localDate(iso), title: localDateTime(iso) }), [iso]);
+  return (
+    <time dateTime={iso} title={shown.title || undefined}>
+      {shown.date}
+    </time>
+  );
+}
 
 /** A cover letter clamped to three lines; a long one can be opened in place. */
 function CoverLetter({ text: letter }: { text: string | null }) {
@@ -44,34 +59,24 @@ function CoverLetter({ text: letter }: { text: string | null }) {
   );
 }
 
+/** The job and its applications for a signed-in admin; anyone else is sent to sign in. */
+export function loader({ request, context, params }: Route.LoaderArgs) {
+  return jobSubmissionsLoader(request, context, params.jobId);
+}
+
 /** /admin/jobs/{jobId}/submissions: the applications received for one job, newest first. */
-export default function JobSubmissions() {
-  const { jobId = "" } = useParams();
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<{ loading: boolean; job?: JobRecord; applications?: ApplicationRecord[]; failed?: boolean }>({
-    loading: true,
-  });
+export default function JobSubmissions({ loaderData }: Route.ComponentProps) {
+  const { job } = loaderData;
+  const applications = loaderData.applications ?? [];
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is not read, it is the Retry button's trigger: a new value loads the screen again
+  // A job or applications that could not be read: the spec's text as a toast too.
+  const announced = useRef<object | null>(null);
   useEffect(() => {
-    const controller = new AbortController();
-    const path = encodeURIComponent(jobId);
-    setState((s) => ({ ...s, loading: true, failed: false }));
-    Promise.all([
-      adminApi<JobRecord>(`/api/jobs/${path}`, { signal: controller.signal }),
-      adminApi<ApplicationRecord[]>(`/api/applications/job/${path}`, { signal: controller.signal }),
-    ]).then(
-      ([job, applications]) => setState({ loading: false, job, applications }),
-      (error: unknown) => {
-        if ((error as Error).name === "AbortError") return;
-        setState({ loading: false, failed: true });
-        notifyError(text.loadFailure);
-      },
-    );
-    return () => controller.abort();
-  }, [jobId, attempt]);
+    if (job || announced.current === loaderData) return;
+    announced.current = loaderData;
+    notifyError(text.loadFailure);
+  }, [loaderData, job]);
 
-  const { job, applications = [] } = state;
   return (
     <AdminPage
       title={job ? text.title(job.title) : "Applications"}
@@ -82,14 +87,12 @@ export default function JobSubmissions() {
         </Link>
       }
     >
-      {state.loading ? (
-        <Spinner label="Loading applications..." />
-      ) : state.failed ? (
-        <LoadError message={text.loadFailure} onRetry={() => setAttempt((n) => n + 1)} retryLabel={text.reload} />
+      {!job ? (
+        <LoadFailure message={text.loadFailure} retryLabel={text.reload} />
       ) : (
         <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <caption className="sr-only">{job ? text.title(job.title) : "Applications"}</caption>
+            <caption className="sr-only">{text.title(job.title)}</caption>
             <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
               <tr>
                 {text.columns.map((column) => (
@@ -127,9 +130,7 @@ export default function JobSubmissions() {
                       </span>
                     </td>
                     <td className="px-4 py-3 whitespace-nowrap text-slate-600">
-                      <time dateTime={a.createdAt} title={localDateTime(a.createdAt)}>
-                        {localDate(a.createdAt)}
-                      </time>
+                      <LocalDate iso={a.createdAt} />
                     </td>
                   </tr>
                 ))

@@ -1,27 +1,51 @@
-import { Link, useNavigate } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { AdminPage, LoadError } from "~/features/admin/components/admin-page";
+import { AdminPage } from "~/features/admin/components/admin-page";
 import { ConfirmDialog } from "~/features/admin/components/confirm-dialog";
-import { Spinner } from "~/features/admin/components/spinner";
-import { useAdminData } from "~/features/admin/use-admin-data";
-import { useConfirmedDelete } from "~/features/admin/use-confirmed-delete";
+import { InlineConfirm, LoadFailure, Notice, useDeleteWithConfirm } from "~/features/admin/components/list-parts";
 import { jobMessages } from "~/features/jobs/messages";
 import type { JobRecord } from "~/features/jobs/schema";
-import { notifyError } from "~/lib/notify";
+import { notifyError, notifySuccess } from "~/lib/notify";
+import type { Route } from "./+types/jobs";
+import { jobsAction, jobsLoader } from "./jobs.server";
 
 const text = jobMessages.list;
 
-/** /admin/jobs: the job listings as cards in two columns, with edit, delete and add. */
-export default function Jobs() {
-  const navigate = useNavigate();
-  const { loading, data, error, reload, setData } = useAdminData<JobRecord[]>("/api/jobs", () => notifyError(text.loadFailure));
-  const jobs = data ?? [];
-  const remove = useConfirmedDelete<JobRecord>({
-    path: (j) => `/api/jobs/${encodeURIComponent(j._id)}`,
-    setData,
-    success: text.deleteSuccess,
-    failure: text.deleteFailure,
-  });
+/** Every job for a signed-in admin; anyone else is sent to sign in. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return jobsLoader(request, context);
+}
+
+/** Deleting a job, posted by the confirmation (the dialog with scripts, the page without). */
+export function action({ request, context }: Route.ActionArgs) {
+  return jobsAction(request, context);
+}
+
+/**
+ * After any delete, the refused ones too (a job deleted elsewhere meanwhile is a 404): the list is
+ * read again, so it shows the jobs as they are.
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod?.toUpperCase() === "POST" || defaultShouldRevalidate;
+}
+
+/**
+ * /admin/jobs: the job listings as cards in two columns, with edit, delete and add. Delete asks
+ * first: in a dialog once scripts run, on the page itself (`?delete={id}`) before.
+ */
+export default function Jobs({ loaderData, actionData }: Route.ComponentProps) {
+  const { jobs, confirmDelete, notice } = loaderData;
+  const remove = useDeleteWithConfirm<JobRecord>({ key: "delete-job", action: "/admin/jobs", failure: text.deleteFailure });
+
+  // A saved job's notice (left by the job form before it came back here) and a failed load, as toasts.
+  const announced = useRef<object | null>(null);
+  useEffect(() => {
+    if (announced.current === loaderData) return;
+    announced.current = loaderData;
+    if (notice) notifySuccess(notice);
+    if (jobs === null) notifyError(text.loadFailure);
+  }, [loaderData, notice, jobs]);
 
   return (
     <AdminPage
@@ -32,10 +56,20 @@ export default function Jobs() {
         </Link>
       }
     >
-      {loading ? (
-        <Spinner label="Loading jobs..." />
-      ) : error !== undefined ? (
-        <LoadError message={text.loadFailure} onRetry={reload} retryLabel={text.retry} />
+      <Notice answer={actionData ?? (notice ? { ok: true, message: notice } : undefined)} />
+      {confirmDelete && (
+        <InlineConfirm
+          title={text.deleteTitle}
+          message={text.deleteConfirm}
+          subject={confirmDelete.title}
+          cancelTo="/admin/jobs"
+          action="/admin/jobs"
+          fields={{ intent: "delete", id: confirmDelete._id }}
+          confirmLabel={text.delete}
+        />
+      )}
+      {jobs === null ? (
+        <LoadFailure message={text.loadFailure} retryLabel={text.retry} />
       ) : jobs.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center text-slate-600">{text.empty}</p>
       ) : (
@@ -53,22 +87,22 @@ export default function Jobs() {
               </p>
               <p className="mt-3 line-clamp-2 text-slate-700">{job.description}</p>
               <div className="mt-auto flex gap-3 pt-5">
-                <button
-                  type="button"
-                  className={buttonClass("outline", "px-4 py-2 text-sm")}
-                  onClick={() => navigate(`/admin/jobs/edit/${job._id}`, { state: { job } })}
-                >
+                <Link to={`/admin/jobs/edit/${job._id}`} className={buttonClass("outline", "px-4 py-2 text-sm")}>
                   {text.edit}
                   <span className="sr-only"> {job.title}</span>
-                </button>
-                <button
-                  type="button"
-                  className={buttonClass("primary", "bg-red-700 px-4 py-2 text-sm hover:bg-red-800")}
-                  onClick={() => remove.ask(job)}
-                >
-                  {text.delete}
-                  <span className="sr-only"> {job.title}</span>
-                </button>
+                </Link>
+                {/* Without scripts: this page again, asking to confirm; with scripts: the dialog. */}
+                <Form method="get" action="/admin/jobs" onSubmit={(event) => remove.ask(event, job)}>
+                  <button
+                    type="submit"
+                    name="delete"
+                    value={job._id}
+                    className={buttonClass("primary", "bg-red-700 px-4 py-2 text-sm hover:bg-red-800")}
+                  >
+                    {text.delete}
+                    <span className="sr-only"> {job.title}</span>
+                  </button>
+                </Form>
               </div>
             </li>
           ))}

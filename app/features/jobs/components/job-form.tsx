@@ -1,82 +1,65 @@
-import { type FormEvent, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { SelectField, TextAreaField, TextField } from "~/components/form/fields";
 import { buttonClass } from "~/components/ui/button";
 import { agency } from "~/content/agency";
 import { jobTypes, jobWorkTypes } from "~/content/options";
-import { notifyError } from "~/lib/notify";
+import { fieldError, useActionForm } from "~/lib/form";
 import { jobMessages } from "../messages";
-import { type JobInput, jobSchema } from "../schema";
+import type { JobInput } from "../schema";
 
-type Field = keyof JobInput;
+const loadSchema = () => import("../schema").then((m) => m.jobSchema);
+
+/** The form's fields as posted (every one a string). */
+type JobFields = { title: string; description: string; type: string; workType: string; location: string };
 
 /**
- * The job form of /admin/jobs/add and /admin/jobs/edit/{id}: every field required, checked here with
- * the API's own schema. `onSubmit` answers the server's field errors when it refused the values.
+ * The job form of /admin/jobs/add and /admin/jobs/edit/{id}: every field required, checked with the
+ * API's schema in the browser and again by the screen's action, which saves the job and goes back to
+ * the list. Without scripts the browser posts it itself; a refused post comes back with the errors
+ * beside their fields and the values kept.
  */
-export function JobForm({
-  initial,
-  submitLabel,
-  submittingLabel,
-  onSubmit,
-}: {
-  initial: JobInput;
-  submitLabel: string;
-  submittingLabel: string;
-  onSubmit: (values: JobInput) => Promise<Record<string, string> | undefined>;
-}) {
-  const [values, setValues] = useState<JobInput>(initial);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [submitting, setSubmitting] = useState(false);
-  const inFlight = useRef(false);
+export function JobForm({ initial, submitLabel, submittingLabel }: { initial: JobInput; submitLabel: string; submittingLabel: string }) {
+  const { fields, fetcher, formProps, submitting, pageAnswer, answer } = useActionForm<JobFields>({
+    id: "job",
+    schema: loadSchema,
+    invalidToast: jobMessages.form.validationToast,
+    eager: true,
+    // The API's schema reads each field as text itself.
+    coerce: false,
+  });
+  // After a post sent without scripts was refused, the form shows what was sent.
+  const shown = (name: keyof JobFields, fallback: string) => (pageAnswer ? String(fields[name].initialValue ?? "") : fallback);
+  const errors = {
+    title: fieldError(fields.title),
+    description: fieldError(fields.description),
+    type: fieldError(fields.type),
+    workType: fieldError(fields.workType),
+    location: fieldError(fields.location),
+  };
+
+  // A save the server refused: take the admin to the first field it named.
   const formRef = useRef<HTMLFormElement>(null);
-
-  const set = (field: Field) => (event: { target: { value: string } }) => {
-    const value = event.target.value;
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => (field in e ? { ...e, [field]: undefined } : e));
-  };
-
-  const focusFirst = (found: Partial<Record<string, string>>) => {
-    const first = (["title", "description", "type", "workType", "location"] as const).find((f) => found[f]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  };
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (inFlight.current) return;
-    const parsed = jobSchema.safeParse(values);
-    if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
-      setErrors(found);
-      notifyError(jobMessages.form.validationToast);
-      focusFirst(found);
-      return;
-    }
-    inFlight.current = true;
-    setSubmitting(true);
-    try {
-      const serverErrors = await onSubmit(parsed.data);
-      if (serverErrors) {
-        setErrors(serverErrors);
-        focusFirst(serverErrors);
-      }
-    } finally {
-      inFlight.current = false;
-      setSubmitting(false);
-    }
-  }
+  const focused = useRef<unknown>(undefined);
+  useEffect(() => {
+    if (!answer || answer.ok || focused.current === answer || fetcher.state !== "idle") return;
+    focused.current = answer;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [answer, fetcher.state]);
 
   return (
-    <form
+    <fetcher.Form
+      {...formProps}
       ref={formRef}
-      method="post"
       noValidate
-      onSubmit={submit}
       aria-label="Job"
       className="max-w-3xl rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
     >
+      {pageAnswer && !pageAnswer.ok && (
+        <div role="alert" className="mb-5 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+          {pageAnswer.message}
+        </div>
+      )}
       <fieldset disabled={submitting} className="space-y-5">
         <legend className="sr-only">Job details</legend>
         <TextField
@@ -85,8 +68,7 @@ export function JobForm({
           label="Job Title"
           required
           maxLength={200}
-          value={values.title}
-          onChange={set("title")}
+          defaultValue={shown("title", initial.title)}
           error={errors.title}
         />
         <TextAreaField
@@ -96,8 +78,7 @@ export function JobForm({
           required
           rows={8}
           maxLength={10_000}
-          value={values.description}
-          onChange={set("description")}
+          defaultValue={shown("description", initial.description)}
           error={errors.description}
         />
         <div className="grid gap-5 sm:grid-cols-2">
@@ -108,8 +89,7 @@ export function JobForm({
             required
             placeholder="Select job type"
             options={jobTypes}
-            value={values.type}
-            onChange={set("type")}
+            defaultValue={shown("type", initial.type)}
             error={errors.type}
           />
           <SelectField
@@ -119,8 +99,7 @@ export function JobForm({
             required
             placeholder="Select work type"
             options={jobWorkTypes}
-            value={values.workType}
-            onChange={set("workType")}
+            defaultValue={shown("workType", initial.workType)}
             error={errors.workType}
           />
         </div>
@@ -131,8 +110,7 @@ export function JobForm({
           required
           maxLength={200}
           placeholder={`e.g. ${agency.address.city}, ${agency.address.region}`}
-          value={values.location}
-          onChange={set("location")}
+          defaultValue={shown("location", initial.location)}
           error={errors.location}
         />
         <div className="flex flex-wrap justify-end gap-3 pt-2">
@@ -144,6 +122,6 @@ export function JobForm({
           </button>
         </div>
       </fieldset>
-    </form>
+    </fetcher.Form>
   );
 }
