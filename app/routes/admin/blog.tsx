@@ -3,10 +3,10 @@ import { Form, Link, useRevalidator } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { AdminPage, AdminTable } from "~/features/admin/components/admin-page";
 import { ConfirmDialog } from "~/features/admin/components/confirm-dialog";
+import { InlineConfirm, LoadFailure, Notice, revalidateAfterPost, useDeleteWithConfirm } from "~/features/admin/components/list-parts";
 import { localDateTime } from "~/features/admin/format";
 import { blogAdminMessages } from "~/features/blog/admin-messages";
 import { GenerateModal } from "~/features/blog/components/generate-modal";
-import { InlineConfirm, LoadFailure, Notice, useDeleteWithConfirm } from "~/features/blog/components/screen-parts";
 import type { BlogStatus } from "~/features/blog/schema";
 import { notifyError, notifySuccess } from "~/lib/notify";
 import type { Route } from "./+types/blog";
@@ -18,6 +18,9 @@ const text = blogAdminMessages.list;
 export function loader({ request, context }: Route.LoaderArgs) {
   return blogLoader(request, context);
 }
+
+/** The list is read again after every post, a refused delete included. */
+export const shouldRevalidate = revalidateAfterPost;
 
 /** Deleting a post, posted by the confirmation (the dialog with scripts, the page without). */
 export function action({ request, context }: Route.ActionArgs) {

@@ -3,10 +3,10 @@ import { Form, useNavigate } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { AdminPage, AdminTable } from "~/features/admin/components/admin-page";
 import { ConfirmDialog } from "~/features/admin/components/confirm-dialog";
+import { InlineConfirm, LoadFailure, Notice, revalidateAfterPost, useDeleteWithConfirm } from "~/features/admin/components/list-parts";
 import { localDateTime } from "~/features/admin/format";
 import { blogAdminMessages } from "~/features/blog/admin-messages";
 import { CategoryFormSection, CategoryModal } from "~/features/blog/components/category-modal";
-import { InlineConfirm, LoadFailure, Notice, useDeleteWithConfirm } from "~/features/blog/components/screen-parts";
 import type { CategoryRecord } from "~/features/blog/schema";
 import { isFormAnswer } from "~/lib/form";
 import { notifyError } from "~/lib/notify";
@@ -19,6 +19,9 @@ const text = blogAdminMessages.categories;
 export function loader({ request, context }: Route.LoaderArgs) {
   return categoriesLoader(request, context);
 }
+
+/** The list is read again after every post, a refused delete included. */
+export const shouldRevalidate = revalidateAfterPost;
 
 /** Create, rename and delete, posted by the browser itself or by React Router once hydrated. */
 export function action({ request, context }: Route.ActionArgs) {

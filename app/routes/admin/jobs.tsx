@@ -1,9 +1,9 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { AdminPage } from "~/features/admin/components/admin-page";
 import { ConfirmDialog } from "~/features/admin/components/confirm-dialog";
-import { InlineConfirm, LoadFailure, Notice, useDeleteWithConfirm } from "~/features/admin/components/list-parts";
+import { InlineConfirm, LoadFailure, Notice, revalidateAfterPost, useDeleteWithConfirm } from "~/features/admin/components/list-parts";
 import { jobMessages } from "~/features/jobs/messages";
 import type { JobRecord } from "~/features/jobs/schema";
 import { notifyError, notifySuccess } from "~/lib/notify";
@@ -26,9 +26,7 @@ export function action({ request, context }: Route.ActionArgs) {
  * After any delete, the refused ones too (a job deleted elsewhere meanwhile is a 404): the list is
  * read again, so it shows the jobs as they are.
  */
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod?.toUpperCase() === "POST" || defaultShouldRevalidate;
-}
+export const shouldRevalidate = revalidateAfterPost;
 
 /**
  * /admin/jobs: the job listings as cards in two columns, with edit, delete and add. Delete asks

@@ -4,7 +4,7 @@
  * delete once scripts run.
  */
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Form, Link, useFetcher } from "react-router";
+import { Form, Link, type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { notifyError, notifySuccess } from "~/lib/notify";
 
@@ -125,4 +125,12 @@ export function useDeleteWithConfirm<T extends { _id: string }>({
       },
     },
   };
+}
+
+/**
+ * A list screen's `shouldRevalidate`: the list is read again after every post to it, a refused one
+ * included (a delete refused because the record was gone already leaves the list out of date).
+ */
+export function revalidateAfterPost({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod?.toUpperCase() === "POST" || defaultShouldRevalidate;
 }
