@@ -20,6 +20,12 @@ export function action({ request, context }: Route.ActionArgs) {
   return quoteAction(request, context);
 }
 
+/** A refusal for too many requests tells the browser when to try again (Retry-After), as the API's does. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
+}
+
 /**
  * In the browser: the server's answer, or, when there is none (offline, or the server failed), the
  * spec's failure text as the answer, so the visitor gets the failure toast and keeps every answer.
