@@ -371,6 +371,25 @@ test.describe("trucking quote form (/quote)", () => {
     await expect(control(page, "legalBusinessName")).toHaveValue("Ortega Freight LLC");
   });
 
+  test("when the browser's check cannot load, the server's answer shows the errors, focuses the first and keeps the answers", async ({
+    page,
+  }) => {
+    await page.route(/\/assets\/(form-validate|trucking-quote-schema)-[^/]*\.js$/, (route) => route.abort());
+    await open(page);
+    await control(page, "legalBusinessName").fill("Ortega Freight LLC");
+    await control(page, "email").fill("luis@");
+    const answered = page.waitForResponse((r) => isQuotePost(r.request()));
+    await submitButton(page).click();
+    expect((await answered).status()).toBe(400);
+    await expect(toast(page, quoteMessages.validationToast)).toBeVisible();
+    await expect(page.getByTestId("error-quote-email")).toHaveText("Please enter a valid email address");
+    await expect(page.getByTestId("error-quote-businessStructure")).toHaveText(quoteMessages.required);
+    await expect(page.getByTestId("error-quote-legalBusinessName")).toHaveCount(0);
+    await expect(control(page, "businessStructure")).toBeFocused();
+    await expect(control(page, "legalBusinessName")).toHaveValue("Ortega Freight LLC");
+    await expect(submitButton(page)).toBeEnabled();
+  });
+
   test("keeps a draft in the browser and restores it after a reload", async ({ page }) => {
     await open(page);
     const partial = {

@@ -49,6 +49,25 @@ export function useQuoteForm({ uploads, requiredNames, slotNames }: Options) {
   });
   const { form, fields, formProps, pageAnswer } = action;
 
+  // The server refused the form: once the fields are enabled again, take the visitor to the first one it
+  // refused (the form helper's own focus can come while the fields are still disabled for the request).
+  const focusedFor = useRef<unknown>(null);
+  const fetched = action.fetcher.data;
+  const fetcherState = action.fetcher.state;
+  useEffect(() => {
+    if (!fetched || fetched.ok || fetcherState !== "idle" || focusedFor.current === fetched || !formRef.current) return;
+    focusedFor.current = fetched;
+    const refused = new Set(Object.keys(fetched.result.error ?? {}));
+    const first = Array.from(formRef.current.elements).find(
+      (el): el is HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement =>
+        (el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) &&
+        el.type !== "hidden" &&
+        el.name !== "" &&
+        refused.has(el.name),
+    );
+    first?.focus();
+  }, [fetched, fetcherState]);
+
   function measure() {
     if (!formRef.current) return;
     const values = readForm(formRef.current);
@@ -190,7 +209,9 @@ export function useQuoteForm({ uploads, requiredNames, slotNames }: Options) {
     /** A field's value as the page last answered it (a request sent without scripts and refused), to show again. */
     initialOf: (name: string) => fields[name]?.initialValue as string | string[] | undefined,
     documentsError,
-    submitting: action.submitting,
+    // Only while the request is on its way: once the answer is in (the fetcher then reloads the page's data,
+    // "loading"), the fields are enabled again, so the first field the server refused can take the focus.
+    submitting: action.fetcher.state === "submitting",
     pageAnswer: pageAnswer as QuoteAnswer | undefined,
     filled,
     savedAt,
