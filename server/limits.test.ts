@@ -29,6 +29,9 @@ describe("limits on the embedded database", () => {
     const limits = createLimits({ kind: "pglite" } as DatabaseHandle, SETTINGS);
     expect(limits.kind).toBe("memory");
     expect(limits.rate("forms", 5, 60_000)).toBeInstanceOf(RateLimiter);
+    // A name counts once, whoever asks for it (the JSON endpoint and the page's form action).
+    expect(limits.rate("forms", 5, 60_000)).toBe(limits.rate("forms", 5, 60_000));
+    expect(limits.rate("forms", 5, 60_000)).not.toBe(limits.rate("applications", 5, 60_000));
     expect(limits.bytes("upload-bytes", 100, 60_000)).toBeInstanceOf(ByteBudget);
     expect(limits.signIn()).toBeInstanceOf(LoginThrottle);
   });

@@ -46,9 +46,18 @@ export async function pruneRateLimits(db: Database, now = Date.now()): Promise<n
 
 export function createLimits(database: DatabaseHandle, signInSettings: LoginThrottleSettings): Limits {
   if (database.kind !== "postgres") {
+    // One counter per name, as the database keeps one per name: the JSON endpoint and the page's own
+    // form action that count under the same name ("forms") share it.
+    const rates = new Map<string, RateLimiter>();
     return {
       kind: "memory",
-      rate: (_name, max, windowMs) => new RateLimiter(max, windowMs),
+      rate: (name, max, windowMs) => {
+        const known = rates.get(name);
+        if (known?.max === max && known.windowMs === windowMs) return known;
+        const limiter = new RateLimiter(max, windowMs);
+        rates.set(name, limiter);
+        return limiter;
+      },
       bytes: (_name, maxBytes, windowMs, keyOf) => new ByteBudget(maxBytes, windowMs, keyOf),
       signIn: (options, settings = signInSettings) => new LoginThrottle(settings, options),
       prune: async () => 0,

@@ -337,6 +337,11 @@ export const quoteDocuments = {
   id: "documents",
   title: "Documents",
   intro: "Optional, but documents speed up your quote. PDF, JPG or PNG, up to 1 GB each. You can add several files to each slot.",
+  /** Shown instead of the file slots while the page runs without its scripts (adding files needs them). */
+  withoutScripts: [
+    "Adding files on this page needs JavaScript, which is not running in this browser. You can still send your request now without them.",
+    `Afterwards, email your drivers' licenses (CDL), vehicle registrations and the last 3 years of loss runs to ${agency.email}, with your business name or USDOT number in the subject, or hand them to the agent who calls you.`,
+  ],
   slots: trucking.uploadSlots.map((s) => ({
     ...s,
     hint: {

@@ -1,15 +1,46 @@
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { buttonClass, CallButton } from "~/components/ui/button";
 import { PageHero } from "~/components/ui/page-hero";
 import { agency, promises } from "~/content/agency";
 import { quoteDocuments, quotePage, quoteSections } from "~/content/quote";
 import { QuoteForm } from "~/features/quote/components/quote-form";
+import { QUOTE_FORM_ID, type QuoteAnswer, quoteMessages } from "~/features/quote/messages";
 import { acceptedFileTypes } from "~/features/uploads/messages";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/quote";
+import { quoteAction } from "./quote.server";
 
 /** The form's copy (labels, hints, option lists) reaches the page through the loader, not a JavaScript chunk. */
 export function loader() {
   return { page: quotePage, sections: quoteSections, documents: { ...quoteDocuments, accept: acceptedFileTypes } };
+}
+
+/** The trucking quote, sent by the form (app/routes/quote.server.ts). */
+export function action({ request, context }: Route.ActionArgs) {
+  return quoteAction(request, context);
+}
+
+/** A refusal for too many requests tells the browser when to try again (Retry-After), as the API's does. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
+}
+
+/**
+ * In the browser: the server's answer, or, when there is none (offline, or the server failed), the
+ * spec's failure text as the answer, so the visitor gets the failure toast and keeps every answer.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<QuoteAnswer> {
+  try {
+    return (await serverAction()) as QuoteAnswer;
+  } catch {
+    return { form: QUOTE_FORM_ID, ok: false, message: quoteMessages.failure, result: { status: "error", error: {} } };
+  }
+}
+
+/** Sending the form changes nothing the page's loader reads. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod === "POST" ? false : defaultShouldRevalidate;
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {

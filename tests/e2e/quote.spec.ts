@@ -75,6 +75,9 @@ const control = (page: Page, name: string) => form(page).locator(`#quote-${name}
 const slotInput = (page: Page, slot: string) => page.locator(`#quote-upload-${slot}`);
 const slotError = (page: Page, slot: string) => page.getByTestId(`error-quote-upload-${slot}`);
 const submitButton = (page: Page) => form(page).getByRole("button", { name: quoteMessages.submit });
+/** The form's post to the page's action, as the router sends it once the page runs its scripts. */
+const QUOTE_ACTION = /\/quote\/?_?\.data(\?|$)/;
+const isQuotePost = (r: Request) => r.method() === "POST" && QUOTE_ACTION.test(new URL(r.url()).pathname + new URL(r.url()).search);
 
 async function open(page: Page) {
   await page.goto("/quote");
@@ -221,9 +224,9 @@ test.describe("trucking quote form (/quote)", () => {
       `${required.length} of ${required.length} required answers (100%)`,
     );
 
-    const release = await holdRequests(page, "**/api/submit-lead");
-    const request = page.waitForRequest((r) => r.url().endsWith("/api/submit-lead"));
-    const response = page.waitForResponse((r) => r.url().endsWith("/api/submit-lead"));
+    const release = await holdRequests(page, QUOTE_ACTION);
+    const request = page.waitForRequest(isQuotePost);
+    const response = page.waitForResponse((r) => isQuotePost(r.request()));
     await submitButton(page).click();
     await expect(form(page).getByRole("button", { name: quoteMessages.submitting })).toBeDisabled();
     await expect(form(page).getByRole("button", { name: "Submitting Your Quote..." })).toBeVisible();
@@ -232,35 +235,27 @@ test.describe("trucking quote form (/quote)", () => {
     await expect(slotInput(page, "cdl")).toBeDisabled();
     release();
 
-    const body = (await request).postDataJSON() as Record<string, unknown>;
-    expect(body).toMatchObject({
-      leadType: "commercial_trucking_quote",
-      submissionType: "Commercial Trucking Quote",
-      source: "Website Quote Form",
-      uploadedFiles: ["cdl", "lossRuns"],
-      attachments: [
-        { slot: "cdl", id: cdlIds[0] },
-        { slot: "lossRuns", id: lossRunIds[0] },
-      ],
+    // The form as the browser sends it: every trucking field under the spec's name, the documents by id.
+    const body = new URLSearchParams((await request).postData() ?? "");
+    expect(Object.fromEntries(body)).toMatchObject({
+      "attachments[0].slot": "cdl",
+      "attachments[0].id": cdlIds[0],
+      "attachments[1].slot": "lossRuns",
+      "attachments[1].id": lossRunIds[0],
       legalBusinessName: "Ortega Freight LLC",
       fein: "74-1234567",
       radiusOfOperation: "151–300",
-      coverages: ["Auto Liability", "Cargo Liability"],
-      complianceServices: ["DOT Audits"],
-      totalPowerUnits: 3,
-      totalDrivers: 4,
+      totalPowerUnits: "3",
       contactDOB: "1980-02-29",
       website: "",
       pageUrl: expect.stringContaining("/quote"),
     });
-    expect(new Date(body.submissionDate as string).toISOString()).toBe(body.submissionDate);
-    // Every trucking field is sent, under the spec's names.
-    for (const field of allFields) expect(body, field.name).toHaveProperty(field.name);
-    expect((body.attachments as unknown[]).length).toBe(2);
+    expect(body.getAll("coverages")).toEqual(["Auto Liability", "Cargo Liability"]);
+    expect(body.getAll("complianceServices")).toEqual(["DOT Audits"]);
+    for (const field of allFields) expect(body.has(field.name), field.name).toBe(true);
+    expect(body.has("attachments[2].id")).toBe(false);
 
-    const answered = await response;
-    expect(answered.status()).toBe(201);
-    expect(await answered.json()).toMatchObject({ success: true, reference: expect.any(String) });
+    expect((await response).status()).toBe(200);
     await expect(toast(page, quoteMessages.success)).toBeVisible();
     await expect(toast(page, "Quote request submitted successfully! We will contact you within minutes.")).toBeVisible();
     await expect(submitButton(page)).toBeEnabled();
@@ -324,7 +319,7 @@ test.describe("trucking quote form (/quote)", () => {
     await expect(page.getByRole("progressbar", { name: "Upload progress: cab-card.pdf" })).toBeVisible();
     let leadSent = false;
     page.on("request", (r) => {
-      if (r.url().endsWith("/api/submit-lead")) leadSent = true;
+      if (isQuotePost(r)) leadSent = true;
     });
     await submitButton(page).click();
     await expect(slotError(page, "vehicleRegistration")).toHaveText(quoteMessages.uploadsPending);
@@ -338,7 +333,7 @@ test.describe("trucking quote form (/quote)", () => {
   test("shows the failure toast on a server error and keeps the answers", async ({ page }) => {
     await open(page);
     await fill(page);
-    await page.route("**/api/submit-lead", (route) =>
+    await page.route(QUOTE_ACTION, (route) =>
       route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ success: false, message: "Internal error" }) }),
     );
     await submitButton(page).click();
@@ -348,24 +343,51 @@ test.describe("trucking quote form (/quote)", () => {
     await expect(submitButton(page)).toBeEnabled();
   });
 
-  test("shows the server's field errors inline", async ({ page }) => {
+  test("shows the server's field errors inline: its own check of a field, and a document it cannot link", async ({ page }) => {
     await open(page);
     await fill(page);
-    await page.route("**/api/submit-lead", (route) =>
-      route.fulfill({
-        status: 400,
-        contentType: "application/json",
-        body: JSON.stringify({
-          success: false,
-          message: "Some fields need attention.",
-          errors: { dotNumber: "This USDOT number is not on record", attachments: uploadMessages.attachmentExpired },
-        }),
-      }),
-    );
+    // The server checks again what the browser checked: a USDOT number altered on its way is refused beside its field.
+    await page.route(QUOTE_ACTION, (route) => {
+      const body = new URLSearchParams(route.request().postData() ?? "");
+      body.set("dotNumber", "DOT123");
+      return route.continue({ postData: body.toString() });
+    });
+    await submitButton(page).click();
+    await expect(toast(page, quoteMessages.validationToast)).toBeVisible();
+    await expect(page.getByTestId("error-quote-dotNumber")).toHaveText(quoteMessages.dotNumber);
+    await expect(control(page, "legalBusinessName")).toHaveValue("Ortega Freight LLC");
+    await page.unroute(QUOTE_ACTION);
+
+    // A document the server does not hold (expired, say): nothing is stored, the documents section says why.
+    await page.route(QUOTE_ACTION, (route) => {
+      const body = new URLSearchParams(route.request().postData() ?? "");
+      body.set("attachments[0].slot", "cdl");
+      body.set("attachments[0].id", "5f0c8a52-3b7e-4d0e-9a59-1c2b3d4e5f60");
+      return route.continue({ postData: body.toString() });
+    });
     await submitButton(page).click();
     await expect(toast(page, quoteMessages.failure)).toBeVisible();
-    await expect(page.getByTestId("error-quote-dotNumber")).toHaveText("This USDOT number is not on record");
-    await expect(form(page)).toContainText(uploadMessages.attachmentExpired);
+    await expect(page.getByTestId("error-quote-documents")).toHaveText(uploadMessages.attachmentExpired);
+    await expect(control(page, "legalBusinessName")).toHaveValue("Ortega Freight LLC");
+  });
+
+  test("when the browser's check cannot load, the server's answer shows the errors, focuses the first and keeps the answers", async ({
+    page,
+  }) => {
+    await page.route(/\/assets\/(form-validate|trucking-quote-schema)-[^/]*\.js$/, (route) => route.abort());
+    await open(page);
+    await control(page, "legalBusinessName").fill("Ortega Freight LLC");
+    await control(page, "email").fill("luis@");
+    const answered = page.waitForResponse((r) => isQuotePost(r.request()));
+    await submitButton(page).click();
+    expect((await answered).status()).toBe(400);
+    await expect(toast(page, quoteMessages.validationToast)).toBeVisible();
+    await expect(page.getByTestId("error-quote-email")).toHaveText("Please enter a valid email address");
+    await expect(page.getByTestId("error-quote-businessStructure")).toHaveText(quoteMessages.required);
+    await expect(page.getByTestId("error-quote-legalBusinessName")).toHaveCount(0);
+    await expect(control(page, "businessStructure")).toBeFocused();
+    await expect(control(page, "legalBusinessName")).toHaveValue("Ortega Freight LLC");
+    await expect(submitButton(page)).toBeEnabled();
   });
 
   test("keeps a draft in the browser and restores it after a reload", async ({ page }) => {

@@ -5,6 +5,7 @@
  * (leads/rules, used by the schema).
  */
 import { formMessages } from "~/features/leads/messages";
+import type { FormAnswer } from "~/lib/form";
 
 export const quoteMessages = {
   required: "This field is required",
@@ -27,6 +28,13 @@ export const quoteMessages = {
   tooLong: (max: number) => `Please keep this under ${max.toLocaleString("en-US")} characters`,
   singleLine: "Please keep this to one line, without special characters",
 
+  // The form's post refused before its answers are read.
+  crossSite: "This quote form must be sent from our own quote page. Please open the page again and send it from there.",
+  tooLarge: "This quote request is too large to send. Please shorten your notes and try again, or call us.",
+  notAForm: "Please send the quote request with the form on our quote page.",
+  /** The line under the success text: the reference a visitor can quote on the phone. */
+  reference: (reference: string) => `Thank you! Your reference is ${reference}.`,
+
   // Documents.
   uploadsPending: "Please wait for your files to finish uploading",
   uploadFailed: "The upload failed. Please try again.",
@@ -42,3 +50,9 @@ export const truckingQuoteLead = {
 
 /** Each slot holds at most this many files. */
 export const MAX_FILES_PER_SLOT = 10;
+
+/** The form's id on /quote, and the name its action's answers carry. */
+export const QUOTE_FORM_ID = "trucking-quote";
+
+/** The action's answer: the form helper's, with the reference a visitor can quote on the phone. */
+export type QuoteAnswer = FormAnswer & { reference?: string };

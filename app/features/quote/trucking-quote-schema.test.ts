@@ -1,10 +1,17 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { trucking, usStates } from "~/content/options";
 import { quoteSections } from "~/content/quote";
 import { fieldErrors, fieldMessages } from "~/features/leads/rules";
 import { submitLeadSchema } from "~/features/leads/submit-lead-schema";
 import { quoteMessages, truckingQuoteLead } from "./messages";
-import { optionalTruckingFields, truckingQuoteFields, truckingQuoteFormSchema, truckingQuoteLeadSchema } from "./trucking-quote-schema";
+import {
+  optionalTruckingFields,
+  truckingLeadBody,
+  truckingQuoteFields,
+  truckingQuoteFormSchema,
+  truckingQuoteLeadSchema,
+} from "./trucking-quote-schema";
 
 /** A complete request as the form reads it from the page: every value a string, groups as lists. */
 const validForm = {
@@ -245,5 +252,67 @@ describe("trucking quote lead (POST /api/submit-lead)", () => {
       id: `3f1c2a4e-8b7d-4c6a-9e2f-1a2b3c4d5e${String(i).padStart(2, "0")}`,
     }));
     expect(errors({ ...body, attachments: many }).attachments).toBe(quoteMessages.tooManyFiles(10));
+  });
+});
+
+describe("the form as the browser posts it (read by Conform, in the browser and in the route's action)", () => {
+  /** Every value a string, lists as repeated names, documents as `attachments[i].slot` / `attachments[i].id`. */
+  function posted(values: Record<string, string | string[]>): FormData {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(values)) for (const v of [value].flat()) form.append(name, v);
+    return form;
+  }
+  const id = "3f1c2a4e-8b7d-4c6a-9e2f-1a2b3c4d5e6f";
+
+  it("reads to what the schema makes of the same answers, blanks as empty text", () => {
+    const submission = parseWithZod(
+      posted({
+        ...validForm,
+        complianceServices: "DOT Audits",
+        "attachments[0].slot": "cdl",
+        "attachments[0].id": id,
+        website: "",
+        pageUrl: "http://localhost:3000/quote",
+        "utm.utm_source": "google",
+      }),
+      { schema: truckingQuoteFormSchema },
+    );
+    expect(submission.status).toBe("success");
+    const value = submission.status === "success" ? submission.value : undefined;
+    expect(value).toEqual(
+      truckingQuoteFormSchema.parse({
+        ...validForm,
+        complianceServices: ["DOT Audits"],
+        attachments: [{ slot: "cdl", id }],
+        pageUrl: "http://localhost:3000/quote",
+        utm: { utm_source: "google" },
+      }),
+    );
+    expect(value).toMatchObject({
+      dbaName: "",
+      mcNumber: "",
+      notes: "",
+      coverages: ["Auto Liability", "Cargo Liability"],
+      totalPowerUnits: 3,
+    });
+  });
+
+  it("reports errors under the form's field names, documents included", () => {
+    const submission = parseWithZod(posted({ ...validForm, dotNumber: "DOT1", "attachments[0].slot": "cdl", "attachments[0].id": "x" }), {
+      schema: truckingQuoteFormSchema,
+    });
+    expect(submission.status).toBe("error");
+    expect(submission.status === "error" ? submission.error : undefined).toMatchObject({
+      dotNumber: [quoteMessages.dotNumber],
+      "attachments[0].id": ["Please upload the file again"],
+    });
+  });
+
+  it("maps to the body of POST /api/submit-lead once: the lead type, the time and the slots the documents fill", () => {
+    const form = truckingQuoteFormSchema.parse({ ...validForm, attachments: [{ slot: "lossRuns", id }] });
+    const at = new Date("2030-01-02T15:04:05.000Z");
+    const body = truckingLeadBody(form, at);
+    expect(body).toMatchObject({ ...truckingQuoteLead, uploadedFiles: ["lossRuns"], submissionDate: at.toISOString() });
+    expect(submitLeadSchema.parse(body)).toEqual(body);
   });
 });

@@ -39,14 +39,22 @@ const requiredText = (max: number) =>
       .max(max, { error: m.tooLong(max), abort: true })
       .refine(isSingleLine, m.required),
   );
+/**
+ * A blank optional field comes out as "". Its rule is marked optional and the blank filled in after,
+ * so a form read by Conform (which turns a blank value into a missing one) and a JSON body agree.
+ */
+const blankAsEmpty = (v: string | undefined) => v ?? "";
 const optionalText = (max: number) =>
-  z.preprocess(
-    text,
-    z
-      .string({ error: m.invalidChoice })
-      .max(max, { error: m.tooLong(max), abort: true })
-      .refine(isSingleLine, m.singleLine),
-  );
+  z
+    .preprocess(
+      text,
+      z
+        .string({ error: m.invalidChoice })
+        .max(max, { error: m.tooLong(max), abort: true })
+        .refine(isSingleLine, m.singleLine)
+        .optional(),
+    )
+    .transform(blankAsEmpty);
 /** Text of a `<textarea>`: line breaks (as LF) and tabs are kept, other control characters removed. */
 const requiredMultiLine = (max: number) =>
   z.preprocess(
@@ -54,10 +62,12 @@ const requiredMultiLine = (max: number) =>
     z.string({ error: m.required }).min(1, m.required).max(max, m.tooLong(max)),
   );
 const optionalMultiLine = (max: number) =>
-  z.preprocess(
-    (v) => (typeof v === "string" ? cleanMultiLine(v, max) : text(v)),
-    z.string({ error: m.invalidChoice }).max(max, m.tooLong(max)),
-  );
+  z
+    .preprocess(
+      (v) => (typeof v === "string" ? cleanMultiLine(v, max) : text(v)),
+      z.string({ error: m.invalidChoice }).max(max, m.tooLong(max)).optional(),
+    )
+    .transform(blankAsEmpty);
 const choice = <T extends readonly [string, ...string[]]>(options: T) =>
   z.preprocess(blankAsMissing, z.enum(options, { error: requiredOr(m.invalidChoice) }));
 const yesNo = () => choice(trucking.yesNo);
@@ -135,13 +145,16 @@ export const truckingQuoteFields = {
   estimatedPayroll: requiredText(50),
   // Authority
   dotNumber: requiredPattern(/^\d{1,8}$/, m.dotNumber),
-  mcNumber: z.preprocess(
-    text,
-    z
-      .string({ error: m.mcNumber })
-      .max(20, { error: m.mcNumber, abort: true })
-      .regex(/^$|^(MC[ -]?)?\d{1,8}$/i, m.mcNumber),
-  ),
+  mcNumber: z
+    .preprocess(
+      text,
+      z
+        .string({ error: m.mcNumber })
+        .max(20, { error: m.mcNumber, abort: true })
+        .regex(/^$|^(MC[ -]?)?\d{1,8}$/i, m.mcNumber)
+        .optional(),
+    )
+    .transform(blankAsEmpty),
   allowedToOperate: yesNo(),
   commonAuthority: yesNo(),
   relatedBrokerAuthority: yesNo(),
@@ -187,48 +200,72 @@ export const optionalTruckingFields = [
   "notes",
 ] as const satisfies readonly TruckingQuoteField[];
 
-/** What the form on /quote holds. */
-export const truckingQuoteFormSchema = z.object(truckingQuoteFields);
-export type TruckingQuoteFormValues = z.output<typeof truckingQuoteFormSchema>;
-
 const attachment = z.object({
   slot: z.enum(uploadSlotNames, { error: "Please choose one of the document slots" }),
   id: z.uuid({ error: "Please upload the file again" }),
 });
 
-/** POST /api/submit-lead with leadType "commercial_trucking_quote". */
-export const truckingQuoteLeadSchema = z
-  .object({
-    leadType: z.literal(truckingQuoteLead.leadType),
-    submissionType: z.literal(truckingQuoteLead.submissionType, { error: `submissionType must be "${truckingQuoteLead.submissionType}"` }),
-    source: z.literal(truckingQuoteLead.source, { error: `source must be "${truckingQuoteLead.source}"` }),
-    ...truckingQuoteFields,
-    /** The slots holding at least one file (the spec's field: names only). */
-    uploadedFiles: z
-      .preprocess(
-        (v) => (v == null ? [] : v),
-        z.array(z.enum(uploadSlotNames, { error: "Please choose one of the document slots" })).max(uploadSlotNames.length * 2),
-      )
-      .transform((list) => [...new Set(list)]),
-    /** The stored uploads (POST /api/uploads) the lead links to. */
-    attachments: z.preprocess(
-      (v) => (v == null ? [] : v),
-      z.array(attachment).max(MAX_FILES_PER_SLOT * uploadSlotNames.length, m.tooManyFiles(MAX_FILES_PER_SLOT * uploadSlotNames.length)),
-    ),
-    submissionDate: z.iso.datetime({ offset: true, error: "submissionDate must be an ISO timestamp" }).optional(),
-    website: z.string().optional(),
-    ...submissionContextSchema.shape,
-  })
-  .superRefine((v, ctx) => {
-    const seen = new Set<string>();
+/**
+ * The stored uploads (POST /api/uploads) a quote links to: at most MAX_FILES_PER_SLOT in each slot and
+ * no file twice. The lead's own transaction then checks that each one exists, is nobody else's and sits
+ * in its slot (uploads.server.ts `linkUploads`).
+ */
+const attachmentList = z
+  .preprocess(
+    (v) => (v == null ? [] : v),
+    z.array(attachment).max(MAX_FILES_PER_SLOT * uploadSlotNames.length, m.tooManyFiles(MAX_FILES_PER_SLOT * uploadSlotNames.length)),
+  )
+  .superRefine((list, ctx) => {
     for (const slot of uploadSlotNames) {
-      if (v.attachments.filter((a) => a.slot === slot).length > MAX_FILES_PER_SLOT) {
-        ctx.addIssue({ code: "custom", path: ["attachments"], message: m.tooManyFiles(MAX_FILES_PER_SLOT) });
-      }
+      if (list.filter((a) => a.slot === slot).length > MAX_FILES_PER_SLOT)
+        ctx.addIssue({ code: "custom", message: m.tooManyFiles(MAX_FILES_PER_SLOT) });
     }
-    for (const a of v.attachments) {
-      if (seen.has(a.id)) ctx.addIssue({ code: "custom", path: ["attachments"], message: "The same file is attached twice" });
-      seen.add(a.id);
-    }
+    if (new Set(list.map((a) => a.id)).size < list.length) ctx.addIssue({ code: "custom", message: "The same file is attached twice" });
   });
+
+/**
+ * What the form on /quote posts, checked in the browser and again by the route's action: the trucking
+ * fields, the documents already uploaded (hidden fields `attachments[0].slot`, `attachments[0].id`, ...),
+ * the honeypot, and where the visitor came from (`pageUrl`, `referrer`, `utm.utm_source`, ...).
+ */
+export const truckingQuoteFormSchema = z.object({
+  ...truckingQuoteFields,
+  attachments: attachmentList,
+  website: z.string().optional(),
+  ...submissionContextSchema.shape,
+});
+export type TruckingQuoteFormValues = z.output<typeof truckingQuoteFormSchema>;
+
+/** POST /api/submit-lead with leadType "commercial_trucking_quote". */
+export const truckingQuoteLeadSchema = z.object({
+  leadType: z.literal(truckingQuoteLead.leadType),
+  submissionType: z.literal(truckingQuoteLead.submissionType, { error: `submissionType must be "${truckingQuoteLead.submissionType}"` }),
+  source: z.literal(truckingQuoteLead.source, { error: `source must be "${truckingQuoteLead.source}"` }),
+  ...truckingQuoteFields,
+  /** The slots holding at least one file (the spec's field: names only). */
+  uploadedFiles: z
+    .preprocess(
+      (v) => (v == null ? [] : v),
+      z.array(z.enum(uploadSlotNames, { error: "Please choose one of the document slots" })).max(uploadSlotNames.length * 2),
+    )
+    .transform((list) => [...new Set(list)]),
+  attachments: attachmentList,
+  submissionDate: z.iso.datetime({ offset: true, error: "submissionDate must be an ISO timestamp" }).optional(),
+  website: z.string().optional(),
+  ...submissionContextSchema.shape,
+});
 export type TruckingQuoteLeadBody = z.output<typeof truckingQuoteLeadSchema>;
+
+/**
+ * The one mapping from the form to the body POST /api/submit-lead takes (spec 000 section 7, call 4).
+ * The form's field names are the API's; the API's body adds the lead type, the time of the request and
+ * `uploadedFiles`, the names of the slots the documents fill.
+ */
+export function truckingLeadBody(form: TruckingQuoteFormValues, submittedAt: Date): TruckingQuoteLeadBody {
+  return {
+    ...truckingQuoteLead,
+    ...form,
+    uploadedFiles: uploadSlotNames.filter((slot) => form.attachments.some((a) => a.slot === slot)),
+    submissionDate: submittedAt.toISOString(),
+  };
+}

@@ -1,6 +1,7 @@
 /**
  * The form's fields are uncontrolled: their values live in the DOM. These read them out (checkbox
- * groups as lists, radio groups as the chosen value) and write a saved draft back in.
+ * groups as lists, radio groups as the chosen value) and write a saved draft back in. Hidden fields
+ * (the documents' ids, where the visitor came from) are the page's, not the visitor's answers.
  */
 export type FormValues = Record<string, string | string[]>;
 
@@ -8,7 +9,11 @@ type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
 function controls(form: HTMLFormElement): Control[] {
   return Array.from(form.elements).filter(
-    (el): el is Control => "name" in el && Boolean((el as Control).name) && (el as HTMLInputElement).type !== "file",
+    (el): el is Control =>
+      "name" in el &&
+      Boolean((el as Control).name) &&
+      (el as HTMLInputElement).type !== "file" &&
+      (el as HTMLInputElement).type !== "hidden",
   );
 }
 

@@ -8,11 +8,14 @@ function ChoiceGroup({
   field,
   type,
   error,
+  initial,
 }: {
   field: Extract<QuoteField, { kind: "radio" | "checkboxes" }>;
   type: "radio" | "checkbox";
   error?: string;
+  initial?: string | string[];
 }) {
+  const chosen = initial === undefined ? [] : [initial].flat();
   const id = fieldId(field.name);
   const required = !field.optional;
   const suffix = field.kind === "radio" ? (field.suffix ?? "") : "";
@@ -44,6 +47,7 @@ function ChoiceGroup({
               type={type}
               name={field.name}
               value={option}
+              defaultChecked={chosen.includes(option)}
               className="h-4 w-4 shrink-0 border-slate-400 text-brand-700 focus:outline-none"
             />
             {option}
@@ -74,14 +78,25 @@ function ChoiceGroup({
   );
 }
 
-/** One field of the quote form, drawn from its description in content/quote.ts. */
-export function QuoteFieldView({ field, error }: { field: QuoteField; error?: string }) {
-  const common = { id: fieldId(field.name), name: field.name, label: field.label, hint: field.hint, required: !field.optional, error };
+/**
+ * One field of the quote form, drawn from its description in content/quote.ts. `initial` is the value
+ * the page shows in it: what a request the browser sent itself had in it, when it was refused.
+ */
+export function QuoteFieldView({ field, error, initial }: { field: QuoteField; error?: string; initial?: string | string[] }) {
+  const common = {
+    id: fieldId(field.name),
+    name: field.name,
+    label: field.label,
+    hint: field.hint,
+    required: !field.optional,
+    error,
+    defaultValue: typeof initial === "string" ? initial : undefined,
+  };
   switch (field.kind) {
     case "radio":
-      return <ChoiceGroup field={field} type="radio" error={error} />;
+      return <ChoiceGroup field={field} type="radio" error={error} initial={initial} />;
     case "checkboxes":
-      return <ChoiceGroup field={field} type="checkbox" error={error} />;
+      return <ChoiceGroup field={field} type="checkbox" error={error} initial={initial} />;
     case "select":
       return <SelectField {...common} options={field.options} placeholder={field.placeholder} />;
     case "textarea":

@@ -1,11 +1,12 @@
+import { Fragment } from "react";
 import { Honeypot } from "~/components/form/fields";
 import { buttonClass } from "~/components/ui/button";
 import type { QuoteSection } from "~/content/quote";
 import { quoteMessages } from "../messages";
 import { DocumentUploads, progressClass } from "./document-uploads";
 import { QuoteFieldView } from "./quote-fields";
-import { DOCUMENTS_ERROR, useQuoteForm } from "./use-quote-form";
-import { useUploads } from "./use-uploads";
+import { useQuoteForm } from "./use-quote-form";
+import { storedFiles, useUploads } from "./use-uploads";
 
 type Documents = {
   id: string;
@@ -14,25 +15,70 @@ type Documents = {
   /** The file inputs' `accept` list. */
   accept: string;
   slots: { slot: string; label: string; hint?: string }[];
+  /** What the section says while the page runs without scripts. */
+  withoutScripts: string[];
 };
 
 const sectionClass = "scroll-mt-24 rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8";
 
-/** The long trucking quote form of /quote: sections, a progress indicator, a kept draft and document uploads. */
+/**
+ * The long trucking quote form of /quote: sections, a progress indicator, a kept draft and document
+ * uploads. It posts to the route's action; without scripts the browser posts it and the page answers
+ * in place.
+ */
 export function QuoteForm({ sections, documents }: { sections: QuoteSection[]; documents: Documents }) {
   const required = sections.map((s) => s.fields.filter((f) => !f.optional).map((f) => f.name));
   const requiredNames = required.flat();
   const uploads = useUploads();
-  const { formProps, errors, submitting, filled, savedAt, reference, discardDraft } = useQuoteForm({
+  const {
+    fetcher,
+    formProps,
+    errorOf,
+    initialOf,
+    documentsError,
+    submitting,
+    pageAnswer,
+    filled,
+    savedAt,
+    reference,
+    origin,
+    discardDraft,
+  } = useQuoteForm({
     uploads,
     requiredNames,
     slotNames: documents.slots.map((s) => s.slot),
   });
   const done = new Set(filled);
   const percent = Math.round((filled.length / requiredNames.length) * 100);
+  /** The page's scripts run (the documents can be uploaded, the visitor's origin is known). */
+  const scripted = origin !== null;
+  const files = storedFiles(uploads.items);
+  /** The answer to a request the browser sent itself, until the form is sent again. */
+  const shownAnswer = pageAnswer && !fetcher.data ? pageAnswer : undefined;
+  const errorId = `${formProps.id}-form-error`;
 
   return (
     <div className="lg:grid lg:grid-cols-4 lg:gap-8">
+      {shownAnswer && (
+        <div
+          role={shownAnswer.ok ? "status" : "alert"}
+          data-testid="quote-answer"
+          className={`mb-8 rounded-lg border p-5 lg:col-span-4 ${shownAnswer.ok ? "border-green-700 bg-green-50 text-green-900" : "border-red-700 bg-red-50 text-red-900"}`}
+        >
+          <p id={shownAnswer.ok ? undefined : errorId} className="font-semibold">
+            {shownAnswer.message}
+          </p>
+          {shownAnswer.detail && <p className="mt-1">{shownAnswer.detail}</p>}
+          {shownAnswer.ok && shownAnswer.reference && <p className="mt-1">{quoteMessages.reference(shownAnswer.reference)}</p>}
+          {!shownAnswer.ok && (
+            <p className="mt-1">
+              <a href="#quote-form" className="font-medium underline">
+                Review your answers below
+              </a>
+            </p>
+          )}
+        </div>
+      )}
       <div className="mb-8 lg:mb-0">
         <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm lg:sticky lg:top-24">
           <p id="quote-progress-label" className="text-sm font-semibold text-brand-900">
@@ -90,7 +136,8 @@ export function QuoteForm({ sections, documents }: { sections: QuoteSection[]; d
         </div>
       </div>
 
-      <form {...formProps} aria-label="Commercial trucking quote form" className="relative lg:col-span-3">
+      <fetcher.Form {...formProps} aria-label="Commercial trucking quote form" className="relative lg:col-span-3">
+        {!shownAnswer || shownAnswer.ok ? <p id={errorId} className="sr-only" /> : null}
         <fieldset disabled={submitting} className="space-y-8">
           <legend className="sr-only">Commercial trucking quote request</legend>
           {sections.map((section) => (
@@ -102,7 +149,7 @@ export function QuoteForm({ sections, documents }: { sections: QuoteSection[]; d
               <div className="mt-5 grid gap-5 sm:grid-cols-2">
                 {section.fields.map((field) => (
                   <div key={field.name} className={field.wide || field.kind === "checkboxes" ? "sm:col-span-2" : undefined}>
-                    <QuoteFieldView field={field} error={errors[field.name]} />
+                    <QuoteFieldView field={field} error={errorOf(field.name)} initial={initialOf(field.name)} />
                   </div>
                 ))}
               </div>
@@ -114,27 +161,53 @@ export function QuoteForm({ sections, documents }: { sections: QuoteSection[]; d
               {documents.title}
             </h2>
             <p className="mt-1 text-sm text-slate-600">{documents.intro}</p>
-            {errors[DOCUMENTS_ERROR] && (
-              <p role="alert" className="mt-3 text-sm font-medium text-red-700">
-                {errors[DOCUMENTS_ERROR]}
+            {documentsError && (
+              <p role="alert" className="mt-3 text-sm font-medium text-red-700" data-testid="error-quote-documents">
+                {documentsError}
               </p>
             )}
-            <div className="mt-5">
-              <DocumentUploads slots={documents.slots} accept={documents.accept} uploads={uploads} />
-            </div>
+            {scripted ? (
+              <div className="mt-5">
+                <DocumentUploads slots={documents.slots} accept={documents.accept} uploads={uploads} />
+              </div>
+            ) : (
+              <div
+                className="mt-5 space-y-2 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700"
+                data-testid="documents-without-scripts"
+              >
+                {documents.withoutScripts.map((line) => (
+                  <p key={line}>{line}</p>
+                ))}
+              </div>
+            )}
+            {files.map((file, i) => (
+              <Fragment key={file.id}>
+                <input type="hidden" name={`attachments[${i}].slot`} value={file.slot} />
+                <input type="hidden" name={`attachments[${i}].id`} value={file.id} />
+              </Fragment>
+            ))}
           </section>
 
+          {origin && (
+            <>
+              <input type="hidden" name="pageUrl" value={origin.pageUrl} />
+              {origin.referrer && <input type="hidden" name="referrer" value={origin.referrer} />}
+              {Object.entries(origin.utm ?? {}).map(([key, value]) => (
+                <input key={key} type="hidden" name={`utm.${key}`} value={value} />
+              ))}
+            </>
+          )}
           <Honeypot name="website" />
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
             <button type="submit" className={buttonClass("accent", "w-full sm:w-auto")}>
               {submitting ? quoteMessages.submitting : quoteMessages.submit}
             </button>
             <p role="status" className="text-sm font-medium text-green-800">
-              {reference ? `Thank you! Your reference is ${reference}.` : ""}
+              {reference ? quoteMessages.reference(reference) : ""}
             </p>
           </div>
         </fieldset>
-      </form>
+      </fetcher.Form>
     </div>
   );
 }

@@ -1,17 +1,17 @@
 import { type FormEvent, useEffect, useEffectEvent, useRef, useState } from "react";
-import { notifyError, notifySuccess } from "~/lib/notify";
-import { postJson } from "~/lib/post-json";
+import { fieldError, useActionForm } from "~/lib/form";
+import { notifyError } from "~/lib/notify";
 import { submissionContext } from "~/lib/submission-context";
-import { quoteMessages, truckingQuoteLead } from "../messages";
+import { QUOTE_FORM_ID, type QuoteAnswer, quoteMessages } from "../messages";
 import { clearDraft, loadDraft, saveDraft } from "./draft";
-import { type FormValues, isFilled, readForm, writeForm } from "./form-values";
+import { isFilled, readForm, writeForm } from "./form-values";
 import { loadUploader, storedFiles, type Uploads } from "./use-uploads";
 
-/** Zod and the rules arrive when the form is first focused or submitted, not with the page. */
+/** Zod and the rules arrive when the form is first focused or tapped, not with the page. */
 const loadSchema = () => import("../trucking-quote-schema").then((m) => m.truckingQuoteFormSchema);
 
-/** Where the server's errors about the documents are shown. */
-export const DOCUMENTS_ERROR = "documents";
+/** The name Conform gives the buttons it presses to check one field (`requestIntent`). */
+const INTENT = "__intent__";
 
 type Options = {
   uploads: Uploads;
@@ -22,22 +22,51 @@ type Options = {
 };
 
 /**
- * The trucking quote form's behaviour: fields are uncontrolled (values live in the DOM), validated
- * on submit with the shared schema (inline messages and the validation toast); editing a field
- * clears its error; a draft is kept in the browser as the visitor types and restored on the next
- * visit; inputs are disabled while sending; success clears values, errors, files and the draft.
+ * The trucking quote form's behaviour on top of the form helper (app/lib/form.ts): the form posts to
+ * the route's action, checked first in the browser with the same schema (field errors, the validation
+ * toast); a draft is kept in the browser as the visitor types and restored on the next visit; files
+ * still uploading hold the request back; success clears values, errors, files and the draft.
  */
 export function useQuoteForm({ uploads, requiredNames, slotNames }: Options) {
   const formRef = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [submitting, setSubmitting] = useState(false);
   const [filled, setFilled] = useState<string[]>([]);
   const [savedAt, setSavedAt] = useState<number | null>(null);
   const [reference, setReference] = useState<string | null>(null);
-  /** Set before the first await, so a second Enter or tap cannot send the form twice. */
-  const inFlight = useRef(false);
+  /** Where the visitor came from, sent with the form once the page runs its scripts. */
+  const [origin, setOrigin] = useState<ReturnType<typeof submissionContext> | null>(null);
+  const [schemaReady, setSchemaReady] = useState(false);
   const restored = useRef(false);
   const saveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  const action = useActionForm({
+    id: QUOTE_FORM_ID,
+    schema: loadSchema,
+    invalidToast: quoteMessages.validationToast,
+    onSuccess: (answer) => {
+      if (formRef.current) clearAll(formRef.current);
+      setReference((answer as QuoteAnswer).reference ?? null);
+    },
+  });
+  const { form, fields, formProps, pageAnswer } = action;
+
+  // The server refused the form: once the fields are enabled again, take the visitor to the first one it
+  // refused (the form helper's own focus can come while the fields are still disabled for the request).
+  const focusedFor = useRef<unknown>(null);
+  const fetched = action.fetcher.data;
+  const fetcherState = action.fetcher.state;
+  useEffect(() => {
+    if (!fetched || fetched.ok || fetcherState !== "idle" || focusedFor.current === fetched || !formRef.current) return;
+    focusedFor.current = fetched;
+    const refused = new Set(Object.keys(fetched.result.error ?? {}));
+    const first = Array.from(formRef.current.elements).find(
+      (el): el is HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement =>
+        (el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement) &&
+        el.type !== "hidden" &&
+        el.name !== "" &&
+        refused.has(el.name),
+    );
+    first?.focus();
+  }, [fetched, fetcherState]);
 
   function measure() {
     if (!formRef.current) return;
@@ -67,14 +96,19 @@ export function useQuoteForm({ uploads, requiredNames, slotNames }: Options) {
     saveTimer.current = setTimeout(persist, 400);
   }
 
-  // After hydration: put back what this browser kept of an unfinished request.
+  // After hydration: put back what this browser kept of an unfinished request, unless the page is the
+  // answer to a request the browser sent itself (its answers are on the page; when it was accepted,
+  // the draft is done with).
   const restoreDraft = useEffectEvent(() => {
-    const draft = loadDraft();
+    setOrigin(submissionContext());
+    if (pageAnswer?.ok) clearDraft();
+    const draft = pageAnswer ? null : loadDraft();
     if (formRef.current && draft) {
       writeForm(formRef.current, draft.values, ["website"]);
       uploads.restore(draft.files);
       setSavedAt(draft.savedAt);
     }
+    if (pageAnswer?.ok && pageAnswer.form === QUOTE_FORM_ID) setReference((pageAnswer as QuoteAnswer).reference ?? null);
     restored.current = true;
     measure();
   });
@@ -97,122 +131,92 @@ export function useQuoteForm({ uploads, requiredNames, slotNames }: Options) {
     .map((f) => f.id)
     .join();
   const filesChanged = useEffectEvent(() => {
-    if (!restored.current) return;
-    setErrors((current) => (DOCUMENTS_ERROR in current ? withoutKey(current, DOCUMENTS_ERROR) : current));
-    save();
+    if (restored.current) save();
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: doneFiles (the finished uploads' ids) is what must re-run this; the work reads the latest state through an Effect Event.
   useEffect(() => filesChanged(), [doneFiles]);
 
-  function clearAll(form: HTMLFormElement) {
+  function clearAll(formElement: HTMLFormElement) {
     clearTimeout(saveTimer.current);
     saveTimer.current = undefined;
-    form.reset();
+    formElement.reset();
     uploads.reset();
     clearDraft();
     setSavedAt(null);
-    setErrors({});
     setFilled([]);
   }
 
-  async function submit(form: HTMLFormElement) {
-    const raw = readForm(form);
-    const pending = slotNames.filter((slot) => uploads.current.current.some((i) => i.slot === slot && i.status === "uploading"));
-    let result:
-      | { success: true; data: FormValues | Record<string, unknown> }
-      | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
-    try {
-      result = (await loadSchema()).safeParse(raw);
-    } catch {
-      // The validation code could not be loaded (offline, or the site changed since this page was
-      // opened): the server validates the same rules, so send the form as it is.
-      result = { success: true, data: raw };
-    }
-    const next: Record<string, string> = {};
-    if (!result.success) for (const issue of result.error.issues) next[String(issue.path[0])] ??= issue.message;
-    for (const slot of pending) uploads.setSlotError(slot, quoteMessages.uploadsPending);
-    if (!result.success || pending.length) {
-      setErrors(next);
-      notifyError(result.success ? quoteMessages.uploadsPending : quoteMessages.validationToast);
-      const first =
-        Array.from(form.elements).find((el) => (el as HTMLInputElement).name in next) ??
-        (pending[0] ? document.getElementById(`quote-upload-${pending[0]}`) : null);
-      (first as HTMLElement | null)?.focus();
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (submitter?.getAttribute("name") === INTENT && !schemaReady) {
+      // Checking one field as it changes is the browser's work: until its rules have loaded, wait.
+      event.preventDefault();
       return;
     }
-    setErrors({});
-    setReference(null);
-    setSubmitting(true);
-    const files = storedFiles(uploads.current.current);
-    const response = await postJson("/api/submit-lead", {
-      ...result.data,
-      uploadedFiles: slotNames.filter((slot) => files.some((f) => f.slot === slot)),
-      attachments: files.map(({ slot, id }) => ({ slot, id })),
-      ...truckingQuoteLead,
-      submissionDate: new Date().toISOString(),
-      website: raw.website ?? "",
-      ...submissionContext(),
-    });
-    setSubmitting(false);
-    if (response.ok) {
-      clearAll(form);
-      setReference(typeof response.data.reference === "string" ? response.data.reference : null);
-      // When office hours stretch the promise, the API says when to expect the call, under the success text.
-      notifySuccess(quoteMessages.success, typeof response.data.callBackNotice === "string" ? response.data.callBackNotice : null);
+    const isIntent = submitter?.getAttribute("name") === INTENT;
+    const pending = isIntent
+      ? []
+      : slotNames.filter((slot) => uploads.current.current.some((i) => i.slot === slot && i.status === "uploading"));
+    if (pending.length) {
+      event.preventDefault();
+      for (const slot of pending) uploads.setSlotError(slot, quoteMessages.uploadsPending);
+      notifyError(quoteMessages.uploadsPending);
+      document.getElementById(`quote-upload-${pending[0]}`)?.focus();
       return;
     }
-    if (response.errors) {
-      const { attachments, uploadedFiles, ...fields } = response.errors;
-      const documents = attachments ?? uploadedFiles;
-      setErrors(documents ? { ...fields, [DOCUMENTS_ERROR]: documents } : fields);
-    }
-    notifyError(quoteMessages.failure);
+    if (!isIntent) setReference(null);
+    formProps.onSubmit(event);
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    if (inFlight.current) return;
-    inFlight.current = true;
-    try {
-      await submit(form);
-    } finally {
-      inFlight.current = false;
-    }
-  }
-
-  /** Editing a field clears its error, updates the progress and saves the draft. */
+  /** Editing a field updates the progress and saves the draft (the form helper checks it again). */
   function onInput(event: FormEvent<HTMLFormElement>) {
-    const name = (event.target as HTMLInputElement).name;
-    if (!name) return;
-    setErrors((current) => (name in current ? withoutKey(current, name) : current));
+    if (!(event.target as HTMLInputElement).name) return;
     measure();
     save();
+  }
+
+  /** First use of the form: fetch the validation and upload code before it is needed. */
+  function preload() {
+    formProps.onFocusCapture();
+    void loadSchema()
+      .then(() => setSchemaReady(true))
+      .catch(() => undefined);
+    void loadUploader().catch(() => undefined);
   }
 
   function discardDraft() {
     if (formRef.current && window.confirm("Clear every answer and uploaded file from this form?")) clearAll(formRef.current);
   }
 
-  /** First use of the form: fetch the validation and upload code before it is needed. */
-  function preload() {
-    void loadSchema().catch(() => undefined);
-    void loadUploader().catch(() => undefined);
-  }
+  /** The first error about the documents (the list, or one of its entries). */
+  const documentsError = Object.entries(form.allErrors).find(
+    ([name]) => name === "attachments" || name.startsWith("attachments["),
+  )?.[1]?.[0];
 
   return {
-    // POST, so that a submission the browser sends itself never carries the visitor's details in the address.
-    formProps: { ref: formRef, method: "post", noValidate: true, onSubmit, onInput, onChange: onInput, onFocusCapture: preload },
-    errors,
-    submitting,
+    fetcher: action.fetcher,
+    formProps: {
+      ...formProps,
+      ref: formRef,
+      onSubmit,
+      onInput,
+      onChange: onInput,
+      onFocusCapture: preload,
+      onPointerDownCapture: preload,
+    },
+    /** A field's error, by name. */
+    errorOf: (name: string) => fieldError(fields[name]),
+    /** A field's value as the page last answered it (a request sent without scripts and refused), to show again. */
+    initialOf: (name: string) => fields[name]?.initialValue as string | string[] | undefined,
+    documentsError,
+    // Only while the request is on its way: once the answer is in (the fetcher then reloads the page's data,
+    // "loading"), the fields are enabled again, so the first field the server refused can take the focus.
+    submitting: action.fetcher.state === "submitting",
+    pageAnswer: pageAnswer as QuoteAnswer | undefined,
     filled,
     savedAt,
     reference,
+    origin,
     discardDraft,
   };
-}
-
-function withoutKey(record: Record<string, string>, key: string): Record<string, string> {
-  const { [key]: _gone, ...rest } = record;
-  return rest;
 }
