@@ -5,6 +5,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ZodType } from "zod";
 
+/**
+ * The schemas read every field as text themselves (a missing field as "", a checkbox's "on" as ticked),
+ * so a form's "" and "on" and a JSON body's "" and booleans meet the same rules and messages: Conform's
+ * own coercion (empty text as missing) is off.
+ */
 export function validateWith(formData: FormData, schema: ZodType) {
-  return parseWithZod(formData, { schema });
+  return parseWithZod(formData, { schema, disableAutoCoercion: true });
 }

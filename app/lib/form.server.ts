@@ -24,7 +24,8 @@ export async function readSubmission<S extends ZodType>(request: Request, schema
   if (!params) return { ok: false, status: 413 };
   const formData = new FormData();
   for (const [name, value] of params) formData.append(name, value);
-  const submission = parseWithZod(formData, { schema }) as Submission<z.input<S>, string[], z.output<S>>;
+  // As in the browser (form-validate.ts): the schemas read fields as text themselves.
+  const submission = parseWithZod(formData, { schema, disableAutoCoercion: true }) as Submission<z.input<S>, string[], z.output<S>>;
   return { ok: true, formData, submission };
 }
 
@@ -44,11 +45,18 @@ export function refused(
   message: string,
   submission?: Submission<unknown, string[], unknown>,
   fieldErrors?: Record<string, string>,
+  headers?: HeadersInit,
 ) {
   const extra = fieldErrors ? Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, [v]])) : undefined;
   const result = submission
     ? submission.reply({ fieldErrors: extra, formErrors: [message] })
     : { status: "error" as const, error: { "": [message], ...(extra ?? {}) } };
   const answer: FormAnswer = { form, ok: false, message, result };
-  return data(answer, { status });
+  return data(answer, { status, headers });
+}
+
+/** A route's `headers` for its forms: a refusal's Retry-After (the rate limit) reaches the page's answer too. */
+export function formHeaders({ actionHeaders }: { actionHeaders: Headers }): HeadersInit {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
 }
