@@ -56,6 +56,15 @@ export async function formClientAction({ serverAction }: { serverAction: () => P
   }
 }
 
+/**
+ * A page's `shouldRevalidate` when its loader's data does not change with what its forms send: a form
+ * answered (or failed) leaves the page's data as it was, so a server that could not be reached does not
+ * turn the page into an error page.
+ */
+export function keepDataAfterForms({ formMethod, defaultShouldRevalidate }: { formMethod?: string; defaultShouldRevalidate: boolean }) {
+  return formMethod && formMethod.toUpperCase() !== "GET" ? false : defaultShouldRevalidate;
+}
+
 type Validate = (formData: FormData) => ReturnType<typeof import("./form-validate").validateWith>;
 
 type Options = {
@@ -97,16 +106,27 @@ export function useActionForm<Schema extends Record<string, unknown> = Record<st
   const answer = fetched ?? pageAnswer;
 
   const [validate, setValidate] = useState<Validate | null>(null);
+  /** Set once the check could not be loaded (offline, or the site was updated since the page was opened): the action checks anyway. */
+  const [unavailable, setUnavailable] = useState(false);
   const loading = useRef<Promise<void> | null>(null);
   const prepare = useCallback(() => {
     loading.current ??= Promise.all([import("./form-validate"), schema()])
       .then(([{ validateWith }, zodSchema]) => setValidate(() => (formData: FormData) => validateWith(formData, zodSchema)))
       .catch(() => {
-        // Not loaded (offline, or the site was updated since the page was opened): the action checks anyway.
         loading.current = null;
+        setUnavailable(true);
       });
     return loading.current;
   }, [schema]);
+
+  // A form sent before its check had loaded is sent again once it has (or once it is known it cannot load).
+  const pending = useRef<{ form: HTMLFormElement; submitter: HTMLElement | null } | null>(null);
+  useEffect(() => {
+    const held = pending.current;
+    if (!held || !(validate || unavailable)) return;
+    pending.current = null;
+    if (held.form.isConnected) held.form.requestSubmit(held.submitter?.isConnected ? held.submitter : undefined);
+  }, [validate, unavailable]);
 
   const [form, fields] = useForm<Schema>({
     id,
@@ -132,6 +152,13 @@ export function useActionForm<Schema extends Record<string, unknown> = Record<st
 
   const conformProps = getFormProps(form);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!validate && !unavailable) {
+      // The check is still loading (a few kilobytes, asked for on the form's first focus or tap): wait for it.
+      event.preventDefault();
+      pending.current = { form: event.currentTarget, submitter: (event.nativeEvent as SubmitEvent).submitter };
+      void prepare();
+      return;
+    }
     conformProps.onSubmit(event);
     if (!event.defaultPrevented) return;
     // The browser's check found errors: say so, and take the visitor to the first one.

@@ -11,7 +11,7 @@ import { listJobs, submitApplication } from "~/features/jobs/jobs.server";
 import { jobMessages } from "~/features/jobs/messages";
 import { applicationSchema, type JobRecord } from "~/features/jobs/schema";
 import { publicFormAction } from "~/features/leads/submit.server";
-import { formClientAction } from "~/lib/form";
+import { formClientAction, keepDataAfterForms } from "~/lib/form";
 import { formHeaders } from "~/lib/form.server";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/careers";
@@ -37,6 +37,7 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 export const clientAction = formClientAction;
+export const shouldRevalidate = keepDataAfterForms;
 export const headers = formHeaders;
 
 const employmentType: Record<JobRecord["type"], string> = { "Full-time": "FULL_TIME", "Part-time": "PART_TIME", Internship: "INTERN" };

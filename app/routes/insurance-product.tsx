@@ -13,7 +13,7 @@ import { formMessages } from "~/features/leads/messages";
 import { sideQuoteFormSchema } from "~/features/leads/schema";
 import { publicFormAction, submitLead, trappedNotice } from "~/features/leads/submit.server";
 import { productQuote, type SubmitLeadBody } from "~/features/leads/submit-lead-schema";
-import { formClientAction } from "~/lib/form";
+import { formClientAction, keepDataAfterForms } from "~/lib/form";
 import { formHeaders } from "~/lib/form.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/insurance-product";
@@ -49,6 +49,7 @@ export function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export const clientAction = formClientAction;
+export const shouldRevalidate = keepDataAfterForms;
 export const headers = formHeaders;
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {

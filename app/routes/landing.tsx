@@ -12,7 +12,7 @@ import { landingLeadTypes } from "~/features/leads/lead-types";
 import { formMessages } from "~/features/leads/messages";
 import { publicFormAction, submitLead, trappedNotice } from "~/features/leads/submit.server";
 import type { SubmitLeadBody } from "~/features/leads/submit-lead-schema";
-import { formClientAction, isFormAnswer } from "~/lib/form";
+import { formClientAction, isFormAnswer, keepDataAfterForms } from "~/lib/form";
 import { formHeaders } from "~/lib/form.server";
 import { notifyError } from "~/lib/notify";
 import { requestOpenChat } from "~/lib/open-chat";
@@ -23,11 +23,11 @@ const text = formMessages.landingQuote;
 /** The quote modal, opened by the page's buttons through the browser's own dialog commands. */
 const QUOTE_DIALOG = "quote-dialog";
 
-/** The landing page a request is for: /hoa-insurance (or its data request, /hoa-insurance.data) is "hoa". */
+/** The landing page a request is for: /hoa-insurance (or its data request, /hoa-insurance.data or /hoa-insurance/_.data) is "hoa". */
 async function pageOf(request: Request) {
   const { landingBySlug } = await import("~/content/landing-pages");
   const slug = new URL(request.url).pathname
-    .replace(/\.data$/, "")
+    .replace(/(\/_)?\.data$/, "")
     .replace(/^\//, "")
     .replace(/-insurance\/?$/, "");
   const page = landingBySlug(slug);
@@ -61,6 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const clientAction = formClientAction;
+export const shouldRevalidate = keepDataAfterForms;
 export const headers = formHeaders;
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {

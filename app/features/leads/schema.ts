@@ -31,11 +31,15 @@ export const contactFormSchema = z
     message: messageRule(),
     smsConsent: mustBeChecked(),
   })
-  .superRefine((v, ctx) => {
-    if (v.insuranceType === "Other" && v.otherInsurance.length === 0) {
-      ctx.addIssue({ code: "custom", path: ["otherInsurance"], message: fieldMessages.otherInsurance });
-    }
-  });
+  .superRefine(
+    (v, ctx) => {
+      if (v.insuranceType === "Other" && v.otherInsurance === "") {
+        ctx.addIssue({ code: "custom", path: ["otherInsurance"], message: fieldMessages.otherInsurance });
+      }
+    },
+    // Checked even when other fields are wrong, so every error shows at once (the two fields' own values are read only when valid).
+    { when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === "insuranceType" || issue.path?.[0] === "otherInsurance") },
+  );
 export type ContactFormValues = z.input<typeof contactFormSchema>;
 export type ContactValues = z.output<typeof contactFormSchema>;
 
