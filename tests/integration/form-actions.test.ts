@@ -83,7 +83,7 @@ describe.each(databaseKinds)("public forms posted without scripts on %s", (kind)
       name: "Dana Whitfield",
       phone: "(512) 555-0199",
       service: "Contractors Insurance",
-      ip: "198.51.100." + ipCount,
+      ip: `198.51.100.${ipCount}`,
       userAgent: "no-script-browser/1.0",
       pageUrl: `${server.url}/contact`,
     });
@@ -167,6 +167,25 @@ describe.each(databaseKinds)("public forms posted without scripts on %s", (kind)
     const page = await refused.text();
     expect(page).toMatch(/<dialog[^>]*id="quote-dialog"[^>]*open=""/);
     expect(page).toContain("Please select your HOA type");
+  });
+
+  it("takes the same forms as the data requests the pages send once scripts run, with or without a trailing slash", async () => {
+    for (const path of ["/hoa-insurance.data", "/hoa-insurance/_.data"]) {
+      const email = `data${path.length}.${kind}@form-actions.example`;
+      const res = await post(path, {
+        name: "Marisol Ortega",
+        phone: "(512) 555-0123",
+        email,
+        hoaType: "Townhome",
+        coverageNeeded: "Full Package",
+        pageUrl: `${server.url}/hoa-insurance?utm_source=google`,
+        utm_source: "google",
+      });
+      expect(res.status, path).toBe(200);
+      expect(await res.text()).toContain(formMessages.landingQuote.success.slice(0, 20));
+      const [lead] = await leadsBy(email);
+      expect(lead, path).toMatchObject({ leadType: "hoa_quote_landing", utm: { utm_source: "google" } });
+    }
   });
 
   it("a product page's side quote is stored with the page's service type", async () => {
