@@ -62,8 +62,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { pathname } = useLocation();
   const isAdmin = pathname === "/admin" || pathname.startsWith("/admin/");
-  // The whole document has hydrated (error pages included): a form sent before now is sent.
-  useEffect(releaseHeldSubmit, []);
+  // The whole document has hydrated (error pages included): say so (end-to-end tests wait for
+  // `window.__hydrated`), and send a form held until now.
+  useEffect(() => {
+    (window as Window & { __hydrated?: boolean }).__hydrated = true;
+    releaseHeldSubmit();
+  }, []);
   // No third-party script where the back office shows personal data.
   const gaId = isAdmin ? null : (data?.publicConfig.gaMeasurementId ?? null);
   return (

@@ -22,7 +22,7 @@ export type Limits = {
   kind: "memory" | "database";
   /**
    * A limit of `max` hits per key and `windowMs`. `name` keeps its counts apart from every other
-   * limit's in the shared table: each limit needs its own.
+   * limit's in the shared table: each limit needs its own, and callers naming the same limit share its count.
    */
   rate(name: string, max: number, windowMs: number): RateLimit;
   /** Bytes per address and window; `keyOf` gives the key an address is counted under. */
@@ -46,18 +46,19 @@ export async function pruneRateLimits(db: Database, now = Date.now()): Promise<n
 
 export function createLimits(database: DatabaseHandle, signInSettings: LoginThrottleSettings): Limits {
   if (database.kind !== "postgres") {
-    // One counter per name, as the database keeps one per name: the JSON endpoint and the page's own
-    // form action that count under the same name ("forms") share it.
-    const rates = new Map<string, RateLimiter>();
+    // One counter per limit, so the API and a page's form action charging the same limit share its count.
+    const counters = new Map<string, RateLimiter>();
+    const rate = (name: string, max: number, windowMs: number) => {
+      const key = `${name}:${max}:${windowMs}`;
+      const known = counters.get(key);
+      if (known) return known;
+      const limiter = new RateLimiter(max, windowMs);
+      counters.set(key, limiter);
+      return limiter;
+    };
     return {
       kind: "memory",
-      rate: (name, max, windowMs) => {
-        const known = rates.get(name);
-        if (known?.max === max && known.windowMs === windowMs) return known;
-        const limiter = new RateLimiter(max, windowMs);
-        rates.set(name, limiter);
-        return limiter;
-      },
+      rate,
       bytes: (_name, maxBytes, windowMs, keyOf) => new ByteBudget(maxBytes, windowMs, keyOf),
       signIn: (options, settings = signInSettings) => new LoginThrottle(settings, options),
       prune: async () => 0,

@@ -5,7 +5,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ZodType } from "zod";
 
-/** `coerce: false` keeps the posted text as it is (see `useActionForm`'s option of that name). */
-export function validateWith(formData: FormData, schema: ZodType, { coerce = true }: { coerce?: boolean } = {}) {
+/**
+ * The schemas read every field as text themselves (a missing field as "", a checkbox's "on" as ticked),
+ * so a form's "" and "on" and a JSON body's "" and booleans meet the same rules and messages: Conform's
+ * own coercion (empty text as missing) is off unless a form asks for it (`coerce`: the trucking quote).
+ */
+export function validateWith(formData: FormData, schema: ZodType, { coerce = false }: { coerce?: boolean } = {}) {
   return parseWithZod(formData, { schema, disableAutoCoercion: !coerce });
 }

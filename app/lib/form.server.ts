@@ -16,14 +16,14 @@ export type ReadForm<S extends ZodType> =
 /**
  * The posted form, checked with `schema`. `limit` bounds the body before anything is parsed: a form
  * longer than any real one of its kind is refused (413) unread, and a body that is not a browser's
- * URL-encoded form is refused (415). `coerce: false` hands the schema the posted text as it is (see
- * `useActionForm`'s option of that name).
+ * URL-encoded form is refused (415). The schema gets the posted text as it is unless `coerce` asks for
+ * Conform's coercion (see `useActionForm`'s option of that name).
  */
 export async function readSubmission<S extends ZodType>(
   request: Request,
   schema: S,
   limit: number,
-  { coerce = true }: { coerce?: boolean } = {},
+  { coerce = false }: { coerce?: boolean } = {},
 ): Promise<ReadForm<S>> {
   if (!isUrlEncodedForm(request)) return { ok: false, status: 415 };
   const params = await readForm(request, limit);
@@ -50,11 +50,18 @@ export function refused(
   message: string,
   submission?: Submission<unknown, string[], unknown>,
   fieldErrors?: Record<string, string>,
+  headers?: HeadersInit,
 ) {
   const extra = fieldErrors ? Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, [v]])) : undefined;
   const result = submission
     ? submission.reply({ fieldErrors: extra, formErrors: [message] })
     : { status: "error" as const, error: { "": [message], ...(extra ?? {}) } };
   const answer: FormAnswer = { form, ok: false, message, result };
-  return data(answer, { status });
+  return data(answer, { status, headers });
+}
+
+/** A route's `headers` for its forms: a refusal's Retry-After (the rate limit) reaches the page's answer too. */
+export function formHeaders({ actionHeaders }: { actionHeaders: Headers }): HeadersInit {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
 }

@@ -7,7 +7,9 @@
  *   answers the page again with a `FormAnswer`, read through `useActionData`, and the form shows its
  *   message in place, field errors beside the fields and the values kept.
  * - Once hydrated, the form is checked in the browser first (the schema and Zod load on the form's first
- *   focus or tap, not with the page), then sent by a fetcher; the answer becomes a toast.
+ *   focus or tap, not with the page), then sent by a fetcher; the answer becomes a toast. A route whose
+ *   forms use this exports `clientAction = formClientAction`, so a server that cannot be reached or
+ *   fails answers with the form's own failure toast instead of the error page.
  *
  * Actions build their answers with `app/lib/form.server.ts`.
  */
@@ -32,11 +34,38 @@ export type FormAnswer = {
   detail?: string | null;
   /** Conform's reply: the field errors, and the values to show again (none after a success). */
   result: SubmissionResult<string[]>;
+  /** The server could not be reached, or failed: the form shows its own failure text and keeps its values. */
+  unreachable?: boolean;
 };
 
 /** Whether a loader or action's data is a form answer. */
 export function isFormAnswer(value: unknown): value is FormAnswer {
   return typeof value === "object" && value !== null && "form" in value && "result" in value && "ok" in value;
+}
+
+/** A server that could not be reached or failed, as a form answer (see formClientAction). */
+const unreachable: FormAnswer = { form: "", ok: false, message: "", unreachable: true, result: { status: "error" } };
+
+/**
+ * A route's `clientAction` for its forms: the action's answer, or when the request failed (offline, a
+ * 5xx, an answer that is not the action's) an `unreachable` answer, which the form turns into its failure
+ * toast with the values kept.
+ */
+export async function formClientAction({ serverAction }: { serverAction: () => Promise<unknown> }) {
+  try {
+    return await serverAction();
+  } catch {
+    return unreachable;
+  }
+}
+
+/**
+ * A page's `shouldRevalidate` when its loader's data does not change with what its forms send: a form
+ * answered (or failed) leaves the page's data as it was, so a server that could not be reached does not
+ * turn the page into an error page.
+ */
+export function keepDataAfterForms({ formMethod, defaultShouldRevalidate }: { formMethod?: string; defaultShouldRevalidate: boolean }) {
+  return formMethod && formMethod.toUpperCase() !== "GET" ? false : defaultShouldRevalidate;
 }
 
 type Validate = (formData: FormData) => ReturnType<typeof import("./form-validate").validateWith>;
@@ -50,6 +79,8 @@ type Options = {
   action?: string;
   /** The failure toast when the browser's check finds errors. */
   invalidToast?: string;
+  /** The failure toast when the server could not be reached or failed. */
+  failure: string;
   /** Runs once per successful answer, after the toast (closing a dialog, say). */
   onSuccess?: (answer: FormAnswer) => void;
   /** Set to false for an answer that must not raise a toast (the form shows it itself). */
@@ -62,9 +93,9 @@ type Options = {
   eager?: boolean;
   /**
    * Conform's coercion of the posted text before the schema sees it (an empty field as missing, "on"
-   * as true, digits as a number): on by default. Set to false for a schema that reads every field as
-   * text itself (the JSON API's schemas, shared with a form), which the coercion would otherwise
-   * hand a missing value where it expects text. The action's `readSubmission` takes the same option.
+   * as true, digits as a number): off by default, since the schemas read every field as text
+   * themselves (and serve the JSON API too). A schema written for coerced values sets it (the trucking
+   * quote). The action's `readSubmission` takes the same option.
    */
   coerce?: boolean;
 };
@@ -78,26 +109,30 @@ export function useActionForm<Schema extends Record<string, unknown> = Record<st
   schema,
   action,
   invalidToast = formMessages.validationToast,
+  failure,
   onSuccess,
   toast = true,
   eager = false,
-  coerce = true,
+  coerce = false,
 }: Options) {
   const fetcher = useFetcher<FormAnswer>({ key: `form:${id}` });
   const actionData = useActionData();
   /** The answer to a post the browser sent itself (no scripts yet): shown in place, not as a toast. */
   const pageAnswer = isFormAnswer(actionData) && actionData.form === id ? actionData : undefined;
-  const fetched = fetcher.data && isFormAnswer(fetcher.data) && fetcher.data.form === id ? fetcher.data : undefined;
+  // The fetcher is this form's own (its key is the form's id), so its answer is this form's.
+  const fetched = isFormAnswer(fetcher.data) ? fetcher.data : undefined;
   const answer = fetched ?? pageAnswer;
 
   const [validate, setValidate] = useState<Validate | null>(null);
+  /** Set once the check could not be loaded (offline, or the site was updated since the page was opened): the action checks anyway. */
+  const [unavailable, setUnavailable] = useState(false);
   const loading = useRef<Promise<void> | null>(null);
   const prepare = useCallback(() => {
     loading.current ??= Promise.all([import("./form-validate"), schema()])
       .then(([{ validateWith }, zodSchema]) => setValidate(() => (formData: FormData) => validateWith(formData, zodSchema, { coerce })))
       .catch(() => {
-        // Not loaded (offline, or the site was updated since the page was opened): the action checks anyway.
         loading.current = null;
+        setUnavailable(true);
       });
     return loading.current;
   }, [schema, coerce]);
@@ -106,9 +141,18 @@ export function useActionForm<Schema extends Record<string, unknown> = Record<st
     if (eager) void prepare();
   }, [eager, prepare]);
 
+  // A form sent before its check had loaded is sent again once it has (or once it is known it cannot load).
+  const pending = useRef<{ form: HTMLFormElement; submitter: HTMLElement | null } | null>(null);
+  useEffect(() => {
+    const held = pending.current;
+    if (!held || !(validate || unavailable)) return;
+    pending.current = null;
+    if (held.form.isConnected) held.form.requestSubmit(held.submitter?.isConnected ? held.submitter : undefined);
+  }, [validate, unavailable]);
+
   const [form, fields] = useForm<Schema>({
     id,
-    lastResult: answer?.result,
+    lastResult: answer && !answer.unreachable ? answer.result : undefined,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: validate ? ({ formData }) => validate(formData) as never : undefined,
@@ -124,12 +168,19 @@ export function useActionForm<Schema extends Record<string, unknown> = Record<st
       if (toast) notifySuccess(fetched.message, fetched.detail ?? null);
       onSuccessRef.current?.(fetched);
     } else if (toast) {
-      notifyError(fetched.message);
+      notifyError(fetched.unreachable || !fetched.message ? failure : fetched.message);
     }
-  }, [fetched, fetcher.state, toast]);
+  }, [fetched, fetcher.state, toast, failure]);
 
   const conformProps = getFormProps(form);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (!validate && !unavailable) {
+      // The check is still loading (a few kilobytes, asked for on the form's first focus or tap): wait for it.
+      event.preventDefault();
+      pending.current = { form: event.currentTarget, submitter: (event.nativeEvent as SubmitEvent).submitter };
+      void prepare();
+      return;
+    }
     conformProps.onSubmit(event);
     if (!event.defaultPrevented) return;
     // Conform checks a field again as it is edited after a refused send, through a submit of its own
@@ -156,11 +207,23 @@ export function useActionForm<Schema extends Record<string, unknown> = Record<st
       onPointerDownCapture: () => void prepare(),
     },
     submitting: fetcher.state !== "idle",
-    /** The answer to show in place: a post sent without scripts. */
-    pageAnswer,
+    /** Each field's first error, by name. */
+    errors: Object.fromEntries(Object.entries(form.allErrors).map(([name, list]) => [name, list[0]])) as Record<string, string | undefined>,
+    /**
+     * Changes when the form is emptied after a success: the key of the element holding the fields, so
+     * they start again from empty values.
+     */
+    fieldsKey: form.key,
+    /** The values to show again (a refused post's), by name. */
+    values: (form.initialValue ?? {}) as Record<string, unknown>,
+    /** The answer to show in place: a post the browser sent itself, until the form is sent again. */
+    pageAnswer: fetched ? undefined : pageAnswer,
     answer,
   };
 }
+
+/** A value to show again in a text field or select. */
+export const textDefault = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
 
 /** The error under a field, from Conform's metadata. */
 export const fieldError = (field: FieldMetadata<unknown> | undefined): string | undefined => field?.errors?.[0];

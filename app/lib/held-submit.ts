@@ -1,11 +1,12 @@
 /**
  * A form sent before the page has hydrated.
  *
- * The site's forms are sent by React (JSON to the API). Before the page's scripts have run, a form
- * without an `action` of its own would be submitted by the browser instead: a GET to the page
- * itself, with the visitor's details in the address and nothing stored. `HOLD_SUBMITS` (an inline
- * script in the document's head) holds such a submission; `releaseHeldSubmit` sends it through
- * React once the page has hydrated. Forms with their own `action` (the blog search) work natively.
+ * A form sent by React as JSON (the trucking quote) has no `action` of its own: before the page's
+ * scripts have run the browser would submit it instead, a GET to the page itself with the visitor's
+ * details in the address and nothing stored. `HOLD_SUBMITS` (an inline script in the document's head)
+ * holds such a submission; `releaseHeldSubmit` sends it through React once the page has hydrated.
+ * Forms with their own `action` (the blog search, and every form on a route action, app/lib/form.ts)
+ * are posted by the browser itself.
  */
 export const HOLD_SUBMITS =
   'addEventListener("submit",function(e){var f=e.target;if(!window.__hydrated&&f&&f.getAttribute&&!f.getAttribute("action")){e.preventDefault();e.stopPropagation();window.__heldSubmit=[f,e.submitter||null]}},true);';

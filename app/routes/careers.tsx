@@ -7,9 +7,12 @@ import { Section } from "~/components/ui/section";
 import { agency, mailtoHref } from "~/content/agency";
 import { careersHero, careersIntro, careersOpenings, careersValues } from "~/content/careers";
 import { ApplicationForm } from "~/features/jobs/components/application-form";
-import { listJobs } from "~/features/jobs/jobs.server";
+import { listJobs, submitApplication } from "~/features/jobs/jobs.server";
 import { jobMessages } from "~/features/jobs/messages";
-import type { JobRecord } from "~/features/jobs/schema";
+import { applicationSchema, type JobRecord } from "~/features/jobs/schema";
+import { publicFormAction } from "~/features/leads/submit.server";
+import { formClientAction, keepDataAfterForms } from "~/lib/form";
+import { formHeaders } from "~/lib/form.server";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/careers";
 
@@ -17,6 +20,25 @@ import type { Route } from "./+types/careers";
 export async function loader({ context }: Route.LoaderArgs) {
   return { jobs: await listJobs(context.db) };
 }
+
+/** The application form: stored as POST /api/applications stores it, counted against the same limit. */
+export function action({ request, context }: Route.ActionArgs) {
+  return publicFormAction(request, context, {
+    form: "job-application",
+    schema: applicationSchema,
+    limit: "applications",
+    success: jobMessages.careers.success,
+    failure: jobMessages.careers.failure,
+    accept: async (values, visit) => {
+      const application = await submitApplication(context, values, { ip: visit.ip, userAgent: visit.userAgent });
+      return application ? { ok: true } : { ok: false, status: 404, message: jobMessages.api.notFound };
+    },
+  });
+}
+
+export const clientAction = formClientAction;
+export const shouldRevalidate = keepDataAfterForms;
+export const headers = formHeaders;
 
 const employmentType: Record<JobRecord["type"], string> = { "Full-time": "FULL_TIME", "Part-time": "PART_TIME", Internship: "INTERN" };
 

@@ -6,8 +6,29 @@ import { PageHero } from "~/components/ui/page-hero";
 import { agency, fullAddress, mailtoHref, promises, telHref } from "~/content/agency";
 import { legalPaths } from "~/content/sms-consent";
 import { ContactForm } from "~/features/leads/components/contact-form";
+import { formMessages } from "~/features/leads/messages";
+import { contactFormSchema } from "~/features/leads/schema";
+import { publicFormAction, submitContact, trappedNotice } from "~/features/leads/submit.server";
+import { formClientAction } from "~/lib/form";
+import { formHeaders } from "~/lib/form.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/contact";
+
+/** The contact form, posted by the browser itself or by the form once scripts run: stored as POST /api/contacts stores it. */
+export function action({ request, context }: Route.ActionArgs) {
+  return publicFormAction(request, context, {
+    form: "contact",
+    schema: contactFormSchema,
+    limit: "forms",
+    success: formMessages.contact.success,
+    failure: formMessages.contact.failure,
+    accept: async (values, visit) => ({ ok: true, detail: (await submitContact(context, values, visit)).callBackNotice }),
+    trappedDetail: () => trappedNotice(context.config),
+  });
+}
+
+export const clientAction = formClientAction;
+export const headers = formHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {

@@ -9,6 +9,12 @@ import { Section } from "~/components/ui/section";
 import { agency, mailtoHref, promises } from "~/content/agency";
 import { type ProductItem, productBySlug } from "~/content/products";
 import { SideQuoteForm } from "~/features/leads/components/side-quote-form";
+import { formMessages } from "~/features/leads/messages";
+import { sideQuoteFormSchema } from "~/features/leads/schema";
+import { publicFormAction, submitLead, trappedNotice } from "~/features/leads/submit.server";
+import { productQuote, type SubmitLeadBody } from "~/features/leads/submit-lead-schema";
+import { formClientAction, keepDataAfterForms } from "~/lib/form";
+import { formHeaders } from "~/lib/form.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/insurance-product";
 
@@ -18,6 +24,33 @@ export function loader({ params }: Route.LoaderArgs) {
   if (!page) throw data(null, { status: 404 });
   return { page };
 }
+
+/** The side quote form: a product-page quote with the page's service type, stored as POST /api/submit-lead stores it. */
+export function action({ request, context, params }: Route.ActionArgs) {
+  const page = productBySlug(params.slug);
+  if (!page) throw data(null, { status: 404 });
+  return publicFormAction(request, context, {
+    form: "side-quote",
+    schema: sideQuoteFormSchema,
+    limit: "forms",
+    success: formMessages.sideQuote.success,
+    failure: formMessages.sideQuote.failure,
+    accept: async (values, visit) => {
+      const body = {
+        ...productQuote,
+        serviceType: page.serviceType,
+        ...values,
+        submissionDate: new Date().toISOString(),
+      } as SubmitLeadBody;
+      return { ok: true, detail: (await submitLead(context, body, visit)).callBackNotice };
+    },
+    trappedDetail: () => trappedNotice(context.config),
+  });
+}
+
+export const clientAction = formClientAction;
+export const shouldRevalidate = keepDataAfterForms;
+export const headers = formHeaders;
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];

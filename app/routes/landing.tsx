@@ -1,34 +1,68 @@
-import { lazy, Suspense, useCallback, useState } from "react";
-import { data } from "react-router";
+import { data, useActionData } from "react-router";
+import { FormAnswerNotice } from "~/components/form/form-answer";
 import { buttonClass, CallButton } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
-import { LoadBoundary } from "~/components/ui/load-boundary";
-import { Modal } from "~/components/ui/modal";
+import { dialogCommand, Modal } from "~/components/ui/modal";
 import { Section } from "~/components/ui/section";
 import { agency, licensedStateCount, promises, withPhone } from "~/content/agency";
 import type { BusinessLandingPage, LandingPage, LandingSlug, LandingTile, PropertyLandingPage } from "~/content/landing-pages";
+import { LandingQuoteForm } from "~/features/leads/components/landing-quote-form";
+import { landingFormSchema, landingForms } from "~/features/leads/landing-forms";
+import { landingLeadTypes } from "~/features/leads/lead-types";
 import { formMessages } from "~/features/leads/messages";
+import { publicFormAction, submitLead, trappedNotice } from "~/features/leads/submit.server";
+import type { SubmitLeadBody } from "~/features/leads/submit-lead-schema";
+import { formClientAction, isFormAnswer, keepDataAfterForms } from "~/lib/form";
+import { formHeaders } from "~/lib/form.server";
 import { notifyError } from "~/lib/notify";
 import { requestOpenChat } from "~/lib/open-chat";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/landing";
 
 const text = formMessages.landingQuote;
-const loadForm = () => import("~/features/leads/components/landing-quote-form");
-const LandingQuoteForm = lazy(() => loadForm().then((m) => ({ default: m.LandingQuoteForm })));
+/** The quote modal, opened by the page's buttons through the browser's own dialog commands. */
+const QUOTE_DIALOG = "quote-dialog";
 
-/** The copy reaches the page through the loader, so it is in the HTML and not in a JavaScript chunk. */
-export async function loader({ request }: Route.LoaderArgs) {
+/** The landing page a request is for: /hoa-insurance (or its data request, /hoa-insurance.data or /hoa-insurance/_.data) is "hoa". */
+async function pageOf(request: Request) {
   const { landingBySlug } = await import("~/content/landing-pages");
-  // A data request (client navigation, prerender) ends in .data.
   const slug = new URL(request.url).pathname
-    .replace(/\.data$/, "")
+    .replace(/(\/_)?\.data$/, "")
     .replace(/^\//, "")
     .replace(/-insurance\/?$/, "");
   const page = landingBySlug(slug);
   if (!page) throw data(null, { status: 404 });
-  return { page };
+  return page;
 }
+
+/** The copy reaches the page through the loader, so it is in the HTML and not in a JavaScript chunk. */
+export async function loader({ request }: Route.LoaderArgs) {
+  return { page: await pageOf(request) };
+}
+
+/** The quote modal's form: a lead of the page's type, stored as POST /api/submit-lead stores it. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const page = await pageOf(request);
+  const { leadType } = landingForms[page.slug as LandingSlug];
+  return publicFormAction(request, context, {
+    form: "landing-quote",
+    schema: await landingFormSchema(leadType),
+    limit: "forms",
+    success: text.success,
+    failure: text.failure,
+    accept: async (values, visit) => {
+      const { submissionType, source } = landingLeadTypes[leadType];
+      // The values are the lead type's own schema's (landingFormSchema): with its fixed fields they are its API body.
+      const body = { ...values, leadType, submissionType, source, submissionDate: new Date().toISOString() } as unknown as SubmitLeadBody;
+      return { ok: true, detail: (await submitLead(context, body, visit)).callBackNotice };
+    },
+    trappedDetail: () => trappedNotice(context.config),
+  });
+}
+
+export const clientAction = formClientAction;
+export const shouldRevalidate = keepDataAfterForms;
+export const headers = formHeaders;
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
@@ -43,16 +77,10 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   });
 }
 
-function OpenQuoteButton({ onOpen, label, variant = "accent" }: { onOpen: () => void; label: string; variant?: "accent" | "light" }) {
+/** Opens the quote modal: the browser does it itself, so the first tap works before the page's scripts have run. */
+function OpenQuoteButton({ label, variant = "accent" }: { label: string; variant?: "accent" | "light" }) {
   return (
-    <button
-      type="button"
-      onClick={onOpen}
-      onPointerEnter={() => void loadForm()}
-      onFocus={() => void loadForm()}
-      className={buttonClass(variant)}
-      aria-haspopup="dialog"
-    >
+    <button type="button" {...dialogCommand(QUOTE_DIALOG, "show-modal")} className={buttonClass(variant)} aria-haspopup="dialog">
       {label}
     </button>
   );
@@ -73,7 +101,7 @@ function LiveChatButton() {
   );
 }
 
-function Hero({ page, onOpen }: { page: LandingPage; onOpen: () => void }) {
+function Hero({ page, notice }: { page: LandingPage; notice: React.ReactNode }) {
   return (
     <section aria-labelledby="landing-heading" className="relative isolate overflow-hidden bg-brand-900 text-white">
       <div
@@ -81,6 +109,7 @@ function Hero({ page, onOpen }: { page: LandingPage; onOpen: () => void }) {
         aria-hidden="true"
       />
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20">
+        {notice}
         <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-4 py-1.5 text-sm font-semibold text-accent-400 ring-1 ring-white/20">
           <Icon name="badge" className="h-4 w-4" />
           {page.badge}
@@ -100,7 +129,7 @@ function Hero({ page, onOpen }: { page: LandingPage; onOpen: () => void }) {
         </ul>
         <div className="mt-10 flex flex-wrap gap-4">
           <CallButton variant="light" />
-          <OpenQuoteButton onOpen={onOpen} label={text.openHero} />
+          <OpenQuoteButton label={text.openHero} />
         </div>
       </div>
     </section>
@@ -174,19 +203,26 @@ function Faqs({ page }: { page: LandingPage }) {
   );
 }
 
+const closeQuote = () => (document.getElementById(QUOTE_DIALOG) as HTMLDialogElement | null)?.close();
+
 export default function Landing({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
-  const [open, setOpen] = useState(false);
-  const [formRequested, setFormRequested] = useState(false);
-  const openQuote = useCallback(() => {
-    setFormRequested(true);
-    setOpen(true);
-  }, []);
-  const close = useCallback(() => setOpen(false), []);
+  // A quote posted without scripts: its success is told at the top of the page; a refusal reopens the modal with the errors.
+  const actionData = useActionData<typeof action>();
+  const posted = isFormAnswer(actionData) ? actionData : undefined;
 
   return (
     <>
-      <Hero page={page} onOpen={openQuote} />
+      <Hero
+        page={page}
+        notice={
+          posted?.ok && (
+            <div className="mb-8 max-w-3xl text-slate-900">
+              <FormAnswerNotice answer={posted} />
+            </div>
+          )
+        }
+      />
       {page.layout === "property" ? <CoveredTypes page={page} /> : <BusinessTypes page={page} />}
 
       <Section id="why-choose" title={page.whyChoose.heading} intro={page.whyChoose.intro}>
@@ -201,7 +237,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
           <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-200">{page.banner.text}</p>
           <div className="mt-8 flex flex-wrap justify-center gap-4">
             <CallButton variant="light" />
-            <OpenQuoteButton onOpen={openQuote} label={text.openBanner} />
+            <OpenQuoteButton label={text.openBanner} />
           </div>
         </div>
       </section>
@@ -229,7 +265,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <Modal open={open} onClose={close} title={text.title} titleId={`quote-modal-title`}>
+      <Modal id={QUOTE_DIALOG} defaultOpen={posted !== undefined && !posted.ok} title={text.title} titleId="quote-modal-title">
         <ul className="mt-4 space-y-2">
           {text.reassurances.map((line) => (
             <li key={line} className="flex items-center gap-2 text-sm font-medium text-slate-700">
@@ -239,22 +275,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
         <div className="mt-6">
-          {formRequested && (
-            <LoadBoundary
-              fallback={(retry) => (
-                <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-                  <p>{withPhone(formMessages.formUnavailable)}</p>
-                  <button type="button" onClick={retry} className="mt-3 font-semibold underline">
-                    Try again
-                  </button>
-                </div>
-              )}
-            >
-              <Suspense fallback={<p className="py-8 text-center text-slate-600">Loading the quote form…</p>}>
-                <LandingQuoteForm slug={page.slug as LandingSlug} onSubmitted={close} />
-              </Suspense>
-            </LoadBoundary>
-          )}
+          <LandingQuoteForm slug={page.slug as LandingSlug} onSubmitted={closeQuote} />
         </div>
       </Modal>
     </>

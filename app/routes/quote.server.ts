@@ -46,7 +46,7 @@ export async function quoteAction(request: Request, context: AppLoadContext) {
   const wait = await limiter.hit(context.clientIp);
   if (wait > 0) return refusedUnread(429, withPhone(formMessages.tooManyRequests), { "Retry-After": String(wait) });
 
-  const read = await readSubmission(request, truckingQuoteFormSchema, MAX_FORM_BYTES);
+  const read = await readSubmission(request, truckingQuoteFormSchema, MAX_FORM_BYTES, { coerce: true });
   if (!read.ok) return refusedUnread(read.status, read.status === 413 ? withPhone(quoteMessages.tooLarge) : quoteMessages.notAForm);
   const { formData, submission } = read;
 

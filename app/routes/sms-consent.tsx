@@ -4,8 +4,31 @@ import { PageHero } from "~/components/ui/page-hero";
 import { agency } from "~/content/agency";
 import { legalPaths, smsConsent } from "~/content/sms-consent";
 import { SmsConsentForm } from "~/features/leads/components/sms-consent-form";
+import { formMessages } from "~/features/leads/messages";
+import { smsConsentFormSchema } from "~/features/leads/schema";
+import { publicFormAction, submitSmsConsent } from "~/features/leads/submit.server";
+import { formClientAction } from "~/lib/form";
+import { formHeaders } from "~/lib/form.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/sms-consent";
+
+/** The consent form, stored as POST /api/sms-consent stores it. */
+export function action({ request, context }: Route.ActionArgs) {
+  return publicFormAction(request, context, {
+    form: "sms-consent",
+    schema: smsConsentFormSchema,
+    limit: "forms",
+    success: formMessages.smsConsent.success,
+    failure: formMessages.smsConsent.failure,
+    accept: async (values, visit) => {
+      await submitSmsConsent(context, values, visit);
+      return { ok: true };
+    },
+  });
+}
+
+export const clientAction = formClientAction;
+export const headers = formHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo(matches, {

@@ -1,14 +1,18 @@
 /**
- * The public forms' endpoints: POST /api/contacts, /api/sms-consent and /api/submit-lead.
- * Each validates with the form's own schema, writes everything in one transaction, and only
- * then answers success. A filled honeypot is answered as if accepted and stored nowhere.
+ * The public forms' JSON endpoints: POST /api/contacts, /api/sms-consent and /api/submit-lead. Each is
+ * a thin adapter over its form: the body's fields are renamed to the form's (app/features/leads/api-fields.ts),
+ * checked with the form's own schema, and stored by the same server function the page's action calls
+ * (app/features/leads/submit.server.ts); field errors go back under the API's names. A filled honeypot
+ * is answered as if accepted and stored nowhere.
  */
 import { type Context, Hono } from "hono";
 import { withPhone } from "~/content/agency";
-import { acceptContact, acceptLead, acceptSmsConsent, callBackPromise, newReference } from "~/features/leads/leads.server";
+import { contactApiFields, parseApiBody, sameNames } from "~/features/leads/api-fields";
+import { callBackPromise, newReference } from "~/features/leads/leads.server";
 import { formMessages } from "~/features/leads/messages";
 import { fieldErrors } from "~/features/leads/rules";
-import { contactApiSchema, smsConsentApiSchema } from "~/features/leads/schema";
+import { contactFormSchema, smsConsentFormSchema } from "~/features/leads/schema";
+import { submitContact, submitLead, submitSmsConsent } from "~/features/leads/submit.server";
 import { submitLeadSchema } from "~/features/leads/submit-lead-schema";
 import { clientIp, submissionContext } from "../client-info";
 import type { AppServices } from "../context";
@@ -32,9 +36,9 @@ const callBackFields = (promise: { dueAt?: Date; callBackNotice: string | null }
 
 export function formRoutes(services: AppServices) {
   const { config, logger } = services;
+  // The same limit, by name, as the pages' form actions: one count per address for both ways in.
   const limiter = services.limits.rate("forms", config.RATE_LIMIT_FORMS_MAX, config.RATE_LIMIT_FORMS_WINDOW_MINUTES * 60_000);
   const limit = rateLimit(limiter, (c) => clientIp(c, config.TRUST_PROXY), withPhone(formMessages.tooManyRequests));
-  const deps = { db: services.db, config };
 
   /** A discarded submission is answered like an accepted one, its promise counted from now. */
   const trappedPromise = () => {
@@ -42,51 +46,47 @@ export function formRoutes(services: AppServices) {
     return callBackFields({ dueAt, callBackNotice: notice });
   };
 
-  const trap = (c: Context, form: string, body: Record<string, unknown>) => {
+  const trap = (c: Context, form: string) => {
     logger.info({ reqId: c.get("requestId" as never), form, ip: clientIp(c, config.TRUST_PROXY) }, "honeypot filled: submission discarded");
-    return body;
   };
 
   return new Hono()
     .post("/contacts", limit, async (c) => {
       const body = await readJson(c);
       if (honeypotFilled(body)) {
-        trap(c, "contact", body);
+        trap(c, "contact");
         return c.json({ success: true, message: formMessages.contact.success, ...trappedPromise() }, 201);
       }
-      const parsed = contactApiSchema.safeParse(body);
-      if (!parsed.success) return apiError(c, 400, INVALID, fieldErrors(parsed.error));
-      const result = await acceptContact(deps, parsed.data, submissionContext(c, config.TRUST_PROXY, body));
-      services.mail.nudge();
-      logger.info({ reference: result.reference, form: "contact" }, "contact submission stored");
+      const parsed = parseApiBody(contactFormSchema, body, contactApiFields);
+      if (!parsed.ok) return apiError(c, 400, INVALID, parsed.errors);
+      const result = await submitContact(services, parsed.data, submissionContext(c, config.TRUST_PROXY, body));
       return c.json({ success: true, message: formMessages.contact.success, ...callBackFields(result) }, 201);
     })
     .post("/sms-consent", limit, async (c) => {
       const body = await readJson(c);
       if (honeypotFilled(body)) {
-        trap(c, "sms-consent", body);
+        trap(c, "sms-consent");
         return c.json({ success: true, message: formMessages.smsConsent.success }, 201);
       }
-      const parsed = smsConsentApiSchema.safeParse(body);
-      if (!parsed.success) return apiError(c, 400, INVALID, fieldErrors(parsed.error));
-      await acceptSmsConsent(deps, parsed.data, submissionContext(c, config.TRUST_PROXY, body));
-      services.mail.nudge();
+      const parsed = parseApiBody(smsConsentFormSchema, body, sameNames);
+      if (!parsed.ok) return apiError(c, 400, INVALID, parsed.errors);
+      await submitSmsConsent(services, parsed.data, submissionContext(c, config.TRUST_PROXY, body));
       return c.json({ success: true, message: formMessages.smsConsent.success }, 201);
     })
     .post("/submit-lead", limit, async (c) => {
       const body = await readJson(c);
       if (honeypotFilled(body)) {
-        trap(c, "submit-lead", body);
+        trap(c, "submit-lead");
         const reference = newReference();
         return c.json({ success: true, message: leadReceived(reference), reference, ...trappedPromise() }, 201);
       }
+      // Every lead type's schema is its form's, with the type's fixed fields (submit-lead-schema.ts).
       const parsed = submitLeadSchema.safeParse(body);
       if (!parsed.success) return apiError(c, 400, INVALID, fieldErrors(parsed.error));
-      const result = await acceptLead(deps, parsed.data, submissionContext(c, config.TRUST_PROXY, body));
-      const { reference } = result;
-      if (!reference) throw new Error("a stored lead has no reference");
-      services.mail.nudge();
-      logger.info({ reference, leadType: parsed.data.leadType }, "lead stored");
-      return c.json({ success: true, message: leadReceived(reference), reference, ...callBackFields(result) }, 201);
+      const result = await submitLead(services, parsed.data, submissionContext(c, config.TRUST_PROXY, body));
+      return c.json(
+        { success: true, message: leadReceived(result.reference), reference: result.reference, ...callBackFields(result) },
+        201,
+      );
     });
 }

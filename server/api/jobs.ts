@@ -9,9 +9,10 @@
  */
 import { Hono } from "hono";
 import { withPhone } from "~/content/agency";
-import { acceptApplication, createJob, deleteJob, getJob, listApplications, listJobs, updateJob } from "~/features/jobs/jobs.server";
+import { createJob, deleteJob, getJob, listApplications, listJobs, submitApplication, updateJob } from "~/features/jobs/jobs.server";
 import { jobMessages } from "~/features/jobs/messages";
 import { applicationSchema, jobSchema } from "~/features/jobs/schema";
+import { parseApiBody, sameNames } from "~/features/leads/api-fields";
 import { formMessages } from "~/features/leads/messages";
 import { fieldErrors } from "~/features/leads/rules";
 import { requireAdmin } from "../auth";
@@ -30,7 +31,7 @@ function honeypotFilled(body: Record<string, unknown>): boolean {
 export function jobRoutes(services: AppServices) {
   const { config, logger, db } = services;
   const admin = requireAdmin(services);
-  // Applications get the public forms' budget per address, counted on their own.
+  // Applications get the public forms' budget per address, counted on their own (the careers page's action charges the same limit).
   const limiter = services.limits.rate("applications", config.RATE_LIMIT_FORMS_MAX, config.RATE_LIMIT_FORMS_WINDOW_MINUTES * 60_000);
   const limit = rateLimit(limiter, (c) => clientIp(c, config.TRUST_PROXY), withPhone(formMessages.tooManyRequests));
 
@@ -70,13 +71,11 @@ export function jobRoutes(services: AppServices) {
         );
         return c.json({ success: true, message: m.applicationReceived }, 201);
       }
-      const parsed = applicationSchema.safeParse(body);
-      if (!parsed.success) return apiError(c, 400, m.invalid, fieldErrors(parsed.error));
+      const parsed = parseApiBody(applicationSchema, body, sameNames);
+      if (!parsed.ok) return apiError(c, 400, m.invalid, parsed.errors);
       const userAgent = c.req.header("user-agent")?.trim().slice(0, 500) || null;
-      const application = await acceptApplication({ db, config }, parsed.data, { ip: clientIp(c, config.TRUST_PROXY), userAgent });
+      const application = await submitApplication(services, parsed.data, { ip: clientIp(c, config.TRUST_PROXY), userAgent });
       if (!application) return apiError(c, 404, m.notFound);
-      services.mail.nudge();
-      logger.info({ applicationId: application._id, jobId: parsed.data.jobId }, "job application stored");
       return c.json({ success: true, message: m.applicationReceived }, 201);
     })
     .get("/applications/job/:jobId", admin, async (c) => {

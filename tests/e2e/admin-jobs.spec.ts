@@ -9,7 +9,7 @@ import type { Page } from "@playwright/test";
 import { agency } from "../../app/content/agency";
 import { careersOpenings } from "../../app/content/careers";
 import { jobFieldMessages, jobMessages } from "../../app/features/jobs/messages";
-import { expect, holdRequests, test, toast, waitForHydration } from "./support";
+import { actionRequest, expect, holdRequests, test, toast, waitForHydration } from "./support";
 
 test.describe.configure({ mode: "serial" });
 
@@ -294,7 +294,7 @@ test("an application sent from /careers appears in the job's submissions table",
   await dialog.getByLabel("Full Name").fill("Priya Raman");
   await dialog.getByLabel("Email Address").fill("priya@raman.example");
   await dialog.getByLabel(/Cover Letter/).fill("Five years placing motor carrier accounts; I know the FMCSA filings well.");
-  const release = await holdRequests(page, "**/api/applications");
+  const release = await holdRequests(page, actionRequest("/careers"));
   await dialog.getByRole("button", { name: jobMessages.careers.submit }).click();
   await expect(dialog.getByRole("button", { name: jobMessages.careers.submitting })).toBeDisabled();
   release();

@@ -5,6 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { homeFaqs } from "../../app/content/home";
+import { formMessages } from "../../app/features/leads/messages";
 import { expect, holdRequests, test } from "./support";
 
 /** Lighthouse's mobile profile: 150 ms round trips, 1.6 Mbps down, 750 kbps up, and a CPU four times slower. */
@@ -72,5 +73,43 @@ test.describe("the first tap, before the page has hydrated", () => {
     await expect(page.getByRole("button", { name: "Close menu", exact: true }).first()).toHaveAttribute("aria-expanded", "true");
     await page.keyboard.press("Escape");
     await expect(menu).toBeHidden();
+  });
+  test("a landing page's quote modal opens on the first tap, and works as a modal once hydrated", async ({ page }) => {
+    await page.goto("/hoa-insurance", { waitUntil: "domcontentloaded" });
+    const dialog = page.getByRole("dialog", { name: formMessages.landingQuote.title });
+    const open = page.getByRole("button", { name: formMessages.landingQuote.openHero });
+    expect(await hydrated(page)).toBe(false);
+    await open.tap();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator("#landing-name")).toBeVisible();
+    release();
+
+    await untilHydrated(page);
+    await expect(dialog).toBeVisible();
+    expect(await dialog.evaluate((d) => d.matches(":modal"))).toBe(true);
+    await dialog.locator("#landing-name").fill("Marisol Ortega");
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await open.tap();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator("#landing-name")).toBeFocused();
+  });
+
+  test('choosing "Other" on the contact form shows its field before hydration, and it stays', async ({ page }) => {
+    await page.goto("/contact", { waitUntil: "domcontentloaded" });
+    const form = page.getByRole("form", { name: "Contact form" });
+    const other = form.locator("#contact-other-insurance");
+    expect(await hydrated(page)).toBe(false);
+    await expect(other).toBeHidden();
+    await form.locator("#contact-insurance-type").selectOption("Other");
+    await expect(other).toBeVisible();
+    await other.fill("Food truck");
+    release();
+
+    await untilHydrated(page);
+    await expect(other).toBeVisible();
+    await expect(other).toHaveValue("Food truck");
+    await form.locator("#contact-insurance-type").selectOption("General Liability");
+    await expect(other).toBeHidden();
   });
 });

@@ -49,9 +49,15 @@ export async function holdRequests(page: Page, path: string | RegExp): Promise<(
   return release;
 }
 
-/** Makes the API answer a failure of the given kind, for this page only. */
-export async function failNext(page: Page, path: string, kind: "status" | "success-false" | "network") {
-  await page.route(`**${path}`, (route) => {
+/**
+ * The data request a page's form action is posted to once scripts run: `/contact.data`, or
+ * `/contact/_.data` for the page's address with a trailing slash.
+ */
+export const actionRequest = (pagePath: string) => new RegExp(`${pagePath.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}(/_)?\\.data(\\?|$)`);
+
+/** Makes the API (a path, or a pattern such as `actionRequest`'s) answer a failure of the given kind, for this page only. */
+export async function failNext(page: Page, path: string | RegExp, kind: "status" | "success-false" | "network") {
+  await page.route(typeof path === "string" ? `**${path}` : path, (route) => {
     if (kind === "network") return route.abort("connectionrefused");
     if (kind === "status")
       return route.fulfill({

@@ -2,8 +2,10 @@ import { createHash } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { smsConsent } from "../../app/content/legal";
+import { contactApiFields, toFormFields } from "../../app/features/leads/api-fields";
 import { acceptContact } from "../../app/features/leads/leads.server";
 import { formMessages } from "../../app/features/leads/messages";
+import { contactFormSchema } from "../../app/features/leads/schema";
 import { consentRecords, leads, mailOutbox } from "../../db/schema";
 import { databaseKinds } from "../support/databases";
 import { startTestServer } from "../support/server";
@@ -160,7 +162,9 @@ describe.each(databaseKinds)("public form endpoints on %s", (kind) => {
     const before = await counts();
     const broken = { ...server.services.config, AGENCY_INBOX: null as unknown as string };
     await expect(
-      acceptContact({ db: server.services.db, config: broken }, { ...contact, smsConsent: true as const }, { ip: "127.0.0.1" }),
+      acceptContact({ db: server.services.db, config: broken }, contactFormSchema.parse(toFormFields(contact, contactApiFields)), {
+        ip: "127.0.0.1",
+      }),
     ).rejects.toThrow();
     expect(await counts()).toEqual(before);
   });

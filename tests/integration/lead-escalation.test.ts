@@ -11,9 +11,11 @@ import path from "node:path";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Config, loadConfig } from "../../app/env.server";
+import { contactApiFields, toFormFields } from "../../app/features/leads/api-fields";
 import { sweepLeadClock } from "../../app/features/leads/escalation.server";
 import { acceptContact, acceptLead, callBackPromise, newReference } from "../../app/features/leads/leads.server";
 import { formMessages } from "../../app/features/leads/messages";
+import { contactFormSchema } from "../../app/features/leads/schema";
 import { escalationMail, leadClockCopy, overdueMail } from "../../app/features/mail/templates.server";
 import type { Database } from "../../db/client";
 import { adminUsers, leadActivity, leads, mailOutbox } from "../../db/schema";
@@ -407,7 +409,9 @@ describe.each(databaseKinds)("the promise clock's mails on %s", (kind) => {
     const friday = new Date("2025-11-29T00:00:00Z");
     const result = await acceptContact(
       { db, config, now: () => friday },
-      contactBody({ fullName: "Weekend Walker", email: `closed.${kind}@example.com` }) as never,
+      contactFormSchema.parse(
+        toFormFields(contactBody({ fullName: "Weekend Walker", email: `closed.${kind}@example.com` }), contactApiFields),
+      ),
       {},
     );
     const notice = "Our office is closed right now, so expect our call by Monday at 9:30 AM Central.";
@@ -423,7 +427,7 @@ describe.each(databaseKinds)("the promise clock's mails on %s", (kind) => {
     // Tuesday 10 AM: the page's own promise holds, no notice.
     const open = await acceptContact(
       { db, config, now: () => new Date("2025-11-25T16:00:00Z") },
-      contactBody({ fullName: "Tuesday Tran", email: `open.${kind}@example.com` }) as never,
+      contactFormSchema.parse(toFormFields(contactBody({ fullName: "Tuesday Tran", email: `open.${kind}@example.com` }), contactApiFields)),
       {},
     );
     expect(open.callBackNotice).toBeNull();

@@ -4,21 +4,42 @@ import { Icon } from "./icon";
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** The first field to type in, not the close button. */
+const firstField = (dialog: HTMLDialogElement) =>
+  Array.from(dialog.querySelectorAll<HTMLElement>('input:not([type="hidden"]):not([tabindex="-1"]), select, textarea')).find(
+    (el) => el.offsetParent !== null,
+  );
+
+/** The attributes of a button that opens (`show-modal`) or closes (`close`) a dialog by itself, without scripts. */
+export const dialogCommand = (dialogId: string, command: "show-modal" | "close") =>
+  // Invoker Commands: React passes these lowercase attributes through as they are.
+  ({ commandfor: dialogId, command }) as Record<string, string>;
+
 /**
- * A modal dialog on the native <dialog>: the rest of the page is inert while it is open, Escape
- * and the close button close it, Tab and Shift+Tab stay inside it, and focus returns to the
- * control that opened it.
+ * A modal dialog on the native <dialog>: the rest of the page is inert while it is open, Escape, a
+ * click on the backdrop and the close button close it, Tab and Shift+Tab stay inside it, the first
+ * field takes the focus when it opens, and focus returns to the control that opened it.
+ *
+ * Controlled (`open`), React opens and closes it. With an `id` and no `open`, buttons carrying
+ * `dialogCommand(id, "show-modal")` open it: the browser does that by itself, before the page's scripts
+ * have run or without them, and this component follows what the dialog does (its toggle events). With
+ * `defaultOpen` it is in the page's HTML already open (the answer to a form posted without scripts),
+ * shown over the page until scripts make it modal.
  */
 export function Modal({
+  id,
   open,
+  defaultOpen,
   onClose,
   title,
   titleId,
   children,
   closeLabel = "Close",
 }: {
-  open: boolean;
-  onClose: () => void;
+  id?: string;
+  open?: boolean;
+  defaultOpen?: boolean;
+  onClose?: () => void;
   title: ReactNode;
   titleId: string;
   children: ReactNode;
@@ -26,17 +47,50 @@ export function Modal({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
 
+  // Follow the dialog, however it was opened or closed (a command button, Escape, the page's code).
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
+    // Shown without scripts (not modal): make it modal now that scripts run.
+    if (dialog.open && !dialog.matches(":modal")) {
+      dialog.close();
+      dialog.showModal();
+    }
+    const onCommand = (event: Event) => {
+      const source = (event as Event & { source?: Element | null }).source;
+      if (source instanceof HTMLElement) opener.current = source;
+    };
+    const onToggle = (event: Event) => {
+      if ((event as ToggleEvent).newState === "open") {
+        const active = document.activeElement;
+        if (!(active && active !== dialog && dialog.contains(active) && active.matches("input, select, textarea")))
+          firstField(dialog)?.focus();
+        return;
+      }
+      onCloseRef.current?.();
+      const back = opener.current;
+      opener.current = null;
+      if (back?.isConnected) back.focus();
+    };
+    dialog.addEventListener("command", onCommand);
+    dialog.addEventListener("toggle", onToggle);
+    return () => {
+      dialog.removeEventListener("command", onCommand);
+      dialog.removeEventListener("toggle", onToggle);
+    };
+  }, []);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || open === undefined) return;
     if (open && !dialog.open) {
       opener.current = document.activeElement as HTMLElement | null;
       dialog.showModal();
-      dialog.querySelector<HTMLElement>("input, select, textarea")?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
-      opener.current?.focus();
     }
   }, [open]);
 
@@ -60,19 +114,16 @@ export function Modal({
   return (
     <dialog
       ref={ref}
+      id={id}
+      open={defaultOpen || undefined}
       aria-labelledby={titleId}
       aria-modal="true"
-      onCancel={(event) => {
-        // Escape: close through state, so React and the dialog agree.
-        event.preventDefault();
-        onClose();
-      }}
       onClick={(event) => {
         // A click on the backdrop (outside the panel) closes it.
-        if (event.target === event.currentTarget) onClose();
+        if (event.target === event.currentTarget) event.currentTarget.close();
       }}
       onKeyDown={onKeyDown}
-      className="m-auto max-h-[100dvh] w-full max-w-lg overflow-y-auto rounded-none bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/70 sm:max-h-[92dvh] sm:rounded-xl"
+      className="m-auto max-h-[100dvh] w-full max-w-lg overflow-y-auto rounded-none bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/70 [&:not(:modal)]:fixed [&:not(:modal)]:inset-0 [&:not(:modal)]:z-50 [&:not(:modal)]:ring-1 [&:not(:modal)]:ring-slate-300 sm:max-h-[92dvh] sm:rounded-xl"
     >
       <div className="p-6 sm:p-8">
         <div className="flex items-start justify-between gap-4">
@@ -81,7 +132,8 @@ export function Modal({
           </h2>
           <button
             type="button"
-            onClick={onClose}
+            {...(id ? dialogCommand(id, "close") : {})}
+            onClick={id ? undefined : () => ref.current?.close()}
             className="-m-2 rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
             aria-label={closeLabel}
           >

@@ -6,6 +6,7 @@
  * shown from the render cache is dropped on it).
  */
 import { desc, eq } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
 import { agency } from "~/content/agency";
 import { applicationStatuses } from "~/content/options";
 import type { Config } from "~/env.server";
@@ -217,4 +218,20 @@ export async function acceptApplication(
     if (isForeignKeyViolation(error)) return null;
     throw error;
   }
+}
+
+/**
+ * An application sent from /careers or to POST /api/applications: stored with its mails, the mail
+ * sender woken. Null when the job does not exist.
+ */
+export async function submitApplication(
+  services: Pick<AppLoadContext, "db" | "config" | "logger" | "mail">,
+  input: ApplicationInput,
+  context: ApplicationContext,
+): Promise<ApplicationRecord | null> {
+  const application = await acceptApplication(services, input, context);
+  if (!application) return null;
+  services.mail.nudge();
+  services.logger.info({ applicationId: application._id, jobId: input.jobId }, "job application stored");
+  return application;
 }

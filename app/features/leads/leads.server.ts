@@ -19,7 +19,7 @@ import { arrivalColumns, roundRobinAssignee } from "./arrival.server";
 import { landingForms } from "./landing-forms";
 import { formMessages } from "./messages";
 import { callBackWhen, officeOpen } from "./promise-clock";
-import type { ContactApiBody } from "./schema";
+import { type ContactValues, contactInsurance, type SmsConsentValues } from "./schema";
 import { landingLeadTypes, type SubmitLeadBody } from "./submit-lead-schema";
 
 export type SubmissionContext = {
@@ -184,50 +184,49 @@ async function record(
 
 const yesNo = (v: boolean) => (v ? "Yes" : "No");
 
-export async function acceptContact(deps: Deps, body: ContactApiBody, context: SubmissionContext) {
+/**
+ * A contact form message, in the form's own fields. The lead's payload keeps the spec's record
+ * fields (fullName, phoneNumber, insuranceType as the text chosen or typed).
+ */
+export async function acceptContact(deps: Deps, values: ContactValues, context: SubmissionContext) {
   const inbox = deps.config.AGENCY_INBOX;
+  const insuranceType = contactInsurance(values);
+  const { name, email, phone, message, smsConsent: consented } = values;
   return record(
     deps,
     {
-      consent: { sourceForm: "contact_form", name: body.fullName, email: body.email, phone: body.phoneNumber, consented: body.smsConsent },
+      consent: { sourceForm: "contact_form", name, email, phone, consented },
       lead: {
         leadType: "contact_form",
         submissionType: "Contact Form Submission",
         source: "Website Contact Form",
-        name: body.fullName,
-        email: body.email,
-        phone: body.phoneNumber,
-        service: body.insuranceType,
-        message: body.message,
-        payload: {
-          fullName: body.fullName,
-          email: body.email,
-          phoneNumber: body.phoneNumber,
-          insuranceType: body.insuranceType,
-          message: body.message,
-          smsConsent: body.smsConsent,
-        },
+        name,
+        email,
+        phone,
+        service: insuranceType,
+        message,
+        payload: { fullName: name, email, phoneNumber: phone, insuranceType, message, smsConsent: consented },
       },
       mails: ({ reference, receivedAt, callBackNotice }) => [
         notificationMail({
           to: inbox,
-          replyTo: body.email,
+          replyTo: email,
           subject: "Contact Form Submission",
-          heading: `New message from ${body.fullName}`,
+          heading: `New message from ${name}`,
           reference,
           receivedAt,
           fields: [
-            ["Name", body.fullName],
-            ["Email", body.email],
-            ["Phone", body.phoneNumber],
-            ["Insurance Type", body.insuranceType],
-            ["Message", body.message],
-            ["SMS Consent", `${yesNo(body.smsConsent)} (${smsConsent.version})`],
+            ["Name", name],
+            ["Email", email],
+            ["Phone", phone],
+            ["Insurance Type", insuranceType],
+            ["Message", message],
+            ["SMS Consent", `${yesNo(consented)} (${smsConsent.version})`],
           ],
         }),
         autoReplyMail({
-          to: body.email,
-          name: body.fullName,
+          to: email,
+          name,
           subject: `Thank you for contacting ${agency.name}`,
           opening: `Thank you for contacting ${agency.name}. We have received your message.`,
           reference,
@@ -239,7 +238,7 @@ export async function acceptContact(deps: Deps, body: ContactApiBody, context: S
   );
 }
 
-export type SmsConsentBody = { name: string; email: string; phone: string; smsConsent: boolean; consentVersion: string };
+export type SmsConsentBody = SmsConsentValues;
 
 export async function acceptSmsConsent(deps: Deps, body: SmsConsentBody, context: SubmissionContext) {
   const inbox = deps.config.AGENCY_INBOX;

@@ -4,27 +4,24 @@
  */
 import { z } from "zod";
 import { smsConsent } from "~/content/sms-consent";
-import {
-  emailRule,
-  fieldMessages,
-  insuranceTypeRule,
-  isSingleLine,
-  messageRule,
-  mustBeChecked,
-  nameRule,
-  phoneRule,
-  singleLineRule,
-} from "./rules";
+import { emailRule, fieldMessages, isSingleLine, messageRule, mustBeChecked, nameRule, phoneRule, singleLineRule } from "./rules";
 
-const honeypot = { website: z.string().optional() };
-
-/** What the contact form on /contact holds. */
+/**
+ * The contact form of /contact, and POST /api/contacts once its body's names are the form's
+ * (api-fields.ts). The insurance type is a choice from the list in the form; the API sends the custom
+ * text in its place when "Other" was chosen, so any one line of text is taken. "Other" needs the
+ * "Other Insurance Type" field; `contactInsurance` gives the type as stored.
+ */
 export const contactFormSchema = z
   .object({
     name: nameRule(),
     email: emailRule(),
     phone: phoneRule(),
-    insuranceType: insuranceTypeRule,
+    insuranceType: singleLineRule({
+      message: fieldMessages.insuranceType,
+      max: 100,
+      tooLong: "Please keep the insurance type under 100 characters",
+    }),
     otherInsurance: singleLineRule({
       message: fieldMessages.otherInsurance,
       max: 100,
@@ -34,48 +31,39 @@ export const contactFormSchema = z
     message: messageRule(),
     smsConsent: mustBeChecked(),
   })
-  .superRefine((v, ctx) => {
-    if (v.insuranceType === "Other" && v.otherInsurance.length === 0) {
-      ctx.addIssue({ code: "custom", path: ["otherInsurance"], message: fieldMessages.otherInsurance });
-    }
-  });
+  .superRefine(
+    (v, ctx) => {
+      if (v.insuranceType === "Other" && v.otherInsurance === "") {
+        ctx.addIssue({ code: "custom", path: ["otherInsurance"], message: fieldMessages.otherInsurance });
+      }
+    },
+    // Checked even when other fields are wrong, so every error shows at once (the two fields' own values are read only when valid).
+    { when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === "insuranceType" || issue.path?.[0] === "otherInsurance") },
+  );
 export type ContactFormValues = z.input<typeof contactFormSchema>;
+export type ContactValues = z.output<typeof contactFormSchema>;
 
-/** POST /api/contacts: the spec's body; insuranceType carries the custom text when "Other" was chosen. */
-export const contactApiSchema = z.object({
-  fullName: nameRule(),
-  email: emailRule(),
-  phoneNumber: phoneRule(),
-  insuranceType: singleLineRule({
-    message: fieldMessages.insuranceType,
-    max: 100,
-    tooLong: "Please keep the insurance type under 100 characters",
-  }),
-  message: messageRule(),
-  smsConsent: mustBeChecked(),
-  ...honeypot,
-});
-export type ContactApiBody = z.output<typeof contactApiSchema>;
+/** The insurance type as stored: the visitor's own words when "Other" was chosen. */
+export const contactInsurance = (v: Pick<ContactValues, "insuranceType" | "otherInsurance">) =>
+  v.insuranceType === "Other" ? v.otherInsurance : v.insuranceType;
 
-/** /sms-consent: name, email, phone and the consent checkbox, same rules and messages as the contact form. */
+/**
+ * /sms-consent and POST /api/sms-consent: name, email, phone and the consent checkbox (sent as "on",
+ * "Yes"/"No" or a boolean), with the same rules and messages as the contact form. The version (a
+ * hidden field of the form) must be the wording now shown, so a record never pairs one version's id
+ * with another version's text.
+ */
 export const smsConsentFormSchema = z.object({
   name: nameRule(),
   email: emailRule(),
   phone: phoneRule(),
   smsConsent: mustBeChecked(),
-});
-export type SmsConsentFormValues = z.input<typeof smsConsentFormSchema>;
-
-/**
- * POST /api/sms-consent. smsConsent is sent as "Yes"/"No" (or a boolean). The version must be the
- * wording now shown, so a record never pairs one version's id with another version's text.
- */
-export const smsConsentApiSchema = smsConsentFormSchema.extend({
   consentVersion: z.literal(smsConsent.version, {
     error: "The consent wording has changed since this page was loaded. Please reload the page and try again.",
   }),
-  ...honeypot,
 });
+export type SmsConsentFormValues = z.input<typeof smsConsentFormSchema>;
+export type SmsConsentValues = z.output<typeof smsConsentFormSchema>;
 
 /** The side quote form of a product page. */
 export const sideQuoteFormSchema = z.object({

@@ -51,7 +51,7 @@ const deleteAnswer = (status: number, body: CategoryDeleteAnswer) => data<Catego
 export async function categoriesAction(request: Request, context: AppLoadContext) {
   if (context.crossSite) return refused(CATEGORY_FORM, 403, a.crossSite);
   const admin = await requireAdminSession(request, context);
-  const read = await readSubmission(request, categorySchema, MAX_FORM_BYTES, { coerce: false });
+  const read = await readSubmission(request, categorySchema, MAX_FORM_BYTES);
   if (!read.ok) return refused(CATEGORY_FORM, read.status, read.status === 413 ? a.formTooLarge : a.formNotSupported);
   const { formData, submission } = read;
   const intent = formData.get("intent");

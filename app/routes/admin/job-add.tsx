@@ -21,7 +21,7 @@ export function action({ request, context }: Route.ActionArgs) {
 export default function JobAdd() {
   return (
     <AdminPage title={text.title}>
-      <JobForm initial={emptyJob} submitLabel={text.submit} submittingLabel={text.submitting} />
+      <JobForm initial={emptyJob} submitLabel={text.submit} submittingLabel={text.submitting} failure={text.failure} />
     </AdminPage>
   );
 }

@@ -42,6 +42,7 @@ export default function JobEdit({ loaderData }: Route.ComponentProps) {
           initial={{ title: job.title, description: job.description, type: job.type, workType: job.workType, location: job.location }}
           submitLabel={text.submit}
           submittingLabel={text.submitting}
+          failure={text.failure}
         />
       ) : (
         <div role="alert" className="max-w-3xl rounded-lg border border-red-200 bg-red-50 p-6">

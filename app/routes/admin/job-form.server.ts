@@ -50,7 +50,7 @@ export async function saveJobAction(request: Request, context: AppLoadContext, i
   const text = id === undefined ? jobMessages.add : jobMessages.edit;
   if (context.crossSite) return refused(JOB_FORM, 403, a.crossSite);
   const admin = await requireAdminSession(request, context);
-  const read = await readSubmission(request, jobSchema, MAX_FORM_BYTES, { coerce: false });
+  const read = await readSubmission(request, jobSchema, MAX_FORM_BYTES);
   if (!read.ok) return refused(JOB_FORM, read.status, read.status === 413 ? a.formTooLarge : a.formNotSupported);
   const { submission } = read;
   if (submission.status !== "success") return refused(JOB_FORM, 400, jobMessages.form.validationToast, submission);

@@ -46,6 +46,7 @@ export default function PostEdit({ loaderData }: Route.ComponentProps) {
           categoriesFailed={loaderData.categoriesFailed}
           submitLabel={text.submit}
           submittingLabel={text.submitting}
+          failure={text.failure}
         />
       ) : (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6">

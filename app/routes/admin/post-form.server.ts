@@ -66,7 +66,7 @@ export async function savePostAction(request: Request, context: AppLoadContext, 
   const text = id === undefined ? blogAdminMessages.create : blogAdminMessages.edit;
   if (context.crossSite) return refused(POST_FORM, 403, a.crossSite);
   const admin = await requireAdminSession(request, context);
-  const read = await readSubmission(request, postSchema, MAX_FORM_BYTES, { coerce: false });
+  const read = await readSubmission(request, postSchema, MAX_FORM_BYTES);
   if (!read.ok) return refused(POST_FORM, read.status, read.status === 413 ? a.formTooLarge : a.formNotSupported);
   const { submission } = read;
   if (submission.status !== "success") return refused(POST_FORM, 400, text.failure, submission);

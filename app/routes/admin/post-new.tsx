@@ -27,6 +27,7 @@ export default function PostNew({ loaderData }: Route.ComponentProps) {
         categoriesFailed={loaderData.categoriesFailed}
         submitLabel={text.submit}
         submittingLabel={text.submitting}
+        failure={text.failure}
       />
     </AdminPage>
   );

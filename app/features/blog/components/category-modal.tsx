@@ -68,9 +68,8 @@ function CategoryForm({
     schema: loadSchema,
     action: "/admin/categories",
     invalidToast: blogAdminMessages.form.validationToast,
+    failure: blogAdminMessages.categories.saveFailure,
     eager: true,
-    // The API's schema reads each field as text itself.
-    coerce: false,
     onSuccess: onSaved,
   });
 

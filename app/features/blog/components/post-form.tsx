@@ -30,20 +30,22 @@ export function PostForm({
   categoriesFailed,
   submitLabel,
   submittingLabel,
+  failure,
 }: {
   initial: PostInput;
   categories: readonly string[];
   categoriesFailed: boolean;
   submitLabel: string;
   submittingLabel: string;
+  /** The failure toast when the server could not be reached or failed. */
+  failure: string;
 }) {
   const { fields, fetcher, formProps, submitting, pageAnswer } = useActionForm<PostFields>({
     id: "post",
     schema: loadSchema,
     invalidToast: t.validationToast,
+    failure,
     eager: true,
-    // The API's schema reads each field as text itself.
-    coerce: false,
   });
   // After a post sent without scripts was refused, the form shows what was sent.
   const shown = (name: keyof PostFields, fallback: string) => (pageAnswer ? String(fields[name].initialValue ?? "") : fallback);

@@ -1,20 +1,35 @@
 import { Honeypot, TextAreaField, TextField } from "~/components/form/fields";
+import { FormAnswerNotice } from "~/components/form/form-answer";
 import { buttonClass } from "~/components/ui/button";
-import { useLeadForm } from "~/features/leads/components/use-lead-form";
+import { textDefault, useActionForm } from "~/lib/form";
 import { jobMessages } from "../messages";
 
 const text = jobMessages.careers;
 const schema = () => import("../schema").then((m) => m.applicationSchema);
-const toBody = (v: Record<string, unknown>) => ({ jobId: v.jobId, name: v.name, email: v.email, coverLetter: v.coverLetter ?? "" });
 
-/** The application form of /careers: posts to /api/applications like the other public forms. */
+/** The application form of /careers, posted to the page's action (stored as POST /api/applications stores it). */
 export function ApplicationForm({ jobId, onSuccess }: { jobId: string; onSuccess: () => void }) {
-  const { formProps, errors, submitting } = useLeadForm({ schema, url: "/api/applications", toBody, messages: text, onSuccess });
+  const { fetcher, formProps, errors, values, submitting, pageAnswer, fieldsKey } = useActionForm({
+    id: "job-application",
+    schema,
+    failure: text.failure,
+    onSuccess,
+  });
   return (
-    <form {...formProps} aria-label="Job application" className="relative mt-6">
-      <fieldset disabled={submitting} className="space-y-5">
+    <fetcher.Form {...formProps} aria-label="Job application" className="relative mt-6 space-y-5">
+      <FormAnswerNotice answer={pageAnswer} />
+      <fieldset key={fieldsKey} disabled={submitting} className="space-y-5">
         <legend className="sr-only">Your application</legend>
-        <TextField id="application-name" name="name" label="Full Name" required autoComplete="name" maxLength={100} error={errors.name} />
+        <TextField
+          id="application-name"
+          name="name"
+          label="Full Name"
+          required
+          autoComplete="name"
+          maxLength={100}
+          defaultValue={textDefault(values.name)}
+          error={errors.name}
+        />
         <TextField
           id="application-email"
           name="email"
@@ -22,6 +37,7 @@ export function ApplicationForm({ jobId, onSuccess }: { jobId: string; onSuccess
           type="email"
           required
           autoComplete="email"
+          defaultValue={textDefault(values.email)}
           error={errors.email}
         />
         <TextAreaField
@@ -30,6 +46,7 @@ export function ApplicationForm({ jobId, onSuccess }: { jobId: string; onSuccess
           label="Cover Letter (optional)"
           rows={6}
           maxLength={5000}
+          defaultValue={textDefault(values.coverLetter)}
           error={errors.coverLetter}
           hint="Tell us about your experience and why this role interests you."
         />
@@ -39,6 +56,6 @@ export function ApplicationForm({ jobId, onSuccess }: { jobId: string; onSuccess
           {submitting ? text.submitting : text.submit}
         </button>
       </fieldset>
-    </form>
+    </fetcher.Form>
   );
 }

@@ -19,14 +19,24 @@ type JobFields = { title: string; description: string; type: string; workType: s
  * the list. Without scripts the browser posts it itself; a refused post comes back with the errors
  * beside their fields and the values kept.
  */
-export function JobForm({ initial, submitLabel, submittingLabel }: { initial: JobInput; submitLabel: string; submittingLabel: string }) {
+export function JobForm({
+  initial,
+  submitLabel,
+  submittingLabel,
+  failure,
+}: {
+  initial: JobInput;
+  submitLabel: string;
+  submittingLabel: string;
+  /** The failure toast when the server could not be reached or failed. */
+  failure: string;
+}) {
   const { fields, fetcher, formProps, submitting, pageAnswer, answer } = useActionForm<JobFields>({
     id: "job",
     schema: loadSchema,
     invalidToast: jobMessages.form.validationToast,
+    failure,
     eager: true,
-    // The API's schema reads each field as text itself.
-    coerce: false,
   });
   // After a post sent without scripts was refused, the form shows what was sent.
   const shown = (name: keyof JobFields, fallback: string) => (pageAnswer ? String(fields[name].initialValue ?? "") : fallback);

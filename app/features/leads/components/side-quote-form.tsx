@@ -1,37 +1,41 @@
-import { useMemo } from "react";
 import { Honeypot, TextAreaField } from "~/components/form/fields";
+import { FormAnswerNotice, VisitFields } from "~/components/form/form-answer";
 import { buttonClass } from "~/components/ui/button";
+import { textDefault, useActionForm } from "~/lib/form";
 import { formMessages } from "../messages";
 import { PersonFields } from "./person-fields";
-import { useLeadForm } from "./use-lead-form";
 
 const schema = () => import("../schema").then((m) => m.sideQuoteFormSchema);
+const text = formMessages.sideQuote;
 
-/** The quote form beside each product page; the lead carries the page's service type. */
+/** The quote form beside each product page, posted to the page's action (which adds the page's service type). */
 export function SideQuoteForm({ serviceType }: { serviceType: string }) {
-  const toBody = useMemo(
-    () => (v: Record<string, unknown>) => ({
-      ...v,
-      serviceType,
-      leadType: "product_page_quote",
-      submissionType: "Product Page Quote Request",
-      source: "Product Page Quote Form",
-      submissionDate: new Date().toISOString(),
-    }),
-    [serviceType],
-  );
-  const { formProps, errors, submitting } = useLeadForm({ schema, url: "/api/submit-lead", toBody, messages: formMessages.sideQuote });
+  const { fetcher, formProps, errors, values, submitting, pageAnswer, fieldsKey } = useActionForm({
+    id: "side-quote",
+    schema,
+    failure: text.failure,
+  });
   return (
-    <form {...formProps} aria-label={`${serviceType} quote form`} className="relative">
-      <fieldset disabled={submitting} className="space-y-4">
+    <fetcher.Form {...formProps} aria-label={`${serviceType} quote form`} className="relative space-y-4">
+      <FormAnswerNotice answer={pageAnswer} />
+      <fieldset key={fieldsKey} disabled={submitting} className="space-y-4">
         <legend className="sr-only">Your details</legend>
-        <PersonFields idPrefix="quote" errors={errors} />
-        <TextAreaField id="quote-message" name="message" label="What do you need covered?" required rows={4} error={errors.message} />
+        <PersonFields idPrefix="quote" errors={errors} values={values} />
+        <TextAreaField
+          id="quote-message"
+          name="message"
+          label="What do you need covered?"
+          required
+          rows={4}
+          defaultValue={textDefault(values.message)}
+          error={errors.message}
+        />
         <Honeypot name="website" />
+        <VisitFields />
         <button type="submit" className={buttonClass("accent", "w-full")}>
-          {submitting ? formMessages.sideQuote.submitting : formMessages.sideQuote.submit}
+          {submitting ? text.submitting : text.submit}
         </button>
       </fieldset>
-    </form>
+    </fetcher.Form>
   );
 }

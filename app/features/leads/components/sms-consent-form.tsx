@@ -1,40 +1,48 @@
 import { CheckboxField, Honeypot } from "~/components/form/fields";
+import { FormAnswerNotice, VisitFields } from "~/components/form/form-answer";
 import { buttonClass } from "~/components/ui/button";
 import { InlineText } from "~/components/ui/inline-text";
 import { smsConsent } from "~/content/sms-consent";
+import { useActionForm } from "~/lib/form";
 import { formMessages } from "../messages";
 import { PersonFields } from "./person-fields";
-import { useLeadForm } from "./use-lead-form";
 
 const schema = () => import("../schema").then((m) => m.smsConsentFormSchema);
-const toBody = (v: Record<string, unknown>) => ({
-  name: v.name,
-  email: v.email,
-  phone: v.phone,
-  smsConsent: v.smsConsent === true ? "Yes" : "No",
-  consentVersion: smsConsent.version,
-});
+const text = formMessages.smsConsent;
 
-/** The form of /sms-consent: posts to /api/sms-consent with the wording's version. */
+/** The form of /sms-consent, posted to the page's action with the version of the wording shown. */
 export function SmsConsentForm() {
-  const { formProps, errors, submitting } = useLeadForm({ schema, url: "/api/sms-consent", toBody, messages: formMessages.smsConsent });
+  const { fetcher, formProps, errors, values, submitting, pageAnswer, fieldsKey } = useActionForm({
+    id: "sms-consent",
+    schema,
+    failure: text.failure,
+  });
   return (
-    <form {...formProps} aria-label="SMS consent form" className="relative">
-      <fieldset disabled={submitting} className="space-y-5">
+    <fetcher.Form {...formProps} aria-label="SMS consent form" className="relative space-y-5">
+      <FormAnswerNotice answer={pageAnswer} />
+      {errors.consentVersion && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {errors.consentVersion}
+        </p>
+      )}
+      <fieldset key={fieldsKey} disabled={submitting} className="space-y-5">
         <legend className="sr-only">Your details and consent</legend>
-        <PersonFields idPrefix="sms" errors={errors} phoneLabel="Mobile Phone Number" />
+        <PersonFields idPrefix="sms" errors={errors} values={values} phoneLabel="Mobile Phone Number" />
         <CheckboxField
           id="sms-consent"
           name="smsConsent"
           label={<InlineText parts={smsConsent.checkboxLabel} />}
           required
+          defaultChecked={values.smsConsent === "on"}
           error={errors.smsConsent}
         />
+        <input type="hidden" name="consentVersion" value={smsConsent.version} />
         <Honeypot name="website" />
+        <VisitFields />
         <button type="submit" className={buttonClass("primary", "w-full sm:w-auto")}>
-          {submitting ? formMessages.smsConsent.submitting : formMessages.smsConsent.submit}
+          {submitting ? text.submitting : text.submit}
         </button>
       </fieldset>
-    </form>
+    </fetcher.Form>
   );
 }

@@ -42,6 +42,9 @@ export function useQuoteForm({ uploads, requiredNames, slotNames }: Options) {
     id: QUOTE_FORM_ID,
     schema: loadSchema,
     invalidToast: quoteMessages.validationToast,
+    failure: quoteMessages.failure,
+    // The quote's schema is written for Conform's reading of a form (a blank field as missing).
+    coerce: true,
     onSuccess: (answer) => {
       if (formRef.current) clearAll(formRef.current);
       setReference((answer as QuoteAnswer).reference ?? null);
