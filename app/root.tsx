@@ -12,7 +12,6 @@ import { agency, telHref } from "./content/agency";
 import { publicConfig } from "./env.server";
 import { ChatLauncher } from "./features/chat/widget/chat-launcher";
 import { iconSprite } from "./generated/icon-sprite";
-import { HOLD_SUBMITS, releaseHeldSubmit } from "./lib/held-submit";
 import { agencyJsonLd, DEFAULT_SITE_URL, pageTitle } from "./lib/seo";
 
 /**
@@ -63,10 +62,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
   const isAdmin = pathname === "/admin" || pathname.startsWith("/admin/");
   // The whole document has hydrated (error pages included): say so (end-to-end tests wait for
-  // `window.__hydrated`), and send a form held until now.
+  // `window.__hydrated`). A form sent before this was posted by the browser itself to its route's action.
   useEffect(() => {
     (window as Window & { __hydrated?: boolean }).__hydrated = true;
-    releaseHeldSubmit();
   }, []);
   // No third-party script where the back office shows personal data.
   const gaId = isAdmin ? null : (data?.publicConfig.gaMeasurementId ?? null);
@@ -90,8 +88,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
           }}
         />
         <AnalyticsScripts id={gaId} nonce={nonce} />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of the product's own */}
-        <script nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: HOLD_SUBMITS }} />
       </head>
       <body className="flex min-h-screen flex-col">
         <svg

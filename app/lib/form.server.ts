@@ -42,7 +42,8 @@ export function accepted(form: string, submission: Submission<unknown, string[],
 
 /**
  * A form refused: `message` for the whole form, errors beside their fields (the submission's own, plus
- * `fieldErrors` found after the schema, by the server's rules), and the values kept.
+ * `fieldErrors` found after the schema, by the server's rules), and the values kept, but for
+ * `hideFields` (a password is never sent back to the page).
  */
 export function refused(
   form: string,
@@ -51,10 +52,11 @@ export function refused(
   submission?: Submission<unknown, string[], unknown>,
   fieldErrors?: Record<string, string>,
   headers?: HeadersInit,
+  hideFields?: string[],
 ) {
   const extra = fieldErrors ? Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, [v]])) : undefined;
   const result = submission
-    ? submission.reply({ fieldErrors: extra, formErrors: [message] })
+    ? submission.reply({ fieldErrors: extra, formErrors: [message], hideFields })
     : { status: "error" as const, error: { "": [message], ...(extra ?? {}) } };
   const answer: FormAnswer = { form, ok: false, message, result };
   return data(answer, { status, headers });

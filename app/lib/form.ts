@@ -77,8 +77,8 @@ type Options = {
   schema: () => Promise<ZodType>;
   /** Where the form posts; the current route's action when omitted. */
   action?: string;
-  /** The failure toast when the browser's check finds errors. */
-  invalidToast?: string;
+  /** The failure toast when the browser's check finds errors (null: the errors beside the fields say it). */
+  invalidToast?: string | null;
   /** The failure toast when the server could not be reached or failed. */
   failure: string;
   /** Runs once per successful answer, after the toast (closing a dialog, say). */
@@ -188,7 +188,7 @@ export function useActionForm<Schema extends Record<string, unknown> = Record<st
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     if (submitter?.name === CONFORM_INTENT) return;
     // The browser's check found errors: say so, and take the visitor to the first one.
-    notifyError(invalidToast);
+    if (invalidToast) notifyError(invalidToast);
     const firstInvalid = event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]');
     firstInvalid?.focus();
   };

@@ -35,7 +35,7 @@ test.describe("sign-in", () => {
     await page.getByLabel("Password").fill(ADMIN.password);
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    await page.route("**/api/auth/login", async (route) => {
+    await page.route("**/admin/login.data*", async (route) => {
       await held;
       await route.continue();
     });

@@ -581,6 +581,29 @@ describe.each(databaseKinds)("AI blog drafts through an OpenAI-compatible provid
     expect(publicList.map((p) => p._id)).not.toContain(draft._id);
   });
 
+  it("the blog list's action (intent=generate, as the Generate dialog posts it) saves the same draft", async () => {
+    provider.answerWith(JSON.stringify({ title: "Umbrella Limits for Landlords", html: "<p>An umbrella adds limits over your liability policies.</p>" }));
+    const res = await fetch(`${server.url}/admin/blog`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url, cookie },
+      body: new URLSearchParams({ intent: "generate", category: "Investment Property", prompt: "Umbrella policies for landlords" }).toString(),
+    });
+    expect(res.status).toBe(201);
+    const [row] = await server.services.db.select().from(blogPosts).where(eq(blogPosts.title, "Umbrella Limits for Landlords"));
+    expect(row).toMatchObject({ status: "draft", category: "Investment Property", authorEmail: TEST_ADMIN.email });
+    expect(row.content).toBe("<p>An umbrella adds limits over your liability policies.</p>");
+
+    // The prompt is checked first, then the category, as by the API: one message, nothing saved.
+    const refused = await fetch(`${server.url}/admin/blog`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url, cookie },
+      body: new URLSearchParams({ intent: "generate", category: "", prompt: "" }).toString(),
+    });
+    expect(refused.status).toBe(400);
+  });
+
   it("reads a title line with a Markdown or HTML body too", async () => {
     provider.answerWith(
       "# HOA Board Liability Basics\n\nDirectors can be sued personally.\n\n## What D&O covers\n\n- Defense costs\n- Settlements\n\nTalk to us about **your** board.",

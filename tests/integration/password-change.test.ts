@@ -126,7 +126,7 @@ describe.each(databaseKinds)("password change on %s", (kind) => {
     expect(html).toContain(admin.email);
     expect(html).toMatch(new RegExp(`<h1[^>]*>${accountMessages.title}</h1>`));
     // The form is in the page as served (no scripts needed), posting to this page.
-    const form = html.match(/<form\b[^>]*>/)?.[0];
+    const form = html.match(/<form\b[^>]*action="\/admin\/account"[^>]*>/)?.[0];
     expect(form).toMatch(/\smethod="post"/);
     expect(form).toMatch(/\saction="\/admin\/account"/);
     for (const [id, label] of [

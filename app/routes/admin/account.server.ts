@@ -5,7 +5,7 @@
  * POST /api/auth/password.
  */
 import { type AppLoadContext, data, redirect } from "react-router";
-import { SIGN_IN_PATH } from "~/features/admin/api";
+import { SIGN_IN_PATH } from "~/features/admin/paths";
 import { type AdminIdentity, sessionAdmin, sessionTimeouts, sessionTokenFromCookieHeader } from "~/features/auth/auth.server";
 import { changePassword } from "~/features/auth/password-change.server";
 import { authMessages, passwordChangeMessages } from "~/features/auth/schema";

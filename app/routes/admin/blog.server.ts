@@ -2,7 +2,8 @@
  * /admin/blog on the server. The loader answers every post (drafts too), the category names the AI
  * form offers, the post a delete is being confirmed for (`?delete={id}`, the confirmation without
  * scripts) and the notice a saved post left, once the session is checked. The action deletes a post
- * (intent=delete, id) through the same function as DELETE /api/blogs/:id.
+ * (intent=delete, id) through the same function as DELETE /api/blogs/:id, and has the AI write a draft
+ * (intent=generate, category, prompt) through the same function as POST /api/blogs/generate.
  */
 import { type AppLoadContext, data } from "react-router";
 import { isUrlEncodedForm, readUrlEncodedForm, requireAdminSession } from "~/features/admin/guard.server";
@@ -10,13 +11,14 @@ import { takeNotice } from "~/features/admin/notice.server";
 import type { AdminIdentity } from "~/features/auth/auth.server";
 import { blogAdminMessages } from "~/features/blog/admin-messages";
 import { categoryOptions } from "~/features/blog/categories.server";
+import { generateDraft } from "~/features/blog/generate.server";
 import { deletePost, isPostId, listPosts } from "~/features/blog/posts.server";
-import type { BlogPostRecord } from "~/features/blog/schema";
+import { type BlogPostRecord, firstIssue, generateSchema } from "~/features/blog/schema";
 
 const text = blogAdminMessages.list;
 const a = blogAdminMessages.actions;
-/** An intent and an id, URL-encoded. */
-const MAX_FORM_BYTES = 4 * 1024;
+/** An intent and an id, or a category and a prompt of up to 2,000 characters, URL-encoded. */
+const MAX_FORM_BYTES = 32 * 1024;
 
 /** What the list shows of a post (its content stays on the server). */
 export type PostRow = Pick<BlogPostRecord, "_id" | "title" | "category" | "status" | "createdAt">;
@@ -36,7 +38,14 @@ export type BlogLoaderData = {
   notice: string | null;
 };
 
-export type BlogActionData = { ok: boolean; intent?: "delete"; id?: string; message: string };
+export type BlogActionData = {
+  ok: boolean;
+  intent?: "delete" | "generate";
+  id?: string;
+  message: string;
+  /** A refused AI request's field errors, by field. */
+  errors?: Record<string, string>;
+};
 
 export async function blogLoader(request: Request, context: AppLoadContext) {
   const signedInAdmin = await requireAdminSession(request, context);
@@ -66,6 +75,7 @@ export async function blogAction(request: Request, context: AppLoadContext) {
   if (!isUrlEncodedForm(request)) return answer(415, { ok: false, message: a.formNotSupported });
   const form = await readUrlEncodedForm(request, MAX_FORM_BYTES);
   if (!form) return answer(413, { ok: false, message: a.formTooLarge });
+  if (form.get("intent") === "generate") return generate(context, admin, form);
   if (form.get("intent") !== "delete") return answer(400, { ok: false, message: a.unknownIntent });
   const id = (form.get("id") ?? "").trim().toLowerCase();
   if (!isPostId(id) || !(await deletePost(context.db, id)))
@@ -73,4 +83,27 @@ export async function blogAction(request: Request, context: AppLoadContext) {
   context.contentChanged();
   context.logger.info({ reqId: context.requestId, postId: id, adminId: admin.id }, "blog post deleted");
   return answer(200, { ok: true, intent: "delete", id, message: blogAdminMessages.api.deleted });
+}
+
+/** An AI draft from a category and a prompt, saved as a draft for the admin to review. */
+async function generate(context: AppLoadContext, admin: AdminIdentity, form: URLSearchParams) {
+  const parsed = generateSchema.safeParse({ category: form.get("category") ?? "", prompt: form.get("prompt") ?? "" });
+  if (!parsed.success) {
+    const issue = firstIssue(parsed.error);
+    return answer(400, { ok: false, intent: "generate", message: issue.message, errors: { [issue.field]: issue.message } });
+  }
+  const started = performance.now();
+  const result = await generateDraft(context, parsed.data, admin.email, (err) =>
+    context.logger.warn({ err, reqId: context.requestId }, "AI blog draft: provider call failed"),
+  );
+  if (!result.ok) {
+    if (result.status === 400)
+      return answer(400, { ok: false, intent: "generate", message: blogAdminMessages.api.invalid, errors: result.errors });
+    return answer(result.status, { ok: false, intent: "generate", message: result.message });
+  }
+  context.logger.info(
+    { reqId: context.requestId, postId: result.post._id, adminId: admin.id, ms: Math.round(performance.now() - started) },
+    "AI blog draft saved",
+  );
+  return answer(201, { ok: true, intent: "generate", id: result.post._id, message: blogAdminMessages.api.generated });
 }

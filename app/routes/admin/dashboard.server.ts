@@ -6,12 +6,14 @@
  */
 import { type AppLoadContext, data } from "react-router";
 import { requireAdminSession } from "~/features/admin/guard.server";
+import { takeNotice } from "~/features/admin/notice.server";
 import { promiseSettings } from "~/features/leads/arrival.server";
 import { inboxSummary } from "~/features/leads-inbox/inbox.server";
 import type { InboxSummary } from "~/features/leads-inbox/schema";
 import { listMailFailures, retryMail } from "~/features/mail/failures.server";
 import { mailFailureMessages as text } from "~/features/mail/messages";
 import { isUrlEncodedForm, readForm } from "~/lib/form-body.server";
+import { signInNotices } from "./login.server";
 
 /** Two short fields: a few KB is plenty. */
 const MAX_FORM_BYTES = 4 * 1024;
@@ -32,12 +34,16 @@ export async function dashboardLoader(request: Request, context: AppLoadContext)
   } catch (error) {
     context.logger.error({ err: error, reqId: context.requestId }, "dashboard lead figures failed");
   }
-  return {
+  // "Login successful!" after a sign-in that came here (app/routes/admin/login.server.ts).
+  const notice = takeNotice(request, context, signInNotices);
+  const body = {
     signedInAdmin,
     summary,
     promise: { minutes: settings.slaMinutes, officeHours: settings.hours === "business" },
     mailFailures: await listMailFailures(context.db),
+    notice: notice.message,
   };
+  return data(body, notice.clear ? { headers: { "Set-Cookie": notice.clear } } : undefined);
 }
 
 export async function dashboardAction(request: Request, context: AppLoadContext) {

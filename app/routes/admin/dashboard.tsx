@@ -1,11 +1,14 @@
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { promises } from "~/content/agency";
 import { AdminPage } from "~/features/admin/components/admin-page";
+import { Notice } from "~/features/admin/components/list-parts";
 import { adminMessages } from "~/features/admin/messages";
 import { PromiseFigures } from "~/features/leads-inbox/components/promise-figures";
 import { inboxMessages } from "~/features/leads-inbox/messages";
 import { MailFailuresPanel } from "~/features/mail/components/mail-failures-panel";
+import { notifySuccess } from "~/lib/notify";
 import type { Route } from "./+types/dashboard";
 import { dashboardAction, dashboardLoader } from "./dashboard.server";
 import { useAdmin } from "./layout";
@@ -61,8 +64,16 @@ function Figure({ label, value, tone, to }: { label: string; value: number | und
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { user } = useAdmin();
   const figures = loaderData.summary;
+  // "Login successful!" after a sign-in: in the page until scripts run, then as a toast.
+  const [inPage, setInPage] = useState(loaderData.notice);
+  useEffect(() => {
+    if (!loaderData.notice) return;
+    setInPage(null);
+    notifySuccess(loaderData.notice);
+  }, [loaderData.notice]);
   return (
     <AdminPage title={adminMessages.dashboard.title} subtitle={`Signed in as ${user.email}`}>
+      <Notice answer={inPage ? { ok: true, message: inPage } : undefined} />
       <section aria-label="Leads at a glance" className="grid gap-4 sm:grid-cols-3">
         <Figure label="New leads today" value={figures?.newToday} tone="brand" to="/admin/leads" />
         <Figure label="Leads waiting" value={figures?.waiting} tone="amber" to="/admin/leads?status=new" />

@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { TextField } from "~/components/form/fields";
 import { buttonClass } from "~/components/ui/button";
 import { agency } from "~/content/agency";
-import { SIGN_IN_PATH } from "~/features/admin/api";
+import { SIGN_IN_PATH } from "~/features/admin/paths";
 import { inviteMessages as text } from "~/features/admin-users/messages";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/invite";

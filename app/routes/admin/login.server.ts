@@ -1,51 +1,54 @@
 /**
- * The sign-in page's own form, for a browser that sends it before (or without) the page's scripts:
- * a POST to /admin/login with `email` and `password`, answered by the same sign-in as
- * POST /api/auth/login (throttle, messages, session cookie). Success redirects to the dashboard, or
- * to the second step of the sign-in (the code, or setting up two-factor sign-in) when one is pending;
- * anything else renders the page again with the message.
+ * /admin/login on the server. The loader sends someone already signed in to the dashboard. The action
+ * takes the page's form, posted by the browser itself or by React Router once hydrated, and signs in
+ * exactly as POST /api/auth/login does (throttle, messages, session cookie). Success redirects to the
+ * dashboard, which then says "Login successful!", or to the second step of the sign-in (the code, or
+ * setting up two-factor sign-in) when one is pending; anything else answers the form with the message,
+ * the field errors and the email kept.
  */
-import { type AppLoadContext, data, redirect } from "react-router";
-import { sessionCookieHeader } from "~/features/auth/auth.server";
-import { authMessages } from "~/features/auth/schema";
+import { type AppLoadContext, redirect } from "react-router";
+import { noticeCookie } from "~/features/admin/notice.server";
+import { adminFromRequest, sessionCookieHeader } from "~/features/auth/auth.server";
+import { authMessages, LOGIN_FORM, loginSchema } from "~/features/auth/schema";
 import { signIn } from "~/features/auth/sign-in.server";
 import { twoFactorStepPath } from "~/features/auth/two-factor-messages";
-import { readForm } from "~/lib/form-body.server";
+import { readSubmission, refused } from "~/lib/form.server";
 
+/** What is never sent back to the page with a refused sign-in. */
+const SECRET = ["password"];
 /** Two fields: a few KB is plenty; a larger body is refused before it is read in full. */
 const MAX_FORM_BYTES = 16 * 1024;
 
-export type LoginActionData = { message: string; errors: Record<string, string>; email: string };
+/** The notice the dashboard shows after a sign-in (app/features/admin/notice.server.ts). */
+export const signInNotices = { "signed-in": authMessages.success } as const;
 
-const failure = (status: number, message: string, email = "", errors: Record<string, string> = {}, headers?: HeadersInit) =>
-  data<LoginActionData>({ message, errors, email }, { status, headers });
+export async function loginLoader(request: Request, context: AppLoadContext) {
+  if (await adminFromRequest(context, request)) throw redirect("/admin/dashboard");
+  return null;
+}
 
 export async function loginAction(request: Request, context: AppLoadContext) {
-  if (context.crossSite) return failure(403, authMessages.crossSite);
-  // What a browser sends for a form without enctype; nothing else comes from this page.
-  const type = request.headers.get("content-type")?.split(";")[0].trim().toLowerCase();
-  if (type !== "application/x-www-form-urlencoded") return failure(415, authMessages.formNotSupported);
-  const form = await readForm(request, MAX_FORM_BYTES);
-  if (!form) return failure(413, authMessages.formTooLarge);
+  if (context.crossSite) return refused(LOGIN_FORM, 403, authMessages.crossSite);
+  const read = await readSubmission(request, loginSchema, MAX_FORM_BYTES);
+  if (!read.ok) return refused(LOGIN_FORM, read.status, read.status === 413 ? authMessages.formTooLarge : authMessages.formNotSupported);
+  const { formData, submission } = read;
 
-  const email = form.get("email") ?? "";
   const result = await signIn(
     context,
-    { email, password: form.get("password") ?? "" },
+    { email: formData.get("email") ?? "", password: formData.get("password") ?? "" },
     { ip: context.clientIp, userAgent: request.headers.get("user-agent"), requestId: context.requestId },
   );
-  const shownEmail = email.slice(0, 320);
   switch (result.status) {
-    case 200:
-      return redirect(result.twoFactor ? twoFactorStepPath[result.twoFactor] : "/admin/dashboard", {
-        status: 303,
-        headers: { "Set-Cookie": sessionCookieHeader(context.config, result.token) },
-      });
+    case 200: {
+      const headers = new Headers({ "Set-Cookie": sessionCookieHeader(context.config, result.token) });
+      if (!result.twoFactor) headers.append("Set-Cookie", noticeCookie(context, "signed-in"));
+      return redirect(result.twoFactor ? twoFactorStepPath[result.twoFactor] : "/admin/dashboard", { status: 303, headers });
+    }
     case 400:
-      return failure(400, result.message, shownEmail, result.errors);
+      return refused(LOGIN_FORM, 400, result.message, submission, result.errors, undefined, SECRET);
     case 429:
-      return failure(429, result.message, shownEmail, {}, { "Retry-After": String(result.retryAfterSeconds) });
+      return refused(LOGIN_FORM, 429, result.message, submission, undefined, { "Retry-After": String(result.retryAfterSeconds) }, SECRET);
     default:
-      return failure(result.status, result.message, shownEmail);
+      return refused(LOGIN_FORM, result.status, result.message, submission, undefined, undefined, SECRET);
   }
 }

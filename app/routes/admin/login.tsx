@@ -1,90 +1,50 @@
-import { type FormEvent, useEffect, useState } from "react";
-import { useNavigate } from "react-router";
 import { TextField } from "~/components/form/fields";
 import { buttonClass } from "~/components/ui/button";
 import { agency } from "~/content/agency";
-import { adminApi, messageOf } from "~/features/admin/api";
 import { adminMessages } from "~/features/admin/messages";
-import { twoFactorStepPath } from "~/features/auth/two-factor-messages";
-import { notifyError, notifySuccess } from "~/lib/notify";
+import { LOGIN_FORM } from "~/features/auth/schema";
+import { fieldError, formClientAction, keepDataAfterForms, textDefault, useActionForm } from "~/lib/form";
+import { formHeaders } from "~/lib/form.server";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/login";
-import { loginAction } from "./login.server";
+import { loginAction, loginLoader } from "./login.server";
 
 const text = adminMessages.login;
+const loadSchema = () => import("~/features/auth/schema").then((m) => m.loginSchema);
 
 export function meta() {
   return [{ title: pageTitle(text.title) }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-/** The form posted by the browser itself (no scripts yet, or none at all): signs in like the API. */
+/** Someone already signed in goes straight to the dashboard. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loginLoader(request, context);
+}
+
+/** The sign-in form, posted by the browser itself or by React Router once hydrated. */
 export function action({ request, context }: Route.ActionArgs) {
   return loginAction(request, context);
 }
 
+export const clientAction = formClientAction;
+export const shouldRevalidate = keepDataAfterForms;
 /** A refused sign-in's wait reaches the browser as Retry-After, as from the API. */
-export function headers({ actionHeaders }: Route.HeadersArgs) {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : {};
-}
+export const headers = formHeaders;
 
 /**
- * /admin/login: email and password; the server's message (else "Failed to sign in") inline and as a
- * toast. Once hydrated, the form is sent as JSON to POST /api/auth/login. Before that it is a plain
- * POST form: with scripts, the document head holds the submission until hydration (a form without an
- * `action` attribute, app/lib/held-submit.ts); without scripts, the browser posts it to this page,
- * whose action signs in. Never a GET, which would put the password in the address.
+ * /admin/login: email and password, posted to this page's action (never a GET, which would put the
+ * password in the address). The server's message (else "Failed to sign in") shows above the form and,
+ * once scripts run, as a toast; field errors beside the fields with the email kept.
  */
-export default function AdminLogin({ actionData }: Route.ComponentProps) {
-  const navigate = useNavigate();
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(actionData?.message ?? null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>(actionData?.errors ?? {});
-
-  // Someone already signed in goes straight to the dashboard.
-  useEffect(() => {
-    let active = true;
-    adminApi("/api/auth/user").then(
-      () => active && navigate("/admin/dashboard", { replace: true }),
-      () => undefined,
-    );
-    return () => {
-      active = false;
-    };
-  }, [navigate]);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    const form = new FormData(event.currentTarget);
-    const email = String(form.get("email") ?? "").trim();
-    const password = String(form.get("password") ?? "");
-    const missing: Record<string, string> = {};
-    if (!email) missing.email = "Email is required";
-    if (!password) missing.password = "Password is required";
-    setFieldErrors(missing);
-    if (Object.keys(missing).length) return;
-    setSubmitting(true);
-    setError(null);
-    try {
-      const answer = await adminApi<{ twoFactor?: keyof typeof twoFactorStepPath }>("/api/auth/login", {
-        method: "POST",
-        body: { email, password },
-      });
-      // The password was right and a second step is pending: the code, or setting up two-factor sign-in.
-      if (answer.twoFactor && answer.twoFactor in twoFactorStepPath) {
-        navigate(twoFactorStepPath[answer.twoFactor]);
-        return;
-      }
-      notifySuccess(text.success);
-      navigate("/admin/dashboard", { replace: true });
-    } catch (e) {
-      const message = messageOf(e, text.failure);
-      setError(message);
-      notifyError(message);
-      setSubmitting(false);
-    }
-  }
+export default function AdminLogin() {
+  const { fields, fetcher, formProps, submitting, answer, values } = useActionForm<{ email: string; password: string }>({
+    id: LOGIN_FORM,
+    schema: loadSchema,
+    failure: text.failure,
+    // A field left empty is said beside it; the toast is for the server's answer.
+    invalidToast: null,
+  });
+  const error = answer && !answer.ok ? answer.message || text.failure : null;
 
   return (
     <div className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12">
@@ -96,7 +56,7 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
             {error}
           </div>
         )}
-        <form method="post" onSubmit={onSubmit} noValidate className="mt-6" aria-label={text.title}>
+        <fetcher.Form {...formProps} noValidate className="mt-6" aria-label={text.title}>
           <fieldset disabled={submitting} className="space-y-5">
             <TextField
               id="admin-email"
@@ -104,9 +64,9 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
               type="email"
               label="Email"
               autoComplete="username"
-              defaultValue={actionData?.email}
+              defaultValue={textDefault(values.email)}
               required
-              error={fieldErrors.email}
+              error={fieldError(fields.email)}
             />
             <TextField
               id="admin-password"
@@ -115,13 +75,13 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
               label="Password"
               autoComplete="current-password"
               required
-              error={fieldErrors.password}
+              error={fieldError(fields.password)}
             />
             <button type="submit" className={buttonClass("primary", "w-full")}>
               {submitting ? text.submitting : text.submit}
             </button>
           </fieldset>
-        </form>
+        </fetcher.Form>
       </div>
     </div>
   );

@@ -4,7 +4,7 @@
  * cookie is cleared, and the browser is sent to the sign-in page. A GET only leads there.
  */
 import { redirect } from "react-router";
-import { SIGN_IN_PATH } from "~/features/admin/api";
+import { SIGN_IN_PATH } from "~/features/admin/paths";
 import { sessionTokenFromCookieHeader } from "~/features/auth/auth.server";
 import { authMessages } from "~/features/auth/schema";
 import { clearedSessionCookieHeader, signOut } from "~/features/auth/sign-out.server";

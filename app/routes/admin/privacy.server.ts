@@ -5,7 +5,7 @@
  * confirmation checkbox `confirm`.
  */
 import { type AppLoadContext, data, redirect } from "react-router";
-import { SIGN_IN_PATH } from "~/features/admin/api";
+import { SIGN_IN_PATH } from "~/features/admin/paths";
 import { type AdminIdentity, adminFromRequest } from "~/features/auth/auth.server";
 import { emailRule } from "~/features/leads/rules";
 import { privacyMessages } from "~/features/privacy/messages";

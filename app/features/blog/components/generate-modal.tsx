@@ -1,18 +1,22 @@
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
 import { SelectField, TextAreaField } from "~/components/form/fields";
 import { buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
 import { notifyError, notifySuccess } from "~/lib/notify";
-import { postJson } from "~/lib/post-json";
 import { blogAdminMessages } from "../admin-messages";
-import { type BlogPostRecord, firstIssue, generateSchema, MAX_PROMPT_LENGTH } from "../schema";
+import { firstIssue, generateSchema, MAX_PROMPT_LENGTH } from "../schema";
+
+/** What /admin/blog's action answers for intent=generate (app/routes/admin/blog.server.ts). */
+type GenerateAnswer = { ok: boolean; id?: string; message: string; errors?: Record<string, string> };
 
 const t = blogAdminMessages.generate;
 
 /**
  * "Generate by AI" (spec 001 sections 2, 5, 8): a category and a prompt; the prompt is checked
- * first, then the category, one message at a time. The server saves the article as a draft; a
- * failure (no provider configured, provider down) is shown in the dialog and as a toast.
+ * first, then the category, one message at a time. The request goes to the list's action
+ * (intent=generate), which saves the article as a draft; a failure (no provider configured, provider
+ * down) is shown in the dialog and as a toast.
  */
 export function GenerateModal({
   open,
@@ -23,7 +27,7 @@ export function GenerateModal({
   open: boolean;
   categories: readonly string[];
   onClose: () => void;
-  onGenerated: (post: BlogPostRecord) => void;
+  onGenerated: () => void;
 }) {
   return (
     <Modal open={open} onClose={onClose} title={t.title} titleId="generate-post-title">
@@ -40,17 +44,18 @@ function GenerateForm({
 }: {
   categories: readonly string[];
   onClose: () => void;
-  onGenerated: (post: BlogPostRecord) => void;
+  onGenerated: () => void;
 }) {
   const [category, setCategory] = useState("");
   const [prompt, setPrompt] = useState("");
   const [error, setError] = useState<{ field: string; message: string }>();
   const [failure, setFailure] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const fetcher = useFetcher<GenerateAnswer>({ key: "generate-post" });
+  const busy = fetcher.state !== "idle";
   const promptRef = useRef<HTMLTextAreaElement>(null);
   const categoryRef = useRef<HTMLSelectElement>(null);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     setFailure(undefined);
@@ -62,12 +67,20 @@ function GenerateForm({
       (issue.field === "prompt" ? promptRef : categoryRef).current?.focus();
       return;
     }
-    setBusy(true);
-    const result = await postJson("/api/blogs/generate", parsed.data);
-    setBusy(false);
+    fetcher.submit({ intent: "generate", ...parsed.data }, { method: "post", action: "/admin/blog" });
+  }
+
+  // The action's answer: the list is read again (the new draft in it), or the failure is shown.
+  const shown = useRef<GenerateAnswer | undefined>(undefined);
+  const onGeneratedRef = useRef(onGenerated);
+  onGeneratedRef.current = onGenerated;
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== "idle" || !result || shown.current === result) return;
+    shown.current = result;
     if (result.ok) {
       notifySuccess(t.success);
-      onGenerated(result.data.data as BlogPostRecord);
+      onGeneratedRef.current();
       return;
     }
     const message = result.message || t.failure;
@@ -75,7 +88,7 @@ function GenerateForm({
     if (fieldError) setError({ field: fieldError[0], message: fieldError[1] });
     else setFailure(message);
     notifyError(message);
-  }
+  }, [fetcher.state, fetcher.data]);
 
   return (
     <form method="post" noValidate onSubmit={submit} className="mt-6 space-y-5" aria-busy={busy || undefined}>
