@@ -54,7 +54,9 @@ const unreachable: FormAnswer = { form: "", ok: false, message: "", unreachable:
 export async function formClientAction({ serverAction }: { serverAction: () => Promise<unknown> }) {
   try {
     return await serverAction();
-  } catch {
+  } catch (error) {
+    // A redirect (a sign-in, a saved post) is the action's answer: the router follows it.
+    if (error instanceof Response && error.status >= 300 && error.status < 400) throw error;
     return unreachable;
   }
 }
