@@ -45,7 +45,8 @@ export default defineConfig({
         command: `rm -rf data/e2e && npx tsx scripts/admin-create.ts && ADMIN_PASSWORD='${TWO_FACTOR_ADMIN.password}' npx tsx scripts/admin-create.ts --email ${TWO_FACTOR_ADMIN.email} && node build/server.js`,
         url: `${baseURL}/api/health`,
         reuseExistingServer: false,
-        timeout: 60_000,
+        // Two admin:create runs and the server's start: about 15 s alone, nearer a minute on a loaded machine.
+        timeout: 150_000,
         env: {
           PORT: String(port),
           HOST: "127.0.0.1",

@@ -176,6 +176,13 @@ export function useActionForm<Schema extends Record<string, unknown> = Record<st
 
   const conformProps = getFormProps(form);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // Conform checks a field again as it is edited after a refused send, through a submit of its own (its
+    // intent button). Without the check loaded there is nothing to run it: it is not sent to the server.
+    const intentSubmit = ((event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.name === CONFORM_INTENT;
+    if (!validate && intentSubmit) {
+      event.preventDefault();
+      return;
+    }
     if (!validate && !unavailable) {
       // The check is still loading (a few kilobytes, asked for on the form's first focus or tap): wait for it.
       event.preventDefault();

@@ -64,6 +64,7 @@ export async function saveJobAction(request: Request, context: AppLoadContext, i
     return refused(JOB_FORM, 500, text.failure, submission);
   }
   if (!job) return refused(JOB_FORM, 404, jobMessages.api.notFound, submission);
+  context.contentChanged();
   context.logger.info({ reqId: context.requestId, jobId: job._id, adminId: admin.id }, id === undefined ? "job created" : "job updated");
   const notice: JobNotice = id === undefined ? "job-created" : "job-updated";
   return redirect("/admin/jobs", { status: 303, headers: { "Set-Cookie": noticeCookie(context, notice) } });

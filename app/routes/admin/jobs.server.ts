@@ -58,6 +58,7 @@ export async function jobsAction(request: Request, context: AppLoadContext) {
   const id = (form.get("id") ?? "").trim().toLowerCase();
   if (!isJobId(id) || !(await deleteJob(context.db, id)))
     return answer(404, { ok: false, intent: "delete", id, message: text.deleteFailure });
+  context.contentChanged();
   context.logger.info({ reqId: context.requestId, jobId: id, adminId: admin.id }, "job deleted with its applications");
   return answer(200, { ok: true, intent: "delete", id, message: text.deleteSuccess });
 }
