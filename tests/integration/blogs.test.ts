@@ -582,12 +582,18 @@ describe.each(databaseKinds)("AI blog drafts through an OpenAI-compatible provid
   });
 
   it("the blog list's action (intent=generate, as the Generate dialog posts it) saves the same draft", async () => {
-    provider.answerWith(JSON.stringify({ title: "Umbrella Limits for Landlords", html: "<p>An umbrella adds limits over your liability policies.</p>" }));
+    provider.answerWith(
+      JSON.stringify({ title: "Umbrella Limits for Landlords", html: "<p>An umbrella adds limits over your liability policies.</p>" }),
+    );
     const res = await fetch(`${server.url}/admin/blog`, {
       method: "POST",
       redirect: "manual",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url, cookie },
-      body: new URLSearchParams({ intent: "generate", category: "Investment Property", prompt: "Umbrella policies for landlords" }).toString(),
+      body: new URLSearchParams({
+        intent: "generate",
+        category: "Investment Property",
+        prompt: "Umbrella policies for landlords",
+      }).toString(),
     });
     expect(res.status).toBe(201);
     const [row] = await server.services.db.select().from(blogPosts).where(eq(blogPosts.title, "Umbrella Limits for Landlords"));
