@@ -12,6 +12,7 @@ import { blogAdminMessages, blogFieldMessages } from "../../app/features/blog/ad
 import { blogPosts, categories } from "../../db/schema";
 import { ensureAdmin, signIn } from "../support/admin";
 import { databaseKinds } from "../support/databases";
+import { htmlText as html, screenRequests } from "../support/screens";
 import { startTestServer } from "../support/server";
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
@@ -19,10 +20,6 @@ type Server = Awaited<ReturnType<typeof startTestServer>>;
 const list = blogAdminMessages.list;
 const cats = blogAdminMessages.categories;
 const MISSING = "00000000-0000-4000-8000-000000000000";
-
-/** Text as React writes it into HTML. */
-const html = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
 
 const validPost = {
   title: "Hired Auto Coverage for Contractors",
@@ -37,24 +34,7 @@ describe.each(databaseKinds)("blog back-office screens on %s", (kind) => {
   let cookie: string;
 
   const db = () => server.services.db;
-  const get = (path: string, withCookie = true, extraCookie?: string) =>
-    fetch(`${server.url}${path}`, {
-      redirect: "manual",
-      headers: withCookie ? { cookie: [cookie, extraCookie].filter(Boolean).join("; ") } : {},
-    });
-  /** A screen's form, as a browser without scripts posts it. */
-  const postForm = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}, withCookie = true) =>
-    fetch(`${server.url}${path}`, {
-      method: "POST",
-      redirect: "manual",
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        origin: server.url,
-        ...(withCookie ? { cookie } : {}),
-        ...headers,
-      },
-      body: new URLSearchParams(fields).toString(),
-    });
+  const { get, postForm } = screenRequests(() => ({ url: server.url, cookie }));
   const postRow = async (title: string) => (await db().select().from(blogPosts).where(eq(blogPosts.title, title)))[0];
 
   beforeAll(async () => {

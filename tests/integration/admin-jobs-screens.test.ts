@@ -11,16 +11,13 @@ import { jobFieldMessages, jobMessages } from "../../app/features/jobs/messages"
 import { jobApplications, jobs } from "../../db/schema";
 import { ensureAdmin, signIn } from "../support/admin";
 import { databaseKinds } from "../support/databases";
+import { htmlText as html, screenRequests } from "../support/screens";
 import { startTestServer } from "../support/server";
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 
 const list = jobMessages.list;
 const MISSING = "00000000-0000-4000-8000-000000000000";
-
-/** Text as React writes it into HTML. */
-const html = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
 
 const validJob = {
   title: "Commercial Lines Account Manager",
@@ -35,26 +32,7 @@ describe.each(databaseKinds)("jobs back-office screens on %s", (kind) => {
   let cookie: string;
 
   const db = () => server.services.db;
-  const get = (path: string, withCookie = true, extraCookie?: string) =>
-    fetch(`${server.url}${path}`, {
-      redirect: "manual",
-      headers: withCookie ? { cookie: [cookie, extraCookie].filter(Boolean).join("; ") } : {},
-    });
-  /** A screen's form, as a browser without scripts posts it (a header given as "" is left out). */
-  const postForm = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}, withCookie = true) =>
-    fetch(`${server.url}${path}`, {
-      method: "POST",
-      redirect: "manual",
-      headers: Object.fromEntries(
-        Object.entries({
-          "content-type": "application/x-www-form-urlencoded",
-          origin: server.url,
-          ...(withCookie ? { cookie } : {}),
-          ...headers,
-        }).filter(([, value]) => value !== ""),
-      ),
-      body: new URLSearchParams(fields).toString(),
-    });
+  const { get, postForm } = screenRequests(() => ({ url: server.url, cookie }));
   const jobRow = async (title: string) => (await db().select().from(jobs).where(eq(jobs.title, title)))[0];
   /** A job made through the JSON API. */
   async function apiJob(values: Partial<typeof validJob> = {}): Promise<{ _id: string; title: string }> {
