@@ -66,6 +66,22 @@ export const FIXED_SECURITY_HEADERS: readonly (readonly [string, string])[] = [
   ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()"],
 ];
 
+/** The headers that matter to a response whatever it is: HTTPS only, no type sniffing, no cross-site embedding. */
+const SUBRESOURCE_HEADER_NAMES = new Set(["Strict-Transport-Security", "X-Content-Type-Options", "Cross-Origin-Resource-Policy"]);
+const SUBRESOURCE_SECURITY_HEADERS = FIXED_SECURITY_HEADERS.filter(([name]) => SUBRESOURCE_HEADER_NAMES.has(name));
+
+/**
+ * A script, stylesheet, font or raster image: a file a page loads, never a document of its own (the site
+ * runs no workers, the only scripts whose own CSP would apply). The headers that govern documents (CSP,
+ * framing, opener, permissions, referrer) mean nothing on such a response, and they were a third of the
+ * bytes of every asset's answer (docs/decisions/029).
+ */
+export function isSubresourceType(contentType: string): boolean {
+  return /^(?:text\/(?:javascript|css)|application\/javascript|font\/|image\/(?:png|jpeg|webp|avif|gif|x-icon|vnd\.microsoft\.icon)\b)/i.test(
+    contentType,
+  );
+}
+
 export function securityHeaders(options: SecurityOptions): MiddlewareHandler<{ Variables: { nonce: string } }> {
   return async (c, next) => {
     const nonce = randomBytes(16).toString("base64");
@@ -79,6 +95,11 @@ export function securityHeaders(options: SecurityOptions): MiddlewareHandler<{ V
     }
     const h = c.res.headers;
     const type = h.get("content-type") ?? "";
+    if (isSubresourceType(type)) {
+      for (const [name, value] of SUBRESOURCE_SECURITY_HEADERS) h.set(name, value);
+      h.delete("X-Powered-By");
+      return;
+    }
     if (type.startsWith("text/html")) {
       const stored = h.get(STORED_SCRIPT_SOURCES);
       h.delete(STORED_SCRIPT_SOURCES);
