@@ -1,10 +1,21 @@
+import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
-export default defineConfig({
+/**
+ * React Router's package exports name its development build (with its warnings) for every condition
+ * (remix-run/react-router#14753); the browser bundle takes the production build shipped beside it.
+ */
+const routerBuild = (file: string) => fileURLToPath(new URL(`node_modules/react-router/dist/production/${file}`, import.meta.url));
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: routerBuild("index.mjs") },
+  { find: /^react-router\/dom$/, replacement: routerBuild("dom-export.mjs") },
+];
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
-  resolve: { tsconfigPaths: true },
+  resolve: { tsconfigPaths: true, alias: command === "build" && !isSsrBuild ? reactRouterProduction : [] },
   server: { watch: { ignored: ["**/data/**", "**/build/**", "**/test-results/**"] } },
   // The back office's editor loads on demand; bundling it up front keeps one copy of React in development.
   optimizeDeps: { include: ["@tiptap/react", "@tiptap/starter-kit", "@tiptap/extension-image"] },
@@ -24,17 +35,36 @@ export default defineConfig({
             {
               name: "shared",
               priority: 20,
-              test: /[\\/]app[\\/](components[\\/]site[\\/]|content[\\/](agency|navigation|closing)\.ts|lib[\\/](seo|submission-context|open-chat)\.ts|components[\\/](route-effects|toaster|analytics|nonce)\.tsx|components[\\/]ui[\\/](icon|button|section|page-hero|cta-banner)\.tsx)/,
+              test: /[\\/]app[\\/](components[\\/]site[\\/]|content[\\/](agency|navigation|closing)\.ts|lib[\\/](seo|submission-context|open-chat)\.ts|components[\\/](route-effects|toaster|analytics|nonce)\.tsx|components[\\/]ui[\\/](icon|button|section|page-hero|cta-banner|inline-text)\.tsx)/,
             },
-            // What every page with a form needs, in one request.
+            // The FAQ and the licensed-states list, which the product pages show together.
+            {
+              name: "page-parts",
+              priority: 15,
+              test: /[\\/]app[\\/]components[\\/]ui[\\/](faq-accordion|licensed-states)\.tsx$/,
+            },
+            // What every page with a form needs, in one request: Conform, the form helper and its fields.
             {
               name: "forms",
               priority: 10,
-              test: /[\\/]app[\\/](lib[\\/](notify|post-json)\.ts|features[\\/]leads[\\/](messages\.ts|components[\\/](use-lead-form\.ts|person-fields\.tsx)))/,
+              test: /node_modules[\\/]@conform-to[\\/](dom|react)[\\/]|[\\/]app[\\/](lib[\\/](form|notify)\.ts|components[\\/]form[\\/]fields\.tsx|features[\\/]leads[\\/](messages\.ts|components[\\/]person-fields\.tsx))/,
+            },
+            // What the lead forms add (contact, landing, SMS consent, product and careers pages; not the trucking
+            // quote): the answer shown in place, the option lists, the consent text, the dialog a form opens in.
+            {
+              name: "lead-forms",
+              priority: 8,
+              test: /[\\/]app[\\/](components[\\/](form[\\/]form-answer|ui[\\/]modal)\.tsx|content[\\/](options|sms-consent)\.ts)$/,
+            },
+            // The quote form's texts, which its schema (loaded on first focus) shares with the page: one request.
+            {
+              name: "quote-texts",
+              priority: 5,
+              test: /[\\/]app[\\/]features[\\/](quote|uploads)[\\/]messages\.ts$/,
             },
           ],
         },
       },
     },
   },
-});
+}));

@@ -1,7 +1,7 @@
 import { readdir } from "node:fs/promises";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { seedBlogCategories } from "~/content/options";
+import { seedBlogCategories } from "~/content/admin-options";
 import { databaseEnv, databaseKinds } from "../tests/support/databases";
 import { openDatabase } from "./client";
 import { migrationsFolder, runMigrations } from "./migrate";

@@ -1,4 +1,4 @@
-import { seedBlogCategories } from "~/content/options";
+import { seedBlogCategories } from "~/content/admin-options";
 import type { Database } from "./client";
 import { categories } from "./schema";
 

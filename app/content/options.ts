@@ -1,6 +1,8 @@
 /**
- * Every option list of the specification, exactly as the forms show them.
- * Forms, schemas, the API and the chat assistant read them from here.
+ * Every option list of the specification, exactly as the forms show them, in three modules so a page's
+ * script carries only its own lists: the public lead forms' and the chat's here, the trucking quote's in
+ * quote-options.ts, the back office's in admin-options.ts. Forms, schemas, the API and the chat assistant
+ * read them from these.
  */
 
 /** Contact form insurance types (spec 000 section 3). */
@@ -34,92 +36,6 @@ export const chatInsuranceTypes = [
   "Investment Property",
   "Other",
 ] as const;
-
-export const usStates = [
-  "Alabama",
-  "Alaska",
-  "Arizona",
-  "Arkansas",
-  "California",
-  "Colorado",
-  "Connecticut",
-  "Delaware",
-  "Florida",
-  "Georgia",
-  "Hawaii",
-  "Idaho",
-  "Illinois",
-  "Indiana",
-  "Iowa",
-  "Kansas",
-  "Kentucky",
-  "Louisiana",
-  "Maine",
-  "Maryland",
-  "Massachusetts",
-  "Michigan",
-  "Minnesota",
-  "Mississippi",
-  "Missouri",
-  "Montana",
-  "Nebraska",
-  "Nevada",
-  "New Hampshire",
-  "New Jersey",
-  "New Mexico",
-  "New York",
-  "North Carolina",
-  "North Dakota",
-  "Ohio",
-  "Oklahoma",
-  "Oregon",
-  "Pennsylvania",
-  "Rhode Island",
-  "South Carolina",
-  "South Dakota",
-  "Tennessee",
-  "Texas",
-  "Utah",
-  "Vermont",
-  "Virginia",
-  "Washington",
-  "West Virginia",
-  "Wisconsin",
-  "Wyoming",
-] as const;
-
-/** Trucking quote form (/quote), spec 000 section 3. */
-export const trucking = {
-  businessStructure: ["LLC", "C Corp", "S Corp", "Partnership", "Sole Proprietorship", "Other"],
-  radiusOfOperation: ["0–50", "51–150", "151–300", "301–450", "500+"],
-  rangeOfOperation: ["Intrastate", "Interstate"],
-  yesNo: ["Yes", "No"],
-  filingsRequired: ["Federal", "State"],
-  vehicleOwnership: ["Owned", "Leased", "Loaned"],
-  transportationType: ["For-Hire (General Freight)", "For-Hire (Household Goods)", "Private Carrier", "Exempt Carrier", "Broker"],
-  coverages: [
-    "Auto Liability",
-    "Physical Damage",
-    "Cargo Liability",
-    "Bobtail / Non-Trucking Liability",
-    "General Liability",
-    "Workers' Compensation",
-    "Business Owners Policy (BOP)",
-  ],
-  complianceServices: [
-    "CSA Scores Review",
-    "Driver Qualification Files",
-    "Driver Training",
-    "DOT Audits",
-    "DOT Permits Review",
-    "Vehicle Inspection & Maintenance Program",
-  ],
-  uploadSlots: [
-    { slot: "cdl", label: "CDL" },
-    { slot: "vehicleRegistration", label: "Vehicle Registration" },
-    { slot: "lossRuns", label: "Loss Runs (last 3 years)" },
-  ],
-} as const;
 
 /** Landing-page quote modals, spec 001 section 3. */
 export const landing = {
@@ -161,27 +77,3 @@ export const coveredTypes = {
   hoa: ["Condominiums", "Townhomes", "Single Family", "Mixed Use", "Gated Communities"],
   investmentProperty: ["Single Family Homes", "Multi-Family Units", "Condominiums", "Vacation Rentals", "Commercial Rentals"],
 } as const;
-
-/** Jobs (spec 001 section 3). */
-export const jobTypes = ["Full-time", "Part-time", "Internship"] as const;
-export const jobWorkTypes = ["Remote", "On-site", "Hybrid"] as const;
-export const applicationStatuses = ["pending", "reviewed", "accepted", "rejected"] as const;
-
-/** Blog. */
-export const blogStatuses = ["draft", "published"] as const;
-/** The post form's fallback when categories cannot be loaded (spec 001 section 3). */
-export const fallbackBlogCategories = ["Technology", "AI/ML", "Cloud", "Security", "Development"] as const;
-/** The categories a new installation starts with. */
-export const seedBlogCategories = [
-  "Commercial Trucking",
-  "Contractors",
-  "General Liability",
-  "Commercial Property",
-  "HOA",
-  "Investment Property",
-  "Risk Management",
-  "Cyber Security",
-] as const;
-
-/** Lead pipeline statuses of the leads inbox. */
-export const leadStatuses = ["new", "contacted", "quoted", "won", "lost"] as const;

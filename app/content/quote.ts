@@ -4,7 +4,7 @@
  * through its loader, so they are in the HTML rather than in a JavaScript chunk.
  */
 import { agency, promises } from "./agency";
-import { trucking, usStates } from "./options";
+import { trucking, usStates } from "./quote-options";
 
 export const quotePage = {
   title: "Commercial Trucking Insurance Quote",

@@ -6,6 +6,7 @@ import { PageHero } from "~/components/ui/page-hero";
 import { Section } from "~/components/ui/section";
 import { agency, mailtoHref } from "~/content/agency";
 import { careersHero, careersIntro, careersOpenings, careersValues } from "~/content/careers";
+import { careerMessages } from "~/features/jobs/careers-messages";
 import { ApplicationForm } from "~/features/jobs/components/application-form";
 import { listJobs, submitApplication } from "~/features/jobs/jobs.server";
 import { jobMessages } from "~/features/jobs/messages";
@@ -27,8 +28,8 @@ export function action({ request, context }: Route.ActionArgs) {
     form: "job-application",
     schema: applicationSchema,
     limit: "applications",
-    success: jobMessages.careers.success,
-    failure: jobMessages.careers.failure,
+    success: careerMessages.success,
+    failure: careerMessages.failure,
     accept: async (values, visit) => {
       const application = await submitApplication(context, values, { ip: visit.ip, userAgent: visit.userAgent });
       return application ? { ok: true } : { ok: false, status: 404, message: jobMessages.api.notFound };
@@ -96,7 +97,7 @@ function JobCard({ job, onApply }: { job: JobRecord; onApply: () => void }) {
       <p className="mt-4 whitespace-pre-line text-slate-700">{job.description}</p>
       <div className="mt-auto pt-6">
         <button type="button" onClick={onApply} className={buttonClass("primary")} aria-haspopup="dialog">
-          {jobMessages.careers.apply}
+          {careerMessages.apply}
           <span className="sr-only"> for {job.title}</span>
         </button>
       </div>
@@ -173,7 +174,7 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
       <Modal
         open={applyingTo !== null}
         onClose={() => setApplyingTo(null)}
-        title={applyingTo ? jobMessages.careers.applyTitle(applyingTo.title) : ""}
+        title={applyingTo ? careerMessages.applyTitle(applyingTo.title) : ""}
         titleId="apply-title"
       >
         {applyingTo && (

@@ -8,6 +8,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { agency } from "../../app/content/agency";
 import { careersOpenings } from "../../app/content/careers";
+import { careerMessages } from "../../app/features/jobs/careers-messages";
 import { jobFieldMessages, jobMessages } from "../../app/features/jobs/messages";
 import { actionRequest, expect, holdRequests, test, toast, waitForHydration } from "./support";
 
@@ -286,7 +287,7 @@ test("an application sent from /careers appears in the job's submissions table",
   const dialog = page.getByRole("dialog", { name: `Apply for ${job.title}` });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel("Full Name")).toBeFocused();
-  await dialog.getByRole("button", { name: jobMessages.careers.submit }).click();
+  await dialog.getByRole("button", { name: careerMessages.submit }).click();
   await expect(toast(page, "Please correct the form errors")).toBeVisible();
   await expect(dialog.getByText(jobFieldMessages.name)).toBeVisible();
   await expect(dialog.getByText(jobFieldMessages.email)).toBeVisible();
@@ -295,10 +296,10 @@ test("an application sent from /careers appears in the job's submissions table",
   await dialog.getByLabel("Email Address").fill("priya@raman.example");
   await dialog.getByLabel(/Cover Letter/).fill("Five years placing motor carrier accounts; I know the FMCSA filings well.");
   const release = await holdRequests(page, actionRequest("/careers"));
-  await dialog.getByRole("button", { name: jobMessages.careers.submit }).click();
-  await expect(dialog.getByRole("button", { name: jobMessages.careers.submitting })).toBeDisabled();
+  await dialog.getByRole("button", { name: careerMessages.submit }).click();
+  await expect(dialog.getByRole("button", { name: careerMessages.submitting })).toBeDisabled();
   release();
-  await expect(toast(page, jobMessages.careers.success)).toBeVisible();
+  await expect(toast(page, careerMessages.success)).toBeVisible();
   await expect(dialog).toBeHidden();
 
   await openJobs(page);

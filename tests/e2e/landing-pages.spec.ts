@@ -4,8 +4,8 @@ import { agency, licensedStateCount, withPhone } from "../../app/content/agency"
 import { landingPages } from "../../app/content/landing-pages";
 import { coveredTypes } from "../../app/content/options";
 import { landingForms } from "../../app/features/leads/landing-forms";
+import { landingMessages } from "../../app/features/leads/landing-schemas";
 import { formMessages } from "../../app/features/leads/messages";
-import { landingMessages } from "../../app/features/leads/submit-lead-schema";
 import { actionRequest, expect, failNext, holdRequests, test, toast, waitForHydration } from "./support";
 
 const text = formMessages.landingQuote;

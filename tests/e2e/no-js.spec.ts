@@ -8,9 +8,9 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { type APIRequestContext, type Page, request } from "@playwright/test";
 import { smsConsent } from "../../app/content/sms-consent";
+import { landingMessages } from "../../app/features/leads/landing-schemas";
 import { formMessages } from "../../app/features/leads/messages";
 import { fieldMessages } from "../../app/features/leads/rules";
-import { landingMessages } from "../../app/features/leads/submit-lead-schema";
 import { expect, test } from "./support";
 
 test.use({ javaScriptEnabled: false });

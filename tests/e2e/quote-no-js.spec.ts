@@ -7,6 +7,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { agency } from "../../app/content/agency";
 import { quoteSections } from "../../app/content/quote";
+import { quoteFieldMessages } from "../../app/features/quote/field-messages";
 import { quoteMessages } from "../../app/features/quote/messages";
 import { expect, test } from "./support";
 
@@ -154,9 +155,9 @@ test.describe("trucking quote without JavaScript (/quote)", () => {
     const answer = page.getByTestId("quote-answer");
     await expect(answer).toHaveAttribute("role", "alert");
     await expect(answer).toContainText(quoteMessages.validationToast);
-    await expect(page.getByTestId("error-quote-dotNumber")).toHaveText(quoteMessages.dotNumber);
+    await expect(page.getByTestId("error-quote-dotNumber")).toHaveText(quoteFieldMessages.dotNumber);
     await expect(page.getByTestId("error-quote-email")).toHaveText("Please enter a valid email address");
-    await expect(page.getByTestId("error-quote-contactName")).toHaveText(quoteMessages.required);
+    await expect(page.getByTestId("error-quote-contactName")).toHaveText(quoteFieldMessages.required);
     await expect(control(page, "contactName")).toHaveAttribute("aria-invalid", "true");
     await expect(control(page, "contactName")).toHaveAttribute("aria-describedby", "quote-contactName-error");
     await expect(page.getByTestId("error-quote-notes")).toHaveCount(0);

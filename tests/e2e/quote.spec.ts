@@ -4,9 +4,10 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page, Request } from "@playwright/test";
 import { promises } from "../../app/content/agency";
-import { trucking, usStates } from "../../app/content/options";
 import { quoteSections } from "../../app/content/quote";
+import { trucking, usStates } from "../../app/content/quote-options";
 import { fieldMessages } from "../../app/features/leads/rules";
+import { quoteFieldMessages } from "../../app/features/quote/field-messages";
 import { quoteMessages } from "../../app/features/quote/messages";
 import { uploadMessages } from "../../app/features/uploads/messages";
 import { expect, holdRequests, test, toast, waitForHydration } from "./support";
@@ -180,7 +181,7 @@ test.describe("trucking quote form (/quote)", () => {
     await open(page);
     await submitButton(page).click();
     await expect(toast(page, quoteMessages.validationToast)).toBeVisible();
-    const requiredErrors = form(page).getByText(quoteMessages.required, { exact: true });
+    const requiredErrors = form(page).getByText(quoteFieldMessages.required, { exact: true });
     await expect(requiredErrors).toHaveCount(required.length - 1);
     await expect(control(page, "coverages")).toContainText("Please select at least one coverage option");
     await expect(control(page, "legalBusinessName")).toBeFocused();
@@ -208,7 +209,7 @@ test.describe("trucking quote form (/quote)", () => {
     await expect(page.getByTestId("error-quote-phone")).toHaveText("Please enter a valid phone number");
     await control(page, "fein").fill("12-34");
     await submitButton(page).click();
-    await expect(page.getByTestId("error-quote-fein")).toHaveText(quoteMessages.fein);
+    await expect(page.getByTestId("error-quote-fein")).toHaveText(quoteFieldMessages.fein);
 
     const results = await new AxeBuilder({ page }).include("form").analyze();
     expect(results.violations).toEqual([]);
@@ -354,7 +355,7 @@ test.describe("trucking quote form (/quote)", () => {
     });
     await submitButton(page).click();
     await expect(toast(page, quoteMessages.validationToast)).toBeVisible();
-    await expect(page.getByTestId("error-quote-dotNumber")).toHaveText(quoteMessages.dotNumber);
+    await expect(page.getByTestId("error-quote-dotNumber")).toHaveText(quoteFieldMessages.dotNumber);
     await expect(control(page, "legalBusinessName")).toHaveValue("Ortega Freight LLC");
     await page.unroute(QUOTE_ACTION);
 
@@ -383,7 +384,7 @@ test.describe("trucking quote form (/quote)", () => {
     expect((await answered).status()).toBe(400);
     await expect(toast(page, quoteMessages.validationToast)).toBeVisible();
     await expect(page.getByTestId("error-quote-email")).toHaveText("Please enter a valid email address");
-    await expect(page.getByTestId("error-quote-businessStructure")).toHaveText(quoteMessages.required);
+    await expect(page.getByTestId("error-quote-businessStructure")).toHaveText(quoteFieldMessages.required);
     await expect(page.getByTestId("error-quote-legalBusinessName")).toHaveCount(0);
     await expect(control(page, "businessStructure")).toBeFocused();
     await expect(control(page, "legalBusinessName")).toHaveValue("Ortega Freight LLC");

@@ -7,7 +7,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fallbackBlogCategories } from "../../app/content/options";
+import { fallbackBlogCategories } from "../../app/content/admin-options";
 import { blogAdminMessages, blogFieldMessages } from "../../app/features/blog/admin-messages";
 import { blogPosts, categories } from "../../db/schema";
 import { ensureAdmin, signIn } from "../support/admin";

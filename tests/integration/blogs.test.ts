@@ -7,7 +7,7 @@ import { createServer, type Server as HttpServer, type IncomingMessage } from "n
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fallbackBlogCategories, seedBlogCategories } from "../../app/content/options";
+import { fallbackBlogCategories, seedBlogCategories } from "../../app/content/admin-options";
 import { AI_NOT_CONFIGURED } from "../../app/features/ai/client.server";
 import { blogAdminMessages, blogFieldMessages } from "../../app/features/blog/admin-messages";
 import { type BlogChange, followBlogChanges } from "../../app/features/blog/posts.server";

@@ -7,8 +7,8 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { smsConsent } from "../../app/content/sms-consent";
+import { careerMessages } from "../../app/features/jobs/careers-messages";
 import { createJob } from "../../app/features/jobs/jobs.server";
-import { jobMessages } from "../../app/features/jobs/messages";
 import { formMessages } from "../../app/features/leads/messages";
 import { fieldMessages } from "../../app/features/leads/rules";
 import { consentRecords, jobApplications, leads } from "../../db/schema";
@@ -214,7 +214,7 @@ describe.each(databaseKinds)("public forms posted without scripts on %s", (kind)
     const email = `applicant.${kind}@form-actions.example`;
     const res = await post("/careers", { jobId: job._id, name: "Priya Raman", email, coverLetter: "", website: "" });
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain(html(jobMessages.careers.success));
+    expect(await res.text()).toContain(html(careerMessages.success));
     const rows = await server.services.db
       .select()
       .from(jobApplications)

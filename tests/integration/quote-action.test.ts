@@ -7,6 +7,7 @@
 import { request as httpRequest } from "node:http";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { quoteFieldMessages } from "../../app/features/quote/field-messages";
 import { quoteMessages } from "../../app/features/quote/messages";
 import { uploadMessages } from "../../app/features/uploads/messages";
 import { leads, mailOutbox, uploads } from "../../db/schema";
@@ -190,9 +191,9 @@ describe.each(databaseKinds)("the /quote form's action on %s", (kind) => {
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(byTestId(html, "quote-answer")).toBe(quoteMessages.validationToast);
-    expect(byTestId(html, "error-quote-dotNumber")).toBe(quoteMessages.dotNumber);
+    expect(byTestId(html, "error-quote-dotNumber")).toBe(quoteFieldMessages.dotNumber);
     expect(byTestId(html, "error-quote-email")).toBe("Please enter a valid email address");
-    expect(byTestId(html, "error-quote-contactName")).toBe(quoteMessages.required);
+    expect(byTestId(html, "error-quote-contactName")).toBe(quoteFieldMessages.required);
     expect(byTestId(html, "error-quote-legalBusinessName")).toBeUndefined();
     expect(keptValue(html, "legalBusinessName")?.[1]).toBe("Ortega Freight LLC");
     expect(keptValue(html, "dotNumber")?.[1]).toBe("DOT-42");

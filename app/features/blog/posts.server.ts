@@ -6,8 +6,8 @@
  * docs/decisions/013-blog-cms.md says why it works this way.
  */
 import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { blogStatuses, fallbackBlogCategories } from "~/content/admin-options";
 import { builtInPosts } from "~/content/blog-posts";
-import { blogStatuses, fallbackBlogCategories } from "~/content/options";
 import { announceChange, followChanges, type RecordChange } from "../../../db/changes";
 import type { Database, DatabaseHandle } from "../../../db/client";
 import { type BlogPost, blogPosts, categories } from "../../../db/schema";

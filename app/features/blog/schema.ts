@@ -5,7 +5,7 @@
  * section 3, spec 000 section 3 field names). Browser-safe.
  */
 import { z } from "zod";
-import { blogStatuses } from "~/content/options";
+import { blogStatuses } from "~/content/admin-options";
 import { isOneLine, textValue as text, withoutControlCharacters } from "~/lib/text-value";
 import { blogFieldMessages as m } from "./admin-messages";
 

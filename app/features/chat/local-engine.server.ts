@@ -15,7 +15,7 @@
  *   the question asks about, in an item that reads like it". docs/decisions/014 has the calibration.
  */
 import { agency, licensedStateCount, licensedStates, residentState } from "~/content/agency";
-import { usStates } from "~/content/options";
+import { usStates } from "~/content/quote-options";
 
 export const LOCAL_MODEL = "local-v1";
 export const LOCAL_DIMENSIONS = 1024;

@@ -7,8 +7,8 @@
  */
 import { desc, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
+import { applicationStatuses } from "~/content/admin-options";
 import { agency } from "~/content/agency";
-import { applicationStatuses } from "~/content/options";
 import type { Config } from "~/env.server";
 import { announceChange, type FollowOptions, followChanges, type RecordChange } from "../../../db/changes";
 import type { Database, DatabaseHandle } from "../../../db/client";

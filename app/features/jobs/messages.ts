@@ -1,7 +1,6 @@
 /**
- * The jobs screens' and the careers page's texts. The admin texts are spec 001 sections 2 and 8,
- * verbatim; the field messages and the careers texts are ours (the spec does not show them).
- * Browser-safe and tiny.
+ * The jobs screens' texts: spec 001 sections 2 and 8, verbatim; the field messages are ours (the spec does
+ * not show them). The careers page's own texts are in careers-messages.ts. Browser-safe and tiny.
  */
 export const jobMessages = {
   list: {
@@ -61,15 +60,6 @@ export const jobMessages = {
     updated: "Job updated successfully!",
     deleted: "Job deleted successfully",
     applicationReceived: "Application submitted successfully! We will be in touch soon.",
-  },
-  /** The public /careers page. */
-  careers: {
-    apply: "Apply",
-    applyTitle: (jobTitle: string) => `Apply for ${jobTitle}`,
-    submit: "Submit Application",
-    submitting: "Submitting...",
-    success: "Application submitted successfully! We will be in touch soon.",
-    failure: "Failed to submit your application. Please try again, or email us your resume.",
   },
 } as const;
 

@@ -4,7 +4,7 @@
  * Browser-safe.
  */
 import { z } from "zod";
-import { type applicationStatuses, jobTypes, jobWorkTypes } from "~/content/options";
+import { type applicationStatuses, jobTypes, jobWorkTypes } from "~/content/admin-options";
 import { cleanMultiLine, emailRule, nameRule } from "~/features/leads/rules";
 import { isOneLine, textValue as text, withoutControlCharacters } from "~/lib/text-value";
 import { jobFieldMessages as m } from "./messages";

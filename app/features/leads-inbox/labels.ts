@@ -1,5 +1,7 @@
 /** Human labels for the inbox: lead types, statuses, document slots and the submitted fields' keys. */
-import { leadStatuses, trucking } from "~/content/options";
+
+import { leadStatuses } from "~/content/admin-options";
+import { trucking } from "~/content/quote-options";
 import { inboxMessages } from "./messages";
 import type { LeadActivityItem, LeadStatus } from "./schema";
 

@@ -3,7 +3,7 @@
  * Browser-safe: the screens read the types, the API validates with the schemas.
  */
 import { z } from "zod";
-import { leadStatuses } from "~/content/options";
+import { leadStatuses } from "~/content/admin-options";
 import { inboxMessages } from "./messages";
 
 export type LeadStatus = (typeof leadStatuses)[number];

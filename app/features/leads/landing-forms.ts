@@ -89,7 +89,7 @@ export const landingForms: Record<LandingSlug, LandingForm> = {
 
 /** The browser's validator for a modal: the leadType's API schema without the fields the page adds. */
 export async function landingFormSchema(leadType: LandingLeadType) {
-  const m = await import("./submit-lead-schema");
+  const m = await import("./landing-schemas");
   const schema = m.landingSchemas[leadType] as unknown as z.ZodObject<z.ZodRawShape>;
   return schema.omit({ leadType: true, submissionType: true, source: true });
 }

@@ -5,8 +5,8 @@
 import { createHash, randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { agency, licensedStates } from "~/content/agency";
-import { trucking } from "~/content/options";
 import { quoteSections } from "~/content/quote";
+import { trucking } from "~/content/quote-options";
 import { smsConsent } from "~/content/sms-consent";
 import type { Config } from "~/env.server";
 import type { Database } from "../../../db/client";

@@ -1,6 +1,6 @@
 /**
- * The trucking quote form's texts (spec 000 sections 5 and 8), in one place. Browser-safe and tiny
- * (no Zod): the form imports it statically. The texts every public form shares come from their single
+ * The trucking quote form's texts (spec 000 sections 5 and 8), in one place; its fields' messages are in
+ * field-messages.ts, read by the schema alone. Browser-safe and tiny (no Zod): the form imports it statically. The texts every public form shares come from their single
  * source: the validation toast from leads/messages, the email and phone messages with their rules
  * (leads/rules, used by the schema).
  */
@@ -8,25 +8,11 @@ import { formMessages } from "~/features/leads/messages";
 import type { FormAnswer } from "~/lib/form";
 
 export const quoteMessages = {
-  required: "This field is required",
-  coverages: "Please select at least one coverage option",
   validationToast: formMessages.validationToast,
   submit: "Submit Quote Request",
   submitting: "Submitting Your Quote...",
   success: "Quote request submitted successfully! We will contact you within minutes.",
   failure: "Failed to submit quote request. Please try again later.",
-
-  // Our own rules, beyond the spec's "required".
-  invalidChoice: "Please choose one of the listed options",
-  fein: "Please enter a valid FEIN (9 digits)",
-  dotNumber: "Please enter a valid USDOT number (digits only, up to 8)",
-  mcNumber: "Please enter a valid MC number (digits, e.g. MC-123456)",
-  date: "Please enter a valid date",
-  dateOfBirth: "Please enter a valid date of birth",
-  wholeNumber: "Please enter a whole number of at least 1",
-  years: "Please enter a whole number of years (0 or more)",
-  tooLong: (max: number) => `Please keep this under ${max.toLocaleString("en-US")} characters`,
-  singleLine: "Please keep this to one line, without special characters",
 
   // The form's post refused before its answers are read.
   crossSite: "This quote form must be sent from our own quote page. Please open the page again and send it from there.",

@@ -1,9 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { trucking, usStates } from "~/content/options";
 import { quoteSections } from "~/content/quote";
+import { trucking, usStates } from "~/content/quote-options";
 import { fieldErrors, fieldMessages } from "~/features/leads/rules";
 import { submitLeadSchema } from "~/features/leads/submit-lead-schema";
+import { quoteFieldMessages } from "./field-messages";
 import { quoteMessages, truckingQuoteLead } from "./messages";
 import {
   optionalTruckingFields,
@@ -83,7 +84,7 @@ describe("trucking quote form schema", () => {
     const errors = errorsOf(empty);
     const required = Object.keys(truckingQuoteFields).filter((k) => !(optionalTruckingFields as readonly string[]).includes(k));
     expect(Object.keys(errors).sort()).toEqual(required.sort());
-    for (const name of required.filter((n) => n !== "coverages")) expect(errors[name], name).toBe(quoteMessages.required);
+    for (const name of required.filter((n) => n !== "coverages")) expect(errors[name], name).toBe(quoteFieldMessages.required);
     expect(errors.coverages).toBe("Please select at least one coverage option");
     expect(optionalTruckingFields).toEqual(["dbaName", "mcNumber", "complianceServices", "currentCarrier", "referredBy", "notes"]);
   });
@@ -93,7 +94,7 @@ describe("trucking quote form schema", () => {
     expect(errors.legalBusinessName).toBe("This field is required");
     expect(errors.totalDrivers).toBe("This field is required");
     expect(errors.businessState).toBe("This field is required");
-    expect(errors.coverages).toBe(quoteMessages.coverages);
+    expect(errors.coverages).toBe(quoteFieldMessages.coverages);
     expect(errors.dbaName).toBeUndefined();
     expect(errors.complianceServices).toBeUndefined();
   });
@@ -108,15 +109,15 @@ describe("trucking quote form schema", () => {
   it("checks formats: FEIN, USDOT and MC numbers, dates and counts", () => {
     expect(errorsOf({ ...validForm, fein: "12-34567" }).fein).toBe("Please enter a valid FEIN (9 digits)");
     expect(errorsOf({ ...validForm, fein: "12-3456789" })).toEqual({});
-    expect(errorsOf({ ...validForm, dotNumber: "DOT123" }).dotNumber).toBe(quoteMessages.dotNumber);
+    expect(errorsOf({ ...validForm, dotNumber: "DOT123" }).dotNumber).toBe(quoteFieldMessages.dotNumber);
     expect(errorsOf({ ...validForm, mcNumber: "MC-123456" })).toEqual({});
-    expect(errorsOf({ ...validForm, mcNumber: "abc" }).mcNumber).toBe(quoteMessages.mcNumber);
-    expect(errorsOf({ ...validForm, businessStartDate: "2023-02-30" }).businessStartDate).toBe(quoteMessages.date);
-    expect(errorsOf({ ...validForm, desiredEffectiveDate: "07/01/2030" }).desiredEffectiveDate).toBe(quoteMessages.date);
-    expect(errorsOf({ ...validForm, contactDOB: "2999-01-01" }).contactDOB).toBe(quoteMessages.dateOfBirth);
-    expect(errorsOf({ ...validForm, contactDOB: "1981-02-29" }).contactDOB).toBe(quoteMessages.dateOfBirth);
-    expect(errorsOf({ ...validForm, totalPowerUnits: "0" }).totalPowerUnits).toBe(quoteMessages.wholeNumber);
-    expect(errorsOf({ ...validForm, totalDrivers: "2.5" }).totalDrivers).toBe(quoteMessages.wholeNumber);
+    expect(errorsOf({ ...validForm, mcNumber: "abc" }).mcNumber).toBe(quoteFieldMessages.mcNumber);
+    expect(errorsOf({ ...validForm, businessStartDate: "2023-02-30" }).businessStartDate).toBe(quoteFieldMessages.date);
+    expect(errorsOf({ ...validForm, desiredEffectiveDate: "07/01/2030" }).desiredEffectiveDate).toBe(quoteFieldMessages.date);
+    expect(errorsOf({ ...validForm, contactDOB: "2999-01-01" }).contactDOB).toBe(quoteFieldMessages.dateOfBirth);
+    expect(errorsOf({ ...validForm, contactDOB: "1981-02-29" }).contactDOB).toBe(quoteFieldMessages.dateOfBirth);
+    expect(errorsOf({ ...validForm, totalPowerUnits: "0" }).totalPowerUnits).toBe(quoteFieldMessages.wholeNumber);
+    expect(errorsOf({ ...validForm, totalDrivers: "2.5" }).totalDrivers).toBe(quoteFieldMessages.wholeNumber);
     expect(errorsOf({ ...validForm, yearsCoverage: "0" })).toEqual({});
     expect(truckingQuoteFormSchema.parse({ ...validForm, totalPowerUnits: 12, totalDrivers: "1,200" })).toMatchObject({
       totalPowerUnits: 12,
@@ -125,9 +126,9 @@ describe("trucking quote form schema", () => {
   });
 
   it("accepts exactly the spec's options and toggles lists", () => {
-    expect(errorsOf({ ...validForm, businessStructure: "LLP" }).businessStructure).toBe(quoteMessages.invalidChoice);
-    expect(errorsOf({ ...validForm, radiusOfOperation: "0-50" }).radiusOfOperation).toBe(quoteMessages.invalidChoice);
-    expect(errorsOf({ ...validForm, coverages: ["Auto Liability", "Umbrella"] }).coverages).toBe(quoteMessages.invalidChoice);
+    expect(errorsOf({ ...validForm, businessStructure: "LLP" }).businessStructure).toBe(quoteFieldMessages.invalidChoice);
+    expect(errorsOf({ ...validForm, radiusOfOperation: "0-50" }).radiusOfOperation).toBe(quoteFieldMessages.invalidChoice);
+    expect(errorsOf({ ...validForm, coverages: ["Auto Liability", "Umbrella"] }).coverages).toBe(quoteFieldMessages.invalidChoice);
     expect(
       truckingQuoteFormSchema.parse({ ...validForm, coverages: "Physical Damage", complianceServices: ["DOT Audits", "DOT Audits"] }),
     ).toMatchObject({ coverages: ["Physical Damage"], complianceServices: ["DOT Audits"] });
@@ -170,11 +171,11 @@ describe("trucking quote form schema", () => {
           const ownMessages: Record<string, string> = {
             email: fieldMessages.email,
             phone: fieldMessages.phone,
-            fein: quoteMessages.fein,
-            dotNumber: quoteMessages.dotNumber,
-            mcNumber: quoteMessages.mcNumber,
+            fein: quoteFieldMessages.fein,
+            dotNumber: quoteFieldMessages.dotNumber,
+            mcNumber: quoteFieldMessages.mcNumber,
           };
-          const expected = ownMessages[field.name] ?? (field.optional ? quoteMessages.singleLine : quoteMessages.required);
+          const expected = ownMessages[field.name] ?? (field.optional ? quoteFieldMessages.singleLine : quoteFieldMessages.required);
           expect(result.success, `${field.name} ${JSON.stringify(ch)}`).toBe(false);
           expect(fieldErrors(result.error!)[field.name], `${field.name} ${JSON.stringify(ch)}`).toBe(expected);
         }
@@ -303,7 +304,7 @@ describe("the form as the browser posts it (read by Conform, in the browser and 
     });
     expect(submission.status).toBe("error");
     expect(submission.status === "error" ? submission.error : undefined).toMatchObject({
-      dotNumber: [quoteMessages.dotNumber],
+      dotNumber: [quoteFieldMessages.dotNumber],
       "attachments[0].id": ["Please upload the file again"],
     });
   });

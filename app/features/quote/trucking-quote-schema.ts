@@ -10,10 +10,11 @@
  * documents are optional (a new venture has no loss runs) and travel as slot names plus attachment ids.
  */
 import { z } from "zod";
-import { trucking, usStates } from "~/content/options";
+import { trucking, usStates } from "~/content/quote-options";
 import { cleanMultiLine, emailRule, isSingleLine, phoneRule } from "~/features/leads/rules";
 import { submissionContextSchema } from "~/features/leads/schema";
-import { MAX_FILES_PER_SLOT, quoteMessages as m, truckingQuoteLead } from "./messages";
+import { quoteFieldMessages as m } from "./field-messages";
+import { MAX_FILES_PER_SLOT, quoteMessages, truckingQuoteLead } from "./messages";
 
 type Slot = (typeof trucking.uploadSlots)[number]["slot"];
 export const uploadSlotNames = trucking.uploadSlots.map((s) => s.slot) as [Slot, ...Slot[]];
@@ -213,12 +214,14 @@ const attachment = z.object({
 const attachmentList = z
   .preprocess(
     (v) => (v == null ? [] : v),
-    z.array(attachment).max(MAX_FILES_PER_SLOT * uploadSlotNames.length, m.tooManyFiles(MAX_FILES_PER_SLOT * uploadSlotNames.length)),
+    z
+      .array(attachment)
+      .max(MAX_FILES_PER_SLOT * uploadSlotNames.length, quoteMessages.tooManyFiles(MAX_FILES_PER_SLOT * uploadSlotNames.length)),
   )
   .superRefine((list, ctx) => {
     for (const slot of uploadSlotNames) {
       if (list.filter((a) => a.slot === slot).length > MAX_FILES_PER_SLOT)
-        ctx.addIssue({ code: "custom", message: m.tooManyFiles(MAX_FILES_PER_SLOT) });
+        ctx.addIssue({ code: "custom", message: quoteMessages.tooManyFiles(MAX_FILES_PER_SLOT) });
     }
     if (new Set(list.map((a) => a.id)).size < list.length) ctx.addIssue({ code: "custom", message: "The same file is attached twice" });
   });

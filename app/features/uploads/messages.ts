@@ -40,8 +40,12 @@ export function fileTooLargeMessage(limitBytes: number): string {
   return `File size must be less than ${formatLimit(limitBytes)}`;
 }
 
+/** A file that is not a PDF, JPG or PNG: the form says so before sending it, the endpoint when it is sent. */
+export const unsupportedTypeMessage = "Only PDF, JPG and PNG files can be uploaded.";
+
+/** The upload endpoint's answers (the quote form imports only what it shows itself, above). */
 export const uploadMessages = {
-  unsupportedType: "Only PDF, JPG and PNG files can be uploaded.",
+  unsupportedType: unsupportedTypeMessage,
   fileTooLarge: fileTooLargeMessage,
   invalid: "The upload could not be accepted. Please check it and try again.",
   noFile: "Please choose a file to upload.",

@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import { pipeline, type Readable, Transform } from "node:stream";
 import busboy from "busboy";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
-import { trucking } from "~/content/options";
+import { trucking } from "~/content/quote-options";
 import type { Database } from "../../../db/client";
 import { uploads } from "../../../db/schema";
 import type { UploadByteBudget } from "./byte-budget.server";

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { SelectField, TextField } from "~/components/form/fields";
 import { buttonClass } from "~/components/ui/button";
-import { blogStatuses } from "~/content/options";
+import { blogStatuses } from "~/content/admin-options";
 import { fieldError, useActionForm } from "~/lib/form";
 import { notifyError } from "~/lib/notify";
 import { blogAdminMessages } from "../admin-messages";

@@ -2,9 +2,9 @@ import { Honeypot, TextAreaField, TextField } from "~/components/form/fields";
 import { FormAnswerNotice } from "~/components/form/form-answer";
 import { buttonClass } from "~/components/ui/button";
 import { textDefault, useActionForm } from "~/lib/form";
-import { jobMessages } from "../messages";
+import { careerMessages } from "../careers-messages";
 
-const text = jobMessages.careers;
+const text = careerMessages;
 const schema = () => import("../schema").then((m) => m.applicationSchema);
 
 /** The application form of /careers, posted to the page's action (stored as POST /api/applications stores it). */

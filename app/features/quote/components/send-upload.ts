@@ -2,7 +2,7 @@
  * Checking and sending one document. Loaded when the visitor first uses the form (it is not needed
  * to show the page), so it adds nothing to the page's first-load JavaScript.
  */
-import { DEFAULT_UPLOAD_MAX_BYTES, fileTooLargeMessage, uploadMessages } from "~/features/uploads/messages";
+import { DEFAULT_UPLOAD_MAX_BYTES, fileTooLargeMessage, unsupportedTypeMessage } from "~/features/uploads/messages";
 import { quoteMessages } from "../messages";
 
 /** Spec 000 section 9: pdf, jpg, jpeg, png, at most 1 GB each. The server checks again (and the bytes). */
@@ -11,7 +11,7 @@ const TYPES = ["application/pdf", "image/jpeg", "image/png", ""];
 
 /** Why the browser refuses this file before sending it, if it does. */
 export function refusal(file: File): string | undefined {
-  if (!EXTENSION.test(file.name) || !TYPES.includes(file.type)) return uploadMessages.unsupportedType;
+  if (!EXTENSION.test(file.name) || !TYPES.includes(file.type)) return unsupportedTypeMessage;
   if (file.size > DEFAULT_UPLOAD_MAX_BYTES) return fileTooLargeMessage(DEFAULT_UPLOAD_MAX_BYTES);
   return undefined;
 }
