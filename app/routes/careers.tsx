@@ -1,4 +1,6 @@
 import { useState } from "react";
+import { useActionData, useSearchParams } from "react-router";
+import { FormAnswerNotice } from "~/components/form/form-answer";
 import { buttonClass, CallButton } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { Modal } from "~/components/ui/modal";
@@ -7,15 +9,19 @@ import { Section } from "~/components/ui/section";
 import { agency, mailtoHref } from "~/content/agency";
 import { careersHero, careersIntro, careersOpenings, careersValues } from "~/content/careers";
 import { careerMessages } from "~/features/jobs/careers-messages";
-import { ApplicationForm } from "~/features/jobs/components/application-form";
+import { APPLICATION_FORM, ApplicationForm } from "~/features/jobs/components/application-form";
 import { listJobs, submitApplication } from "~/features/jobs/jobs.server";
 import { jobMessages } from "~/features/jobs/messages";
 import { applicationSchema, type JobRecord } from "~/features/jobs/schema";
 import { publicFormAction } from "~/features/leads/submit.server";
-import { formClientAction, keepDataAfterForms } from "~/lib/form";
+import { formClientAction, isFormAnswer, keepDataAfterForms } from "~/lib/form";
 import { formHeaders } from "~/lib/form.server";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/careers";
+
+/** The address parameter naming the opening whose application form is open (`/careers?apply={id}`). */
+const APPLY_PARAM = "apply";
+const APPLY_DIALOG = "apply-dialog";
 
 /** Rendered per request: the openings come from the database. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -25,7 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** The application form: stored as POST /api/applications stores it, counted against the same limit. */
 export function action({ request, context }: Route.ActionArgs) {
   return publicFormAction(request, context, {
-    form: "job-application",
+    form: APPLICATION_FORM,
     schema: applicationSchema,
     limit: "applications",
     success: careerMessages.success,
@@ -95,19 +101,37 @@ function JobCard({ job, onApply }: { job: JobRecord; onApply: () => void }) {
         </li>
       </ul>
       <p className="mt-4 whitespace-pre-line text-slate-700">{job.description}</p>
-      <div className="mt-auto pt-6">
-        <button type="button" onClick={onApply} className={buttonClass("primary")} aria-haspopup="dialog">
+      {/* Before the page's scripts run, or without them, the button asks the page again with this opening's
+          form open; once they run, it opens the form in place. */}
+      <form method="get" action="/careers" className="mt-auto pt-6">
+        <button
+          type="submit"
+          name={APPLY_PARAM}
+          value={job._id}
+          onClick={(event) => {
+            event.preventDefault();
+            onApply();
+          }}
+          className={buttonClass("primary")}
+          aria-haspopup="dialog"
+        >
           {careerMessages.apply}
           <span className="sr-only"> for {job.title}</span>
         </button>
-      </div>
+      </form>
     </article>
   );
 }
 
 export default function Careers({ loaderData }: Route.ComponentProps) {
   const { jobs } = loaderData;
-  const [applyingTo, setApplyingTo] = useState<JobRecord | null>(null);
+  const [searchParams] = useSearchParams();
+  // An application posted without scripts: its success is told above the openings; a refusal keeps its form open.
+  const actionData = useActionData<typeof action>();
+  const posted = isFormAnswer(actionData) && actionData.form === APPLICATION_FORM ? actionData : undefined;
+  /** The opening whose form the address asks for (an Apply pressed before the scripts ran, or without them). */
+  const requested = posted?.ok ? null : (jobs.find((job) => job._id === searchParams.get(APPLY_PARAM)) ?? null);
+  const [applyingTo, setApplyingTo] = useState<JobRecord | null>(requested);
 
   return (
     <>
@@ -164,6 +188,11 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
           </div>
         ) : (
           <div className="grid gap-6 md:grid-cols-2">
+            {posted?.ok && (
+              <div className="md:col-span-2">
+                <FormAnswerNotice answer={posted} />
+              </div>
+            )}
             {jobs.map((job) => (
               <JobCard key={job._id} job={job} onApply={() => setApplyingTo(job)} />
             ))}
@@ -172,7 +201,9 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
       </Section>
 
       <Modal
+        id={APPLY_DIALOG}
         open={applyingTo !== null}
+        defaultOpen={requested !== null}
         onClose={() => setApplyingTo(null)}
         title={applyingTo ? careerMessages.applyTitle(applyingTo.title) : ""}
         titleId="apply-title"

@@ -10,7 +10,7 @@ import { agency } from "../../app/content/agency";
 import { careersOpenings } from "../../app/content/careers";
 import { careerMessages } from "../../app/features/jobs/careers-messages";
 import { jobFieldMessages, jobMessages } from "../../app/features/jobs/messages";
-import { actionRequest, expect, holdRequests, test, toast, waitForHydration } from "./support";
+import { actionRequest, expect, holdRequests, hydrated, slowPhone, test, toast, untilHydrated, waitForHydration } from "./support";
 
 test.describe.configure({ mode: "serial" });
 
@@ -315,6 +315,66 @@ test("an application sent from /careers appears in the job's submissions table",
   await expect(row.getByRole("cell").nth(3)).toHaveText("Pending");
   const today = await page.evaluate(() => new Date().toLocaleDateString());
   await expect(row.getByRole("cell").nth(4)).toHaveText(today);
+});
+
+test("Apply pressed before /careers has hydrated opens that opening's form, a modal once the scripts have run", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  const job = await createJob(page, { title: "Premium Audit Liaison" });
+  await slowPhone(page);
+  const release = await holdRequests(page, /\/assets\/.*\.js$/);
+  await page.goto("/careers", { waitUntil: "domcontentloaded" });
+  expect(await hydrated(page)).toBe(false);
+  await page.getByRole("button", { name: `Apply for ${job.title}` }).click();
+
+  // The page is asked for again with that opening's form open.
+  await expect(page).toHaveURL(new RegExp(`/careers\\?apply=${job._id}$`));
+  const dialog = page.getByRole("dialog", { name: `Apply for ${job.title}` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("Full Name")).toBeVisible();
+  await expect(dialog.locator('input[name="jobId"]')).toHaveValue(job._id);
+  release();
+
+  await untilHydrated(page);
+  await expect.poll(() => dialog.evaluate((d) => d.matches(":modal"))).toBe(true);
+  await expect(dialog.getByLabel("Full Name")).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  // Opened again in place, now that the scripts run.
+  await page.getByRole("button", { name: `Apply for ${job.title}` }).click();
+  await expect(dialog).toBeVisible();
+});
+
+test.describe("/careers without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("an application is sent and stored; a refused one keeps its form open with the errors and the values", async ({ page }) => {
+    await signIn(page);
+    const job = await createJob(page, { title: "Loss Control Coordinator" });
+    await page.goto("/careers");
+    await page.getByRole("button", { name: `Apply for ${job.title}` }).click();
+    const dialog = page.getByRole("dialog", { name: `Apply for ${job.title}` });
+    await expect(dialog).toBeVisible();
+
+    await dialog.getByLabel("Full Name").fill("Dana Offline");
+    await dialog.getByLabel("Email Address").fill("dana-at-offline");
+    // Whatever the browser checks itself, the action checks too: skip the browser's check to see the action's answer.
+    await dialog.locator("form").evaluate((form) => form.setAttribute("novalidate", ""));
+    await dialog.getByRole("button", { name: careerMessages.submit }).click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(jobFieldMessages.email)).toBeVisible();
+    await expect(dialog.getByLabel("Full Name")).toHaveValue("Dana Offline");
+
+    await dialog.getByLabel("Email Address").fill("dana@offline.example");
+    await dialog.getByLabel(/Cover Letter/).fill("Ten years of loss control surveys for contractors and fleets.");
+    await dialog.getByRole("button", { name: careerMessages.submit }).click();
+    await expect(page.getByRole("status").filter({ hasText: careerMessages.success })).toBeVisible();
+    await expect(page.getByRole("dialog", { name: `Apply for ${job.title}` })).toBeHidden();
+    expect(decodeURIComponent(page.url())).not.toContain("dana");
+
+    const stored = (await (await page.request.get(`/api/applications/job/${job._id}`)).json()) as { email: string; name: string }[];
+    expect(stored.map((a) => [a.name, a.email])).toEqual([["Dana Offline", "dana@offline.example"]]);
+  });
 });
 
 test("submissions: a pending badge, an empty cover letter's text, a long letter opened in place, and a job without applications", async ({

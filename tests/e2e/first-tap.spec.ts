@@ -3,34 +3,15 @@
  * acts as soon as the document is parsed, before the scripts have hydrated the page, and each control
  * answers that tap; once the page hydrates, what the tap did stays done.
  */
-import type { Page } from "@playwright/test";
 import { homeFaqs } from "../../app/content/home";
 import { formMessages } from "../../app/features/leads/messages";
-import { expect, holdRequests, test } from "./support";
-
-/** Lighthouse's mobile profile: 150 ms round trips, 1.6 Mbps down, 750 kbps up, and a CPU four times slower. */
-async function slowPhone(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-}
-
-const hydrated = (page: Page) => page.evaluate(() => (window as { __hydrated?: boolean }).__hydrated === true);
+import { expect, holdRequests, hydrated, slowPhone, test, untilHydrated } from "./support";
 
 /**
  * The page's scripts wait until the tap is made, so every run taps before hydration however fast the
  * machine is; `release` lets them load.
  */
 let release: () => void = () => undefined;
-const untilHydrated = (page: Page) =>
-  page.waitForFunction(() => (window as { __hydrated?: boolean }).__hydrated === true, undefined, { timeout: 30_000 });
-
 test.describe("the first tap, before the page has hydrated", () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   test.setTimeout(90_000);

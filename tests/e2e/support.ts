@@ -76,3 +76,23 @@ export async function waitForHydration(page: Page, selector: string) {
     return el !== null && Object.keys(el).some((key) => key.startsWith("__reactProps"));
   }, selector);
 }
+
+/** Lighthouse's mobile profile: 150 ms round trips, 1.6 Mbps down, 750 kbps up, and a CPU four times slower. */
+export async function slowPhone(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+}
+
+/** Whether the page has hydrated (the app sets `window.__hydrated`). */
+export const hydrated = (page: Page) => page.evaluate(() => (window as { __hydrated?: boolean }).__hydrated === true);
+
+/** Waits until the page has hydrated. */
+export const untilHydrated = (page: Page) =>
+  page.waitForFunction(() => (window as { __hydrated?: boolean }).__hydrated === true, undefined, { timeout: 30_000 });

@@ -5,12 +5,14 @@ import { textDefault, useActionForm } from "~/lib/form";
 import { careerMessages } from "../careers-messages";
 
 const text = careerMessages;
+/** The form's id on /careers, and the name its action's answers carry. */
+export const APPLICATION_FORM = "job-application";
 const schema = () => import("../schema").then((m) => m.applicationSchema);
 
 /** The application form of /careers, posted to the page's action (stored as POST /api/applications stores it). */
 export function ApplicationForm({ jobId, onSuccess }: { jobId: string; onSuccess: () => void }) {
   const { fetcher, formProps, errors, values, submitting, pageAnswer, fieldsKey } = useActionForm({
-    id: "job-application",
+    id: APPLICATION_FORM,
     schema,
     failure: text.failure,
     onSuccess,
