@@ -1,3 +1,6 @@
+/** The sign-in form's name in its answers (app/lib/form.ts): here, so the sign-in page loads Zod only with its check. */
+export const LOGIN_FORM = "login";
+
 /** The back office's texts (spec 001 sections 2 and 8), in one place. */
 export const adminMessages = {
   login: {

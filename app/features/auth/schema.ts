@@ -87,9 +87,6 @@ export const loginSchema = z.object({
 });
 export type LoginBody = z.infer<typeof loginSchema>;
 
-/** The sign-in form's name in its answers (app/lib/form.ts). */
-export const LOGIN_FORM = "login";
-
 /**
  * A password change: the current password, the new one and (from the Account form) the new one again.
  * The list of common passwords is checked on the server (password-policy.server.ts), not here.

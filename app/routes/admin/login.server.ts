@@ -7,9 +7,10 @@
  * the field errors and the email kept.
  */
 import { type AppLoadContext, redirect } from "react-router";
+import { LOGIN_FORM } from "~/features/admin/messages";
 import { noticeCookie } from "~/features/admin/notice.server";
 import { adminFromRequest, sessionCookieHeader } from "~/features/auth/auth.server";
-import { authMessages, LOGIN_FORM, loginSchema } from "~/features/auth/schema";
+import { authMessages, loginSchema } from "~/features/auth/schema";
 import { signIn } from "~/features/auth/sign-in.server";
 import { twoFactorStepPath } from "~/features/auth/two-factor-messages";
 import { readSubmission, refused } from "~/lib/form.server";

@@ -1,8 +1,7 @@
 import { TextField } from "~/components/form/fields";
 import { buttonClass } from "~/components/ui/button";
 import { agency } from "~/content/agency";
-import { adminMessages } from "~/features/admin/messages";
-import { LOGIN_FORM } from "~/features/auth/schema";
+import { adminMessages, LOGIN_FORM } from "~/features/admin/messages";
 import { fieldError, formClientAction, keepDataAfterForms, textDefault, useActionForm } from "~/lib/form";
 import { formHeaders } from "~/lib/form.server";
 import { pageTitle } from "~/lib/seo";
