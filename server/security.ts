@@ -55,7 +55,7 @@ export const STORED_SCRIPT_SOURCES = "x-csp-script-sources";
 /** The CSP of any response but an HTML page that brings none of its own. */
 export const NON_HTML_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
-/** Headers every response gets, whatever it is. */
+/** Headers every response gets (the build's scripts, stylesheets, fonts and images only the first, second and sixth). */
 export const FIXED_SECURITY_HEADERS: readonly (readonly [string, string])[] = [
   ["Strict-Transport-Security", "max-age=31536000; includeSubDomains"],
   ["X-Content-Type-Options", "nosniff"],
@@ -71,14 +71,16 @@ const SUBRESOURCE_HEADER_NAMES = new Set(["Strict-Transport-Security", "X-Conten
 const SUBRESOURCE_SECURITY_HEADERS = FIXED_SECURITY_HEADERS.filter(([name]) => SUBRESOURCE_HEADER_NAMES.has(name));
 
 /**
- * A script, stylesheet, font or raster image: a file a page loads, never a document of its own (the site
- * runs no workers, the only scripts whose own CSP would apply). The headers that govern documents (CSP,
- * framing, opener, permissions, referrer) mean nothing on such a response, and they were a third of the
- * bytes of every asset's answer (docs/decisions/029).
+ * A script, stylesheet, font or raster image of the site's own build (under /assets/): a file a page loads,
+ * never a document of its own (the site runs no workers, the only scripts whose own CSP would apply). The
+ * headers that govern documents (CSP, framing, opener, permissions, referrer) mean nothing on such a
+ * response, and they were a third of the bytes of every asset's answer (docs/decisions/029). Anything else,
+ * an uploaded document an admin opens included, keeps every header.
  */
-export function isSubresourceType(contentType: string): boolean {
-  return /^(?:text\/(?:javascript|css)|application\/javascript|font\/|image\/(?:png|jpeg|webp|avif|gif|x-icon|vnd\.microsoft\.icon)\b)/i.test(
-    contentType,
+export function isBuildSubresource(path: string, contentType: string): boolean {
+  return (
+    path.startsWith("/assets/") &&
+    /^(?:text\/(?:javascript|css)|application\/javascript|font\/[\w.+-]+|image\/(?:png|jpeg|webp|avif|gif))\s*(?:;|$)/i.test(contentType)
   );
 }
 
@@ -95,7 +97,7 @@ export function securityHeaders(options: SecurityOptions): MiddlewareHandler<{ V
     }
     const h = c.res.headers;
     const type = h.get("content-type") ?? "";
-    if (isSubresourceType(type)) {
+    if (isBuildSubresource(c.req.path, type)) {
       for (const [name, value] of SUBRESOURCE_SECURITY_HEADERS) h.set(name, value);
       h.delete("X-Powered-By");
       return;

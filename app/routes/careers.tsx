@@ -81,7 +81,13 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   });
 }
 
-function JobCard({ job, onApply }: { job: JobRecord; onApply: () => void }) {
+/** The id of an opening's Apply button (focus returns to it when its form closes). */
+const applyButtonId = (job: JobRecord) => `apply-${job._id}`;
+
+/** The campaign parameters of the address (utm_*), carried along when Apply asks for the page again. */
+const campaignParams = (params: URLSearchParams) => [...params].filter(([name]) => /^utm_\w{1,36}$/.test(name)).slice(0, 10);
+
+function JobCard({ job, onApply, campaign }: { job: JobRecord; onApply: () => void; campaign: [string, string][] }) {
   const headingId = `job-${job._id}`;
   return (
     <article
@@ -104,7 +110,11 @@ function JobCard({ job, onApply }: { job: JobRecord; onApply: () => void }) {
       {/* Before the page's scripts run, or without them, the button asks the page again with this opening's
           form open; once they run, it opens the form in place. */}
       <form method="get" action="/careers" className="mt-auto pt-6">
+        {campaign.map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <button
+          id={applyButtonId(job)}
           type="submit"
           name={APPLY_PARAM}
           value={job._id}
@@ -126,16 +136,24 @@ function JobCard({ job, onApply }: { job: JobRecord; onApply: () => void }) {
 export default function Careers({ loaderData }: Route.ComponentProps) {
   const { jobs } = loaderData;
   const [searchParams] = useSearchParams();
-  // An application posted without scripts: its success is told above the openings; a refusal keeps its form open.
   const actionData = useActionData<typeof action>();
   const posted = isFormAnswer(actionData) && actionData.form === APPLICATION_FORM ? actionData : undefined;
   /** The opening whose form the address asks for (an Apply pressed before the scripts ran, or without them). */
   const requested = posted?.ok ? null : (jobs.find((job) => job._id === searchParams.get(APPLY_PARAM)) ?? null);
   const [applyingTo, setApplyingTo] = useState<JobRecord | null>(requested);
+  // An application posted without scripts: a refusal is shown in its open form; a success, or a refusal with no
+  // form to show it in (the opening was closed meanwhile), at the top of the page.
+  const notice = posted && (posted.ok || requested === null) ? posted : undefined;
+  const campaign = campaignParams(searchParams);
 
   return (
     <>
       <PageHero eyebrow={careersHero.eyebrow} title={careersHero.title} subtitle={careersHero.subtitle}>
+        {notice && (
+          <div className="w-full max-w-3xl text-slate-900">
+            <FormAnswerNotice answer={notice} />
+          </div>
+        )}
         <a href="#open-positions" className={buttonClass("accent")}>
           See open positions
           <Icon name="arrow-right" className="h-5 w-5" />
@@ -188,13 +206,8 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
           </div>
         ) : (
           <div className="grid gap-6 md:grid-cols-2">
-            {posted?.ok && (
-              <div className="md:col-span-2">
-                <FormAnswerNotice answer={posted} />
-              </div>
-            )}
             {jobs.map((job) => (
-              <JobCard key={job._id} job={job} onApply={() => setApplyingTo(job)} />
+              <JobCard key={job._id} job={job} campaign={campaign} onApply={() => setApplyingTo(job)} />
             ))}
           </div>
         )}
@@ -204,6 +217,7 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
         id={APPLY_DIALOG}
         open={applyingTo !== null}
         defaultOpen={requested !== null}
+        openedBy={requested ? applyButtonId(requested) : undefined}
         onClose={() => setApplyingTo(null)}
         title={applyingTo ? careerMessages.applyTitle(applyingTo.title) : ""}
         titleId="apply-title"

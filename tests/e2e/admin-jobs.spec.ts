@@ -323,12 +323,12 @@ test("Apply pressed before /careers has hydrated opens that opening's form, a mo
   const job = await createJob(page, { title: "Premium Audit Liaison" });
   await slowPhone(page);
   const release = await holdRequests(page, /\/assets\/.*\.js$/);
-  await page.goto("/careers", { waitUntil: "domcontentloaded" });
+  await page.goto("/careers?utm_source=newsletter&utm_campaign=fall", { waitUntil: "domcontentloaded" });
   expect(await hydrated(page)).toBe(false);
   await page.getByRole("button", { name: `Apply for ${job.title}` }).click();
 
-  // The page is asked for again with that opening's form open.
-  await expect(page).toHaveURL(new RegExp(`/careers\\?apply=${job._id}$`));
+  // The page is asked for again with that opening's form open, the campaign kept.
+  await expect(page).toHaveURL(new RegExp(`/careers\\?utm_source=newsletter&utm_campaign=fall&apply=${job._id}$`));
   const dialog = page.getByRole("dialog", { name: `Apply for ${job.title}` });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel("Full Name")).toBeVisible();
@@ -340,6 +340,7 @@ test("Apply pressed before /careers has hydrated opens that opening's form, a mo
   await expect(dialog.getByLabel("Full Name")).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
+  await expect(page.getByRole("button", { name: `Apply for ${job.title}` })).toBeFocused();
   // Opened again in place, now that the scripts run.
   await page.getByRole("button", { name: `Apply for ${job.title}` }).click();
   await expect(dialog).toBeVisible();

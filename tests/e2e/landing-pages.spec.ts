@@ -80,6 +80,23 @@ test.describe("quote modal", () => {
     await expect(dialog).toBeVisible();
     await dialog.getByRole("button", { name: "Close" }).click();
     await expect(dialog).toBeHidden();
+    await expect(page.getByRole("button", { name: text.openBanner })).toBeFocused();
+  });
+
+  test("opens and closes once hydrated in a browser that does not carry out Invoker Commands itself", async ({ page }) => {
+    // Such a browser (Safari before 26.2, Firefox before 144) has no commandForElement: the page's code does the commands.
+    await page.addInitScript(() => {
+      delete (HTMLButtonElement.prototype as { commandForElement?: unknown }).commandForElement;
+    });
+    await page.goto("/hoa-insurance");
+    const dialog = modal(page);
+    await page.getByRole("button", { name: text.openHero }).click();
+    await expect(dialog).toBeVisible();
+    expect(await dialog.evaluate((d) => d.matches(":modal"))).toBe(true);
+    await expect(dialog.locator("#landing-name")).toBeFocused();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("button", { name: text.openHero })).toBeFocused();
   });
 
   test("lists each page's fields with the spec's options", async ({ page }) => {

@@ -15,21 +15,34 @@ export const dialogCommand = (dialogId: string, command: "show-modal" | "close")
   // Invoker Commands: React passes these lowercase attributes through as they are.
   ({ commandfor: dialogId, command }) as Record<string, string>;
 
+/** Whether the browser carries out a button's `commandfor`/`command` itself (Safari before 26.2 and Firefox before 144 do not). */
+const nativeCommands = () => typeof HTMLButtonElement !== "undefined" && "commandForElement" in HTMLButtonElement.prototype;
+
+/** Moves the focus to the first field, unless a field of the dialog has it already. */
+function focusFirstField(dialog: HTMLDialogElement) {
+  const active = document.activeElement;
+  if (active && active !== dialog && dialog.contains(active) && active.matches("input, select, textarea")) return;
+  firstField(dialog)?.focus();
+}
+
 /**
  * A modal dialog on the native <dialog>: the rest of the page is inert while it is open, Escape, a
  * click on the backdrop and the close button close it, Tab and Shift+Tab stay inside it, the first
  * field takes the focus when it opens, and focus returns to the control that opened it.
  *
- * Controlled (`open`), React opens and closes it. With an `id` and no `open`, buttons carrying
+ * Controlled (`open`), React opens and closes it. With an `id`, buttons carrying
  * `dialogCommand(id, "show-modal")` open it: the browser does that by itself, before the page's scripts
- * have run or without them, and this component follows what the dialog does (its toggle events). With
- * `defaultOpen` it is in the page's HTML already open (the answer to a form posted without scripts),
- * shown over the page until scripts make it modal.
+ * have run or without them (in a browser without Invoker Commands, this component does it once the
+ * scripts run), and this component follows what the dialog does (its toggle and close events). With
+ * `defaultOpen` it is in the page's HTML already open (the answer to a form posted without scripts, or
+ * a page asked for with the dialog open), shown over the page until scripts make it modal; `openedBy`
+ * names the control focus returns to when it closes.
  */
 export function Modal({
   id,
   open,
   defaultOpen,
+  openedBy,
   onClose,
   title,
   titleId,
@@ -39,6 +52,8 @@ export function Modal({
   id?: string;
   open?: boolean;
   defaultOpen?: boolean;
+  /** The id of the control that opened a dialog that is in the page's HTML already open. */
+  openedBy?: string;
   onClose?: () => void;
   title: ReactNode;
   titleId: string;
@@ -49,6 +64,7 @@ export function Modal({
   const opener = useRef<HTMLElement | null>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  const openedByRef = useRef(openedBy);
 
   // Follow the dialog, however it was opened or closed (a command button, Escape, the page's code).
   useEffect(() => {
@@ -56,30 +72,50 @@ export function Modal({
     if (!dialog) return;
     // Shown without scripts (not modal): make it modal now that scripts run.
     if (dialog.open && !dialog.matches(":modal")) {
+      if (openedByRef.current) opener.current = document.getElementById(openedByRef.current);
       dialog.close();
       dialog.showModal();
+      focusFirstField(dialog);
     }
+    // The button that opened it (a close button is no opener: focus goes back to where the dialog came from).
     const onCommand = (event: Event) => {
-      const source = (event as Event & { source?: Element | null }).source;
-      if (source instanceof HTMLElement) opener.current = source;
+      const { source, command } = event as Event & { source?: Element | null; command?: string };
+      if (command === "show-modal" && source instanceof HTMLElement) opener.current = source;
     };
     const onToggle = (event: Event) => {
-      if ((event as ToggleEvent).newState === "open") {
-        const active = document.activeElement;
-        if (!(active && active !== dialog && dialog.contains(active) && active.matches("input, select, textarea")))
-          firstField(dialog)?.focus();
-        return;
-      }
+      if ((event as ToggleEvent).newState === "open") focusFirstField(dialog);
+    };
+    const onClosed = () => {
+      // Closed and opened again at once (made modal above): no close.
+      if (dialog.open) return;
       onCloseRef.current?.();
       const back = opener.current;
       opener.current = null;
       if (back?.isConnected) back.focus();
     };
+    // Without Invoker Commands, the page's code does what the dialog's command buttons ask.
+    const onClick = (event: MouseEvent) => {
+      const button = event.target instanceof Element ? event.target.closest("button[commandfor]") : null;
+      if (!(button instanceof HTMLButtonElement) || !dialog.id || button.getAttribute("commandfor") !== dialog.id) return;
+      const command = button.getAttribute("command");
+      if (command === "show-modal" && !dialog.open) {
+        opener.current = button;
+        dialog.showModal();
+        focusFirstField(dialog);
+      } else if (command === "close" && dialog.open) {
+        dialog.close();
+      }
+    };
+    const polyfill = !nativeCommands();
     dialog.addEventListener("command", onCommand);
     dialog.addEventListener("toggle", onToggle);
+    dialog.addEventListener("close", onClosed);
+    if (polyfill) document.addEventListener("click", onClick);
     return () => {
       dialog.removeEventListener("command", onCommand);
       dialog.removeEventListener("toggle", onToggle);
+      dialog.removeEventListener("close", onClosed);
+      if (polyfill) document.removeEventListener("click", onClick);
     };
   }, []);
 
@@ -89,6 +125,7 @@ export function Modal({
     if (open && !dialog.open) {
       opener.current = document.activeElement as HTMLElement | null;
       dialog.showModal();
+      focusFirstField(dialog);
     } else if (!open && dialog.open) {
       dialog.close();
     }
@@ -133,7 +170,7 @@ export function Modal({
           <button
             type="button"
             {...(id ? dialogCommand(id, "close") : {})}
-            onClick={id ? undefined : () => ref.current?.close()}
+            onClick={() => ref.current?.close()}
             className="-m-2 rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
             aria-label={closeLabel}
           >
