@@ -84,8 +84,15 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 /** The id of an opening's Apply button (focus returns to it when its form closes). */
 const applyButtonId = (job: JobRecord) => `apply-${job._id}`;
 
-/** The campaign parameters of the address (utm_*), carried along when Apply asks for the page again. */
-const campaignParams = (params: URLSearchParams) => [...params].filter(([name]) => /^utm_\w{1,36}$/.test(name)).slice(0, 10);
+/**
+ * The campaign parameters of the address (utm_*: at most ten, each bounded as the submission context bounds
+ * them), carried along when Apply asks for the page again.
+ */
+const campaignParams = (params: URLSearchParams): [string, string][] =>
+  [...params]
+    .filter(([name]) => name.length <= 40 && /^utm_\w+$/.test(name))
+    .slice(0, 10)
+    .map(([name, value]) => [name, value.slice(0, 200)]);
 
 function JobCard({ job, onApply, campaign }: { job: JobRecord; onApply: () => void; campaign: [string, string][] }) {
   const headingId = `job-${job._id}`;
