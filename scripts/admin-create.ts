@@ -9,13 +9,13 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { openDatabase } from "#db/client";
+import { runMigrations } from "#db/migrate";
 import { ConfigError, loadConfig } from "../app/env.server";
 import { AdminAccountError, createAdmin, findAdminByEmail, normalizeEmail, resetAdminPassword } from "../app/features/auth/auth.server";
 import { newPasswordProblem } from "../app/features/auth/password-policy.server";
 import { MIN_PASSWORD_LENGTH } from "../app/features/auth/schema";
 import { resetTwoFactor } from "../app/features/auth/two-factor.server";
-import { openDatabase } from "../db/client";
-import { runMigrations } from "../db/migrate";
 
 const USAGE = `Usage: npm run admin:create -- --email you@agency.com [--name "Dana Ruiz"] [--password-stdin] [--reset-password | --reset-2fa]
 

@@ -7,10 +7,10 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { openDatabase } from "#db/client";
+import { runMigrations } from "#db/migrate";
+import { seed } from "#db/seed";
 import { ConfigError, loadConfig } from "../app/env.server";
-import { openDatabase } from "../db/client";
-import { runMigrations } from "../db/migrate";
-import { seed } from "../db/seed";
 
 const USAGE = `Usage: npm run db:migrate [-- --dry-run]
        npm run db:seed [-- --dry-run]

@@ -1,8 +1,8 @@
+import type { Database, DatabaseHandle } from "#db/client";
 import type { Config } from "~/env.server";
 import type { SignInThrottle } from "~/features/auth/login-throttle.server";
 import type { MailSender } from "~/features/mail/outbox.server";
 import type { FileStorage } from "~/features/uploads/storage.server";
-import type { Database, DatabaseHandle } from "../db/client";
 import type { Limits } from "./limits";
 import type { Logger } from "./logger";
 

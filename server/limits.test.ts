@@ -4,10 +4,10 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type DatabaseHandle, openDatabase } from "#db/client";
+import { runMigrations } from "#db/migrate";
 import { LoginThrottle, type LoginThrottleSettings, type SignInThrottle } from "../app/features/auth/login-throttle.server";
 import { ByteBudget } from "../app/features/uploads/byte-budget.server";
-import { type DatabaseHandle, openDatabase } from "../db/client";
-import { runMigrations } from "../db/migrate";
 import { createPostgresDatabase } from "../tests/support/databases";
 import { addressKey } from "./client-info";
 import { createLimits, type Limits } from "./limits";

@@ -6,6 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import type pg from "pg";
+import type { Database, DatabaseHandle } from "#db/client";
 import {
   DatabaseLoginThrottle,
   type DatabaseLoginThrottleOptions,
@@ -14,7 +15,6 @@ import {
   type SignInThrottle,
 } from "~/features/auth/login-throttle.server";
 import { ByteBudget, DatabaseByteBudget, type UploadByteBudget } from "~/features/uploads/byte-budget.server";
-import type { Database, DatabaseHandle } from "../db/client";
 import { DatabaseRateLimiter, type RateLimit, RateLimiter } from "./rate-limit";
 
 export type Limits = {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "../db/client";
-import { runMigrations } from "../db/migrate";
+import { type DatabaseHandle, openDatabase } from "#db/client";
+import { runMigrations } from "#db/migrate";
 import { databaseEnv, databaseKinds } from "../tests/support/databases";
 import { claimRun, Scheduler } from "./scheduler";
 

@@ -7,7 +7,7 @@
  */
 import os from "node:os";
 import { sql } from "drizzle-orm";
-import type { Database } from "../db/client";
+import type { Database } from "#db/client";
 
 export type JobLog = (level: "info" | "warn" | "error", data: Record<string, unknown>, message: string) => void;
 

@@ -7,9 +7,9 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { blogPosts, categories } from "#db/schema";
 import { fallbackBlogCategories } from "../../app/content/admin-options";
 import { blogAdminMessages, blogFieldMessages } from "../../app/features/blog/admin-messages";
-import { blogPosts, categories } from "../../db/schema";
 import { ensureAdmin, signIn } from "../support/admin";
 import { databaseKinds } from "../support/databases";
 import { htmlText as html, screenRequests } from "../support/screens";

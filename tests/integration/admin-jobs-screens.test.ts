@@ -7,8 +7,8 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jobApplications, jobs } from "#db/schema";
 import { jobFieldMessages, jobMessages } from "../../app/features/jobs/messages";
-import { jobApplications, jobs } from "../../db/schema";
 import { ensureAdmin, signIn } from "../support/admin";
 import { databaseKinds } from "../support/databases";
 import { htmlText as html, screenRequests } from "../support/screens";

@@ -6,9 +6,9 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditEvents, leads } from "#db/schema";
 import { adminMessages } from "../../app/features/admin/messages";
 import { inboxMessages } from "../../app/features/leads-inbox/messages";
-import { auditEvents, leads } from "../../db/schema";
 import { ensureAdmin, signIn } from "../support/admin";
 import { databaseKinds } from "../support/databases";
 import { contactBody, hoaLandingBody } from "../support/lead-fixtures";

@@ -7,13 +7,13 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "#db/client";
+import { adminInvites, adminSessions, adminUsers, auditEvents, leads } from "#db/schema";
 import { inviteMessages, usersMessages } from "../../app/features/admin-users/messages";
 import { deactivateUser, listUsers } from "../../app/features/admin-users/users.server";
 import { createAdmin, hashToken } from "../../app/features/auth/auth.server";
 import { authMessages } from "../../app/features/auth/schema";
 import { getSetting } from "../../app/features/settings/settings.server";
-import { openDatabase } from "../../db/client";
-import { adminInvites, adminSessions, adminUsers, auditEvents, leads } from "../../db/schema";
 import { adminCreate, persistentDatabase } from "../support/admin";
 import { databaseKinds } from "../support/databases";
 import { contactBody } from "../support/lead-fixtures";

@@ -5,9 +5,9 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditEvents, leads } from "#db/schema";
 import { listAudit } from "../../app/features/audit/audit.server";
 import { auditMessages } from "../../app/features/audit/messages";
-import { auditEvents, leads } from "../../db/schema";
 import { ensureAdmin, signIn, TEST_ADMIN } from "../support/admin";
 import { databaseKinds } from "../support/databases";
 import { contactBody, pdfBytes, truckingQuoteBody } from "../support/lead-fixtures";

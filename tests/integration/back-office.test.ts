@@ -1,6 +1,6 @@
 /** GET /api/contacts and GET /api/chatbot-conversations: admin only, in the spec's field names. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatMessages, chatSessions } from "../../db/schema";
+import { chatMessages, chatSessions } from "#db/schema";
 import { ensureAdmin, signIn } from "../support/admin";
 import { databaseKinds } from "../support/databases";
 import { startTestServer } from "../support/server";

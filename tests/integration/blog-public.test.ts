@@ -4,9 +4,9 @@
  * signed-in admin, the not-found page, the page metadata, the RSS feed and the sitemap.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { blogPosts, type NewBlogPost } from "#db/schema";
 import { builtInPosts } from "../../app/content/blog-posts";
 import { newestFirst } from "../../app/features/blog/mapping";
-import { blogPosts, type NewBlogPost } from "../../db/schema";
 import { ensureAdmin, signIn } from "../support/admin";
 import { databaseKinds } from "../support/databases";
 import { startTestServer } from "../support/server";

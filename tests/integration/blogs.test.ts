@@ -7,11 +7,11 @@ import { createServer, type Server as HttpServer, type IncomingMessage } from "n
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { blogPosts } from "#db/schema";
 import { fallbackBlogCategories, seedBlogCategories } from "../../app/content/admin-options";
 import { AI_NOT_CONFIGURED } from "../../app/features/ai/client.server";
 import { blogAdminMessages, blogFieldMessages } from "../../app/features/blog/admin-messages";
 import { type BlogChange, followBlogChanges } from "../../app/features/blog/posts.server";
-import { blogPosts } from "../../db/schema";
 import { ensureAdmin, signIn, TEST_ADMIN } from "../support/admin";
 import { databaseKinds } from "../support/databases";
 import { startTestServer } from "../support/server";

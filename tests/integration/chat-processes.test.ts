@@ -10,14 +10,14 @@ import { createServer, type Server as HttpServer, type IncomingMessage } from "n
 import type { AddressInfo } from "node:net";
 import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { type DatabaseHandle, openDatabase } from "#db/client";
+import { runMigrations } from "#db/migrate";
+import { blogPosts, chatMessages, chatSessions, chatTokenDays, knowledge } from "#db/schema";
+import { seed } from "#db/seed";
 import { loadConfig } from "../../app/env.server";
 import { createPost, deletePost, updatePost } from "../../app/features/blog/posts.server";
 import { ChatAssistant } from "../../app/features/chat/chat.server";
 import { chatBudgetHandOff } from "../../app/features/chat/messages";
-import { type DatabaseHandle, openDatabase } from "../../db/client";
-import { runMigrations } from "../../db/migrate";
-import { blogPosts, chatMessages, chatSessions, chatTokenDays, knowledge } from "../../db/schema";
-import { seed } from "../../db/seed";
 import { createPostgresDatabase, databaseEnv, databaseKinds } from "../support/databases";
 
 const hasPostgres = databaseKinds.includes("postgres");

@@ -5,15 +5,15 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DatabaseHandle, openDatabase } from "#db/client";
+import { runMigrations } from "#db/migrate";
+import { seed } from "#db/seed";
 import { loadConfig } from "../../app/env.server";
 import { createPost, deletePost, updatePost } from "../../app/features/blog/posts.server";
 import { ChatAssistant } from "../../app/features/chat/chat.server";
 import { embedLocal, LOCAL_MODEL } from "../../app/features/chat/local-engine.server";
 import { chatHandOff } from "../../app/features/chat/messages";
 import { matchContent, type SearchMode, vectorSimilarities } from "../../app/features/chat/retrieval.server";
-import { type DatabaseHandle, openDatabase } from "../../db/client";
-import { runMigrations } from "../../db/migrate";
-import { seed } from "../../db/seed";
 import { databaseEnv, databaseKinds, type TestDatabaseKind } from "../support/databases";
 
 /**

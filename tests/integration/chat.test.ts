@@ -7,10 +7,10 @@ import { createServer, type Server as HttpServer, type IncomingMessage } from "n
 import type { AddressInfo } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
+import { chatMessages, chatSessions, leads, mailOutbox } from "#db/schema";
 import { agency } from "../../app/content/agency";
 import { chatAssistant, loggableError, newSessionId } from "../../app/features/chat/chat.server";
 import { chatBudgetHandOff, chatGreeting, chatHandOff, chatTexts } from "../../app/features/chat/messages";
-import { chatMessages, chatSessions, leads, mailOutbox } from "../../db/schema";
 import { ensureAdmin, signIn } from "../support/admin";
 import { databaseKinds } from "../support/databases";
 import { startTestServer } from "../support/server";

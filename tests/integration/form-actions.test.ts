@@ -6,12 +6,12 @@
  */
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { consentRecords, jobApplications, leads } from "#db/schema";
 import { smsConsent } from "../../app/content/sms-consent";
 import { careerMessages } from "../../app/features/jobs/careers-messages";
 import { createJob } from "../../app/features/jobs/jobs.server";
 import { formMessages } from "../../app/features/leads/messages";
 import { fieldMessages } from "../../app/features/leads/rules";
-import { consentRecords, jobApplications, leads } from "../../db/schema";
 import { databaseKinds } from "../support/databases";
 import { contactBody } from "../support/lead-fixtures";
 import { startTestServer } from "../support/server";

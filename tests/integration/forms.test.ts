@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { consentRecords, leads, mailOutbox } from "#db/schema";
 import { smsConsent } from "../../app/content/legal";
 import { contactApiFields, toFormFields } from "../../app/features/leads/api-fields";
 import { acceptContact } from "../../app/features/leads/leads.server";
 import { formMessages } from "../../app/features/leads/messages";
 import { contactFormSchema } from "../../app/features/leads/schema";
-import { consentRecords, leads, mailOutbox } from "../../db/schema";
 import { databaseKinds } from "../support/databases";
 import { startTestServer } from "../support/server";
 import { startSmtp, waitFor } from "../support/smtp";

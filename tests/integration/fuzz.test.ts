@@ -18,9 +18,9 @@
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { leads } from "#db/schema";
 import { smsConsent } from "../../app/content/sms-consent";
 import { uploadSlots } from "../../app/features/uploads/uploads.server";
-import { leads } from "../../db/schema";
 import { ensureAdmin, signIn, TEST_ADMIN } from "../support/admin";
 import { databaseKinds } from "../support/databases";
 import {

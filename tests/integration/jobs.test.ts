@@ -4,8 +4,8 @@
  */
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jobApplications, jobs, mailOutbox } from "#db/schema";
 import { jobFieldMessages, jobMessages } from "../../app/features/jobs/messages";
-import { jobApplications, jobs, mailOutbox } from "../../db/schema";
 import { ensureAdmin, signIn } from "../support/admin";
 import { databaseKinds } from "../support/databases";
 import { startTestServer } from "../support/server";

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { leads, mailOutbox } from "#db/schema";
 import { landing } from "../../app/content/options";
 import { landingMessages } from "../../app/features/leads/landing-schemas";
 import { landingLeadTypes } from "../../app/features/leads/lead-types";
-import { leads, mailOutbox } from "../../db/schema";
 import { databaseKinds } from "../support/databases";
 import { startTestServer } from "../support/server";
 

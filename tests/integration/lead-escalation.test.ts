@@ -10,6 +10,8 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "#db/client";
+import { adminUsers, leadActivity, leads, mailOutbox } from "#db/schema";
 import { type Config, loadConfig } from "../../app/env.server";
 import { contactApiFields, toFormFields } from "../../app/features/leads/api-fields";
 import { sweepLeadClock } from "../../app/features/leads/escalation.server";
@@ -17,8 +19,6 @@ import { acceptContact, acceptLead, callBackPromise, newReference } from "../../
 import { formMessages } from "../../app/features/leads/messages";
 import { contactFormSchema } from "../../app/features/leads/schema";
 import { escalationMail, leadClockCopy, overdueMail } from "../../app/features/mail/templates.server";
-import type { Database } from "../../db/client";
-import { adminUsers, leadActivity, leads, mailOutbox } from "../../db/schema";
 import { createServices } from "../../server/main";
 import { ensureAdmin, signIn } from "../support/admin";
 import { databaseKinds } from "../support/databases";

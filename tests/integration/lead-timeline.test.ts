@@ -7,11 +7,11 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminUsers, auditEvents, leadActivity, leads } from "#db/schema";
 import { createAdmin } from "../../app/features/auth/auth.server";
 import { inboxMessages } from "../../app/features/leads-inbox/messages";
 import type { LeadActivityItem } from "../../app/features/leads-inbox/schema";
 import { ERASED_MARK, eraseByEmail } from "../../app/features/privacy/retention.server";
-import { adminUsers, auditEvents, leadActivity, leads } from "../../db/schema";
 import { ensureAdmin, signIn, TEST_ADMIN } from "../support/admin";
 import { databaseKinds } from "../support/databases";
 import { contactBody } from "../support/lead-fixtures";

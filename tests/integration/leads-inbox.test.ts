@@ -5,8 +5,8 @@
  */
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { leads, uploads } from "#db/schema";
 import { csvColumns } from "../../app/features/leads-inbox/inbox.server";
-import { leads, uploads } from "../../db/schema";
 import { ensureAdmin, signIn } from "../support/admin";
 import { databaseKinds } from "../support/databases";
 import { contactBody, hoaLandingBody, pdfBytes, productQuoteBody, truckingQuoteBody } from "../support/lead-fixtures";

@@ -7,8 +7,8 @@
 import { and, eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditEvents, leads, mailOutbox } from "#db/schema";
 import { mailFailureMessages } from "../../app/features/mail/messages";
-import { auditEvents, leads, mailOutbox } from "../../db/schema";
 import { ensureAdmin, signIn } from "../support/admin";
 import { databaseKinds } from "../support/databases";
 import { contactBody } from "../support/lead-fixtures";

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminSessions, adminUsers, auditEvents } from "#db/schema";
 import { ConfigError, loadConfig } from "../../app/env.server";
 import { hashToken, verifyPassword } from "../../app/features/auth/auth.server";
 import { accountMessages, authMessages, passwordChangeMessages } from "../../app/features/auth/schema";
-import { adminSessions, adminUsers, auditEvents } from "../../db/schema";
 import { addressKey } from "../../server/client-info";
 import { startServer } from "../../server/main";
 import { type AdminCredentials, adminCreate, ensureAdmin, persistentDatabase } from "../support/admin";

@@ -7,10 +7,10 @@
 import { request as httpRequest } from "node:http";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { leads, mailOutbox, uploads } from "#db/schema";
 import { quoteFieldMessages } from "../../app/features/quote/field-messages";
 import { quoteMessages } from "../../app/features/quote/messages";
 import { uploadMessages } from "../../app/features/uploads/messages";
-import { leads, mailOutbox, uploads } from "../../db/schema";
 import { databaseKinds } from "../support/databases";
 import { pdfBytes, truckingQuoteBody } from "../support/lead-fixtures";
 import { startTestServer } from "../support/server";

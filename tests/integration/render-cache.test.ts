@@ -7,10 +7,10 @@
  */
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DatabaseHandle, openDatabase } from "#db/client";
 import { updatePost } from "../../app/features/blog/posts.server";
 import { createJob, deleteJob, followJobChanges, type JobChange, updateJob } from "../../app/features/jobs/jobs.server";
 import { contentPaths } from "../../app/prerender";
-import { type DatabaseHandle, openDatabase } from "../../db/client";
 import { buildDir, buildHasOtherSettings } from "../../server/main";
 import { RENDER_CACHE_HEADER } from "../../server/render-cache";
 import { loadStaticManifest } from "../../server/static";

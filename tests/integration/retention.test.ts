@@ -10,10 +10,6 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { privacyMessages } from "../../app/features/privacy/messages";
-import { addressPattern, eraseByEmail, runRetention } from "../../app/features/privacy/retention.server";
-import type { FileStorage } from "../../app/features/uploads/storage.server";
-import { linkUploads, sweepOrphanUploads, UploadLinkError } from "../../app/features/uploads/uploads.server";
 import {
   adminInvites,
   adminSessions,
@@ -27,7 +23,11 @@ import {
   mailOutbox,
   signInFailures,
   uploads,
-} from "../../db/schema";
+} from "#db/schema";
+import { privacyMessages } from "../../app/features/privacy/messages";
+import { addressPattern, eraseByEmail, runRetention } from "../../app/features/privacy/retention.server";
+import type { FileStorage } from "../../app/features/uploads/storage.server";
+import { linkUploads, sweepOrphanUploads, UploadLinkError } from "../../app/features/uploads/uploads.server";
 import { ensureAdmin, signIn } from "../support/admin";
 import { databaseKinds } from "../support/databases";
 import { contactBody, pdfBytes } from "../support/lead-fixtures";

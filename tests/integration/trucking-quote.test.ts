@@ -4,8 +4,8 @@
  */
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { leads, mailOutbox, uploads } from "#db/schema";
 import { uploadMessages } from "../../app/features/uploads/messages";
-import { leads, mailOutbox, uploads } from "../../db/schema";
 import { databaseKinds } from "../support/databases";
 import { truckingQuoteBody } from "../support/lead-fixtures";
 import { startTestServer } from "../support/server";

@@ -8,6 +8,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminRecoveryCodes, adminSessions, adminUsers, auditEvents, rateLimits } from "#db/schema";
 import { createAdmin } from "../../app/features/auth/auth.server";
 import { authMessages } from "../../app/features/auth/schema";
 import {
@@ -20,7 +21,6 @@ import {
   totpStep,
 } from "../../app/features/auth/two-factor.server";
 import { twoFactorMessages } from "../../app/features/auth/two-factor-messages";
-import { adminRecoveryCodes, adminSessions, adminUsers, auditEvents, rateLimits } from "../../db/schema";
 import { addressKey } from "../../server/client-info";
 import { databaseKinds } from "../support/databases";
 import { root, startTestServer } from "../support/server";

@@ -6,6 +6,7 @@
  */
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chatSessions, jobApplications, leads, mailOutbox } from "#db/schema";
 import { landing } from "../../app/content/options";
 import { smsConsent } from "../../app/content/sms-consent";
 import { chatTexts } from "../../app/features/chat/messages";
@@ -15,7 +16,6 @@ import { landingMessages } from "../../app/features/leads/landing-schemas";
 import { landingLeadTypes } from "../../app/features/leads/lead-types";
 import { AUTO_REPLIES_PER_ADDRESS_PER_DAY } from "../../app/features/leads/leads.server";
 import { fieldMessages } from "../../app/features/leads/rules";
-import { chatSessions, jobApplications, leads, mailOutbox } from "../../db/schema";
 import { databaseKinds } from "../support/databases";
 import { contactBody, hoaLandingBody, productQuoteBody, truckingQuoteBody } from "../support/lead-fixtures";
 import { startTestServer } from "../support/server";

@@ -10,6 +10,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Database } from "#db/client";
+import { adminInvites, adminUsers } from "#db/schema";
 import { agency } from "~/content/agency";
 import type { Config } from "~/env.server";
 import { recordAudit } from "~/features/audit/audit.server";
@@ -18,8 +20,6 @@ import { newPasswordProblem } from "~/features/auth/password-policy.server";
 import { fieldErrors } from "~/features/auth/sign-in.server";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { escapeHtml, headerSafe, type MailDraft, mailLayout } from "~/features/mail/templates.server";
-import type { Database } from "../../../db/client";
-import { adminInvites, adminUsers } from "../../../db/schema";
 import { INVITE_HOURS, inviteMailMessages } from "./messages";
 import { acceptInviteSchema, inviteSchema } from "./schema";
 import type { Actor } from "./users.server";

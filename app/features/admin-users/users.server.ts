@@ -8,10 +8,10 @@
  * at the same moment cannot leave the back office with nobody able to sign in.
  */
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import type { Database } from "#db/client";
+import { adminInvites, adminSessions, adminUsers, leads } from "#db/schema";
 import { recordAudit } from "~/features/audit/audit.server";
 import { getSetting, setSetting } from "~/features/settings/settings.server";
-import type { Database } from "../../../db/client";
-import { adminInvites, adminSessions, adminUsers, leads } from "../../../db/schema";
 import { ON_DUTY_MINUTES } from "./messages";
 
 export type Actor = { id: string; email: string };

@@ -4,8 +4,8 @@
  * names of the spec's API (spec 001 section 3).
  */
 import { desc, eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "../../../db/client";
-import { chatMessages, chatSessions, leads } from "../../../db/schema";
+import type { Database } from "#db/client";
+import { chatMessages, chatSessions, leads } from "#db/schema";
 import type { ChatbotConversation, ContactSubmission, ConversationMessage } from "./types";
 
 /** The newest contact-form submissions first. */

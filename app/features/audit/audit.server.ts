@@ -4,9 +4,9 @@
  * filters, never a visitor's personal data (an erasure records how many rows went, not the address).
  */
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { Database } from "#db/client";
+import { adminUsers, auditEvents } from "#db/schema";
 import { agency } from "~/content/agency";
-import type { Database } from "../../../db/client";
-import { adminUsers, auditEvents } from "../../../db/schema";
 import { AUDIT_PAGE_SIZE, type AuditItem, type AuditPage } from "./schema";
 
 /** The actions recorded. */

@@ -8,9 +8,9 @@
 import { createHash, randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
 import { and, count, eq, lt, or } from "drizzle-orm";
 import { parse as parseCookies, serialize as serializeCookie } from "hono/utils/cookie";
+import type { Database } from "#db/client";
+import { adminSessions, adminUsers } from "#db/schema";
 import { type Config, ConfigError } from "~/env.server";
-import type { Database } from "../../../db/client";
-import { adminSessions, adminUsers } from "../../../db/schema";
 import { newPasswordProblem } from "./password-policy.server";
 import type { AdminIdentity } from "./schema";
 

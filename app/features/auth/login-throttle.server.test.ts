@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type DatabaseHandle, openDatabase } from "#db/client";
+import { runMigrations } from "#db/migrate";
 import { loadConfig } from "~/env.server";
-import { type DatabaseHandle, openDatabase } from "../../../db/client";
-import { runMigrations } from "../../../db/migrate";
 import { createPostgresDatabase, databaseKinds } from "../../../tests/support/databases";
 import {
   DatabaseLoginThrottle,

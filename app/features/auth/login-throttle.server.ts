@@ -18,8 +18,8 @@
  * the same rules (the functions below).
  */
 import { sql } from "drizzle-orm";
+import type { Database } from "#db/client";
 import type { Config } from "~/env.server";
-import type { Database } from "../../../db/client";
 
 export type LoginThrottleSettings = {
   /** Failures allowed for one account from one address before waits begin. */

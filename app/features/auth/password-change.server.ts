@@ -8,10 +8,10 @@
  * account is signed out (the one making the change stays), and the change is audited.
  */
 import { and, eq, ne } from "drizzle-orm";
+import type { Database } from "#db/client";
+import { adminSessions, adminUsers } from "#db/schema";
 import type { Config } from "~/env.server";
 import { recordAudit } from "~/features/audit/audit.server";
-import type { Database } from "../../../db/client";
-import { adminSessions, adminUsers } from "../../../db/schema";
 import { type AdminIdentity, hashPassword, hashToken, verifyPassword } from "./auth.server";
 import type { SignInThrottle } from "./login-throttle.server";
 import { newPasswordProblem } from "./password-policy.server";

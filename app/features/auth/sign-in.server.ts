@@ -5,10 +5,10 @@
  */
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
+import type { Database } from "#db/client";
+import { adminUsers } from "#db/schema";
 import type { Config } from "~/env.server";
 import { recordAudit } from "~/features/audit/audit.server";
-import type { Database } from "../../../db/client";
-import { adminUsers } from "../../../db/schema";
 import {
   type AdminIdentity,
   createSession,

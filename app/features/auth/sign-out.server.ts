@@ -4,9 +4,9 @@
  * sign-in) gets a `sign_out` entry in the audit log. The caller clears the cookie.
  */
 import { serialize as serializeCookie } from "hono/utils/cookie";
+import type { Database } from "#db/client";
 import type { Config } from "~/env.server";
 import { recordAudit } from "~/features/audit/audit.server";
-import type { Database } from "../../../db/client";
 import { deleteSession, sessionCookieName, sessionState, sessionTimeouts } from "./auth.server";
 
 export type SignOutServices = {

@@ -14,10 +14,10 @@ import { createHash, randomInt } from "node:crypto";
 import { and, count, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
+import type { Database } from "#db/client";
+import { adminRecoveryCodes, adminSessions, adminUsers } from "#db/schema";
 import { agency } from "~/content/agency";
 import { recordAudit } from "~/features/audit/audit.server";
-import type { Database } from "../../../db/client";
-import { adminRecoveryCodes, adminSessions, adminUsers } from "../../../db/schema";
 import {
   AdminAccountError,
   type AdminIdentity,

@@ -4,9 +4,9 @@
  * is (docs/decisions/013-blog-cms.md).
  */
 import { and, eq, ne, sql } from "drizzle-orm";
+import type { Database } from "#db/client";
+import { blogPosts, categories } from "#db/schema";
 import { fallbackBlogCategories } from "~/content/admin-options";
-import type { Database } from "../../../db/client";
-import { blogPosts, categories } from "../../../db/schema";
 import { announceBlogChange } from "./posts.server";
 import type { CategoryRecord } from "./schema";
 

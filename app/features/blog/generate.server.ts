@@ -4,10 +4,10 @@
  * the admin who asked. Nothing is ever published by the model: a person reviews it first.
  */
 import { APIConnectionTimeoutError, APIError } from "openai";
+import type { Database } from "#db/client";
 import { agency, licensedStateCount } from "~/content/agency";
 import type { Config } from "~/env.server";
 import { AI_NOT_CONFIGURED, aiProvider } from "~/features/ai/client.server";
-import type { Database } from "../../../db/client";
 import { blogAdminMessages, blogFieldMessages } from "./admin-messages";
 import { createPost, resolveCategory } from "./posts.server";
 import { type BlogPostRecord, type GenerateInput, MAX_TITLE_LENGTH } from "./schema";

@@ -6,11 +6,11 @@
  * docs/decisions/013-blog-cms.md says why it works this way.
  */
 import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { announceChange, followChanges, type RecordChange } from "#db/changes";
+import type { Database, DatabaseHandle } from "#db/client";
+import { type BlogPost, blogPosts, categories } from "#db/schema";
 import { blogStatuses, fallbackBlogCategories } from "~/content/admin-options";
 import { builtInPosts } from "~/content/blog-posts";
-import { announceChange, followChanges, type RecordChange } from "../../../db/changes";
-import type { Database, DatabaseHandle } from "../../../db/client";
-import { type BlogPost, blogPosts, categories } from "../../../db/schema";
 import { blogFieldMessages } from "./admin-messages";
 import { sanitizePostHtml } from "./sanitize.server";
 import { type BlogPostRecord, type BlogStatus, hasVisibleContent, type PostInput } from "./schema";

@@ -3,10 +3,10 @@
  * post by slug or id. A draft is shown only to a signed-in admin (the admin's "view" link).
  */
 import { desc, eq, or } from "drizzle-orm";
+import type { Database } from "#db/client";
+import { type BlogPost, blogPosts } from "#db/schema";
 import { builtInPosts } from "~/content/blog-posts";
 import type { Config } from "~/env.server";
-import type { Database } from "../../../db/client";
-import { type BlogPost, blogPosts } from "../../../db/schema";
 import { adminFromRequest } from "../../../server/auth";
 import { formatCardDate, formatPostDate, isoDay } from "./format";
 import {

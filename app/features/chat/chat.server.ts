@@ -10,6 +10,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import type { Database, DatabaseHandle } from "#db/client";
+import { type ChatSession, chatMessages, chatSessions, chatTokenDays, leads } from "#db/schema";
 import { agency } from "~/content/agency";
 import type { Config } from "~/env.server";
 import { type AiSettings, aiProvider } from "~/features/ai/client.server";
@@ -18,8 +20,6 @@ import { arrivalColumns, roundRobinAssignee } from "~/features/leads/arrival.ser
 import { newReference, type SubmissionContext } from "~/features/leads/leads.server";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { notificationMail } from "~/features/mail/templates.server";
-import type { Database, DatabaseHandle } from "../../../db/client";
-import { type ChatSession, chatMessages, chatSessions, chatTokenDays, leads } from "../../../db/schema";
 import { type Embedder, IndexCancelled, KnowledgeIndex, lineOfInsuranceType, type ModelEmbedder } from "./knowledge.server";
 import { extractAnswer, LOCAL_MODEL, offlineSummary, smallTalk, stateLicensingAnswer } from "./local-engine.server";
 import { type ChatRole, chatBudgetHandOff, chatGreeting, chatHandOff, chatLimits, chatTexts } from "./messages";

@@ -13,6 +13,8 @@
  */
 import { createHash } from "node:crypto";
 import { and, eq, inArray, like, notInArray, sql } from "drizzle-orm";
+import type { Database, DatabaseHandle } from "#db/client";
+import { knowledge } from "#db/schema";
 import { aboutMission, aboutWhyChooseUs } from "~/content/about";
 import { agency, fullAddress, licensedStateCount, licensedStates, promises, residentState } from "~/content/agency";
 import { builtInPosts } from "~/content/blog-posts";
@@ -24,8 +26,6 @@ import { serviceCards } from "~/content/services";
 import { teamMembers } from "~/content/team";
 import { htmlToText } from "~/features/blog/mapping";
 import { getPost, listPosts } from "~/features/blog/posts.server";
-import type { Database, DatabaseHandle } from "../../../db/client";
-import { knowledge } from "../../../db/schema";
 import { chatFaqs } from "./faqs";
 import { embedLocal, LexicalIndex, LOCAL_MODEL } from "./local-engine.server";
 

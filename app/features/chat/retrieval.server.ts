@@ -10,7 +10,7 @@
  *   coverage of the question and the cosine of the hashed n-gram vectors; same threshold and count.
  */
 import { sql } from "drizzle-orm";
-import type { Database } from "../../../db/client";
+import type { Database } from "#db/client";
 import type { KnowledgeIndex, KnowledgeItem, Line } from "./knowledge.server";
 import { analyse, cosine, embedLocal, LOCAL_MODEL, relevance } from "./local-engine.server";
 

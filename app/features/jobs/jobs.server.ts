@@ -7,12 +7,12 @@
  */
 import { desc, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
+import { announceChange, type FollowOptions, followChanges, type RecordChange } from "#db/changes";
+import type { Database, DatabaseHandle } from "#db/client";
+import { type Job, type JobApplication, jobApplications, jobs } from "#db/schema";
 import { applicationStatuses } from "~/content/admin-options";
 import { agency } from "~/content/agency";
 import type { Config } from "~/env.server";
-import { announceChange, type FollowOptions, followChanges, type RecordChange } from "../../../db/changes";
-import type { Database, DatabaseHandle } from "../../../db/client";
-import { type Job, type JobApplication, jobApplications, jobs } from "../../../db/schema";
 import { autoRepliesToday, enqueueMail } from "../mail/outbox.server";
 import { greetingName, headerSafe, type MailDraft, notificationMail } from "../mail/templates.server";
 import type { ApplicationInput, ApplicationRecord, ApplicationStatus, JobInput, JobRecord } from "./schema";

@@ -4,8 +4,8 @@
  * name and email, so a timeline keeps its authors after an account goes.
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { Database } from "../../../db/client";
-import { adminUsers, type LeadActivity, leadActivity, leads } from "../../../db/schema";
+import type { Database } from "#db/client";
+import { adminUsers, type LeadActivity, leadActivity, leads } from "#db/schema";
 import { adminDisplayName as displayName } from "./labels";
 import type { LeadActivityItem, LeadActivityKind } from "./schema";
 

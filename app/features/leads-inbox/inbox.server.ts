@@ -4,10 +4,10 @@
  * pipeline with its first-response rule, the CSV export, and the dashboard's figures.
  */
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { Database } from "#db/client";
+import { consentRecords, type Lead, leads, type Upload, uploads } from "#db/schema";
 import { agency, promises } from "~/content/agency";
 import { recordAudit } from "~/features/audit/audit.server";
-import type { Database } from "../../../db/client";
-import { consentRecords, type Lead, leads, type Upload, uploads } from "../../../db/schema";
 import { activeAdmin, recordLeadActivity } from "./activity.server";
 import { csvRow, UTF8_BOM } from "./csv";
 import type { InboxSummary, LeadDetail, LeadFilters, LeadListItem, LeadListQuery, LeadStatus } from "./schema";

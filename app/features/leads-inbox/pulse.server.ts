@@ -4,7 +4,7 @@
  * the newest lead, one statement on the status and received_at indexes.
  */
 import { sql } from "drizzle-orm";
-import type { Database } from "../../../db/client";
+import type { Database } from "#db/client";
 import type { InboxPulse } from "./schema";
 
 export async function inboxPulse(db: Pick<Database, "execute">): Promise<InboxPulse> {

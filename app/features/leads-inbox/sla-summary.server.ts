@@ -9,7 +9,7 @@
  * cover the newest leads of the period.
  */
 import { sql } from "drizzle-orm";
-import type { Database } from "../../../db/client";
+import type { Database } from "#db/client";
 import type { SlaPeriod } from "./schema";
 import { type SlaLead, type SlaSettings, slaPeriod } from "./sla";
 

@@ -4,10 +4,10 @@
  * Runs inside the transaction that inserts the lead.
  */
 import { sql } from "drizzle-orm";
+import type { Database } from "#db/client";
+import { leadActivity } from "#db/schema";
 import type { Config } from "~/env.server";
 import { getSetting } from "~/features/settings/settings.server";
-import type { Database } from "../../../db/client";
-import { leadActivity } from "../../../db/schema";
 import { promiseTimes } from "./promise-clock";
 
 type Tx = Pick<Database, "select" | "insert" | "execute">;

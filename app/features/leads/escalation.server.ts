@@ -6,9 +6,9 @@
  * written in one transaction. The database's now() decides, whatever the processes' own clocks say.
  */
 import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import type { Database } from "#db/client";
+import { adminUsers, leadActivity, leads } from "#db/schema";
 import type { Config } from "~/env.server";
-import type { Database } from "../../../db/client";
-import { adminUsers, leadActivity, leads } from "../../../db/schema";
 import { enqueueMail } from "../mail/outbox.server";
 import { type ClockLead, escalationMail, overdueMail } from "../mail/templates.server";
 import { mailDomain } from "./leads.server";

@@ -4,13 +4,13 @@
  */
 import { createHash, randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
+import type { Database } from "#db/client";
+import { consentRecords, leads, type NewLead, uploads } from "#db/schema";
 import { agency, licensedStates } from "~/content/agency";
 import { quoteSections } from "~/content/quote";
 import { trucking } from "~/content/quote-options";
 import { smsConsent } from "~/content/sms-consent";
 import type { Config } from "~/env.server";
-import type { Database } from "../../../db/client";
-import { consentRecords, leads, type NewLead, uploads } from "../../../db/schema";
 import { autoRepliesToday, enqueueMail } from "../mail/outbox.server";
 import { autoReplyMail, type MailDraft, notificationMail } from "../mail/templates.server";
 import { formatFileSize } from "../uploads/messages";

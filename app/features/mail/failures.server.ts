@@ -4,9 +4,9 @@
  * (docs/decisions/006): the admin sees the error, the lead it belongs to, and can send it again.
  */
 import { and, desc, eq, gt, inArray, isNotNull, or, sql } from "drizzle-orm";
+import type { Database } from "#db/client";
+import { leads, mailOutbox } from "#db/schema";
 import { recordAudit } from "~/features/audit/audit.server";
-import type { Database } from "../../../db/client";
-import { leads, mailOutbox } from "../../../db/schema";
 import type { MailFailure, MailFailureState } from "./failure-types";
 
 export type { MailFailure, MailFailureState };

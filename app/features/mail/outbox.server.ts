@@ -10,9 +10,9 @@ import { chmodSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { and, count, eq, gt, inArray, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
+import type { Database } from "#db/client";
+import { mailOutbox, type OutboxMail } from "#db/schema";
 import { ensurePrivateDirSync, PRIVATE_FILE_MODE } from "~/lib/private-files.server";
-import type { Database } from "../../../db/client";
-import { mailOutbox, type OutboxMail } from "../../../db/schema";
 import { headerSafe, type MailDraft } from "./templates.server";
 
 type Executor = Pick<Database, "insert">;

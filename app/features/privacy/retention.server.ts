@@ -11,8 +11,8 @@
  * only, never an address.
  */
 import { type SQL, sql } from "drizzle-orm";
+import type { Database } from "#db/client";
 import type { Config } from "~/env.server";
-import type { Database } from "../../../db/client";
 import { recordAudit } from "../audit/audit.server";
 import type { FileStorage } from "../uploads/storage.server";
 

@@ -3,8 +3,8 @@
  * process reads the same value. Each key has a default used until someone changes it.
  */
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "../../../db/client";
-import { siteSettings } from "../../../db/schema";
+import type { Database } from "#db/client";
+import { siteSettings } from "#db/schema";
 
 export const settingDefaults = {
   /** New leads are given in turn to the active admins (the one who waited longest first). */

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "../../../db/client";
-import { runMigrations } from "../../../db/migrate";
+import { type DatabaseHandle, openDatabase } from "#db/client";
+import { runMigrations } from "#db/migrate";
 import { createPostgresDatabase, databaseKinds } from "../../../tests/support/databases";
 import { ByteBudget, DatabaseByteBudget, type UploadByteBudget } from "./byte-budget.server";
 

@@ -9,7 +9,7 @@
  * may serve the site (`DatabaseByteBudget`).
  */
 import { sql } from "drizzle-orm";
-import type { Database } from "../../../db/client";
+import type { Database } from "#db/client";
 
 export interface UploadByteBudget {
   readonly maxBytes: number;
