@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, useLocation, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import inlineCss from "./app.css?inline";
 import { AnalyticsScripts } from "./components/analytics";
@@ -13,6 +13,7 @@ import { publicConfig } from "./env.server";
 import { ChatLauncher } from "./features/chat/widget/chat-launcher";
 import { iconSprite } from "./generated/icon-sprite";
 import { agencyJsonLd, DEFAULT_SITE_URL, pageTitle } from "./lib/seo";
+import { readToast } from "./lib/toast.server";
 
 /**
  * The stylesheet is inlined in the server-rendered HTML: no render-blocking request, and
@@ -48,13 +49,19 @@ function fromServer(id: string): string {
   return typeof document === "undefined" ? "" : (document.getElementById(id)?.innerHTML ?? "");
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  // Prerendering at build time has no request context: it reads the environment.
-  return { publicConfig: publicConfig(context?.config) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // Prerendering at build time has no request context: it reads the environment, and carries no toast.
+  const { toast, clear } = context?.cookieSecret ? readToast(request, context) : { toast: null, clear: null };
+  return data({ publicConfig: publicConfig(context?.config), toast }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
 
-// Public settings do not change while the site runs.
-export const shouldRevalidate = () => false;
+/**
+ * Public settings do not change while the site runs: read again only after a back-office post, whose
+ * redirect may carry a flash toast (the one notice channel, app/lib/toast.server.ts). Public forms
+ * answer in place, so their pages make no request after a post.
+ */
+export const shouldRevalidate = ({ formMethod, nextUrl }: { formMethod?: string; nextUrl: URL }) =>
+  Boolean(formMethod && formMethod.toUpperCase() !== "GET" && (nextUrl.pathname === "/admin" || nextUrl.pathname.startsWith("/admin/")));
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -112,7 +119,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         {!isAdmin && <SiteFooter />}
         {!isAdmin && <ChatLauncher whatsappNumber={data?.publicConfig.whatsappNumber || null} />}
-        <Toaster />
+        <Toaster flash={data?.toast ?? null} />
         <RouteEffects analytics={Boolean(gaId)} />
         <Scripts nonce={nonce || undefined} />
       </body>

@@ -10,7 +10,7 @@ import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { sessionTokenFromCookieHeader } from "~/features/auth/auth.server";
+import { adminFromRequest, sessionTokenFromCookieHeader } from "~/features/auth/auth.server";
 import { UploadError } from "~/features/uploads/uploads.server";
 import { backOfficeRoutes } from "./api/back-office";
 import { blogRoutes } from "./api/blogs";
@@ -142,10 +142,13 @@ export function createApp({ services, build, staticFiles, renderCache, developme
         clientIp: clientIp(c, config.TRUST_PROXY),
         crossSite: isCrossSite(c, config),
         contentChanged: () => renderCache?.invalidate("write"),
+        admin: (request: Request) => adminFromRequest(services, request),
       });
     if (!renderCache) return render(c.req.raw);
     // The admin's session may show drafts: such a request is neither answered from nor stored in the cache.
-    const personal = sessionTokenFromCookieHeader(config, c.req.header("cookie")) !== undefined;
+    // A flash toast is shown once to the browser that carries it.
+    const cookies = c.req.header("cookie");
+    const personal = sessionTokenFromCookieHeader(config, cookies) !== undefined || Boolean(cookies?.includes("flash_toast="));
     return renderCache.serve(c, render, { nonce, personal });
   });
 

@@ -1,5 +1,6 @@
 import type { Database, DatabaseHandle } from "#db/client";
 import type { Config } from "~/env.server";
+import type { AdminIdentity } from "~/features/auth/auth.server";
 import type { SignInThrottle } from "~/features/auth/login-throttle.server";
 import type { MailSender } from "~/features/mail/outbox.server";
 import type { FileStorage } from "~/features/uploads/storage.server";
@@ -22,6 +23,8 @@ export type AppServices = {
   limits: Limits;
   /** Failed admin sign-ins, shared by the sign-in API and the sign-in page's form. */
   loginThrottle: SignInThrottle;
+  /** Signs what the server leaves in cookies other than the session (flash toasts): the same on every process. */
+  cookieSecret: string;
 };
 
 /** What every React Router loader and action receives as `context`. */
@@ -38,6 +41,8 @@ export type RequestContext = AppServices & {
    * change's notification arrives.
    */
   contentChanged: () => void;
+  /** The signed-in admin of `request`'s session (fully signed in), or null: the one session check. */
+  admin: (request: Request) => Promise<AdminIdentity | null>;
 };
 
 declare module "react-router" {

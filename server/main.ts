@@ -20,6 +20,7 @@ import { ChatAssistant } from "~/features/chat/chat.server";
 import { sweepLeadClock } from "~/features/leads/escalation.server";
 import { fileTransport, MailSender, smtpTransport } from "~/features/mail/outbox.server";
 import { runRetention } from "~/features/privacy/retention.server";
+import { sharedSecret } from "~/features/settings/settings.server";
 import { createFileStorage } from "~/features/uploads/s3-storage.server";
 import { sweepOrphanUploads } from "~/features/uploads/uploads.server";
 import { createApp, securityOptions } from "./app";
@@ -183,6 +184,7 @@ export async function createServices(config: Config): Promise<AppServices & { st
     storage,
     limits,
     loginThrottle: limits.signIn({ addressKey }),
+    cookieSecret: await sharedSecret(database.db, "cookies", config.SESSION_SECRET),
     lifecycle: { draining: false },
     start: () => {
       // A web-only process (BACKGROUND_JOBS=false) queues mail for the others to send and runs no job.

@@ -1,10 +1,10 @@
-import { lazy, Suspense, useEffect, useState } from "react";
-import { TOASTER_EVENT, toasterFailed, toasterMounted, toasterRequested } from "~/lib/notify";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { registerToaster, showToast, type Toast, toasterFailed, toasterMounted } from "~/lib/toast";
 import { LoadBoundary } from "./ui/load-boundary";
 
 const SonnerToaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })));
 
-/** Tells notify() the toaster is listening; its effect runs after Sonner's own (an earlier sibling's). */
+/** Tells the toast module the toaster is listening; its effect runs after Sonner's own (an earlier sibling's). */
 function MountedSignal() {
   useEffect(() => toasterMounted(), []);
   return null;
@@ -12,29 +12,47 @@ function MountedSignal() {
 
 /**
  * The one toaster (Sonner, whose defaults are the spec's settings: top-right, 4000 ms, 3 visible,
- * 14 px gap, 356 px wide, Alt+T). It mounts on the first toast (see ~/lib/notify), so a page that
- * shows none never loads it.
+ * 14 px gap, 356 px wide, Alt+T). It mounts on the first toast (see ~/lib/toast), so a page that
+ * shows none never loads it. `flash` is the toast the last redirect carried (the root loader's): shown
+ * once as a toast after hydration, and in the page itself before it (and without scripts).
  */
-export function Toaster() {
+export function Toaster({ flash }: { flash: Toast | null }) {
   const [active, setActive] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => registerToaster(() => setActive(true)), []);
+  const shown = useRef<Toast | null>(null);
   useEffect(() => {
-    if (toasterRequested()) setActive(true);
-    const activate = () => setActive(true);
-    window.addEventListener(TOASTER_EVENT, activate);
-    return () => window.removeEventListener(TOASTER_EVENT, activate);
-  }, []);
-  return active ? (
-    <LoadBoundary
-      fallback={null}
-      onError={(error) => {
-        toasterFailed(error);
-        setActive(false);
-      }}
-    >
-      <Suspense fallback={null}>
-        <SonnerToaster position="top-right" closeButton />
-        <MountedSignal />
-      </Suspense>
-    </LoadBoundary>
-  ) : null;
+    setHydrated(true);
+    if (!flash || shown.current === flash) return;
+    shown.current = flash;
+    showToast(flash);
+  }, [flash]);
+  return (
+    <>
+      {flash && !hydrated && (
+        <div
+          role={flash.type === "error" ? "alert" : "status"}
+          data-flash-toast={flash.type}
+          className="fixed top-4 right-4 z-[9999] max-w-[356px] rounded-lg border border-slate-200 bg-white px-4 py-3.5 text-sm text-slate-900 shadow-lg"
+        >
+          <p>{flash.title}</p>
+          {flash.description && <p>{flash.description}</p>}
+        </div>
+      )}
+      {active && (
+        <LoadBoundary
+          fallback={null}
+          onError={(error) => {
+            toasterFailed(error);
+            setActive(false);
+          }}
+        >
+          <Suspense fallback={null}>
+            <SonnerToaster position="top-right" closeButton />
+            <MountedSignal />
+          </Suspense>
+        </LoadBoundary>
+      )}
+    </>
+  );
 }

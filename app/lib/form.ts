@@ -18,13 +18,13 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from "react"
 import { useActionData, useFetcher } from "react-router";
 import type { ZodType } from "zod";
 import { formMessages } from "~/features/leads/messages";
-import { notifyError, notifySuccess } from "./notify";
+import { notifyError, notifySuccess } from "./toast";
 
 /** The name of the button Conform submits its own checks with (`INTENT` in @conform-to/dom). */
 const CONFORM_INTENT = "__intent__";
 
-/** What an action answers for a form. */
-export type FormAnswer = {
+/** What an action answers for a form (app/lib/post.server.ts builds it). */
+export type FormAnswer<D = unknown> = {
   /** Which form on the page the answer is for (a page may have more than one). */
   form: string;
   ok: boolean;
@@ -34,6 +34,8 @@ export type FormAnswer = {
   detail?: string | null;
   /** Conform's reply: the field errors, and the values to show again (none after a success). */
   result: SubmissionResult<string[]>;
+  /** What else the page needs from an accepted form (a quote's reference, the row a screen changed). */
+  data?: D;
   /** The server could not be reached, or failed: the form shows its own failure text and keeps its values. */
   unreachable?: boolean;
 };

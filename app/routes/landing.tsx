@@ -14,9 +14,9 @@ import { publicFormAction, submitLead, trappedNotice } from "~/features/leads/su
 import type { SubmitLeadBody } from "~/features/leads/submit-lead-schema";
 import { formClientAction, isFormAnswer, keepDataAfterForms } from "~/lib/form";
 import { formHeaders } from "~/lib/form.server";
-import { notifyError } from "~/lib/notify";
 import { requestOpenChat } from "~/lib/open-chat";
 import { seo } from "~/lib/seo";
+import { notifyError } from "~/lib/toast";
 import type { Route } from "./+types/landing";
 
 const text = formMessages.landingQuote;

@@ -4,7 +4,7 @@
  */
 import { type AppLoadContext, redirect } from "react-router";
 import { type AdminIdentity, adminFromRequest } from "~/features/auth/auth.server";
-import { SIGN_IN_PATH } from "./paths";
+import { SIGN_IN_PATH } from "~/lib/paths";
 
 export async function requireAdminSession(request: Request, context: AppLoadContext): Promise<AdminIdentity> {
   const admin = await adminFromRequest(context, request);

@@ -2,6 +2,7 @@
  * Settings the agency's staff change in the back office, kept in `site_settings` so every server
  * process reads the same value. Each key has a default used until someone changes it.
  */
+import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { siteSettings } from "#db/schema";
@@ -34,4 +35,18 @@ export async function setSetting<K extends SettingKey>(
     .insert(siteSettings)
     .values({ key, value, updatedBy: by?.id ?? null })
     .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: sql`now()`, updatedBy: by?.id ?? null } });
+}
+
+/**
+ * A secret every process shares, made once and kept in `site_settings` under `secret:<name>`: the
+ * given one (an environment value) when set, else the stored one, else a new random one stored now.
+ */
+export async function sharedSecret(db: Database, name: string, given?: string): Promise<string> {
+  if (given) return given;
+  const key = `secret:${name}`;
+  const fresh = randomBytes(32).toString("base64url");
+  await db.insert(siteSettings).values({ key, value: fresh, updatedBy: null }).onConflictDoNothing({ target: siteSettings.key });
+  const [row] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, key));
+  if (typeof row?.value !== "string") throw new Error(`the shared secret ${name} could not be read`);
+  return row.value;
 }

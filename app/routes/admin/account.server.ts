@@ -5,11 +5,11 @@
  * POST /api/auth/password.
  */
 import { type AppLoadContext, data, redirect } from "react-router";
-import { SIGN_IN_PATH } from "~/features/admin/paths";
 import { type AdminIdentity, sessionAdmin, sessionTimeouts, sessionTokenFromCookieHeader } from "~/features/auth/auth.server";
 import { changePassword } from "~/features/auth/password-change.server";
 import { authMessages, passwordChangeMessages } from "~/features/auth/schema";
 import { isUrlEncodedForm, readForm } from "~/lib/form-body.server";
+import { SIGN_IN_PATH } from "~/lib/paths";
 
 /** Three password fields of at most 1,024 characters each, URL-encoded: 16 KB is plenty. */
 const MAX_FORM_BYTES = 16 * 1024;

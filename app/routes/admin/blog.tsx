@@ -8,7 +8,7 @@ import { localDateTime } from "~/features/admin/format";
 import { blogAdminMessages } from "~/features/blog/admin-messages";
 import { GenerateModal } from "~/features/blog/components/generate-modal";
 import type { BlogStatus } from "~/features/blog/schema";
-import { notifyError, notifySuccess } from "~/lib/notify";
+import { notifyError, notifySuccess } from "~/lib/toast";
 import type { Route } from "./+types/blog";
 import { blogAction, blogLoader, type PostRow } from "./blog.server";
 

@@ -9,7 +9,7 @@ import { blogAdminMessages } from "~/features/blog/admin-messages";
 import { CategoryFormSection, CategoryModal } from "~/features/blog/components/category-modal";
 import type { CategoryRecord } from "~/features/blog/schema";
 import { isFormAnswer } from "~/lib/form";
-import { notifyError } from "~/lib/notify";
+import { notifyError } from "~/lib/toast";
 import type { Route } from "./+types/categories";
 import { categoriesAction, categoriesLoader } from "./categories.server";
 

@@ -8,7 +8,7 @@ import { adminMessages } from "~/features/admin/messages";
 import { PromiseFigures } from "~/features/leads-inbox/components/promise-figures";
 import { inboxMessages } from "~/features/leads-inbox/messages";
 import { MailFailuresPanel } from "~/features/mail/components/mail-failures-panel";
-import { notifySuccess } from "~/lib/notify";
+import { notifySuccess } from "~/lib/toast";
 import type { Route } from "./+types/dashboard";
 import { dashboardAction, dashboardLoader } from "./dashboard.server";
 import { useAdmin } from "./layout";

@@ -4,7 +4,7 @@ import { buttonClass } from "~/components/ui/button";
 import { AdminPage } from "~/features/admin/components/admin-page";
 import { JobForm } from "~/features/jobs/components/job-form";
 import { jobMessages } from "~/features/jobs/messages";
-import { notifyError } from "~/lib/notify";
+import { notifyError } from "~/lib/toast";
 import type { Route } from "./+types/job-edit";
 import { jobEditLoader, saveJobAction } from "./job-form.server";
 

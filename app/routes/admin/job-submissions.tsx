@@ -6,7 +6,7 @@ import { LoadFailure } from "~/features/admin/components/list-parts";
 import { localDateTime } from "~/features/admin/format";
 import { jobMessages } from "~/features/jobs/messages";
 import type { ApplicationStatus } from "~/features/jobs/schema";
-import { notifyError } from "~/lib/notify";
+import { notifyError } from "~/lib/toast";
 import type { Route } from "./+types/job-submissions";
 import { jobSubmissionsLoader } from "./job-submissions.server";
 

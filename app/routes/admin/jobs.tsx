@@ -6,7 +6,7 @@ import { ConfirmDialog } from "~/features/admin/components/confirm-dialog";
 import { InlineConfirm, LoadFailure, Notice, revalidateAfterPost, useDeleteWithConfirm } from "~/features/admin/components/list-parts";
 import { jobMessages } from "~/features/jobs/messages";
 import type { JobRecord } from "~/features/jobs/schema";
-import { notifyError, notifySuccess } from "~/lib/notify";
+import { notifyError, notifySuccess } from "~/lib/toast";
 import type { Route } from "./+types/jobs";
 import { jobsAction, jobsLoader } from "./jobs.server";
 

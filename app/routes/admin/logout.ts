@@ -4,10 +4,10 @@
  * cookie is cleared, and the browser is sent to the sign-in page. A GET only leads there.
  */
 import { redirect } from "react-router";
-import { SIGN_IN_PATH } from "~/features/admin/paths";
 import { sessionTokenFromCookieHeader } from "~/features/auth/auth.server";
 import { authMessages } from "~/features/auth/schema";
 import { clearedSessionCookieHeader, signOut } from "~/features/auth/sign-out.server";
+import { SIGN_IN_PATH } from "~/lib/paths";
 import type { Route } from "./+types/logout";
 
 export function loader() {

@@ -4,7 +4,7 @@ import { AdminPage } from "~/features/admin/components/admin-page";
 import { adminMessages } from "~/features/admin/messages";
 import { blogAdminMessages } from "~/features/blog/admin-messages";
 import { BackToBlogLink, PostForm } from "~/features/blog/components/post-form";
-import { notifyError } from "~/lib/notify";
+import { notifyError } from "~/lib/toast";
 import type { Route } from "./+types/post-edit";
 import { postEditLoader, savePostAction } from "./post-form.server";
 

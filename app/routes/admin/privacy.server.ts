@@ -5,12 +5,12 @@
  * confirmation checkbox `confirm`.
  */
 import { type AppLoadContext, data, redirect } from "react-router";
-import { SIGN_IN_PATH } from "~/features/admin/paths";
 import { type AdminIdentity, adminFromRequest } from "~/features/auth/auth.server";
 import { emailRule } from "~/features/leads/rules";
 import { privacyMessages } from "~/features/privacy/messages";
 import { type ErasureCounts, eraseByEmail } from "~/features/privacy/retention.server";
 import { isUrlEncodedForm, readForm } from "~/lib/form-body.server";
+import { SIGN_IN_PATH } from "~/lib/paths";
 
 const text = privacyMessages;
 /** Two short fields: a few KB is plenty; a larger body is refused before it is read in full. */

@@ -6,7 +6,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Form, Link, type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { notifyError, notifySuccess } from "~/lib/notify";
+import { notifyError, notifySuccess } from "~/lib/toast";
 
 /** The answer to the last post, in the page (the toasts say the same once scripts run). */
 export function Notice({ answer }: { answer?: { ok: boolean; message: string } }) {

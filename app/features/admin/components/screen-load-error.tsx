@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useRevalidator } from "react-router";
-import { notifyError } from "~/lib/notify";
+import { notifyError } from "~/lib/toast";
 import { AdminPage, LoadError } from "./admin-page";
 
 /**

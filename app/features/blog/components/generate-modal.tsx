@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { SelectField, TextAreaField } from "~/components/form/fields";
 import { buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
-import { notifyError, notifySuccess } from "~/lib/notify";
+import { notifyError, notifySuccess } from "~/lib/toast";
 import { blogAdminMessages } from "../admin-messages";
 import { firstIssue, generateSchema, MAX_PROMPT_LENGTH } from "../schema";
 

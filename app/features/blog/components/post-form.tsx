@@ -4,7 +4,7 @@ import { SelectField, TextField } from "~/components/form/fields";
 import { buttonClass } from "~/components/ui/button";
 import { blogStatuses } from "~/content/admin-options";
 import { fieldError, useActionForm } from "~/lib/form";
-import { notifyError } from "~/lib/notify";
+import { notifyError } from "~/lib/toast";
 import { blogAdminMessages } from "../admin-messages";
 import type { PostInput } from "../schema";
 

@@ -6,7 +6,7 @@ import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "re
 // The whole stylesheet, loaded before this module runs: a prerendered page's inline CSS holds only
 // the rules its own markup uses (root.tsx also loads it after hydration; it arrives once).
 import "~/app.css";
-import { notifyError } from "~/lib/notify";
+import { notifyError } from "~/lib/toast";
 import { chatGreeting } from "../messages";
 import { type ApiMessage, ChatApiError, fetchMessages, sendMessage, startSession } from "./api";
 import { Composer, FaqList, MessageList, type WidgetMessage } from "./chat-view";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { notifyError, notifySuccess } from "~/lib/notify";
+import { notifyError, notifySuccess } from "~/lib/toast";
 
 /** What the lead screen's action answers (app/routes/admin/lead-detail.server.ts). */
 export type LeadFormResult = {

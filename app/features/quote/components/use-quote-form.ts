@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useEffectEvent, useRef, useState } from "react";
 import { fieldError, useActionForm } from "~/lib/form";
-import { notifyError } from "~/lib/notify";
 import { submissionContext } from "~/lib/submission-context";
+import { notifyError } from "~/lib/toast";
 import { QUOTE_FORM_ID, type QuoteAnswer, quoteMessages } from "../messages";
 import { clearDraft, loadDraft, saveDraft } from "./draft";
 import { isFilled, readForm, writeForm } from "./form-values";

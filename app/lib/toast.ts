@@ -1,21 +1,42 @@
 /**
- * Toasts. Sonner's code and its toaster are loaded on the first toast, so pages carry none of it
- * in their first-load JavaScript: a toast only ever follows a visitor's action. When Sonner cannot
- * be loaded (offline, or the site was updated since the page was opened), the message still shows,
- * in a plain live region.
+ * Toasts: the one toaster (components/toaster.tsx) shows what a form's answer says in place and what
+ * an action's redirect carries as a flash toast (app/lib/toast.server.ts, read by the root loader).
+ * Sonner's code and its toaster are loaded on the first toast, so pages carry none of it in their
+ * first-load JavaScript: a toast only ever follows a visitor's action. When Sonner cannot be loaded
+ * (offline, or the site was updated since the page was opened), the message still shows, in a plain
+ * live region.
  */
 const sonner = () => import("sonner");
 
-/** The window event that asks the root's Toaster to mount Sonner. */
-export const TOASTER_EVENT = "agency:toaster";
+/** A toast as a redirect carries it to the next page. */
+export type Toast = { type: "success" | "error"; title: string; description?: string };
 
-let requested = false;
+const TITLE_MAX = 500;
+const DESCRIPTION_MAX = 1000;
+
+/** A toast as read back from a cookie: null unless it has the shape and sizes a toast has. */
+export function asToast(value: unknown): Toast | null {
+  if (value === null || typeof value !== "object") return null;
+  const { type, title, description } = value as Record<string, unknown>;
+  if (type !== "success" && type !== "error") return null;
+  if (typeof title !== "string" || title === "" || title.length > TITLE_MAX) return null;
+  if (description !== undefined && (typeof description !== "string" || description.length > DESCRIPTION_MAX)) return null;
+  return description === undefined ? { type, title } : { type, title, description };
+}
+
 let mounted: Promise<void> | undefined;
 let settle: { resolve: () => void; reject: (error: unknown) => void } | undefined;
+/** The root's Toaster, once it is on the page: mounts Sonner when called. */
+let activate: (() => void) | undefined;
+let requested = false;
 
-/** True once a toast has been asked for (the Toaster mounts Sonner from then on). */
-export function toasterRequested(): boolean {
-  return requested;
+/** Called by the Toaster when it is on the page; a toast asked for earlier mounts Sonner at once. */
+export function registerToaster(mount: () => void): () => void {
+  activate = mount;
+  if (requested) mount();
+  return () => {
+    if (activate === mount) activate = undefined;
+  };
 }
 
 /** Called by the Toaster once Sonner's toaster is on the page and listening. */
@@ -33,7 +54,7 @@ function whenMounted(): Promise<void> {
   mounted ??= new Promise<void>((resolve, reject) => {
     settle = { resolve, reject };
     requested = true;
-    window.dispatchEvent(new Event(TOASTER_EVENT));
+    activate?.();
   });
   return mounted;
 }
@@ -84,4 +105,9 @@ export function notifySuccess(message: string, description?: string | null): voi
 
 export function notifyError(message: string): void {
   void show("error", message);
+}
+
+/** A flash toast, as the root loader hands it over. */
+export function showToast(toast: Toast): void {
+  void show(toast.type, toast.title, toast.description);
 }

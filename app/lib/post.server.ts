@@ -1,0 +1,214 @@
+/**
+ * The one POST pipeline. Every route action (public forms, the trucking quote, every back-office
+ * screen) runs `postForm`; every JSON endpoint of the spec's API runs the same steps through its thin
+ * adapter (server/http.ts `apiPost`). In order:
+ *
+ *   1. same site: a browser's post from another site's page is refused (403);
+ *   2. rate limit: the form's budget per address, counted before the body is read (429, Retry-After);
+ *   3. body: the content type a browser's form (or an API client) sends, read up to the form's byte
+ *      bound before anything is parsed (415, 413);
+ *   4. session: public, or a live back-office session (else a redirect to sign in, with the way back);
+ *   5. honeypot: a filled hidden field is answered like a success and stored nowhere;
+ *   6. the form's Zod schema (the one the browser checks with), through Conform;
+ *   7. the form's own step, whose outcome is answered with Conform's `submission.reply()`, or a
+ *      redirect (with a flash toast, app/lib/toast.server.ts).
+ *
+ * A refusal names the field that is wrong; nothing is stored in part; nothing is thrown at the visitor.
+ */
+import type { Submission, SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { type AppLoadContext, data, redirect } from "react-router";
+import type { ZodType, z } from "zod";
+import { withPhone } from "~/content/agency";
+import type { FormAnswer } from "./form";
+import { isUrlEncodedForm, readForm } from "./form-body.server";
+import { SIGN_IN_PATH } from "./paths";
+import { postMessages } from "./post-messages";
+
+/** The hidden field bots fill and people never see (components/form/honeypot). */
+export const HONEYPOT_FIELD = "website";
+
+/** Whether the honeypot was filled: a posted form's field, or a JSON body's property. */
+export function honeypotFilled(value: unknown): boolean {
+  if (value instanceof FormData || value instanceof URLSearchParams) value = value.get(HONEYPOT_FIELD);
+  else if (value !== null && typeof value === "object") value = (value as Record<string, unknown>)[HONEYPOT_FIELD];
+  return value !== undefined && value !== null && !(typeof value === "string" && value.trim() === "");
+}
+
+/**
+ * The one flattener of a schema's issues: the first message per field, keyed by the field's dotted
+ * path ("" for the form as a whole). Conform keys its own errors the same way.
+ */
+export function flattenIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join(".");
+    if (!(key in errors)) errors[key] = issue.message;
+  }
+  return errors;
+}
+
+/** A refusal: its status, the form's message, the fields that are wrong and any headers (Retry-After). */
+export type Refusal = { ok: false; status: number; message: string; fieldErrors?: Record<string, string>; headers?: HeadersInit };
+/** A form's step accepted what was sent: the success text, a second line, and what else the page needs. */
+export type Acceptance<D = undefined> = { ok: true; message: string; detail?: string | null; data?: D; status?: number };
+export type Outcome<D = undefined> = Acceptance<D> | Refusal;
+
+export const refuse = (status: number, message: string, fieldErrors?: Record<string, string>, headers?: HeadersInit): Refusal => ({
+  ok: false,
+  status,
+  message,
+  fieldErrors,
+  headers,
+});
+export const accept = <D = undefined>(message: string, detail?: string | null, extra?: { data?: D; status?: number }): Acceptance<D> => ({
+  ok: true,
+  message,
+  detail: detail ?? null,
+  ...extra,
+});
+
+/** The services the guards read. */
+export type PostContext = Pick<AppLoadContext, "config" | "logger" | "limits" | "clientIp" | "crossSite" | "requestId" | "admin">;
+
+/** The rate-limit budgets posts are charged to, per address (one count for a page's form and its JSON endpoint). */
+export type RateLimitName = "forms" | "applications";
+
+/** Step 1: a browser's post from another site's page. */
+export function sameSite(context: Pick<PostContext, "crossSite">, messages = postMessages): Refusal | null {
+  return context.crossSite ? refuse(403, messages.crossSite) : null;
+}
+
+/** Step 2: the address's budget for this kind of post; counted for every post, before its body is read. */
+export async function chargeRateLimit(context: PostContext, name: RateLimitName | undefined): Promise<Refusal | null> {
+  if (!name) return null;
+  const { config } = context;
+  const limiter = context.limits.rate(name, config.RATE_LIMIT_FORMS_MAX, config.RATE_LIMIT_FORMS_WINDOW_MINUTES * 60_000);
+  const wait = await limiter.hit(context.clientIp);
+  return wait > 0 ? refuse(429, withPhone(postMessages.tooManyRequests), undefined, { "Retry-After": String(wait) }) : null;
+}
+
+/** Step 4: the signed-in admin, or a redirect to sign in that comes back to `request`'s page. */
+export async function requireAdmin(request: Request, context: Pick<PostContext, "admin">) {
+  const admin = await context.admin(request);
+  if (admin) return admin;
+  const url = new URL(request.url);
+  const back = `${url.pathname.replace(/\.data$/, "")}${url.search}`;
+  throw redirect(`${SIGN_IN_PATH}?redirectTo=${encodeURIComponent(back)}`, request.method === "GET" ? 302 : 303);
+}
+
+/** Step 5, logged: a filled honeypot is answered like a success and stored nowhere. */
+export function trapped(context: Pick<PostContext, "logger" | "requestId" | "clientIp">, form: string): void {
+  context.logger.info({ reqId: context.requestId, form, ip: context.clientIp }, "honeypot filled: submission discarded");
+}
+
+type AdminOf<C> = C extends { admin: (request: Request) => Promise<infer A> } ? NonNullable<A> : never;
+export type SignedInAdmin = AdminOf<AppLoadContext>;
+
+/** What a form's own step is given. */
+export type Posted<S extends ZodType, A> = {
+  value: z.output<S>;
+  submission: Submission<z.input<S>, string[], z.output<S>>;
+  formData: FormData;
+  /** The signed-in admin (back-office forms); null on a public form. */
+  admin: A;
+};
+
+export type FormPost<S extends ZodType, A extends "public" | "admin"> = {
+  /** The form's id on the page: its answer's `form`. */
+  form: string;
+  /** The form's schema, or one chosen by what was posted (a screen's forms told apart by `intent`). */
+  schema: S | ((formData: FormData) => S);
+  /** The most a real post of this form weighs, URL-encoded; a longer body is refused unread. */
+  maxBytes: number;
+  access: A;
+  /** The budget charged per address (public forms). */
+  rateLimit?: RateLimitName;
+  /** Public forms: what a filled honeypot is answered with (as if accepted). Omitted: no honeypot. */
+  honeypot?: () => Acceptance<unknown>;
+  /** Conform's coercion of the posted text (the trucking quote's schema is written for it). */
+  coerce?: boolean;
+  /** Fields never sent back to the page (a password). */
+  hideFields?: string[];
+  /** The form-level text when the schema finds errors. */
+  invalid?: string;
+  /** Overrides of the guards' texts. */
+  messages?: Partial<typeof postMessages>;
+};
+
+const blank: SubmissionResult<string[]> = { status: "error", error: {} };
+
+/** The answer to a refusal made before the form was read (nothing to put back in the fields). */
+function refusedUnread(form: string, refusal: Refusal) {
+  const answer: FormAnswer = { form, ok: false, message: refusal.message, result: { ...blank, error: { "": [refusal.message] } } };
+  return data(answer, { status: refusal.status, headers: refusal.headers });
+}
+
+/** The answer to a form's outcome, in Conform's shape. */
+export function reply<D>(form: string, submission: Submission<unknown, string[], unknown>, outcome: Outcome<D>, hideFields?: string[]) {
+  if (outcome.ok) {
+    const answer: FormAnswer<D> = {
+      form,
+      ok: true,
+      message: outcome.message,
+      detail: outcome.detail ?? null,
+      data: outcome.data,
+      result: submission.reply({ resetForm: true }),
+    };
+    return data(answer, { status: outcome.status ?? 200 });
+  }
+  const fieldErrors = outcome.fieldErrors ? Object.fromEntries(Object.entries(outcome.fieldErrors).map(([k, v]) => [k, [v]])) : undefined;
+  const answer: FormAnswer<D> = {
+    form,
+    ok: false,
+    message: outcome.message,
+    result: submission.reply({ fieldErrors, formErrors: [outcome.message], hideFields }),
+  };
+  return data(answer, { status: outcome.status, headers: outcome.headers });
+}
+
+/**
+ * A route action: the guards, the schema, then `handle` with the checked values. `handle` answers an
+ * `Outcome` (accept/refuse), or a Response (a redirect, with a flash toast) that is passed on as it is.
+ */
+export async function postForm<S extends ZodType, A extends "public" | "admin", D = undefined>(
+  request: Request,
+  context: AppLoadContext,
+  options: FormPost<S, A>,
+  handle: (posted: Posted<S, A extends "admin" ? SignedInAdmin : null>) => Promise<Outcome<D> | Response>,
+) {
+  const { form } = options;
+  const messages = { ...postMessages, ...options.messages };
+  const early = sameSite(context, messages) ?? (await chargeRateLimit(context, options.rateLimit));
+  if (early) return refusedUnread(form, early);
+  const admin = (options.access === "admin" ? await requireAdmin(request, context) : null) as A extends "admin" ? SignedInAdmin : null;
+
+  if (!isUrlEncodedForm(request)) return refusedUnread(form, refuse(415, messages.notAForm));
+  const params = await readForm(request, options.maxBytes);
+  if (!params) return refusedUnread(form, refuse(413, messages.tooLarge));
+  const formData = new FormData();
+  for (const [name, value] of params) formData.append(name, value);
+
+  const schema = typeof options.schema === "function" ? (options.schema as (formData: FormData) => S)(formData) : options.schema;
+  const submission = parseWithZod(formData, { schema, disableAutoCoercion: !options.coerce }) as Submission<
+    z.input<S>,
+    string[],
+    z.output<S>
+  >;
+  if (options.honeypot && honeypotFilled(formData)) {
+    trapped(context, form);
+    return reply(form, submission, options.honeypot(), options.hideFields);
+  }
+  if (submission.status !== "success") {
+    return reply(form, submission, refuse(400, options.invalid ?? messages.invalid), options.hideFields);
+  }
+  const outcome = await handle({ value: submission.value as z.output<S>, submission, formData, admin });
+  if (outcome instanceof Response) return outcome;
+  return reply(form, submission, outcome, options.hideFields);
+}
+
+/** A route's `headers` for its forms: a refusal's Retry-After (the rate limit) reaches the page's answer too. */
+export function formHeaders({ actionHeaders }: { actionHeaders: Headers }): HeadersInit {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
+}
