@@ -1,0 +1,155 @@
+import type { AppLoadContext } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { loadConfig } from "~/env.server";
+import type { FormAnswer } from "./form";
+import { accept, flattenIssues, honeypotFilled, postForm, refuse } from "./post.server";
+import { postMessages } from "./post-messages";
+
+const schema = z.object({ email: z.string().email("Please enter a valid email"), name: z.string().min(1, "Name is required") });
+
+type Options = { crossSite?: boolean; admin?: { id: string; email: string } | null; limit?: number };
+
+function context({ crossSite = false, admin = null, limit = 100 }: Options = {}) {
+  let hits = 0;
+  const info = vi.fn();
+  const config = loadConfig({ RATE_LIMIT_FORMS_MAX: String(limit) });
+  return {
+    info,
+    context: {
+      config,
+      logger: { info, warn: vi.fn(), error: vi.fn() },
+      requestId: "req-1",
+      clientIp: "203.0.113.9",
+      crossSite,
+      admin: async () => admin,
+      limits: { rate: () => ({ max: limit, windowMs: 60_000, hit: async () => (++hits > limit ? 42 : 0) }) },
+    } as unknown as AppLoadContext,
+  };
+}
+
+const post = (body: string, headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded" }) =>
+  new Request("http://localhost/contact", { method: "POST", headers, body });
+
+/** The answer's body and status, as the route would send them. */
+function answerOf(result: unknown): { status: number; answer: FormAnswer; headers: Headers } {
+  const value = result as { data: FormAnswer; init: ResponseInit | null };
+  return { status: value.init?.status ?? 200, answer: value.data, headers: new Headers(value.init?.headers) };
+}
+
+const options = { form: "contact", schema, maxBytes: 1024, access: "public" as const, rateLimit: "forms" as const };
+
+describe("postForm: the guards, in order", () => {
+  it("refuses a cross-site post before anything else, unread", async () => {
+    const handle = vi.fn();
+    const { status, answer } = answerOf(await postForm(post("email=a@b.co&name=A"), context({ crossSite: true }).context, options, handle));
+    expect(status).toBe(403);
+    expect(answer).toMatchObject({ form: "contact", ok: false, message: postMessages.crossSite });
+    expect(handle).not.toHaveBeenCalled();
+  });
+
+  it("refuses over the address's budget with Retry-After, before the body is read", async () => {
+    const { context: ctx } = context({ limit: 1 });
+    await postForm(post("email=a@b.co&name=A"), ctx, options, async () => accept("ok"));
+    const { status, answer, headers } = answerOf(await postForm(post("email=a@b.co&name=A"), ctx, options, async () => accept("ok")));
+    expect(status).toBe(429);
+    expect(headers.get("Retry-After")).toBe("42");
+    expect(answer.message).toMatch(/^Too many submissions from your network/);
+  });
+
+  it("refuses a body that is not a browser's form (415) and one over the bound (413)", async () => {
+    const { context: ctx } = context();
+    expect(answerOf(await postForm(post("{}", { "content-type": "application/json" }), ctx, options, vi.fn())).status).toBe(415);
+    expect(answerOf(await postForm(post(`name=${"x".repeat(2000)}`), ctx, options, vi.fn())).status).toBe(413);
+  });
+
+  it("sends a back-office post without a session to sign in, with the way back", async () => {
+    const { context: ctx } = context();
+    const request = new Request("http://localhost/admin/jobs.data?x=1", { method: "POST", body: "" });
+    const thrown = await postForm(request, ctx, { ...options, access: "admin" }, vi.fn()).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(303);
+    expect((thrown as Response).headers.get("Location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fjobs%3Fx%3D1");
+  });
+
+  it("hands the signed-in admin to the form's step", async () => {
+    const admin = { id: "a1", email: "a@agency.example" };
+    const handle = vi.fn(async () => accept("Saved"));
+    await postForm(post("email=a@b.co&name=A"), context({ admin }).context, { ...options, access: "admin" }, handle);
+    expect(handle).toHaveBeenCalledWith(expect.objectContaining({ admin, value: { email: "a@b.co", name: "A" } }));
+  });
+
+  it("answers a filled honeypot like a success, logs it and stores nothing", async () => {
+    const { context: ctx, info } = context();
+    const handle = vi.fn();
+    const honeypot = () => accept("Thank you!");
+    const { status, answer } = answerOf(await postForm(post("email=bad&website=spam"), ctx, { ...options, honeypot }, handle));
+    expect(status).toBe(200);
+    expect(answer).toMatchObject({ ok: true, message: "Thank you!" });
+    expect(handle).not.toHaveBeenCalled();
+    expect(info).toHaveBeenCalledWith(expect.objectContaining({ form: "contact" }), "honeypot filled: submission discarded");
+  });
+
+  it("refuses what the schema refuses with the spec's toast text and each field's message, values kept", async () => {
+    const handle = vi.fn();
+    const { status, answer } = answerOf(await postForm(post("email=nope&name="), context().context, options, handle));
+    expect(status).toBe(400);
+    expect(answer.message).toBe("Please correct the form errors");
+    expect(answer.result.error).toMatchObject({ email: ["Please enter a valid email"], name: ["Name is required"] });
+    expect(answer.result.initialValue).toMatchObject({ email: "nope" });
+    expect(handle).not.toHaveBeenCalled();
+  });
+
+  it("answers the step's outcome: accepted empties the form, refused names the field and hides secrets", async () => {
+    const { context: ctx } = context();
+    const ok = answerOf(
+      await postForm(post("email=a@b.co&name=A"), ctx, options, async () => accept("Sent!", "By 9:30", { data: { reference: "R-1" } })),
+    );
+    expect(ok.answer).toMatchObject({ ok: true, message: "Sent!", detail: "By 9:30", data: { reference: "R-1" } });
+    expect(ok.answer.result.initialValue ?? null).toBeNull();
+
+    const no = answerOf(
+      await postForm(post("email=a@b.co&name=A"), ctx, { ...options, hideFields: ["name"] }, async () =>
+        refuse(409, "Taken", { email: "That email is taken" }),
+      ),
+    );
+    expect(no.status).toBe(409);
+    expect(no.answer.result.error).toMatchObject({ email: ["That email is taken"], "": ["Taken"] });
+    expect(no.answer.result.initialValue).toEqual({ email: "a@b.co" });
+  });
+
+  it("passes a Response (a redirect) through as it is", async () => {
+    const redirect = new Response(null, { status: 303, headers: { Location: "/admin/jobs" } });
+    expect(await postForm(post("email=a@b.co&name=A"), context().context, options, async () => redirect)).toBe(redirect);
+  });
+
+  it("chooses the schema from what was posted", async () => {
+    const remove = z.object({ intent: z.literal("delete"), id: z.string().uuid("Unknown item") });
+    const handle = vi.fn(async () => accept("Deleted"));
+    const pick = (formData: FormData) => (formData.get("intent") === "delete" ? remove : schema);
+    const { answer } = answerOf(await postForm(post("intent=delete&id=x"), context().context, { ...options, schema: pick }, handle));
+    expect(answer.result.error).toMatchObject({ id: ["Unknown item"] });
+  });
+});
+
+describe("the shared pieces", () => {
+  it("honeypotFilled reads a form or a JSON body", () => {
+    const form = new FormData();
+    expect(honeypotFilled(form)).toBe(false);
+    form.set("website", "  ");
+    expect(honeypotFilled(form)).toBe(false);
+    form.set("website", "x");
+    expect(honeypotFilled(form)).toBe(true);
+    expect(honeypotFilled({ website: null })).toBe(false);
+    expect(honeypotFilled({ website: 0 })).toBe(true);
+    expect(honeypotFilled({})).toBe(false);
+  });
+
+  it("flattenIssues keeps the first message per dotted path", () => {
+    const parsed = z
+      .object({ a: z.string().min(2, "short").email("mail"), b: z.object({ c: z.number("number") }) })
+      .safeParse({ a: "x", b: { c: "1" } });
+    expect(parsed.success).toBe(false);
+    if (!parsed.success) expect(flattenIssues(parsed.error.issues)).toEqual({ a: "short", "b.c": "number" });
+  });
+});
