@@ -416,9 +416,8 @@ describe.each(databaseKinds)("one process on %s", (kind) => {
     const summaryOf = async () => (await handle.db.select().from(chatSessions).where(eq(chatSessions.id, session.id)))[0].summary;
     const stored = await summaryOf();
     // Another process stores a message while this one is summarising what it read before.
-    const internals = chat as unknown as { sessionMessages: (id: string) => Promise<unknown[]> };
-    const read = internals.sessionMessages.bind(chat);
-    const late = vi.spyOn(internals, "sessionMessages").mockImplementationOnce(async (id: string) => {
+    const read = chat.sessions.messages.bind(chat.sessions);
+    const late = vi.spyOn(chat.sessions, "messages").mockImplementationOnce(async (id: string) => {
       const rows = await read(id);
       await handle.db.insert(chatMessages).values({ sessionId: id, role: "user", content: "And grain bins?" });
       return rows;
