@@ -12,6 +12,7 @@ import { agency, telHref } from "./content/agency";
 import { publicConfig } from "./env.server";
 import { ChatLauncher } from "./features/chat/widget/chat-launcher";
 import { iconSprite } from "./generated/icon-sprite";
+import { ChatOpenerProvider } from "./lib/open-chat";
 import { agencyJsonLd, DEFAULT_SITE_URL, pageTitle } from "./lib/seo";
 import { readToast } from "./lib/toast.server";
 
@@ -113,12 +114,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to main content
         </a>
-        {!isAdmin && <SiteHeader />}
-        <main id="main" tabIndex={-1} className={`flex-1 outline-none ${isAdmin ? "" : "pt-16"}`}>
-          {children}
-        </main>
-        {!isAdmin && <SiteFooter />}
-        {!isAdmin && <ChatLauncher whatsappNumber={data?.publicConfig.whatsappNumber || null} />}
+        <ChatOpenerProvider>
+          {!isAdmin && <SiteHeader />}
+          <main id="main" tabIndex={-1} className={`flex-1 outline-none ${isAdmin ? "" : "pt-16"}`}>
+            {children}
+          </main>
+          {!isAdmin && <SiteFooter />}
+          {!isAdmin && <ChatLauncher whatsappNumber={data?.publicConfig.whatsappNumber || null} />}
+        </ChatOpenerProvider>
         <Toaster flash={data?.toast ?? null} />
         <RouteEffects analytics={Boolean(gaId)} />
         <Scripts nonce={nonce || undefined} />

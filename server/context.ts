@@ -1,7 +1,9 @@
 import type { Database, DatabaseHandle } from "#db/client";
 import type { Config } from "~/env.server";
+import type { AiSettings } from "~/features/ai/client.server";
 import type { AdminIdentity } from "~/features/auth/auth.server";
 import type { SignInThrottle } from "~/features/auth/login-throttle.server";
+import type { ChatAssistant } from "~/features/chat/chat.server";
 import type { MailSender } from "~/features/mail/outbox.server";
 import type { FileStorage } from "~/features/uploads/storage.server";
 import type { Limits } from "./limits";
@@ -23,6 +25,10 @@ export type AppServices = {
   limits: Limits;
   /** Failed admin sign-ins, shared by the sign-in API and the sign-in page's form. */
   loginThrottle: SignInThrottle;
+  /** The AI provider (OpenAI-compatible), or null when AI_BASE_URL is not set. */
+  ai: AiSettings | null;
+  /** The chat assistant: sessions, replies, and the knowledge base kept in step with the blog. */
+  chat: ChatAssistant;
   /** Signs what the server leaves in cookies other than the session (flash toasts): the same on every process. */
   cookieSecret: string;
 };

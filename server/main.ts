@@ -14,6 +14,7 @@ import { openDatabase } from "#db/client";
 import { runMigrations } from "#db/migrate";
 import { seed } from "#db/seed";
 import { type Config, ConfigError, insecureSiteWarning, loadConfig, publicConfig } from "~/env.server";
+import { createAiProvider } from "~/features/ai/client.server";
 import { bootstrapAdmin, NO_ADMIN_HINT } from "~/features/auth/auth.server";
 import { loginThrottleSettings } from "~/features/auth/login-throttle.server";
 import { ChatAssistant } from "~/features/chat/chat.server";
@@ -168,10 +169,12 @@ export async function createServices(config: Config): Promise<AppServices & { st
     ],
     log: (level, data, message) => logger[level](data, message),
   });
+  const ai = createAiProvider(config);
   // The chat's knowledge index is built (and re-embedded by the AI provider) in the background at start.
   const chat = new ChatAssistant({
     database,
     config,
+    ai,
     log: (level, data, message) => logger[level](data, message),
     nudgeMail: () => mail.nudge(),
   });
@@ -183,6 +186,8 @@ export async function createServices(config: Config): Promise<AppServices & { st
     mail,
     storage,
     limits,
+    ai,
+    chat,
     loginThrottle: limits.signIn({ addressKey }),
     cookieSecret: await sharedSecret(database.db, "cookies", config.SESSION_SECRET),
     lifecycle: { draining: false },

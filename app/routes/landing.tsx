@@ -14,7 +14,7 @@ import { publicFormAction, submitLead, trappedNotice } from "~/features/leads/su
 import type { SubmitLeadBody } from "~/features/leads/submit-lead-schema";
 import { formClientAction, isFormAnswer, keepDataAfterForms } from "~/lib/form";
 import { formHeaders } from "~/lib/form.server";
-import { requestOpenChat } from "~/lib/open-chat";
+import { useOpenChat } from "~/lib/open-chat";
 import { seo } from "~/lib/seo";
 import { notifyError } from "~/lib/toast";
 import type { Route } from "./+types/landing";
@@ -87,12 +87,13 @@ function OpenQuoteButton({ label, variant = "accent" }: { label: string; variant
 }
 
 function LiveChatButton() {
+  const openChat = useOpenChat();
   return (
     <button
       type="button"
       className={buttonClass("outline")}
       onClick={() => {
-        if (!requestOpenChat()) notifyError(withPhone(formMessages.liveChatUnavailable));
+        if (!openChat()) notifyError(withPhone(formMessages.liveChatUnavailable));
       }}
     >
       <Icon name="users" className="h-5 w-5" />

@@ -6,7 +6,7 @@
  */
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { chatAssistant, loggableError } from "~/features/chat/chat.server";
+import { loggableError } from "~/features/chat/chat.server";
 import { chatTexts } from "~/features/chat/messages";
 import { chatIntakeSchema, chatMessageSchema, conversationCreateSchema, conversationMessageSchema } from "~/features/chat/schema";
 import { emailRule, fieldErrors } from "~/features/leads/rules";
@@ -19,8 +19,7 @@ import { rateLimit } from "../rate-limit";
 const emailParam = z.object({ email: emailRule(chatTexts.fields.email) });
 
 export function chatRoutes(services: AppServices) {
-  const { config, logger, limits } = services;
-  const chat = chatAssistant(services);
+  const { config, logger, limits, chat } = services;
   const windowMs = config.RATE_LIMIT_CHAT_WINDOW_MINUTES * 60_000;
   const ipOf = (c: Context) => clientIp(c, config.TRUST_PROXY);
   const sessionsPerIp = rateLimit(

@@ -497,7 +497,7 @@ test.describe("chat widget", () => {
     await expect(panel(page).getByLabel(t.labels.name)).toBeFocused();
     await expect(toast(page, withPhone(formMessages.liveChatUnavailable))).toHaveCount(0);
     await expect(page.locator("[data-plain-toast]")).toHaveCount(0);
-    // Once loaded, the widget still answers the event.
+    // Once loaded, the widget still answers Live Chat.
     await panel(page).getByRole("button", { name: t.close }).click();
     await page.getByRole("button", { name: "Live Chat" }).click();
     await expect(panel(page)).toBeVisible();
@@ -537,9 +537,9 @@ test.describe("chat widget", () => {
     await page.mouse.move(50, 300);
     await page.mouse.move(80, 320);
     await page.waitForTimeout(1000);
+    // No launcher is mounted (it would have loaded the widget on these moves), so no chat opener is registered.
     await expect(openButton(page)).toHaveCount(0);
     expect(widgetRequests).toEqual([]);
-    expect(await page.evaluate(() => !window.dispatchEvent(new Event("agency:open-chat", { cancelable: true })))).toBe(false);
   });
 
   test("axe finds no violations with the panel open (form, errors, chat, FAQs)", async ({ page }) => {

@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { agency, licensedStateCount, withPhone } from "../../app/content/agency";
 import { landingPages } from "../../app/content/landing-pages";
 import { coveredTypes } from "../../app/content/options";
+import { widgetTexts } from "../../app/features/chat/widget/texts";
 import { landingForms } from "../../app/features/leads/landing-forms";
 import { landingMessages } from "../../app/features/leads/landing-schemas";
 import { formMessages } from "../../app/features/leads/messages";
@@ -197,18 +198,11 @@ test.describe("quote modal", () => {
     });
   }
 
-  test("Live Chat asks the chat widget to open through the shared event", async ({ page }) => {
+  test("Live Chat opens the chat widget through the layout's chat opener", async ({ page }) => {
     await page.goto("/general-liability-insurance");
     await waitForHydration(page, "main button[aria-haspopup=dialog]");
-    await page.evaluate(() => {
-      (window as unknown as { chatRequests: number }).chatRequests = 0;
-      window.addEventListener("agency:open-chat", (event) => {
-        (window as unknown as { chatRequests: number }).chatRequests++;
-        event.preventDefault();
-      });
-    });
     await page.getByRole("button", { name: "Live Chat" }).click();
-    expect(await page.evaluate(() => (window as unknown as { chatRequests: number }).chatRequests)).toBe(1);
+    await expect(page.getByRole("dialog", { name: widgetTexts.title })).toBeVisible();
     await expect(toast(page, withPhone(formMessages.liveChatUnavailable))).toHaveCount(0);
   });
 

@@ -16,8 +16,9 @@ import { blogPosts, chatMessages, chatSessions, chatTokenDays, knowledge } from 
 import { seed } from "#db/seed";
 import { loadConfig } from "../../app/env.server";
 import { createPost, deletePost, updatePost } from "../../app/features/blog/posts.server";
-import { ChatAssistant } from "../../app/features/chat/chat.server";
+import type { ChatAssistant } from "../../app/features/chat/chat.server";
 import { chatBudgetHandOff } from "../../app/features/chat/messages";
+import { createChatService } from "../support/chat";
 import { createPostgresDatabase, databaseEnv, databaseKinds } from "../support/databases";
 
 const hasPostgres = databaseKinds.includes("postgres");
@@ -107,7 +108,7 @@ async function processesOnPostgres(count: number, env: Record<string, string> = 
       await runMigrations(handle);
       await seed(handle.db);
     }
-    processes.push({ handle, chat: new ChatAssistant({ database: handle, config }) });
+    processes.push({ handle, chat: createChatService(handle, config) });
   }
   return {
     url,
@@ -128,7 +129,7 @@ const postInput = (title: string, body: string) => ({
   status: "published" as const,
 });
 
-const topSource = async (chat: ChatAssistant, question: string) => (await chat.retrieveLocal(question)).matches[0]?.source;
+const topSource = async (chat: ChatAssistant, question: string) => (await chat.replies.retrieveLocal(question)).matches[0]?.source;
 
 describe.runIf(hasPostgres)("two processes on one PostgreSQL database (offline engine)", () => {
   let site: Awaited<ReturnType<typeof processesOnPostgres>>;
@@ -148,9 +149,9 @@ describe.runIf(hasPostgres)("two processes on one PostgreSQL database (offline e
 
   it("a post published, edited and deleted through one process is found, changed and gone in the other's chat", async () => {
     const question = "do you insure alpaca farms against volcanic ash damage";
-    expect((await b.chat.retrieveLocal(question)).matches).toEqual([]);
-    const reindexedA = vi.spyOn(a.chat.index, "reindexBlogPost");
-    const reindexedB = vi.spyOn(b.chat.index, "reindexBlogPost");
+    expect((await b.chat.replies.retrieveLocal(question)).matches).toEqual([]);
+    const reindexedA = vi.spyOn(a.chat.knowledge.index, "reindexBlogPost");
+    const reindexedB = vi.spyOn(b.chat.knowledge.index, "reindexBlogPost");
 
     const input = postInput(
       "Insuring Alpaca Farms Against Volcanic Ash Damage",
@@ -160,7 +161,7 @@ describe.runIf(hasPostgres)("two processes on one PostgreSQL database (offline e
     if (!created.ok) throw new Error(JSON.stringify(created));
     const id = created.post._id;
     await expect.poll(() => topSource(b.chat, question), { timeout: 5000 }).toBe(`blog:${id}:0`);
-    expect((await b.chat.localAnswer(question, "Other")).content).toMatch(/farm property form/);
+    expect((await b.chat.replies.localAnswer(question, "Other")).content).toMatch(/farm property form/);
     // The writing process hears its own change the same way, once.
     await expect.poll(() => topSource(a.chat, question), { timeout: 5000 }).toBe(`blog:${id}:0`);
     await Promise.all([a.chat.settled(), b.chat.settled()]);
@@ -173,12 +174,14 @@ describe.runIf(hasPostgres)("two processes on one PostgreSQL database (offline e
         "<p>Volcanic ash damage can ruin the barns of alpaca farms. Alpaca farms are insured against volcanic ash cleanup under an inland marine rider since this spring.</p>",
     });
     expect(edited.ok).toBe(true);
-    await expect.poll(async () => (await b.chat.localAnswer(question, "Other")).content, { timeout: 5000 }).toMatch(/inland marine rider/);
-    expect((await b.chat.localAnswer(question, "Other")).content).not.toMatch(/farm property form/);
+    await expect
+      .poll(async () => (await b.chat.replies.localAnswer(question, "Other")).content, { timeout: 5000 })
+      .toMatch(/inland marine rider/);
+    expect((await b.chat.replies.localAnswer(question, "Other")).content).not.toMatch(/farm property form/);
 
     expect(await deletePost(a.handle.db, id)).toBe(true);
-    await expect.poll(async () => (await b.chat.retrieveLocal(question)).matches.length, { timeout: 5000 }).toBe(0);
-    await expect.poll(async () => (await a.chat.retrieveLocal(question)).matches.length, { timeout: 5000 }).toBe(0);
+    await expect.poll(async () => (await b.chat.replies.retrieveLocal(question)).matches.length, { timeout: 5000 }).toBe(0);
+    await expect.poll(async () => (await a.chat.replies.retrieveLocal(question)).matches.length, { timeout: 5000 }).toBe(0);
     await Promise.all([a.chat.settled(), b.chat.settled()]);
     const [{ n }] = await b.handle.db
       .select({ n: sql<number>`count(*)::int` })
@@ -191,7 +194,7 @@ describe.runIf(hasPostgres)("two processes on one PostgreSQL database (offline e
 
   it("re-reads the posts when the notification connection comes back, catching up with changes it could not hear", async () => {
     const question = "do you cover hot air balloon festivals against goose strikes";
-    expect((await b.chat.retrieveLocal(question)).matches).toEqual([]);
+    expect((await b.chat.replies.retrieveLocal(question)).matches).toEqual([]);
     // Written without a notification, as if announced while the connection was down.
     const [row] = await a.handle.db
       .insert(blogPosts)
@@ -205,7 +208,7 @@ describe.runIf(hasPostgres)("two processes on one PostgreSQL database (offline e
       })
       .returning({ id: blogPosts.id });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect((await b.chat.retrieveLocal(question)).matches).toEqual([]);
+    expect((await b.chat.replies.retrieveLocal(question)).matches).toEqual([]);
 
     const listeners = await a.handle.db.execute<{ pid: number }>(
       sql`select pid from pg_stat_activity where datname = current_database() and query ilike 'listen %'`,
@@ -248,15 +251,15 @@ describe.runIf(hasPostgres)("the AI provider's embeddings with two processes on 
   it("embeds each item once for both processes starting together, the second taking the stored vectors", async () => {
     await Promise.all([a.chat.start(), b.chat.start()]);
     await Promise.all([a.chat.settled(), b.chat.settled()]);
-    expect(a.chat.index.isReady(MODEL)).toBe(true);
-    expect(b.chat.index.isReady(MODEL)).toBe(true);
-    const items = a.chat.index.allItems();
+    expect(a.chat.knowledge.index.isReady(MODEL)).toBe(true);
+    expect(b.chat.knowledge.index.isReady(MODEL)).toBe(true);
+    const items = a.chat.knowledge.index.allItems();
     expect(items.length).toBeGreaterThan(100);
     expect(provider.embedded).toHaveLength(items.length);
     expect(new Set(provider.embedded).size).toBe(provider.embedded.length);
     // Both search with every item's vector (PostgreSQL without pgvector searches in the application).
     for (const chat of [a.chat, b.chat]) {
-      const vectors = chat.index.vectorsOf(MODEL);
+      const vectors = chat.knowledge.index.vectorsOf(MODEL);
       expect(items.every((i) => vectors.has(i.source))).toBe(true);
     }
   });
@@ -268,7 +271,7 @@ describe.runIf(hasPostgres)("the AI provider's embeddings with two processes on 
     const created = await createPost(a.handle.db, input, null);
     if (!created.ok) throw new Error(JSON.stringify(created));
     const source = `blog:${created.post._id}:0`;
-    const both = () => [a.chat, b.chat].every((chat) => chat.index.vectorsOf(MODEL).has(source));
+    const both = () => [a.chat, b.chat].every((chat) => chat.knowledge.index.vectorsOf(MODEL).has(source));
     await expect.poll(both, { timeout: 10_000 }).toBe(true);
     await Promise.all([a.chat.settled(), b.chat.settled()]);
     expect(provider.embedded.slice(before)).toEqual([expect.stringContaining("dock collision claims every winter")]);
@@ -278,17 +281,17 @@ describe.runIf(hasPostgres)("the AI provider's embeddings with two processes on 
       content: "<p>Ferry operators face dock collision claims every spring tide.</p>",
     });
     expect(edited.ok).toBe(true);
-    const updated = (chat: ChatAssistant) => chat.index.item(source)?.content.includes("spring tide") ?? false;
+    const updated = (chat: ChatAssistant) => chat.knowledge.index.item(source)?.content.includes("spring tide") ?? false;
     await expect.poll(() => updated(a.chat) && updated(b.chat), { timeout: 10_000 }).toBe(true);
     await Promise.all([a.chat.settled(), b.chat.settled()]);
     expect(provider.embedded.slice(before)).toHaveLength(2);
     expect(provider.embedded.at(-1)).toContain("spring tide");
-    expect(a.chat.index.vectorsOf(MODEL).get(source)).toEqual(b.chat.index.vectorsOf(MODEL).get(source));
+    expect(a.chat.knowledge.index.vectorsOf(MODEL).get(source)).toEqual(b.chat.knowledge.index.vectorsOf(MODEL).get(source));
     const [row] = await a.handle.db
       .select({ embedding: knowledge.embedding })
       .from(knowledge)
       .where(and(eq(knowledge.model, MODEL), eq(knowledge.source, source)));
-    expect(b.chat.index.vectorsOf(MODEL).get(source)).toEqual(row.embedding);
+    expect(b.chat.knowledge.index.vectorsOf(MODEL).get(source)).toEqual(row.embedding);
   });
 });
 
@@ -323,8 +326,8 @@ describe.runIf(hasPostgres)("the day's token budget with two processes on one Po
     const second = await b.chat.send(sessionB.id, "do you cover cargo");
     expect([first?.engine, second?.engine]).toEqual(["provider", "provider"]);
     // Each answer: 1 token to embed the question, 30 for the answer.
-    expect(await a.chat.tokensToday()).toBe(62);
-    expect(await b.chat.tokensToday()).toBe(62);
+    expect(await a.chat.budget.today()).toBe(62);
+    expect(await b.chat.budget.today()).toBe(62);
     const [day] = await a.handle.db.select().from(chatTokenDays);
     expect(day.tokens).toBe(62);
 
@@ -339,8 +342,8 @@ describe.runIf(hasPostgres)("the day's token budget with two processes on one Po
     const sessions = await a.handle.db.select({ tokens: chatSessions.tokensUsed }).from(chatSessions);
     const spent = sessions.reduce((sum, s) => sum + s.tokens, 0);
     expect(spent).toBeGreaterThanOrEqual(200);
-    expect(await a.chat.tokensToday()).toBe(spent);
-    expect(await b.chat.tokensToday()).toBe(spent);
+    expect(await a.chat.budget.today()).toBe(spent);
+    expect(await b.chat.budget.today()).toBe(spent);
 
     const calls = provider.embedded.length;
     const lastA = await a.chat.send(sessionA.id, "what does general liability cover");
@@ -363,7 +366,7 @@ describe.each(databaseKinds)("one process on %s", (kind) => {
     handle = await openDatabase(db.env.DATABASE_URL ? { url: db.env.DATABASE_URL } : { dataDir: db.env.DATA_DIR });
     await runMigrations(handle);
     await seed(handle.db);
-    chat = new ChatAssistant({ database: handle, config: loadConfig({ NODE_ENV: "test", ...providerEnv(provider) }) });
+    chat = createChatService(handle, loadConfig({ NODE_ENV: "test", ...providerEnv(provider) }));
     await chat.start();
     await chat.settled();
   });
@@ -375,8 +378,8 @@ describe.each(databaseKinds)("one process on %s", (kind) => {
   });
 
   it("re-indexes a changed post once and embeds it once, and counts the day's tokens in the table", async () => {
-    expect(provider.embedded).toHaveLength(chat.index.allItems().length);
-    const reindexed = vi.spyOn(chat.index, "reindexBlogPost");
+    expect(provider.embedded).toHaveLength(chat.knowledge.index.allItems().length);
+    const reindexed = vi.spyOn(chat.knowledge.index, "reindexBlogPost");
     const before = provider.embedded.length;
     const created = await createPost(
       handle.db,
@@ -385,7 +388,7 @@ describe.each(databaseKinds)("one process on %s", (kind) => {
     );
     if (!created.ok) throw new Error(JSON.stringify(created));
     const source = `blog:${created.post._id}:0`;
-    await expect.poll(() => chat.index.vectorsOf(MODEL).has(source), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => chat.knowledge.index.vectorsOf(MODEL).has(source), { timeout: 5000 }).toBe(true);
     await chat.settled();
     // A second delivery of the same change would arrive by now.
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -399,7 +402,7 @@ describe.each(databaseKinds)("one process on %s", (kind) => {
     );
     const sent = await chat.send(session.id, "what are your office hours");
     expect(sent?.engine).toBe("provider");
-    expect(await chat.tokensToday()).toBe(31);
+    expect(await chat.budget.today()).toBe(31);
     const rows = await handle.db.select().from(chatTokenDays);
     expect(rows).toEqual([{ day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), tokens: 31 }]);
   });
@@ -413,19 +416,18 @@ describe.each(databaseKinds)("one process on %s", (kind) => {
     const summaryOf = async () => (await handle.db.select().from(chatSessions).where(eq(chatSessions.id, session.id)))[0].summary;
     const stored = await summaryOf();
     // Another process stores a message while this one is summarising what it read before.
-    const internals = chat as unknown as { sessionMessages: (id: string) => Promise<unknown[]> };
-    const read = internals.sessionMessages.bind(chat);
-    const late = vi.spyOn(internals, "sessionMessages").mockImplementationOnce(async (id: string) => {
+    const read = chat.sessions.messages.bind(chat.sessions);
+    const late = vi.spyOn(chat.sessions, "messages").mockImplementationOnce(async (id: string) => {
       const rows = await read(id);
       await handle.db.insert(chatMessages).values({ sessionId: id, role: "user", content: "And grain bins?" });
       return rows;
     });
-    const stale = await chat.summarise(session.id);
+    const stale = await chat.replies.summarise(session.id);
     expect(late).toHaveBeenCalledTimes(1);
     expect(stale).not.toBe("");
     expect(await summaryOf()).toBe(stored);
     // The summary made after the last message is stored.
-    const fresh = await chat.summarise(session.id);
+    const fresh = await chat.replies.summarise(session.id);
     expect(fresh).not.toBe("");
     expect(await summaryOf()).toBe(fresh);
   });

@@ -10,10 +10,11 @@ import { runMigrations } from "#db/migrate";
 import { seed } from "#db/seed";
 import { loadConfig } from "../../app/env.server";
 import { createPost, deletePost, updatePost } from "../../app/features/blog/posts.server";
-import { ChatAssistant } from "../../app/features/chat/chat.server";
+import type { ChatAssistant } from "../../app/features/chat/chat.server";
 import { embedLocal, LOCAL_MODEL } from "../../app/features/chat/local-engine.server";
 import { chatHandOff } from "../../app/features/chat/messages";
 import { matchContent, type SearchMode, vectorSimilarities } from "../../app/features/chat/retrieval.server";
+import { createChatService } from "../support/chat";
 import { databaseEnv, databaseKinds, type TestDatabaseKind } from "../support/databases";
 
 /**
@@ -144,7 +145,7 @@ async function open(kind: TestDatabaseKind): Promise<Opened> {
   const handle = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
   await runMigrations(handle);
   await seed(handle.db);
-  const chat = new ChatAssistant({ database: handle, config: loadConfig({ NODE_ENV: "test" }) });
+  const chat = createChatService(handle, loadConfig({ NODE_ENV: "test" }));
   await chat.start();
   return {
     kind,
@@ -169,7 +170,7 @@ afterAll(async () => {
 function score(chat: ChatAssistant, set: [string, string[]][]) {
   return Promise.all(
     set.map(async ([question, acceptable]) => {
-      const { matches, best } = await chat.retrieveLocal(question);
+      const { matches, best } = await chat.replies.retrieveLocal(question);
       const top = matches[0];
       return {
         question,
@@ -188,8 +189,8 @@ describe.each(databaseKinds)("chat retrieval on %s", (kind) => {
 
   it("uses pgvector where the database has it and the application elsewhere", () => {
     const { chat, handle } = get();
-    expect(chat.searchMode).toBe(handle.hasVector ? "pgvector" : "application");
-    if (kind === "pglite") expect(chat.searchMode).toBe("pgvector");
+    expect(chat.knowledge.searchMode).toBe(handle.hasVector ? "pgvector" : "application");
+    if (kind === "pglite") expect(chat.knowledge.searchMode).toBe("pgvector");
   });
 
   it(`answers at least 80% of ${questions.length} visitor questions from the right item (offline engine)`, async () => {
@@ -213,52 +214,54 @@ describe.each(databaseKinds)("chat retrieval on %s", (kind) => {
   it("honours the threshold and the count, and hands off when nothing in the content matches", async () => {
     const { chat, handle } = get();
     const { retrieveLocal } = await import("../../app/features/chat/retrieval.server");
-    const all = await retrieveLocal(handle.db, chat.index, "what does general liability cover", {
+    const all = await retrieveLocal(handle.db, chat.knowledge.index, "what does general liability cover", {
       threshold: 0,
       count: 50,
-      mode: chat.searchMode,
+      mode: chat.knowledge.searchMode,
     });
     expect(all.matches).toHaveLength(50);
-    const strict = await retrieveLocal(handle.db, chat.index, "what does general liability cover", {
+    const strict = await retrieveLocal(handle.db, chat.knowledge.index, "what does general liability cover", {
       threshold: 0.9,
       count: 50,
-      mode: chat.searchMode,
+      mode: chat.knowledge.searchMode,
     });
     expect(strict.matches.length).toBeLessThan(all.matches.length);
     expect(strict.matches.every((m) => m.similarity >= 0.9)).toBe(true);
-    const one = await retrieveLocal(handle.db, chat.index, "what does general liability cover", {
+    const one = await retrieveLocal(handle.db, chat.knowledge.index, "what does general liability cover", {
       threshold: 0,
       count: 1,
-      mode: chat.searchMode,
+      mode: chat.knowledge.searchMode,
     });
     expect(one.matches).toHaveLength(1);
-    const three = await chat.retrieveLocal("what does general liability cover");
+    const three = await chat.replies.retrieveLocal("what does general liability cover");
     expect(three.matches.length).toBeLessThanOrEqual(3);
     expect(three.matches.every((m) => m.similarity >= 0.7)).toBe(true);
 
     for (const question of offTopic) {
-      const found = await chat.retrieveLocal(question);
+      const found = await chat.replies.retrieveLocal(question);
       expect(found.matches, question).toEqual([]);
-      expect((await chat.localAnswer(question, "Other")).content).toBe(chatHandOff());
+      expect((await chat.replies.localAnswer(question, "Other")).content).toBe(chatHandOff());
     }
   });
 
   it("answers with the best item's most relevant sentences, and states licensed states plainly", async () => {
     const { chat } = get();
-    const hours = await chat.localAnswer("what are your hours", "Other");
+    const hours = await chat.replies.localAnswer("what are your hours", "Other");
     expect(hours.sources).toEqual(["agency:hours"]);
     expect(hours.content).toMatch(/Monday - Friday, 9:00 AM - 5:00 PM/);
-    const fmcsa = await chat.localAnswer("how much liability does FMCSA require", "Commercial Trucking");
+    const fmcsa = await chat.replies.localAnswer("how much liability does FMCSA require", "Commercial Trucking");
     expect(fmcsa.content).toMatch(/\$750,000/);
     expect(fmcsa.content.length).toBeLessThan(450);
-    expect((await chat.localAnswer("are you licensed in Ohio?", "Other")).content).toMatch(/^Yes, Ohio is among the 17 states/);
-    expect((await chat.localAnswer("do you write policies in Florida", "Other")).content).toMatch(/^We're not licensed in Florida\./);
+    expect((await chat.replies.localAnswer("are you licensed in Ohio?", "Other")).content).toMatch(/^Yes, Ohio is among the 17 states/);
+    expect((await chat.replies.localAnswer("do you write policies in Florida", "Other")).content).toMatch(
+      /^We're not licensed in Florida\./,
+    );
   });
 
   it("finds a published blog post once it is saved, and forgets it when it is unpublished or deleted", async () => {
     const { chat, handle } = get();
     const question = "do you insure llama ranches against zebra mussel infestations";
-    expect((await chat.retrieveLocal(question)).matches).toEqual([]);
+    expect((await chat.replies.retrieveLocal(question)).matches).toEqual([]);
     const input = {
       title: "Insuring Llama Ranches Against Zebra Mussel Infestations",
       content:
@@ -270,15 +273,15 @@ describe.each(databaseKinds)("chat retrieval on %s", (kind) => {
     const created = await createPost(handle.db, input, "admin@agency.example");
     if (!created.ok) throw new Error(JSON.stringify(created));
     const id = created.post._id;
-    await expect.poll(async () => (await chat.retrieveLocal(question)).matches[0]?.source, { timeout: 5000 }).toBe(`blog:${id}:0`);
-    expect((await chat.localAnswer(question, "Other")).content).toMatch(/zebra mussel/i);
+    await expect.poll(async () => (await chat.replies.retrieveLocal(question)).matches[0]?.source, { timeout: 5000 }).toBe(`blog:${id}:0`);
+    expect((await chat.replies.localAnswer(question, "Other")).content).toMatch(/zebra mussel/i);
 
     await updatePost(handle.db, id, { ...input, status: "draft" });
-    await expect.poll(async () => (await chat.retrieveLocal(question)).matches.length, { timeout: 5000 }).toBe(0);
+    await expect.poll(async () => (await chat.replies.retrieveLocal(question)).matches.length, { timeout: 5000 }).toBe(0);
     await updatePost(handle.db, id, input);
-    await expect.poll(async () => (await chat.retrieveLocal(question)).matches.length, { timeout: 5000 }).toBeGreaterThan(0);
+    await expect.poll(async () => (await chat.replies.retrieveLocal(question)).matches.length, { timeout: 5000 }).toBeGreaterThan(0);
     await deletePost(handle.db, id);
-    await expect.poll(async () => (await chat.retrieveLocal(question)).matches.length, { timeout: 5000 }).toBe(0);
+    await expect.poll(async () => (await chat.replies.retrieveLocal(question)).matches.length, { timeout: 5000 }).toBe(0);
     await chat.settled();
     const rows = await handle.db.execute(sql`select count(*)::int as n from knowledge where source like ${`blog:${id}:%`}`);
     expect(rows.rows[0]).toMatchObject({ n: 0 });
@@ -301,7 +304,11 @@ describe("pgvector and the in-application search", () => {
     const { chat, handle } = opened.find((o) => o.kind === "pglite")!;
     for (const question of probes) {
       const byMode = async (mode: SearchMode) => {
-        const sims = await vectorSimilarities(handle.db, chat.index, { model: LOCAL_MODEL, embedding: embedLocal(question), mode });
+        const sims = await vectorSimilarities(handle.db, chat.knowledge.index, {
+          model: LOCAL_MODEL,
+          embedding: embedLocal(question),
+          mode,
+        });
         return [...sims].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 10);
       };
       const db = await byMode("pgvector");
@@ -313,7 +320,13 @@ describe("pgvector and the in-application search", () => {
       for (const [i, [, sim]] of app.entries()) expect(sim).toBeCloseTo(db[i][1], 5);
 
       const match = (mode: SearchMode) =>
-        matchContent(handle.db, chat.index, { model: LOCAL_MODEL, embedding: embedLocal(question), threshold: 0.2, count: 3, mode });
+        matchContent(handle.db, chat.knowledge.index, {
+          model: LOCAL_MODEL,
+          embedding: embedLocal(question),
+          threshold: 0.2,
+          count: 3,
+          mode,
+        });
       const [m1, m2] = [await match("pgvector"), await match("application")];
       expect(
         m2.map((m) => m.source),
@@ -322,8 +335,8 @@ describe("pgvector and the in-application search", () => {
       expect(m1.length).toBeLessThanOrEqual(3);
       expect(m1.every((m) => m.similarity > 0.2)).toBe(true);
 
-      const r1 = await chat.retrieveLocal(question, undefined, "pgvector");
-      const r2 = await chat.retrieveLocal(question, undefined, "application");
+      const r1 = await chat.replies.retrieveLocal(question, undefined, "pgvector");
+      const r2 = await chat.replies.retrieveLocal(question, undefined, "application");
       expect(r2.matches.map((m) => m.source)).toEqual(r1.matches.map((m) => m.source));
     }
   });
@@ -332,8 +345,8 @@ describe("pgvector and the in-application search", () => {
     const lite = opened.find((o) => o.kind === "pglite")!;
     const pg = opened.find((o) => o.kind === "postgres")!;
     for (const question of [...probes, ...questions.slice(0, 10).map(([q]) => q)]) {
-      const a = await lite.chat.retrieveLocal(question);
-      const b = await pg.chat.retrieveLocal(question);
+      const a = await lite.chat.replies.retrieveLocal(question);
+      const b = await pg.chat.replies.retrieveLocal(question);
       expect(
         b.matches.map((m) => m.source),
         question,

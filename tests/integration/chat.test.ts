@@ -9,7 +9,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { chatMessages, chatSessions, leads, mailOutbox } from "#db/schema";
 import { agency } from "../../app/content/agency";
-import { chatAssistant, loggableError, newSessionId } from "../../app/features/chat/chat.server";
+import { loggableError, newSessionId } from "../../app/features/chat/chat.server";
 import { chatBudgetHandOff, chatGreeting, chatHandOff, chatTexts } from "../../app/features/chat/messages";
 import { ensureAdmin, signIn } from "../support/admin";
 import { databaseKinds } from "../support/databases";
@@ -272,7 +272,7 @@ describe.each(databaseKinds)("chat assistant API on %s (offline engine)", (kind)
     await say(c, id, "what are your hours?");
     await say(c, id, "how much liability does FMCSA require");
     await say(c, id, "do you cover cargo");
-    await chatAssistant(server.services).settled();
+    await server.services.chat.settled();
     expect((await c.history(id)).status).toBe(200);
     expect((await c.send(id, "")).status).toBe(400);
     expect((await fetch(`${server.url}/api/chat/sessions/${id}/transcript`)).status).toBe(404);
@@ -356,11 +356,11 @@ describe.each(databaseKinds)("chat assistant API on %s (offline engine)", (kind)
     const v = visitor(6, { insuranceType: "Investment Property" });
     const { id } = await started(c, v);
     await say(c, id, "what is a DP-3 policy");
-    await chatAssistant(server.services).settled();
+    await server.services.chat.settled();
     const [before] = await db().select().from(chatSessions).where(eq(chatSessions.id, id));
     expect(before.summary).toBe("");
     await say(c, id, "can I put all my rental properties on one policy");
-    await chatAssistant(server.services).settled();
+    await server.services.chat.settled();
     const [after] = await db().select().from(chatSessions).where(eq(chatSessions.id, id));
     expect(after.summary).toContain(v.name);
     expect(after.summary).toContain("Investment Property");
@@ -520,7 +520,7 @@ describe.each(databaseKinds)("chat assistant with an AI provider on %s", (kind) 
       CHAT_SESSION_TOKEN_BUDGET: "300",
       CHAT_DAILY_TOKEN_BUDGET: "2000",
     });
-    await chatAssistant(server.services).settled();
+    await server.services.chat.settled();
   });
   afterAll(async () => {
     await server?.close();
@@ -529,8 +529,8 @@ describe.each(databaseKinds)("chat assistant with an AI provider on %s", (kind) 
   const db = () => server.services.db;
 
   it("embeds the knowledge with the provider at start, and answers with the chat model grounded on the retrieved items", async () => {
-    const chat = chatAssistant(server.services);
-    expect(chat.index.isReady("test-embed")).toBe(true);
+    const chat = server.services.chat;
+    expect(chat.knowledge.index.isReady("test-embed")).toBe(true);
     const indexed = provider.requests.filter((r) => r.path.endsWith("/embeddings"));
     expect(indexed.length).toBeGreaterThan(0);
     expect(indexed.every((r) => r.body.model === "test-embed")).toBe(true);
@@ -566,10 +566,10 @@ describe.each(databaseKinds)("chat assistant with an AI provider on %s", (kind) 
     const c = client(() => server);
     const { id } = await started(c, visitor(12));
     await say(c, id, "what are your office hours");
-    await chatAssistant(server.services).settled();
+    await server.services.chat.settled();
     expect(provider.chats().filter((r) => r.body.model === "test-summary")).toHaveLength(0);
     await say(c, id, "what filing do I need to haul in Texas only");
-    await chatAssistant(server.services).settled();
+    await server.services.chat.settled();
     const summaries = provider.chats().filter((r) => r.body.model === "test-summary");
     expect(summaries).toHaveLength(1);
     expect(summaries[0].body).toMatchObject({ temperature: 0.7, max_tokens: 250 });
@@ -649,10 +649,10 @@ describe.each(databaseKinds)("chat assistant with an AI provider on %s", (kind) 
       // 1 + 150 tokens, then 1 + 150 more: 302 >= 300.
       await say(c, id, "what are your office hours");
       await say(c, id, "are you open on saturday");
-      await chatAssistant(server.services).settled();
+      await server.services.chat.settled();
       const calls = provider.requests.length;
       expect(await say(c, id, "what is a BOP")).toBe(chatBudgetHandOff());
-      await chatAssistant(server.services).settled();
+      await server.services.chat.settled();
       // Neither the answer nor the summary it triggers went to the provider.
       expect(provider.requests.slice(calls)).toEqual([]);
 
@@ -675,7 +675,7 @@ describe.each(databaseKinds)("chat assistant with an AI provider on %s", (kind) 
         }
       }
       expect(handedOver).toBe(true);
-      expect(await chatAssistant(server.services).tokensToday()).toBeGreaterThanOrEqual(2000);
+      expect(await server.services.chat.budget.today()).toBeGreaterThanOrEqual(2000);
     } finally {
       provider.state.usage = 20;
     }

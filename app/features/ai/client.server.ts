@@ -2,6 +2,9 @@
  * The AI provider: any server speaking the OpenAI-compatible API (OpenAI, Ollama, vLLM), set by
  * AI_BASE_URL and AI_API_KEY. Keys stay on the server. Without a provider, callers use their
  * offline fallbacks (the chat's local engine) or answer 503 (AI blog drafts).
+ *
+ * Created once at start by server/main.ts and handed out as the `ai` service (server/context.ts):
+ * the chat assistant and the blog's AI drafts take it from there.
  */
 import OpenAI from "openai";
 import type { Config } from "~/env.server";
@@ -13,22 +16,15 @@ export type AiSettings = {
   embeddingModel: string;
 };
 
-const clients = new WeakMap<Config, AiSettings | null>();
-
-/** The configured provider, or null when AI_BASE_URL is not set. One client per configuration. */
-export function aiProvider(config: Config): AiSettings | null {
-  const known = clients.get(config);
-  if (known !== undefined) return known;
-  const settings = config.AI_BASE_URL
-    ? {
-        client: new OpenAI({ baseURL: config.AI_BASE_URL, apiKey: config.AI_API_KEY ?? "not-needed", timeout: 30_000, maxRetries: 1 }),
-        chatModel: config.AI_CHAT_MODEL,
-        summaryModel: config.AI_SUMMARY_MODEL,
-        embeddingModel: config.AI_EMBEDDING_MODEL,
-      }
-    : null;
-  clients.set(config, settings);
-  return settings;
+/** The configured provider's client and models, or null when AI_BASE_URL is not set. */
+export function createAiProvider(config: Config): AiSettings | null {
+  if (!config.AI_BASE_URL) return null;
+  return {
+    client: new OpenAI({ baseURL: config.AI_BASE_URL, apiKey: config.AI_API_KEY ?? "not-needed", timeout: 30_000, maxRetries: 1 }),
+    chatModel: config.AI_CHAT_MODEL,
+    summaryModel: config.AI_SUMMARY_MODEL,
+    embeddingModel: config.AI_EMBEDDING_MODEL,
+  };
 }
 
 /** What to tell an admin when an AI feature needs a provider and none is set. */

@@ -6,8 +6,7 @@
 import { APIConnectionTimeoutError, APIError } from "openai";
 import type { Database } from "#db/client";
 import { agency, licensedStateCount } from "~/content/agency";
-import type { Config } from "~/env.server";
-import { AI_NOT_CONFIGURED, aiProvider } from "~/features/ai/client.server";
+import { AI_NOT_CONFIGURED, type AiSettings } from "~/features/ai/client.server";
 import { blogAdminMessages, blogFieldMessages } from "./admin-messages";
 import { createPost, resolveCategory } from "./posts.server";
 import { type BlogPostRecord, type GenerateInput, MAX_TITLE_LENGTH } from "./schema";
@@ -178,14 +177,13 @@ function failureDetail(error: unknown): { status: 502 | 504; detail: string } {
   return { status: 502, detail: "it could not be reached" };
 }
 
-/** Asks the provider for an article and saves it as a draft by `authorEmail`. */
+/** Asks the provider (the `ai` service: null when none is set) for an article and saves it as a draft by `authorEmail`. */
 export async function generateDraft(
-  { db, config }: { db: Database; config: Config },
+  { db, ai }: { db: Database; ai: AiSettings | null },
   input: GenerateInput,
   authorEmail: string,
   log?: (error: unknown) => void,
 ): Promise<GenerateResult> {
-  const ai = aiProvider(config);
   if (!ai) return { ok: false, status: 503, message: AI_NOT_CONFIGURED };
   // Checked before paying for an article the post could not be filed under.
   const category = await resolveCategory(db, input.category);

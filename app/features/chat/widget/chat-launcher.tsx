@@ -2,14 +2,14 @@
  * Mounts the chat widget without putting it in the page's JavaScript at load: its code is imported
  * on the visitor's first interaction with the page (a pointer move, touch, key, scroll), or
  * FALLBACK_MS after the load event for a visitor who has not touched anything, or at once when a
- * "Live Chat" button asks for it (the shared open-chat event, answered here from the start so the
- * button never shows its fallback while the widget is on its way). So a page's load, and what
- * Lighthouse measures of it (docs/decisions/007-page-weight.md), carries none of the widget.
+ * "Live Chat" button asks for it (through the opener it registers in app/lib/open-chat.tsx from the
+ * start, so the button never shows its fallback while the widget is on its way). So a page's load,
+ * and what Lighthouse measures of it (docs/decisions/007-page-weight.md), carries none of the widget.
  * This module is in every public page's first load (about 0.4 KB gzipped): keep it small.
  */
 import { type ComponentType, useEffect, useState } from "react";
 import { LoadBoundary } from "~/components/ui/load-boundary";
-import { OPEN_CHAT_EVENT } from "~/lib/open-chat";
+import { useRegisterChatOpener } from "~/lib/open-chat";
 import type { ChatWidgetProps } from "./chat-widget";
 
 type Widget = ComponentType<ChatWidgetProps>;
@@ -32,6 +32,7 @@ const loadWidget = () =>
 export function ChatLauncher({ whatsappNumber }: { whatsappNumber: string | null }) {
   const [Widget, setWidget] = useState<Widget>();
   const [openRequests, setOpenRequests] = useState(0);
+  const registerOpener = useRegisterChatOpener();
 
   useEffect(() => {
     const load = () =>
@@ -39,13 +40,13 @@ export function ChatLauncher({ whatsappNumber }: { whatsappNumber: string | null
         (w) => setWidget(() => w),
         () => undefined,
       );
-    const onOpen = (event: Event) => {
+    const open = () => {
       // A request taken while the widget is on its way and then fails to arrive goes unanswered;
       // the button's next press shows its fallback.
-      if (failed) return;
-      event.preventDefault();
+      if (failed) return false;
       setOpenRequests((n) => n + 1);
       load();
+      return true;
     };
     let timer: ReturnType<typeof setTimeout> | undefined;
     const start = () => {
@@ -63,12 +64,12 @@ export function ChatLauncher({ whatsappNumber }: { whatsappNumber: string | null
     if (loading) start();
     else if (document.readyState === "complete") later();
     else window.addEventListener("load", later);
-    window.addEventListener(OPEN_CHAT_EVENT, onOpen);
+    const unregister = registerOpener(open);
     return () => {
       stop();
-      window.removeEventListener(OPEN_CHAT_EVENT, onOpen);
+      unregister();
     };
-  }, []);
+  }, [registerOpener]);
 
   return Widget ? (
     <LoadBoundary fallback={null} onError={() => (failed = true)}>

@@ -1,0 +1,183 @@
+/**
+ * Keeps the chat's knowledge base in step with the site: builds the offline index at start (and the
+ * AI provider's embeddings in the background), and follows blog changes made by any process on the
+ * database (NOTIFY), re-reading every post when the notification connection comes back.
+ * docs/decisions/014-chat-assistant.md says why it works this way.
+ *
+ * Several processes may share one database: the knowledge rows are the site's, and each process keeps
+ * only its own in-memory index (app/features/chat/knowledge.server.ts).
+ */
+import type { DatabaseHandle } from "#db/client";
+import type { Config } from "~/env.server";
+import type { AiSettings } from "~/features/ai/client.server";
+import { type BlogChange, followBlogChanges } from "~/features/blog/posts.server";
+import { type Embedder, IndexCancelled, KnowledgeIndex, type ModelEmbedder } from "./knowledge.server";
+import { LOCAL_MODEL } from "./local-engine.server";
+import type { ChatLog } from "./log.server";
+import { embedTexts } from "./provider-engine.server";
+import type { SearchMode } from "./retrieval.server";
+
+export type KnowledgeSyncDeps = {
+  /** The database, whether pgvector is installed, and how to hear other processes and take turns with them (db/client.ts). */
+  database: Pick<DatabaseHandle, "db" | "hasVector" | "listen" | "withLock">;
+  config: Config;
+  /** The AI provider (the `ai` service), or null: the offline index only. */
+  ai: AiSettings | null;
+  log: ChatLog;
+};
+
+export class KnowledgeSync {
+  readonly index: KnowledgeIndex;
+  private readonly database: KnowledgeSyncDeps["database"];
+  private readonly config: Config;
+  private readonly ai: AiSettings | null;
+  private readonly log: ChatLog;
+  private readonly pending = new Set<Promise<unknown>>();
+  private localReady: Promise<void> | undefined;
+  private unlisten: (() => Promise<void>) | undefined;
+  private stopped = false;
+
+  constructor({ database, config, ai, log }: KnowledgeSyncDeps) {
+    this.database = database;
+    this.config = config;
+    this.ai = ai;
+    this.log = log;
+    this.index = new KnowledgeIndex(database, (level, data, message) => this.log(level, data, message));
+  }
+
+  /** Whether the similarity search runs in the database (pgvector) or in the application. */
+  get searchMode(): SearchMode {
+    return this.index.vectorColumn ? "pgvector" : "application";
+  }
+
+  /**
+   * Follows blog changes (from every process on the database), builds the offline index, and the
+   * provider's in the background. Resolves once it listens and the offline index is built. Safe to
+   * call more than once.
+   */
+  start(): Promise<void> {
+    if (this.localReady) return this.localReady;
+    // Listening starts before the posts are read: a change committed in between is heard, not lost.
+    this.localReady = this.track(
+      this.followBlog()
+        .then(() => this.index.build())
+        .then(
+          () => this.log("info", { items: this.index.allItems().length, search: this.searchMode }, "chat knowledge indexed"),
+          (error) => {
+            if (error instanceof IndexCancelled) return;
+            this.log("error", { err: error }, "chat knowledge could not be indexed; answers hand over to the agency until it is");
+          },
+        ),
+    );
+    const ai = this.ai;
+    if (ai) {
+      const model = ai.embeddingModel;
+      void this.index.pruneModels([LOCAL_MODEL, model]).catch(() => {});
+      void this.track(
+        this.localReady
+          .then(() => this.index.indexModel(model, this.providerEmbedder(ai)))
+          .then(
+            (result) => this.log("info", { model, ...result }, "chat knowledge embedded by the AI provider"),
+            (error) => {
+              if (!(error instanceof IndexCancelled))
+                this.log(
+                  "warn",
+                  { err: error, model },
+                  "the AI provider could not embed the chat knowledge; retrieval uses the offline engine",
+                );
+            },
+          ),
+      );
+    } else {
+      void this.index.pruneModels([LOCAL_MODEL]).catch(() => {});
+    }
+    return this.localReady;
+  }
+
+  /** Stops following the blog, then waits for the indexing in flight. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    const unlisten = this.unlisten;
+    this.unlisten = undefined;
+    await unlisten?.().catch(() => {});
+    this.index.cancel();
+    await this.settled();
+  }
+
+  /** Resolves when the background indexing started so far is done (tests, shutdown). */
+  async settled(): Promise<void> {
+    while (this.pending.size) await Promise.allSettled([...this.pending]);
+    await this.index.idle();
+  }
+
+  private track<T>(promise: Promise<T>): Promise<T> {
+    this.pending.add(promise);
+    void promise.finally(() => this.pending.delete(promise)).catch(() => {});
+    return promise;
+  }
+
+  private providerEmbedder(ai: AiSettings): Embedder {
+    // Indexing may take longer than one chat call: a batch of 64 texts per request.
+    return async (texts) => (await embedTexts(ai, texts, Math.max(this.config.CHAT_PROVIDER_TIMEOUT_MS, 30_000))).vectors;
+  }
+
+  /** The models besides the offline one that blog changes are embedded with (the provider's, once indexed). */
+  private otherModels(): ModelEmbedder[] {
+    const ai = this.ai;
+    return ai ? [{ model: ai.embeddingModel, embed: this.providerEmbedder(ai) }] : [];
+  }
+
+  // ---- blog changes from every process ----
+
+  /** Subscribes to blog changes; a failure is logged and the index then follows the blog only at start. */
+  private async followBlog(): Promise<void> {
+    try {
+      const unlisten = await followBlogChanges(this.database, (change) => this.applyBlogChange(change), {
+        onResync: () => void this.resyncBlog(),
+        onError: (error) =>
+          this.log("warn", { err: error }, "chat knowledge: the connection that hears blog changes was lost; reconnecting"),
+        onListenerError: (error, change) => this.log("error", { err: error, change }, "a blog change listener failed"),
+      });
+      if (this.stopped) await unlisten();
+      else this.unlisten = unlisten;
+    } catch (error) {
+      this.log("error", { err: error }, "chat knowledge cannot follow blog changes; posts are indexed at the next start");
+    }
+  }
+
+  private async applyBlogChange({ type, id }: BlogChange): Promise<void> {
+    if (this.stopped) return;
+    try {
+      if (type === "deleted") await this.removeBlogPost(id);
+      else await this.reindexBlogPost(id);
+    } catch (error) {
+      if (error instanceof IndexCancelled) return;
+      this.log(
+        "error",
+        { err: error, postId: id, change: type },
+        "chat knowledge: a blog change could not be indexed; it is picked up at the next start",
+      );
+    }
+  }
+
+  /** Re-reads every post: blog changes may have been missed while the notification connection was down. */
+  async resyncBlog(): Promise<void> {
+    if (this.stopped) return;
+    try {
+      const items = await this.track(this.start().then(() => this.index.resyncBlog(this.otherModels())));
+      this.log("info", { items }, "chat knowledge: blog posts re-read after the notification connection came back");
+    } catch (error) {
+      if (error instanceof IndexCancelled) return;
+      this.log("error", { err: error }, "chat knowledge: blog posts could not be re-read; changes are picked up at the next start");
+    }
+  }
+
+  /** Re-reads a blog post into the knowledge base (a draft or a deleted post leaves it). */
+  reindexBlogPost(id: string): Promise<number> {
+    return this.track(this.start().then(() => this.index.reindexBlogPost(id, this.otherModels())));
+  }
+
+  removeBlogPost(id: string): Promise<void> {
+    return this.track(this.start().then(() => this.index.removeBlogPost(id)));
+  }
+}
