@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { AdminPage } from "~/features/admin/components/admin-page";
 import { auditMessages as text } from "~/features/audit/messages";
-import { longTime } from "~/features/leads-inbox/format";
+import { longTime } from "~/lib/admin-format";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/audit";
 import { auditLoader } from "./audit.server";

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { shortTime } from "~/features/leads-inbox/format";
+import { shortTime } from "~/lib/admin-format";
 import type { MailFailure } from "../failure-types";
 import { mailFailureMessages as text } from "../messages";
 
