@@ -7,7 +7,7 @@ import { BlockList, isIP } from "node:net";
 import { z } from "zod";
 import { agency, promises } from "~/content/agency";
 import { retentionDefaults } from "~/content/retention";
-import { DEFAULT_UPLOAD_MAX_BYTES } from "~/features/uploads/messages";
+import { DEFAULT_UPLOAD_MAX_BYTES } from "~/content/uploads";
 
 const optionalString = z
   .string()

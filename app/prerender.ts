@@ -2,7 +2,7 @@
  * Public pages whose HTML depends only on the site's own content. They are rendered once at
  * build time and served as precompressed files (docs/decisions/003).
  */
-import { landingSlugs } from "./content/landing-pages";
+import { landingSlugs } from "./content/landing-pages.copy";
 import { productSlugs } from "./content/products";
 
 export const contentPaths = [

@@ -3,7 +3,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 import type { ProxyTrust } from "~/env.server";
 import type { SubmissionContext } from "~/features/leads/leads.server";
-import { submissionContextSchema } from "~/features/leads/schema";
+import { requestSubmissionContext } from "~/features/leads/visit-context.server";
 
 /** Longest X-Forwarded-For header read; a longer one is cut before it is split. */
 const MAX_FORWARDED_LENGTH = 2048;
@@ -73,26 +73,7 @@ export function addressKey(address: string): string {
     .join(":")}::/64`;
 }
 
-const clip = (v: unknown, n: number) => (typeof v === "string" && v.trim() ? v.trim().slice(0, n) : null);
-
 /** What the agency needs to follow a submission up: where and from whom it came (validated, size-capped). */
 export function submissionContext(c: Context, trust: ProxyTrust, body: Record<string, unknown>): SubmissionContext {
   return requestSubmissionContext(clientIp(c, trust), c.req.raw.headers, body);
-}
-
-/**
- * The same for a request whose client address is already known (a route action reads it from the load
- * context): the page, referrer and UTM parameters the body names, else the Referer header.
- */
-export function requestSubmissionContext(ip: string, headers: Headers, body: Record<string, unknown>): SubmissionContext {
-  const sent = submissionContextSchema.safeParse(body);
-  const context = sent.success ? sent.data : {};
-  const utm = context.utm ? Object.fromEntries(Object.entries(context.utm).slice(0, 10)) : null;
-  return {
-    ip,
-    userAgent: clip(headers.get("user-agent"), 500),
-    referrer: clip(context.referrer, 2000) ?? clip(headers.get("referer"), 2000),
-    pageUrl: clip(context.pageUrl, 2000) ?? clip(headers.get("referer"), 2000),
-    utm,
-  };
 }

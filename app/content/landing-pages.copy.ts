@@ -1,7 +1,7 @@
 /**
  * The copy of the six landing pages (/trucking-insurance, /contractors-insurance, ...).
- * Types live in ./landing-pages, which re-exports the three names below; they are imported
- * type-only here so the two modules never import each other at runtime.
+ * Types live in ./landing-pages; this module imports them and nothing imports it back, so a page
+ * that only needs the types never loads the copy.
  *
  * The agency's name, phone numbers, licensed-state count, hours and promises are never written
  * as literals: they are read from ./agency. The call buttons, "Start Your Quote Online", "Live

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { agency, licensedStateCount, promises } from "./agency";
-import { type LandingPage, landingBySlug, landingPages, landingSlugs } from "./landing-pages";
+import type { LandingPage } from "./landing-pages";
+import { landingBySlug, landingPages, landingSlugs } from "./landing-pages.copy";
 import { coveredTypes, landing } from "./options";
 
 const order = ["trucking", "contractors", "general-liability", "commercial-property", "hoa", "investment-property"];

@@ -1,7 +1,7 @@
 /**
- * Copy of the six landing pages (/trucking-insurance, ...), the marketing links from the home
- * page, services and footer. Each carries a quote modal (its fields live in
- * ~/features/leads/landing-forms).
+ * The shape of the six landing pages (/trucking-insurance, ...), the marketing links from the home
+ * page, services and footer; their copy is in ./landing-pages.copy, which builds on these types.
+ * Each carries a quote modal (its fields live in ~/features/leads/landing-forms).
  *
  * The agency's name, phone numbers, licensed-state count, hours and promises are never written
  * here as literals: they are read from ./agency so every page stays in step with it.
@@ -60,5 +60,3 @@ export type BusinessLandingPage = LandingCommon & {
 };
 
 export type LandingPage = PropertyLandingPage | BusinessLandingPage;
-
-export { landingBySlug, landingPages, landingSlugs } from "./landing-pages.copy";

@@ -17,7 +17,7 @@ import { type FieldMetadata, getFormProps, type SubmissionResult, useForm } from
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import type { ZodType } from "zod";
-import { formMessages } from "~/features/leads/messages";
+import { postMessages } from "./post-messages";
 import { notifyError, notifySuccess } from "./toast";
 
 /** The name of the button Conform submits its own checks with (`INTENT` in @conform-to/dom). */
@@ -112,7 +112,7 @@ export function useActionForm<Schema extends Record<string, unknown> = Record<st
   id,
   schema,
   action,
-  invalidToast = formMessages.validationToast,
+  invalidToast = postMessages.invalid,
   failure,
   onSuccess,
   toast = true,

@@ -25,7 +25,7 @@ const QUOTE_DIALOG = "quote-dialog";
 
 /** The landing page a request is for: /hoa-insurance (or its data request, /hoa-insurance.data or /hoa-insurance/_.data) is "hoa". */
 async function pageOf(request: Request) {
-  const { landingBySlug } = await import("~/content/landing-pages");
+  const { landingBySlug } = await import("~/content/landing-pages.copy");
   const slug = new URL(request.url).pathname
     .replace(/(\/_)?\.data$/, "")
     .replace(/^\//, "")

@@ -11,11 +11,11 @@ import { type AppLoadContext, data } from "react-router";
 import { withPhone } from "~/content/agency";
 import { acceptLead, callBackPromise, newReference } from "~/features/leads/leads.server";
 import { formMessages } from "~/features/leads/messages";
+import { requestSubmissionContext } from "~/features/leads/visit-context.server";
 import { QUOTE_FORM_ID, type QuoteAnswer, quoteMessages } from "~/features/quote/messages";
 import { truckingLeadBody, truckingQuoteFormSchema } from "~/features/quote/trucking-quote-schema";
 import { UploadLinkError } from "~/features/uploads/uploads.server";
 import { accepted, readSubmission, refused } from "~/lib/form.server";
-import { requestSubmissionContext } from "../../server/client-info";
 
 /**
  * The longest body a real quote makes: about 11,000 characters of answers at most, each up to nine

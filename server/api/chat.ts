@@ -9,7 +9,7 @@ import { z } from "zod";
 import { loggableError } from "~/features/chat/chat.server";
 import { chatTexts } from "~/features/chat/messages";
 import { chatIntakeSchema, chatMessageSchema, conversationCreateSchema, conversationMessageSchema } from "~/features/chat/schema";
-import { emailRule, fieldErrors } from "~/features/leads/rules";
+import { emailRule, fieldErrors } from "~/lib/field-rules";
 import { requireAdmin } from "../auth";
 import { clientIp, submissionContext } from "../client-info";
 import type { AppServices } from "../context";

@@ -14,7 +14,7 @@ import { jobMessages } from "~/features/jobs/messages";
 import { applicationSchema, jobSchema } from "~/features/jobs/schema";
 import { parseApiBody, sameNames } from "~/features/leads/api-fields";
 import { formMessages } from "~/features/leads/messages";
-import { fieldErrors } from "~/features/leads/rules";
+import { fieldErrors } from "~/lib/field-rules";
 import { requireAdmin } from "../auth";
 import { clientIp } from "../client-info";
 import type { AppServices } from "../context";

@@ -13,7 +13,6 @@ import type { Readable } from "node:stream";
 import { type Context, Hono } from "hono";
 import { recordAudit } from "~/features/audit/audit.server";
 import { promiseSettings } from "~/features/leads/arrival.server";
-import { fieldErrors } from "~/features/leads/rules";
 import { addLeadNote, leadTimeline } from "~/features/leads-inbox/activity.server";
 import { attachmentDisposition } from "~/features/leads-inbox/content-disposition";
 import {
@@ -32,6 +31,7 @@ import { inboxPulse } from "~/features/leads-inbox/pulse.server";
 import { isUuid, leadFiltersSchema, leadListQuerySchema, leadNoteBodySchema, leadUpdateBodySchema } from "~/features/leads-inbox/schema";
 import { downloadFileName } from "~/features/uploads/file-name";
 import { isUploadMimeType } from "~/features/uploads/magic-bytes";
+import { fieldErrors } from "~/lib/field-rules";
 import { requireAdmin } from "../auth";
 import { clientIp } from "../client-info";
 import type { AppServices } from "../context";

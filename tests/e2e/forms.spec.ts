@@ -3,7 +3,7 @@ import { contactInsuranceTypes } from "../../app/content/options";
 import { productPages } from "../../app/content/products";
 import { smsConsent } from "../../app/content/sms-consent";
 import { formMessages } from "../../app/features/leads/messages";
-import { fieldMessages } from "../../app/features/leads/rules";
+import { fieldMessages } from "../../app/lib/field-rules";
 import { actionRequest, expect, failNext, holdRequests, test, toast } from "./support";
 
 test.describe("contact form", () => {

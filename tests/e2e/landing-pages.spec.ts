@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { agency, licensedStateCount, withPhone } from "../../app/content/agency";
-import { landingPages } from "../../app/content/landing-pages";
+import { landingPages } from "../../app/content/landing-pages.copy";
 import { coveredTypes } from "../../app/content/options";
 import { widgetTexts } from "../../app/features/chat/widget/texts";
 import { landingForms } from "../../app/features/leads/landing-forms";

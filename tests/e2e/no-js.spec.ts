@@ -10,7 +10,7 @@ import { type APIRequestContext, type Page, request } from "@playwright/test";
 import { smsConsent } from "../../app/content/sms-consent";
 import { landingMessages } from "../../app/features/leads/landing-schemas";
 import { formMessages } from "../../app/features/leads/messages";
-import { fieldMessages } from "../../app/features/leads/rules";
+import { fieldMessages } from "../../app/lib/field-rules";
 import { expect, test } from "./support";
 
 test.use({ javaScriptEnabled: false });

@@ -6,10 +6,10 @@ import type { Locator, Page, Request } from "@playwright/test";
 import { promises } from "../../app/content/agency";
 import { quoteSections } from "../../app/content/quote";
 import { trucking, usStates } from "../../app/content/quote-options";
-import { fieldMessages } from "../../app/features/leads/rules";
 import { quoteFieldMessages } from "../../app/features/quote/field-messages";
 import { quoteMessages } from "../../app/features/quote/messages";
 import { uploadMessages } from "../../app/features/uploads/messages";
+import { fieldMessages } from "../../app/lib/field-rules";
 import { expect, holdRequests, test, toast, waitForHydration } from "./support";
 
 const DRAFT_KEY = "agency.truckingQuoteDraft";

@@ -11,7 +11,7 @@ import { smsConsent } from "../../app/content/sms-consent";
 import { careerMessages } from "../../app/features/jobs/careers-messages";
 import { createJob } from "../../app/features/jobs/jobs.server";
 import { formMessages } from "../../app/features/leads/messages";
-import { fieldMessages } from "../../app/features/leads/rules";
+import { fieldMessages } from "../../app/lib/field-rules";
 import { databaseKinds } from "../support/databases";
 import { contactBody } from "../support/lead-fixtures";
 import { startTestServer } from "../support/server";

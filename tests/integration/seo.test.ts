@@ -56,7 +56,7 @@ describe("sitemap and robots", () => {
   });
 
   it("serves the six landing pages with their own title, description, canonical and FAQ data", async () => {
-    const { landingPages } = await import("../../app/content/landing-pages");
+    const { landingPages } = await import("../../app/content/landing-pages.copy");
     expect(landingPages).toHaveLength(6);
     for (const page of landingPages) {
       const path = `/${page.slug}-insurance`;

@@ -15,7 +15,7 @@ import { jobFieldMessages } from "../../app/features/jobs/messages";
 import { landingMessages } from "../../app/features/leads/landing-schemas";
 import { landingLeadTypes } from "../../app/features/leads/lead-types";
 import { AUTO_REPLIES_PER_ADDRESS_PER_DAY } from "../../app/features/leads/leads.server";
-import { fieldMessages } from "../../app/features/leads/rules";
+import { fieldMessages } from "../../app/lib/field-rules";
 import { databaseKinds } from "../support/databases";
 import { contactBody, hoaLandingBody, productQuoteBody, truckingQuoteBody } from "../support/lead-fixtures";
 import { startTestServer } from "../support/server";

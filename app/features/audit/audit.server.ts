@@ -7,32 +7,8 @@ import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { adminUsers, auditEvents } from "#db/schema";
 import { agency } from "~/content/agency";
+import type { AuditAction } from "./actions";
 import { AUDIT_PAGE_SIZE, type AuditItem, type AuditPage } from "./schema";
-
-/** The actions recorded. */
-export const AUDIT_ACTIONS = [
-  "sign_in",
-  "sign_in_failed",
-  "sign_out",
-  "two_factor_enabled",
-  "two_factor_disabled",
-  "recovery_code_used",
-  "recovery_codes_regenerated",
-  "password_changed",
-  "leads_exported",
-  "document_downloaded",
-  "lead_status_changed",
-  "person_erased",
-  "retention_run",
-  "mail_retried",
-  "admin_invited",
-  "invite_revoked",
-  "invite_accepted",
-  "admin_deactivated",
-  "admin_reactivated",
-  "round_robin_changed",
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export type AuditEntry = {
   action: AuditAction;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AUDIT_ACTIONS } from "./audit.server";
+import { AUDIT_ACTIONS } from "./actions";
 import { auditMessages } from "./messages";
 import { auditQuerySchema, isCalendarDate } from "./schema";
 

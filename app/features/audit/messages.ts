@@ -1,5 +1,5 @@
 /** The audit screen's texts, and the words for each recorded action, in one place. */
-import type { AuditAction } from "./audit.server";
+import type { AuditAction } from "./actions";
 
 const actions: Record<AuditAction, string> = {
   sign_in: "Signed in",

@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { builtInPosts } from "~/content/blog-posts";
 import { teamMembers } from "~/content/team";
+import { htmlToText, readingTime, wordCount } from "~/lib/html-text";
 import { calendarDay, formatCardDate, formatPostDate, isoDay } from "./format";
 import {
   authorName,
@@ -13,15 +14,12 @@ import {
   excerpt,
   filterPosts,
   fromRecord,
-  htmlToText,
   metaDescription,
   newestFirst,
   postPath,
-  readingTime,
   stripLeadingH1,
   toggleTag,
   uniqueTags,
-  wordCount,
 } from "./mapping";
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(" ");

@@ -2,23 +2,9 @@
  * The blog's pure rules (spec 000 section 3): how a stored post becomes the post a reader sees, the
  * address a card links to, and the list filter. Browser-safe: no database, no Node APIs.
  */
+import type { DisplayedPost } from "~/content/blog-posts";
+import { htmlToText, readingTime } from "~/lib/html-text";
 import { blogMessages } from "./messages";
-
-export type BlogAuthor = { name: string; role: string; avatar: string | null };
-
-/** A post as displayed (spec 000 section 3). `publishDate` is ISO: a date (built-in posts) or a timestamp. */
-export type DisplayedPost = {
-  id: string;
-  slug: string;
-  title: string;
-  description: string;
-  content: string;
-  publishDate: string;
-  readingTime: number;
-  tags: string[];
-  imageUrl: string;
-  author: BlogAuthor;
-};
 
 /** A card of the list: no article body; dates formatted on the server (date-fns stays out of the browser). */
 export type PostSummary = Omit<DisplayedPost, "content"> & { path: string; dateLabel: string; day: string };
@@ -50,35 +36,7 @@ export type BlogRecord = {
 export const DEFAULT_POST_IMAGE = "/og-image.png";
 export const DESCRIPTION_LENGTH = 150;
 export const META_DESCRIPTION_LENGTH = 155;
-export const WORDS_PER_MINUTE = 200;
 export const RSS_PATH = "/blog/rss.xml";
-
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", "#39": "'" };
-
-/** The readable text of rich HTML: tags dropped (block ends become spaces), entities decoded, whitespace collapsed. */
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/gi, " ")
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+\d*);/gi, (entity, name: string) => {
-      if (name[0] === "#") {
-        const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-        return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : " ";
-      }
-      return ENTITIES[name.toLowerCase()] ?? entity;
-    })
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-export function wordCount(text: string): number {
-  return text.split(" ").filter(Boolean).length;
-}
-
-/** Minutes to read: space-separated words / 200, rounded up (at least 1). */
-export function readingTime(html: string): number {
-  return Math.max(1, Math.ceil(wordCount(htmlToText(html)) / WORDS_PER_MINUTE));
-}
 
 /** The first 150 characters of the text followed by an ellipsis (a text that short is shown whole). */
 export function excerpt(html: string, length = DESCRIPTION_LENGTH): string {

@@ -3,24 +3,13 @@
  * post by slug or id. A draft is shown only to a signed-in admin (the admin's "view" link).
  */
 import { desc, eq, or } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
 import type { Database } from "#db/client";
 import { type BlogPost, blogPosts } from "#db/schema";
-import { builtInPosts } from "~/content/blog-posts";
-import type { Config } from "~/env.server";
-import { adminFromRequest } from "../../../server/auth";
+import { builtInPosts, type DisplayedPost } from "~/content/blog-posts";
+import { htmlToText, wordCount } from "~/lib/html-text";
 import { formatCardDate, formatPostDate, isoDay } from "./format";
-import {
-  type DisplayedPost,
-  fromRecord,
-  htmlToText,
-  metaDescription,
-  newestFirst,
-  type PostPage,
-  type PostSummary,
-  postPath,
-  stripLeadingH1,
-  wordCount,
-} from "./mapping";
+import { fromRecord, metaDescription, newestFirst, type PostPage, type PostSummary, postPath, stripLeadingH1 } from "./mapping";
 import { isPostKey } from "./posts.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -88,7 +77,8 @@ export async function allPublishedPosts(db: Database): Promise<Located[]> {
   return newestFirst([...locatedBuiltIns, ...(await publishedPosts(db))]);
 }
 
-export type FindServices = { db: Database; config: Config };
+/** The database, and the load context's one session check (`context.admin`). */
+export type FindServices = Pick<AppLoadContext, "db" | "admin">;
 
 /**
  * /blog/{key}: a built-in post by slug first (it wins over a stored post with the same slug), then a
@@ -108,7 +98,7 @@ export async function findPost(services: FindServices, request: Request, key: st
   const row = rows.find((r) => r.slug === key) ?? rows.find((r) => r.slug === key.toLowerCase()) ?? rows[0];
   if (!row) return null;
   const draft = row.status !== PUBLISHED;
-  if (draft && !(await adminFromRequest(services, request))) return null;
+  if (draft && !(await services.admin(request))) return null;
   return toPage(fromRow(row), { draft, updated: row.updatedAt.toISOString() });
 }
 

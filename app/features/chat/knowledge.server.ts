@@ -19,13 +19,14 @@ import { aboutMission, aboutWhyChooseUs } from "~/content/about";
 import { agency, fullAddress, licensedStateCount, licensedStates, promises, residentState } from "~/content/agency";
 import { builtInPosts } from "~/content/blog-posts";
 import { homeFaqs } from "~/content/home";
-import { type LandingSlug, landingPages } from "~/content/landing-pages";
+import type { LandingSlug } from "~/content/landing-pages";
+import { landingPages } from "~/content/landing-pages.copy";
 import type { chatInsuranceTypes } from "~/content/options";
 import { type ProductSlug, productPages } from "~/content/products";
 import { serviceCards } from "~/content/services";
 import { teamMembers } from "~/content/team";
-import { htmlToText } from "~/features/blog/mapping";
 import { getPost, listPosts } from "~/features/blog/posts.server";
+import { htmlToText } from "~/lib/html-text";
 import { chatFaqs } from "./faqs";
 import { embedLocal, LexicalIndex, LOCAL_MODEL } from "./local-engine.server";
 

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { chatInsuranceTypes } from "~/content/options";
-import { cleanMultiLine, emailRule, isSingleLine, phoneRule } from "~/features/leads/rules";
+import { cleanMultiLine, emailRule, isSingleLine, phoneRule } from "~/lib/field-rules";
 import { textValue } from "~/lib/text-value";
 import { type ChatRole, chatLimits, chatTexts } from "./messages";
 

@@ -13,8 +13,8 @@ import { type Job, type JobApplication, jobApplications, jobs } from "#db/schema
 import { applicationStatuses } from "~/content/admin-options";
 import { agency } from "~/content/agency";
 import type { Config } from "~/env.server";
-import { autoRepliesToday, enqueueMail } from "../mail/outbox.server";
-import { greetingName, headerSafe, type MailDraft, notificationMail } from "../mail/templates.server";
+import { autoRepliesToday, enqueueMail } from "~/features/mail/outbox.server";
+import { greetingName, headerSafe, type MailDraft, notificationMail } from "~/features/mail/templates.server";
 import type { ApplicationInput, ApplicationRecord, ApplicationStatus, JobInput, JobRecord } from "./schema";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { type applicationStatuses, jobTypes, jobWorkTypes } from "~/content/admin-options";
-import { cleanMultiLine, emailRule, nameRule } from "~/features/leads/rules";
+import { cleanMultiLine, emailRule, nameRule } from "~/lib/field-rules";
 import { isOneLine, textValue as text, withoutControlCharacters } from "~/lib/text-value";
 import { jobFieldMessages as m } from "./messages";
 

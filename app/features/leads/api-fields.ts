@@ -4,7 +4,7 @@
  * own schema, and name each field error back as the API calls it. Browser-safe.
  */
 import type { ZodType, z } from "zod";
-import { fieldErrors } from "./rules";
+import { fieldErrors } from "~/lib/field-rules";
 
 export type ApiFields = {
   /** API name -> form name, for the fields whose names differ. */

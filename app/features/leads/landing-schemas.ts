@@ -4,9 +4,8 @@
  */
 import { z } from "zod";
 import { landing } from "~/content/options";
+import { emailRule, nameRule, phoneRule, singleLineRule, submissionContextSchema } from "~/lib/field-rules";
 import { landingLeadTypes } from "./lead-types";
-import { emailRule, nameRule, phoneRule, singleLineRule } from "./rules";
-import { submissionContextSchema } from "./schema";
 
 /** The fields every lead of the API may carry beside its own. */
 export const leadCommonFields = {

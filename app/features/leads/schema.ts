@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { smsConsent } from "~/content/sms-consent";
-import { emailRule, fieldMessages, isSingleLine, messageRule, mustBeChecked, nameRule, phoneRule, singleLineRule } from "./rules";
+import { emailRule, fieldMessages, messageRule, mustBeChecked, nameRule, phoneRule, singleLineRule } from "~/lib/field-rules";
 
 /**
  * The contact form of /contact, and POST /api/contacts once its body's names are the form's
@@ -73,13 +73,3 @@ export const sideQuoteFormSchema = z.object({
   message: messageRule(fieldMessages.quoteMessage),
 });
 export type SideQuoteFormValues = z.input<typeof sideQuoteFormSchema>;
-
-/** One line of at most `max` characters; anything else is dropped (the context is never a reason to refuse). */
-const contextLine = (max: number) => z.string().max(max, { abort: true }).refine(isSingleLine);
-
-/** Where a submission came from: sent by every public form, all optional. */
-export const submissionContextSchema = z.object({
-  pageUrl: contextLine(2000).optional().catch(undefined),
-  referrer: contextLine(2000).optional().catch(undefined),
-  utm: z.record(contextLine(40), contextLine(200)).optional().catch(undefined),
-});

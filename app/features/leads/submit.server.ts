@@ -8,11 +8,11 @@
 import type { AppLoadContext } from "react-router";
 import type { ZodType, z } from "zod";
 import { withPhone } from "~/content/agency";
+import { submissionContextSchema } from "~/lib/field-rules";
 import { accepted, readSubmission, refused } from "~/lib/form.server";
 import { acceptContact, acceptLead, acceptSmsConsent, callBackPromise, type SubmissionContext } from "./leads.server";
 import { formMessages } from "./messages";
 import type { ContactValues, SmsConsentValues } from "./schema";
-import { submissionContextSchema } from "./schema";
 import type { SubmitLeadBody } from "./submit-lead-schema";
 
 export type FormServices = Pick<AppLoadContext, "db" | "config" | "logger" | "mail">;

@@ -13,8 +13,8 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import type { Config } from "~/env.server";
-import { recordAudit } from "../audit/audit.server";
-import type { FileStorage } from "../uploads/storage.server";
+import { recordAudit } from "~/features/audit/audit.server";
+import type { FileStorage } from "~/features/uploads/storage.server";
 
 export type RetentionConfig = Pick<
   Config,
@@ -233,7 +233,7 @@ export const ERASED_MARK = "[erased]";
 /**
  * A pattern (PostgreSQL and JavaScript alike, to be used case-insensitively) for `address` as a whole
  * address, not part of a longer one: no character an address's local part may hold
- * (app/features/leads/rules.ts) before it, as "o'ann@example.com" holds "ann@example.com"; no
+ * (app/lib/field-rules.ts) before it, as "o'ann@example.com" holds "ann@example.com"; no
  * letter, digit, hyphen or underscore after it, nor a dot that a domain label follows, as
  * "ann@example.co.uk" holds "ann@example.co". A sentence's full stop after it is no part of it.
  * `extraBefore` adds characters that may not come before it (";" in HTML, where an entity may).

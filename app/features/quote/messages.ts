@@ -1,14 +1,14 @@
 /**
  * The trucking quote form's texts (spec 000 sections 5 and 8), in one place; its fields' messages are in
  * field-messages.ts, read by the schema alone. Browser-safe and tiny (no Zod): the form imports it statically. The texts every public form shares come from their single
- * source: the validation toast from leads/messages, the email and phone messages with their rules
- * (leads/rules, used by the schema).
+ * source: the validation toast from lib/post-messages, the email and phone messages with their rules
+ * (lib/field-rules, used by the schema).
  */
-import { formMessages } from "~/features/leads/messages";
 import type { FormAnswer } from "~/lib/form";
+import { postMessages } from "~/lib/post-messages";
 
 export const quoteMessages = {
-  validationToast: formMessages.validationToast,
+  validationToast: postMessages.invalid,
   submit: "Submit Quote Request",
   submitting: "Submitting Your Quote...",
   success: "Quote request submitted successfully! We will contact you within minutes.",

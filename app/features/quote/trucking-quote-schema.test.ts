@@ -2,8 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { quoteSections } from "~/content/quote";
 import { trucking, usStates } from "~/content/quote-options";
-import { fieldErrors, fieldMessages } from "~/features/leads/rules";
 import { submitLeadSchema } from "~/features/leads/submit-lead-schema";
+import { fieldErrors, fieldMessages } from "~/lib/field-rules";
 import { quoteFieldMessages } from "./field-messages";
 import { quoteMessages, truckingQuoteLead } from "./messages";
 import {

@@ -11,8 +11,7 @@
  */
 import { z } from "zod";
 import { trucking, usStates } from "~/content/quote-options";
-import { cleanMultiLine, emailRule, isSingleLine, phoneRule } from "~/features/leads/rules";
-import { submissionContextSchema } from "~/features/leads/schema";
+import { cleanMultiLine, emailRule, isSingleLine, phoneRule, submissionContextSchema } from "~/lib/field-rules";
 import { quoteFieldMessages as m } from "./field-messages";
 import { MAX_FILES_PER_SLOT, quoteMessages, truckingQuoteLead } from "./messages";
 

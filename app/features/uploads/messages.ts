@@ -3,9 +3,6 @@
  * Browser-safe and tiny: the form imports it statically.
  */
 
-/** 1 GiB: the default size limit of one uploaded document (UPLOAD_MAX_BYTES). */
-export const DEFAULT_UPLOAD_MAX_BYTES = 1024 ** 3;
-
 /** For the file input's `accept` attribute; the server decides by the file's content, not its name. */
 export const acceptedFileTypes = ".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png";
 

@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { AdminPage } from "~/features/admin/components/admin-page";
+import { AdminPage, AdminTable } from "~/features/admin/components/admin-page";
 import { auditMessages as text } from "~/features/audit/messages";
-import { longTime } from "~/features/leads-inbox/format";
+import { longTime } from "~/lib/admin-format";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/audit";
 import { auditLoader } from "./audit.server";
@@ -120,55 +120,38 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
 
       {list && (
         <div className="mt-6">
-          {list.items.length === 0 ? (
-            <p className="rounded-xl border border-slate-200 bg-white px-4 py-12 text-center text-lg font-medium text-slate-800 shadow-sm">
-              {filtered ? text.emptyFiltered : text.empty}
+          {list.items.length > 0 && (
+            <p className="mb-3 text-sm text-slate-600">
+              {text.showing((list.page - 1) * list.pageSize + 1, (list.page - 1) * list.pageSize + list.items.length, list.total)}
             </p>
-          ) : (
-            <>
-              <p className="mb-3 text-sm text-slate-600">
-                {text.showing((list.page - 1) * list.pageSize + 1, (list.page - 1) * list.pageSize + list.items.length, list.total)}
-              </p>
-              <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-                <table className="min-w-full divide-y divide-slate-200 text-sm">
-                  <caption className="sr-only">{text.title}</caption>
-                  <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                    <tr>
-                      {Object.values(text.columns).map((label) => (
-                        <th key={label} scope="col" className="px-4 py-3 whitespace-nowrap">
-                          {label}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-100">
-                    {list.items.map((e) => (
-                      <tr key={e.id} className="align-top" data-testid="audit-row">
-                        <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                          <time dateTime={e.at}>{longTime(e.at)}</time>
-                        </td>
-                        <td className="px-4 py-3 text-slate-900">
-                          {e.adminEmail ?? <span className="text-slate-500">{text.unknownAdmin}</span>}
-                        </td>
-                        <td className="px-4 py-3 font-medium text-slate-900">{text.actionLabel(e.action)}</td>
-                        <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                          {e.targetType === "lead" && e.targetId ? (
-                            <Link to={`/admin/leads/${e.targetId}`} className="text-brand-700 underline">
-                              {text.openLead}
-                            </Link>
-                          ) : (
-                            text.target(e.targetType, e.targetId)
-                          )}
-                        </td>
-                        <td className="max-w-md px-4 py-3 break-words text-slate-700">{text.detailSummary(e.detail)}</td>
-                        <td className="px-4 py-3 font-mono text-xs whitespace-nowrap text-slate-600">{e.ip}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </>
           )}
+          <AdminTable
+            caption={text.title}
+            columns={Object.values(text.columns)}
+            empty={filtered ? text.emptyFiltered : text.empty}
+            isEmpty={list.items.length === 0}
+          >
+            {list.items.map((e) => (
+              <tr key={e.id} className="align-top" data-testid="audit-row">
+                <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+                  <time dateTime={e.at}>{longTime(e.at)}</time>
+                </td>
+                <td className="px-4 py-3 text-slate-900">{e.adminEmail ?? <span className="text-slate-500">{text.unknownAdmin}</span>}</td>
+                <td className="px-4 py-3 font-medium text-slate-900">{text.actionLabel(e.action)}</td>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+                  {e.targetType === "lead" && e.targetId ? (
+                    <Link to={`/admin/leads/${e.targetId}`} className="text-brand-700 underline">
+                      {text.openLead}
+                    </Link>
+                  ) : (
+                    text.target(e.targetType, e.targetId)
+                  )}
+                </td>
+                <td className="max-w-md px-4 py-3 break-words text-slate-700">{text.detailSummary(e.detail)}</td>
+                <td className="px-4 py-3 font-mono text-xs whitespace-nowrap text-slate-600">{e.ip}</td>
+              </tr>
+            ))}
+          </AdminTable>
           {list.pageCount > 1 && (
             <nav aria-label={text.pagination} className="mt-4 flex flex-wrap items-center justify-between gap-4 text-sm">
               {list.page > 1 ? (

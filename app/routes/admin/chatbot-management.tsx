@@ -8,7 +8,7 @@ import { localDateTime } from "~/features/admin/format";
 import { adminMessages } from "~/features/admin/messages";
 import type { ChatbotConversation } from "~/features/admin/types";
 import { useHydrated } from "~/features/leads-inbox/components/use-lead-action";
-import { longTime } from "~/features/leads-inbox/format";
+import { longTime } from "~/lib/admin-format";
 import type { Route } from "./+types/chatbot-management";
 import { chatbotLoader } from "./chatbot-management.server";
 

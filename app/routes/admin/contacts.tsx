@@ -3,7 +3,7 @@ import { ScreenLoadError } from "~/features/admin/components/screen-load-error";
 import { localDateTime, relativeTime } from "~/features/admin/format";
 import { adminMessages } from "~/features/admin/messages";
 import { useHydrated } from "~/features/leads-inbox/components/use-lead-action";
-import { longTime } from "~/features/leads-inbox/format";
+import { longTime } from "~/lib/admin-format";
 import type { Route } from "./+types/contacts";
 import { contactsLoader } from "./contacts.server";
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { AdminPage } from "~/features/admin/components/admin-page";
+import { AdminPage, AdminTable } from "~/features/admin/components/admin-page";
 import { LoadFailure } from "~/features/admin/components/list-parts";
 import { localDateTime } from "~/features/admin/format";
 import { jobMessages } from "~/features/jobs/messages";
@@ -90,54 +90,32 @@ export default function JobSubmissions({ loaderData }: Route.ComponentProps) {
       {!job ? (
         <LoadFailure message={text.loadFailure} retryLabel={text.reload} />
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <caption className="sr-only">{text.title(job.title)}</caption>
-            <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              <tr>
-                {text.columns.map((column) => (
-                  <th key={column} scope="col" className="px-4 py-3">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {applications.length === 0 ? (
-                <tr>
-                  <td colSpan={text.columns.length} className="px-4 py-10 text-center text-slate-600">
-                    {text.empty}
-                  </td>
-                </tr>
-              ) : (
-                applications.map((a) => (
-                  <tr key={a._id} className="align-top">
-                    <td className="px-4 py-3 font-medium text-slate-900">{a.name}</td>
-                    <td className="px-4 py-3">
-                      <a href={`mailto:${a.email}`} className="text-brand-700 underline">
-                        {a.email}
-                      </a>
-                    </td>
-                    <td className="max-w-md px-4 py-3 text-slate-700">
-                      <CoverLetter text={a.coverLetter} />
-                    </td>
-                    <td className="px-4 py-3">
-                      <span
-                        className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${badge[a.status] ?? badge.pending}`}
-                        data-status={a.status}
-                      >
-                        {capitalise(a.status)}
-                      </span>
-                    </td>
-                    <td className="px-4 py-3 whitespace-nowrap text-slate-600">
-                      <LocalDate iso={a.createdAt} />
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable caption={text.title(job.title)} columns={text.columns} empty={text.empty} isEmpty={applications.length === 0}>
+          {applications.map((a) => (
+            <tr key={a._id} className="align-top">
+              <td className="px-4 py-3 font-medium text-slate-900">{a.name}</td>
+              <td className="px-4 py-3">
+                <a href={`mailto:${a.email}`} className="text-brand-700 underline">
+                  {a.email}
+                </a>
+              </td>
+              <td className="max-w-md px-4 py-3 text-slate-700">
+                <CoverLetter text={a.coverLetter} />
+              </td>
+              <td className="px-4 py-3">
+                <span
+                  className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${badge[a.status] ?? badge.pending}`}
+                  data-status={a.status}
+                >
+                  {capitalise(a.status)}
+                </span>
+              </td>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-600">
+                <LocalDate iso={a.createdAt} />
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </AdminPage>
   );

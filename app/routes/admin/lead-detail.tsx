@@ -6,9 +6,9 @@ import { LeadStatusForm } from "~/features/leads-inbox/components/lead-status-fo
 import { LeadTimeline } from "~/features/leads-inbox/components/lead-timeline";
 import { NoteForm } from "~/features/leads-inbox/components/note-form";
 import { useServerClock, WaitingClock } from "~/features/leads-inbox/components/waiting-clock";
-import { longTime, shortTime, telLink } from "~/features/leads-inbox/format";
 import { fieldLabel, fieldValue, leadTypeLabel, orderedFields, slotLabel } from "~/features/leads-inbox/labels";
 import { inboxMessages } from "~/features/leads-inbox/messages";
+import { longTime, shortTime, telLink } from "~/lib/admin-format";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/lead-detail";
 import { leadDetailAction, leadDetailLoader } from "./lead-detail.server";

@@ -2,16 +2,16 @@ import { useState } from "react";
 import { Form, Link, useSearchParams, useSubmit } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import { promises } from "~/content/agency";
-import { AdminPage } from "~/features/admin/components/admin-page";
+import { AdminPage, AdminTable } from "~/features/admin/components/admin-page";
 import { ScreenLoadError } from "~/features/admin/components/screen-load-error";
 import { StatusSelect } from "~/features/leads-inbox/components/status-select";
 import { useHydrated } from "~/features/leads-inbox/components/use-lead-action";
 import { useServerClock, WaitingClock } from "~/features/leads-inbox/components/waiting-clock";
-import { longTime, shortTime, telLink } from "~/features/leads-inbox/format";
 import { leadTypeLabel, statusOptions, typeOptions } from "~/features/leads-inbox/labels";
 import { inboxMessages as text } from "~/features/leads-inbox/messages";
 import { LEADS_PAGE_SIZE } from "~/features/leads-inbox/schema";
 import { useLiveInbox } from "~/features/leads-inbox/use-live-inbox";
+import { longTime, shortTime, telLink } from "~/lib/admin-format";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/leads";
 import { leadsAction, leadsLoader } from "./leads.server";
@@ -140,83 +140,68 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
             {actionData.message}
           </p>
         )}
-        {rows.length === 0 ? (
-          <div className="rounded-xl border border-slate-200 bg-white px-4 py-12 text-center text-slate-600 shadow-sm">
-            <p className="text-lg font-medium text-slate-800">{filtered ? text.emptyFiltered : text.empty}</p>
-          </div>
-        ) : (
-          <>
-            <p className="mb-3 text-sm text-slate-600" aria-live="polite">
-              {text.showing(rows.length, total)}
-            </p>
-            <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-              <table className="min-w-full divide-y divide-slate-200 text-sm">
-                <caption className="sr-only">{text.title}</caption>
-                <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                  <tr>
-                    {Object.values(text.columns).map((label) => (
-                      <th key={label} scope="col" className="px-4 py-3 whitespace-nowrap">
-                        {label}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {rows.map((lead) => (
-                    <tr key={lead._id} className="align-top" data-testid="lead-row">
-                      <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                        <time dateTime={lead.receivedAt} title={longTime(lead.receivedAt)}>
-                          {shortTime(lead.receivedAt)}
-                        </time>
-                      </td>
-                      <td className="px-4 py-3 whitespace-nowrap">
-                        <Link to={`/admin/leads/${lead._id}`} className="font-mono font-semibold text-brand-700 underline">
-                          {lead.reference}
-                        </Link>
-                        {lead.notificationFailed && (
-                          <span
-                            className="mt-1 block max-w-56 rounded bg-red-100 px-2 py-0.5 text-xs font-semibold whitespace-normal text-red-800"
-                            data-testid="notification-failed"
-                          >
-                            {text.notificationFailed.badge}
-                          </span>
-                        )}
-                        {lead.attachments > 0 && (
-                          <span className="mt-1 block text-xs text-slate-600">
-                            {lead.attachments} {lead.attachments === 1 ? "document" : "documents"}
-                          </span>
-                        )}
-                      </td>
-                      <td className="px-4 py-3 text-slate-700">{leadTypeLabel(lead.leadType)}</td>
-                      <td className="px-4 py-3 text-slate-700">{lead.source}</td>
-                      <td className="px-4 py-3 font-medium text-slate-900">{lead.name}</td>
-                      <td className="px-4 py-3 whitespace-nowrap">
-                        <a href={telLink(lead.phone)} className="text-brand-700 underline">
-                          {lead.phone}
-                        </a>
-                      </td>
-                      <td className="px-4 py-3 text-slate-700" data-testid="lead-assignee">
-                        {lead.assigneeName ?? text.assignment.unassigned}
-                      </td>
-                      <td className="px-4 py-3">
-                        <StatusSelect lead={lead} id={`status-${lead._id}`} label={text.statusFor(lead.reference)} />
-                      </td>
-                      <td className="px-4 py-3">
-                        <WaitingClock lead={lead} now={now} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            {more && (
-              <div className="mt-4 text-center">
-                <Link to={`?${loadMore}`} replace preventScrollReset className={buttonClass("outline", "py-2")}>
-                  {text.loadMore}
+        {rows.length > 0 && (
+          <p className="mb-3 text-sm text-slate-600" aria-live="polite">
+            {text.showing(rows.length, total)}
+          </p>
+        )}
+        <AdminTable
+          caption={text.title}
+          columns={Object.values(text.columns)}
+          empty={filtered ? text.emptyFiltered : text.empty}
+          isEmpty={rows.length === 0}
+        >
+          {rows.map((lead) => (
+            <tr key={lead._id} className="align-top" data-testid="lead-row">
+              <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+                <time dateTime={lead.receivedAt} title={longTime(lead.receivedAt)}>
+                  {shortTime(lead.receivedAt)}
+                </time>
+              </td>
+              <td className="px-4 py-3 whitespace-nowrap">
+                <Link to={`/admin/leads/${lead._id}`} className="font-mono font-semibold text-brand-700 underline">
+                  {lead.reference}
                 </Link>
-              </div>
-            )}
-          </>
+                {lead.notificationFailed && (
+                  <span
+                    className="mt-1 block max-w-56 rounded bg-red-100 px-2 py-0.5 text-xs font-semibold whitespace-normal text-red-800"
+                    data-testid="notification-failed"
+                  >
+                    {text.notificationFailed.badge}
+                  </span>
+                )}
+                {lead.attachments > 0 && (
+                  <span className="mt-1 block text-xs text-slate-600">
+                    {lead.attachments} {lead.attachments === 1 ? "document" : "documents"}
+                  </span>
+                )}
+              </td>
+              <td className="px-4 py-3 text-slate-700">{leadTypeLabel(lead.leadType)}</td>
+              <td className="px-4 py-3 text-slate-700">{lead.source}</td>
+              <td className="px-4 py-3 font-medium text-slate-900">{lead.name}</td>
+              <td className="px-4 py-3 whitespace-nowrap">
+                <a href={telLink(lead.phone)} className="text-brand-700 underline">
+                  {lead.phone}
+                </a>
+              </td>
+              <td className="px-4 py-3 text-slate-700" data-testid="lead-assignee">
+                {lead.assigneeName ?? text.assignment.unassigned}
+              </td>
+              <td className="px-4 py-3">
+                <StatusSelect lead={lead} id={`status-${lead._id}`} label={text.statusFor(lead.reference)} />
+              </td>
+              <td className="px-4 py-3">
+                <WaitingClock lead={lead} now={now} />
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+        {more && rows.length > 0 && (
+          <div className="mt-4 text-center">
+            <Link to={`?${loadMore}`} replace preventScrollReset className={buttonClass("outline", "py-2")}>
+              {text.loadMore}
+            </Link>
+          </div>
         )}
       </div>
     </AdminPage>

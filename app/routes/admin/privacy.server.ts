@@ -6,9 +6,9 @@
  */
 import { type AppLoadContext, data, redirect } from "react-router";
 import { type AdminIdentity, adminFromRequest } from "~/features/auth/auth.server";
-import { emailRule } from "~/features/leads/rules";
 import { privacyMessages } from "~/features/privacy/messages";
 import { type ErasureCounts, eraseByEmail } from "~/features/privacy/retention.server";
+import { emailRule } from "~/lib/field-rules";
 import { isUrlEncodedForm, readForm } from "~/lib/form-body.server";
 import { SIGN_IN_PATH } from "~/lib/paths";
 

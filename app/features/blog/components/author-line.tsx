@@ -1,4 +1,4 @@
-import type { BlogAuthor } from "../mapping";
+import type { BlogAuthor } from "~/content/blog-posts";
 
 function initials(name: string) {
   return name

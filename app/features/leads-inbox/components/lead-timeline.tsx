@@ -1,4 +1,4 @@
-import { longTime, shortTime } from "../format";
+import { longTime, shortTime } from "~/lib/admin-format";
 import { activitySummary } from "../labels";
 import { inboxMessages } from "../messages";
 import type { LeadActivityItem } from "../schema";

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { shortTime } from "~/features/leads-inbox/format";
+import { AdminTable } from "~/features/admin/components/admin-page";
+import { shortTime } from "~/lib/admin-format";
 import type { MailFailure } from "../failure-types";
 import { mailFailureMessages as text } from "../messages";
 
@@ -42,73 +43,57 @@ export function MailFailuresPanel({
           {result.message}
         </p>
       )}
-      {failures.length === 0 ? (
-        <p className="mt-4 rounded-xl border border-slate-200 bg-white px-4 py-6 text-center text-slate-700 shadow-sm">{text.empty}</p>
-      ) : (
-        <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <caption className="sr-only">{text.title}</caption>
-            <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              <tr>
-                {Object.values(text.columns).map((label) => (
-                  <th key={label} scope="col" className="px-4 py-3 whitespace-nowrap">
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {failures.map((mail) => (
-                <tr key={mail.id} className="align-top" data-testid="mail-failure">
-                  <td className="px-4 py-3">
-                    <p className="font-medium text-slate-900">{text.kindLabel(mail.kind)}</p>
-                    <p className="text-slate-700">{mail.subject}</p>
-                    <p className="text-xs text-slate-600">{text.to(mail.to)}</p>
-                    <p className="text-xs text-slate-600">{time(mail.createdAt)}</p>
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap">
-                    {mail.lead ? (
-                      <Link to={`/admin/leads/${mail.lead.id}`} className="text-brand-700 underline">
-                        <span className="font-mono font-semibold">{mail.lead.reference}</span> {mail.lead.name}
-                      </Link>
-                    ) : (
-                      <span className="text-slate-500">{text.noLead}</span>
-                    )}
-                  </td>
-                  <td className="max-w-md px-4 py-3 break-words text-slate-800">
-                    <span className={`mb-1 inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${stateClass[mail.state]}`}>
-                      {text.states[mail.state]}
-                    </span>
-                    <p>{mail.lastError || <span className="text-slate-500">{text.noError}</span>}</p>
-                    {mail.nextAttemptAt && (
-                      <p className="mt-1 text-xs text-slate-600">
-                        {text.nextTry}: {time(mail.nextAttemptAt)}
-                      </p>
-                    )}
-                  </td>
-                  <td className="px-4 py-3 text-slate-800">{mail.attempts}</td>
-                  <td className="px-4 py-3">
-                    {mail.retryable && (
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="retry-mail" />
-                        <input type="hidden" name="id" value={mail.id} />
-                        <button
-                          type="submit"
-                          className={buttonClass("outline", "px-3 py-1.5 text-sm")}
-                          aria-label={text.retryLabel(mail.subject)}
-                          disabled={pendingId === mail.id}
-                        >
-                          {pendingId === mail.id ? text.retrying : text.retry}
-                        </button>
-                      </Form>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <div className="mt-4">
+        <AdminTable caption={text.title} columns={Object.values(text.columns)} empty={text.empty} isEmpty={failures.length === 0}>
+          {failures.map((mail) => (
+            <tr key={mail.id} className="align-top" data-testid="mail-failure">
+              <td className="px-4 py-3">
+                <p className="font-medium text-slate-900">{text.kindLabel(mail.kind)}</p>
+                <p className="text-slate-700">{mail.subject}</p>
+                <p className="text-xs text-slate-600">{text.to(mail.to)}</p>
+                <p className="text-xs text-slate-600">{time(mail.createdAt)}</p>
+              </td>
+              <td className="px-4 py-3 whitespace-nowrap">
+                {mail.lead ? (
+                  <Link to={`/admin/leads/${mail.lead.id}`} className="text-brand-700 underline">
+                    <span className="font-mono font-semibold">{mail.lead.reference}</span> {mail.lead.name}
+                  </Link>
+                ) : (
+                  <span className="text-slate-500">{text.noLead}</span>
+                )}
+              </td>
+              <td className="max-w-md px-4 py-3 break-words text-slate-800">
+                <span className={`mb-1 inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${stateClass[mail.state]}`}>
+                  {text.states[mail.state]}
+                </span>
+                <p>{mail.lastError || <span className="text-slate-500">{text.noError}</span>}</p>
+                {mail.nextAttemptAt && (
+                  <p className="mt-1 text-xs text-slate-600">
+                    {text.nextTry}: {time(mail.nextAttemptAt)}
+                  </p>
+                )}
+              </td>
+              <td className="px-4 py-3 text-slate-800">{mail.attempts}</td>
+              <td className="px-4 py-3">
+                {mail.retryable && (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="retry-mail" />
+                    <input type="hidden" name="id" value={mail.id} />
+                    <button
+                      type="submit"
+                      className={buttonClass("outline", "px-3 py-1.5 text-sm")}
+                      aria-label={text.retryLabel(mail.subject)}
+                      disabled={pendingId === mail.id}
+                    >
+                      {pendingId === mail.id ? text.retrying : text.retry}
+                    </button>
+                  </Form>
+                )}
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      </div>
     </section>
   );
 }

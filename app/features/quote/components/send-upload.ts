@@ -2,7 +2,8 @@
  * Checking and sending one document. Loaded when the visitor first uses the form (it is not needed
  * to show the page), so it adds nothing to the page's first-load JavaScript.
  */
-import { DEFAULT_UPLOAD_MAX_BYTES, fileTooLargeMessage, unsupportedTypeMessage } from "~/features/uploads/messages";
+import { DEFAULT_UPLOAD_MAX_BYTES } from "~/content/uploads";
+import { fileTooLargeMessage, unsupportedTypeMessage } from "~/features/uploads/messages";
 import { quoteMessages } from "../messages";
 
 /** Spec 000 section 9: pdf, jpg, jpeg, png, at most 1 GB each. The server checks again (and the bytes). */

@@ -1,4 +1,4 @@
-/** Times in the inbox are shown where the agency is (its promise runs on its clock), with the zone named. */
+/** How the back office shows times (where the agency is: its promise runs on its clock, with the zone named) and phone numbers. */
 import { agency } from "~/content/agency";
 
 const short = new Intl.DateTimeFormat("en-US", {

@@ -8,9 +8,9 @@ import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
 import { loadConfig } from "~/env.server";
-import { buildImages } from "../scripts/images";
-import { createApp } from "./app";
-import { createServices } from "./main";
+import { createApp } from "../server/app";
+import { createServices } from "../server/main";
+import { buildImages } from "./images";
 
 if (process.argv.includes("--help")) {
   console.log(`Usage: npm run dev

@@ -1,6 +1,6 @@
 /**
- * Field rules and their messages (spec 000 section 5), shared by every public form and by the
- * API. Browser-safe.
+ * Field rules and their messages (spec 000 section 5), shared by every public form (leads, the
+ * trucking quote, careers, the chat's intake) and by the API. Browser-safe.
  *
  * Every rule looks at a value's length before any pattern, and every pattern is linear (one
  * quantifier per run of characters, nothing nested or overlapping), so no crafted value can hold
@@ -186,6 +186,16 @@ export const mustBeChecked = (message: string = fieldMessages.smsConsent) =>
   z.preprocess((v) => v === true || v === "true" || v === "on" || v === "Yes" || v === "yes", z.literal(true, { error: message }));
 
 export const insuranceTypeRule = z.preprocess(text, z.enum(contactInsuranceTypes, { error: fieldMessages.insuranceType }));
+
+/** One line of at most `max` characters; anything else is dropped (the context is never a reason to refuse). */
+const contextLine = (max: number) => z.string().max(max, { abort: true }).refine(isSingleLine);
+
+/** Where a submission came from: sent by every public form, all optional. */
+export const submissionContextSchema = z.object({
+  pageUrl: contextLine(2000).optional().catch(undefined),
+  referrer: contextLine(2000).optional().catch(undefined),
+  utm: z.record(contextLine(40), contextLine(200)).optional().catch(undefined),
+});
 
 /** Turns a Zod error into `{ field: message }`, first message per field. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

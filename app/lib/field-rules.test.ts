@@ -3,8 +3,10 @@ import type { z } from "zod";
 import { loginSchema } from "~/features/auth/schema";
 import { chatIntakeSchema, chatMessageSchema, conversationCreateSchema, conversationMessageSchema } from "~/features/chat/schema";
 import { applicationSchema } from "~/features/jobs/schema";
+import { contactApiFields, parseApiBody } from "~/features/leads/api-fields";
+import { contactFormSchema, sideQuoteFormSchema, smsConsentFormSchema } from "~/features/leads/schema";
+import { submitLeadSchema } from "~/features/leads/submit-lead-schema";
 import { truckingQuoteFormSchema } from "~/features/quote/trucking-quote-schema";
-import { contactApiFields, parseApiBody } from "./api-fields";
 import {
   canonicalEmail,
   cleanMultiLine,
@@ -17,9 +19,7 @@ import {
   patterns,
   phoneRule,
   singleLineRule,
-} from "./rules";
-import { contactFormSchema, sideQuoteFormSchema, smsConsentFormSchema } from "./schema";
-import { submitLeadSchema } from "./submit-lead-schema";
+} from "./field-rules";
 
 /** 100 KB: the most a JSON body may hold (JSON_BODY_LIMIT_KB), all of it in one field. */
 const SIZE = 100_000;
