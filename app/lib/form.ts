@@ -11,10 +11,13 @@
  *   forms use this exports `clientAction = formClientAction`, so a server that cannot be reached or
  *   fails answers with the form's own failure toast instead of the error page.
  *
- * Actions build their answers with `app/lib/form.server.ts`.
+ * - A field's error shows once the form is sent; editing the field clears it, and leaving the field
+ *   checks it again.
+ *
+ * Actions build their answers with the one POST pipeline, `app/lib/post.server.ts`.
  */
 import { type FieldMetadata, getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { type FocusEvent, type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import type { ZodType } from "zod";
 import { postMessages } from "./post-messages";
@@ -99,7 +102,7 @@ type Options = {
    * Conform's coercion of the posted text before the schema sees it (an empty field as missing, "on"
    * as true, digits as a number): off by default, since the schemas read every field as text
    * themselves (and serve the JSON API too). A schema written for coerced values sets it (the trucking
-   * quote). The action's `readSubmission` takes the same option.
+   * quote). The action's `postForm` takes the same option.
    */
   coerce?: boolean;
 };
@@ -154,13 +157,44 @@ export function useActionForm<Schema extends Record<string, unknown> = Record<st
     if (held.form.isConnected) held.form.requestSubmit(held.submitter?.isConnected ? held.submitter : undefined);
   }, [validate, unavailable]);
 
+  // Checked when sent; after that, a field is checked again as it is left. Editing a field clears its
+  // error (the spec's forms: "Editing a field clears that field's error"); leaving it checks it again.
   const [form, fields] = useForm<Schema>({
     id,
     lastResult: answer && !answer.unreachable ? answer.result : undefined,
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    shouldRevalidate: "onBlur",
     onValidate: validate ? ({ formData }) => validate(formData) as never : undefined,
   });
+
+  /** Fields whose error was cleared by an edit, to check again when they are left. */
+  const edited = useRef(new Set<string>());
+  /** Edits made before the check had loaded: their errors are cleared once it has. */
+  const editedEarly = useRef(new Set<string>());
+  const clearError = useCallback(
+    (name: string) => {
+      edited.current.add(name);
+      // Conform's own way to forget a field's check: its error goes, the other fields keep theirs.
+      form.update({ name, validated: false });
+    },
+    [form],
+  );
+  useEffect(() => {
+    if (!validate || !editedEarly.current.size) return;
+    for (const name of editedEarly.current) clearError(name);
+    editedEarly.current.clear();
+  }, [validate, clearError]);
+  const onInputCapture = (event: FormEvent<HTMLFormElement>) => {
+    const name = (event.target as Partial<HTMLInputElement>).name;
+    if (!name || !form.allErrors[name]) return;
+    if (validate) clearError(name);
+    else editedEarly.current.add(name);
+  };
+  const onBlurCapture = (event: FocusEvent<HTMLFormElement>) => {
+    const name = (event.target as Partial<HTMLInputElement>).name;
+    if (!name || !validate || !edited.current.delete(name)) return;
+    form.validate({ name });
+  };
 
   const shown = useRef<FormAnswer | undefined>(undefined);
   const onSuccessRef = useRef(onSuccess);
@@ -178,8 +212,9 @@ export function useActionForm<Schema extends Record<string, unknown> = Record<st
 
   const conformProps = getFormProps(form);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    // Conform checks a field again as it is edited after a refused send, through a submit of its own (its
-    // intent button). Without the check loaded there is nothing to run it: it is not sent to the server.
+    // Conform checks a field again (or forgets its error) as it is left or edited after a refused send, through
+    // a submit of its own (its intent button). Without the check loaded there is nothing to run it: it is not
+    // sent to the server.
     const intentSubmit = ((event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.name === CONFORM_INTENT;
     if (!validate && intentSubmit) {
       event.preventDefault();
@@ -194,8 +229,8 @@ export function useActionForm<Schema extends Record<string, unknown> = Record<st
     }
     conformProps.onSubmit(event);
     if (!event.defaultPrevented) return;
-    // Conform checks a field again as it is edited after a refused send, through a submit of its own
-    // (its intent button): that is no send, so no toast and no focus move.
+    // Conform's own submit (its intent button, a field left or edited): that is no send, so no toast and no
+    // focus move.
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     if (submitter?.name === CONFORM_INTENT) return;
     // The browser's check found errors: say so, and take the visitor to the first one.
@@ -216,6 +251,8 @@ export function useActionForm<Schema extends Record<string, unknown> = Record<st
       onSubmit,
       onFocusCapture: () => void prepare(),
       onPointerDownCapture: () => void prepare(),
+      onInputCapture,
+      onBlurCapture,
     },
     submitting: fetcher.state !== "idle",
     /** Each field's first error, by name. */

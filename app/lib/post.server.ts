@@ -75,7 +75,7 @@ export type PostContext = Pick<AppLoadContext, "config" | "logger" | "limits" | 
 export type RateLimitName = "forms" | "applications";
 
 /** Step 1: a browser's post from another site's page. */
-export function sameSite(context: Pick<PostContext, "crossSite">, messages = postMessages): Refusal | null {
+export function sameSite(context: Pick<PostContext, "crossSite">, messages: { crossSite: string } = postMessages): Refusal | null {
   return context.crossSite ? refuse(403, messages.crossSite) : null;
 }
 
@@ -133,7 +133,7 @@ export type FormPost<S extends ZodType, A extends "public" | "admin"> = {
   /** The form-level text when the schema finds errors. */
   invalid?: string;
   /** Overrides of the guards' texts. */
-  messages?: Partial<typeof postMessages>;
+  messages?: Partial<Record<keyof typeof postMessages, string>>;
 };
 
 const blank: SubmissionResult<string[]> = { status: "error", error: {} };

@@ -13,9 +13,9 @@ import { APPLICATION_FORM, ApplicationForm } from "~/features/jobs/components/ap
 import { listJobs, submitApplication } from "~/features/jobs/jobs.server";
 import { jobMessages } from "~/features/jobs/messages";
 import { applicationSchema, type JobRecord } from "~/features/jobs/schema";
-import { publicFormAction } from "~/features/leads/submit.server";
+import { PUBLIC_FORM_BYTES, visitContext } from "~/features/leads/submit.server";
 import { formClientAction, isFormAnswer, keepDataAfterForms } from "~/lib/form";
-import { formHeaders } from "~/lib/form.server";
+import { accept, formHeaders, postForm, refuse } from "~/lib/post.server";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/careers";
 
@@ -30,17 +30,23 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** The application form: stored as POST /api/applications stores it, counted against the same limit. */
 export function action({ request, context }: Route.ActionArgs) {
-  return publicFormAction(request, context, {
-    form: APPLICATION_FORM,
-    schema: applicationSchema,
-    limit: "applications",
-    success: careerMessages.success,
-    failure: careerMessages.failure,
-    accept: async (values, visit) => {
-      const application = await submitApplication(context, values, { ip: visit.ip, userAgent: visit.userAgent });
-      return application ? { ok: true } : { ok: false, status: 404, message: jobMessages.api.notFound };
+  return postForm(
+    request,
+    context,
+    {
+      form: APPLICATION_FORM,
+      schema: applicationSchema,
+      maxBytes: PUBLIC_FORM_BYTES,
+      access: "public",
+      rateLimit: "applications",
+      honeypot: () => accept(careerMessages.success),
     },
-  });
+    async ({ value, formData }) => {
+      const { ip, userAgent } = visitContext(request, context, formData);
+      const application = await submitApplication(context, value, { ip, userAgent });
+      return application ? accept(careerMessages.success) : refuse(404, jobMessages.api.notFound);
+    },
+  );
 }
 
 export const clientAction = formClientAction;

@@ -8,23 +8,31 @@ import { legalPaths } from "~/content/sms-consent";
 import { ContactForm } from "~/features/leads/components/contact-form";
 import { formMessages } from "~/features/leads/messages";
 import { contactFormSchema } from "~/features/leads/schema";
-import { publicFormAction, submitContact, trappedNotice } from "~/features/leads/submit.server";
+import { PUBLIC_FORM_BYTES, submitContact, trappedNotice, visitContext } from "~/features/leads/submit.server";
 import { formClientAction } from "~/lib/form";
-import { formHeaders } from "~/lib/form.server";
+import { accept, formHeaders, postForm } from "~/lib/post.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 
 /** The contact form, posted by the browser itself or by the form once scripts run: stored as POST /api/contacts stores it. */
 export function action({ request, context }: Route.ActionArgs) {
-  return publicFormAction(request, context, {
-    form: "contact",
-    schema: contactFormSchema,
-    limit: "forms",
-    success: formMessages.contact.success,
-    failure: formMessages.contact.failure,
-    accept: async (values, visit) => ({ ok: true, detail: (await submitContact(context, values, visit)).callBackNotice }),
-    trappedDetail: () => trappedNotice(context.config),
-  });
+  const { success } = formMessages.contact;
+  return postForm(
+    request,
+    context,
+    {
+      form: "contact",
+      schema: contactFormSchema,
+      maxBytes: PUBLIC_FORM_BYTES,
+      access: "public",
+      rateLimit: "forms",
+      honeypot: () => accept(success, trappedNotice(context.config)),
+    },
+    async ({ value, formData }) => {
+      const { callBackNotice } = await submitContact(context, value, visitContext(request, context, formData));
+      return accept(success, callBackNotice);
+    },
+  );
 }
 
 export const clientAction = formClientAction;

@@ -11,10 +11,10 @@ import { type ProductItem, productBySlug } from "~/content/products";
 import { SideQuoteForm } from "~/features/leads/components/side-quote-form";
 import { formMessages } from "~/features/leads/messages";
 import { sideQuoteFormSchema } from "~/features/leads/schema";
-import { publicFormAction, submitLead, trappedNotice } from "~/features/leads/submit.server";
+import { PUBLIC_FORM_BYTES, submitLead, trappedNotice, visitContext } from "~/features/leads/submit.server";
 import { productQuote, type SubmitLeadBody } from "~/features/leads/submit-lead-schema";
 import { formClientAction, keepDataAfterForms } from "~/lib/form";
-import { formHeaders } from "~/lib/form.server";
+import { accept, formHeaders, postForm } from "~/lib/post.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/insurance-product";
 
@@ -29,23 +29,29 @@ export function loader({ params }: Route.LoaderArgs) {
 export function action({ request, context, params }: Route.ActionArgs) {
   const page = productBySlug(params.slug);
   if (!page) throw data(null, { status: 404 });
-  return publicFormAction(request, context, {
-    form: "side-quote",
-    schema: sideQuoteFormSchema,
-    limit: "forms",
-    success: formMessages.sideQuote.success,
-    failure: formMessages.sideQuote.failure,
-    accept: async (values, visit) => {
+  const { success } = formMessages.sideQuote;
+  return postForm(
+    request,
+    context,
+    {
+      form: "side-quote",
+      schema: sideQuoteFormSchema,
+      maxBytes: PUBLIC_FORM_BYTES,
+      access: "public",
+      rateLimit: "forms",
+      honeypot: () => accept(success, trappedNotice(context.config)),
+    },
+    async ({ value, formData }) => {
       const body = {
         ...productQuote,
         serviceType: page.serviceType,
-        ...values,
+        ...value,
         submissionDate: new Date().toISOString(),
       } as SubmitLeadBody;
-      return { ok: true, detail: (await submitLead(context, body, visit)).callBackNotice };
+      const { callBackNotice } = await submitLead(context, body, visitContext(request, context, formData));
+      return accept(success, callBackNotice);
     },
-    trappedDetail: () => trappedNotice(context.config),
-  });
+  );
 }
 
 export const clientAction = formClientAction;

@@ -10,11 +10,11 @@ import { LandingQuoteForm } from "~/features/leads/components/landing-quote-form
 import { landingFormSchema, landingForms } from "~/features/leads/landing-forms";
 import { landingLeadTypes } from "~/features/leads/lead-types";
 import { formMessages } from "~/features/leads/messages";
-import { publicFormAction, submitLead, trappedNotice } from "~/features/leads/submit.server";
+import { PUBLIC_FORM_BYTES, submitLead, trappedNotice, visitContext } from "~/features/leads/submit.server";
 import type { SubmitLeadBody } from "~/features/leads/submit-lead-schema";
 import { formClientAction, isFormAnswer, keepDataAfterForms } from "~/lib/form";
-import { formHeaders } from "~/lib/form.server";
 import { useOpenChat } from "~/lib/open-chat";
+import { accept, formHeaders, postForm } from "~/lib/post.server";
 import { seo } from "~/lib/seo";
 import { notifyError } from "~/lib/toast";
 import type { Route } from "./+types/landing";
@@ -44,20 +44,25 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const page = await pageOf(request);
   const { leadType } = landingForms[page.slug as LandingSlug];
-  return publicFormAction(request, context, {
-    form: "landing-quote",
-    schema: await landingFormSchema(leadType),
-    limit: "forms",
-    success: text.success,
-    failure: text.failure,
-    accept: async (values, visit) => {
+  return postForm(
+    request,
+    context,
+    {
+      form: "landing-quote",
+      schema: await landingFormSchema(leadType),
+      maxBytes: PUBLIC_FORM_BYTES,
+      access: "public",
+      rateLimit: "forms",
+      honeypot: () => accept(text.success, trappedNotice(context.config)),
+    },
+    async ({ value, formData }) => {
       const { submissionType, source } = landingLeadTypes[leadType];
       // The values are the lead type's own schema's (landingFormSchema): with its fixed fields they are its API body.
-      const body = { ...values, leadType, submissionType, source, submissionDate: new Date().toISOString() } as unknown as SubmitLeadBody;
-      return { ok: true, detail: (await submitLead(context, body, visit)).callBackNotice };
+      const body = { ...value, leadType, submissionType, source, submissionDate: new Date().toISOString() } as unknown as SubmitLeadBody;
+      const { callBackNotice } = await submitLead(context, body, visitContext(request, context, formData));
+      return accept(text.success, callBackNotice);
     },
-    trappedDetail: () => trappedNotice(context.config),
-  });
+  );
 }
 
 export const clientAction = formClientAction;

@@ -1,47 +1,78 @@
-import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { buttonClass, CallButton } from "~/components/ui/button";
 import { PageHero } from "~/components/ui/page-hero";
-import { agency, promises } from "~/content/agency";
+import { agency, promises, withPhone } from "~/content/agency";
 import { quoteDocuments, quotePage, quoteSections } from "~/content/quote";
+import { newReference } from "~/features/leads/leads.server";
+import { submitLead, trappedNotice, visitContext } from "~/features/leads/submit.server";
 import { QuoteForm } from "~/features/quote/components/quote-form";
-import { QUOTE_FORM_ID, type QuoteAnswer, quoteMessages } from "~/features/quote/messages";
+import { QUOTE_FORM_ID, type QuoteData, quoteMessages } from "~/features/quote/messages";
+import { truckingLeadBody, truckingQuoteFormSchema } from "~/features/quote/trucking-quote-schema";
 import { acceptedFileTypes } from "~/features/uploads/messages";
+import { UploadLinkError } from "~/features/uploads/uploads.server";
+import { formClientAction, keepDataAfterForms } from "~/lib/form";
+import { accept, formHeaders, postForm, refuse } from "~/lib/post.server";
+import { postMessages } from "~/lib/post-messages";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/quote";
-import { quoteAction } from "./quote.server";
 
 /** The form's copy (labels, hints, option lists) reaches the page through the loader, not a JavaScript chunk. */
 export function loader() {
   return { page: quotePage, sections: quoteSections, documents: { ...quoteDocuments, accept: acceptedFileTypes } };
 }
 
-/** The trucking quote, sent by the form (app/routes/quote.server.ts). */
-export function action({ request, context }: Route.ActionArgs) {
-  return quoteAction(request, context);
-}
-
-/** A refusal for too many requests tells the browser when to try again (Retry-After), as the API's does. */
-export function headers({ actionHeaders }: Route.HeadersArgs) {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : {};
-}
+/**
+ * The longest body a real quote makes: about 11,000 characters of answers at most, each up to nine
+ * bytes once URL-encoded (a three-byte character as %XX%XX%XX), plus the documents' ids and the page's
+ * address. Anything longer is refused before it is read.
+ */
+const QUOTE_FORM_BYTES = 256 * 1024;
 
 /**
- * In the browser: the server's answer, or, when there is none (offline, or the server failed), the
- * spec's failure text as the answer, so the visitor gets the failure toast and keeps every answer.
+ * The trucking quote: stored as POST /api/submit-lead stores a trucking quote, through the same server
+ * function, counted against the same "forms" limit per address. The documents already uploaded are
+ * checked by the schema, then claimed in the lead's own transaction. A browser without scripts posts
+ * here itself and gets the page back with the answer in place; with scripts the form's fetcher posts
+ * here and the answer is a toast. Either way the answer carries the lead's reference.
  */
-export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<QuoteAnswer> {
-  try {
-    return (await serverAction()) as QuoteAnswer;
-  } catch {
-    return { form: QUOTE_FORM_ID, ok: false, message: quoteMessages.failure, result: { status: "error", error: {} } };
-  }
+export function action({ request, context }: Route.ActionArgs) {
+  const answered = (reference: string, callBackNotice: string | null) =>
+    accept<QuoteData>(quoteMessages.success, callBackNotice, { data: { reference } });
+  return postForm(
+    request,
+    context,
+    {
+      form: QUOTE_FORM_ID,
+      schema: truckingQuoteFormSchema,
+      maxBytes: QUOTE_FORM_BYTES,
+      access: "public",
+      rateLimit: "forms",
+      // The schema is written for Conform's reading of a form (a blank field as missing, digits as numbers).
+      coerce: true,
+      // A bot's post is answered as if accepted, with a reference of its own, and stored nowhere.
+      honeypot: () => answered(newReference(), trappedNotice(context.config)),
+      messages: { tooLarge: withPhone(quoteMessages.tooLarge) },
+    },
+    async ({ value }) => {
+      const body = truckingLeadBody(value, new Date());
+      try {
+        const { reference, callBackNotice } = await submitLead(context, body, visitContext(request, context, value));
+        return answered(reference, callBackNotice);
+      } catch (error) {
+        // A document expired, unknown, someone else's or over the quote's limits: nothing was stored.
+        if (error instanceof UploadLinkError) {
+          return refuse(400, postMessages.invalid, { attachments: error.errors?.attachments ?? error.message });
+        }
+        throw error;
+      }
+    },
+  );
 }
 
+export const headers = formHeaders;
+/** In the browser: a server that cannot be reached or fails answers with the form's failure toast, every answer kept. */
+export const clientAction = formClientAction;
 /** Sending the form changes nothing the page's loader reads. */
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod === "POST" ? false : defaultShouldRevalidate;
-}
+export const shouldRevalidate = keepDataAfterForms;
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];

@@ -6,25 +6,31 @@ import { legalPaths, smsConsent } from "~/content/sms-consent";
 import { SmsConsentForm } from "~/features/leads/components/sms-consent-form";
 import { formMessages } from "~/features/leads/messages";
 import { smsConsentFormSchema } from "~/features/leads/schema";
-import { publicFormAction, submitSmsConsent } from "~/features/leads/submit.server";
+import { PUBLIC_FORM_BYTES, submitSmsConsent, visitContext } from "~/features/leads/submit.server";
 import { formClientAction } from "~/lib/form";
-import { formHeaders } from "~/lib/form.server";
+import { accept, formHeaders, postForm } from "~/lib/post.server";
 import { seo } from "~/lib/seo";
 import type { Route } from "./+types/sms-consent";
 
 /** The consent form, stored as POST /api/sms-consent stores it. */
 export function action({ request, context }: Route.ActionArgs) {
-  return publicFormAction(request, context, {
-    form: "sms-consent",
-    schema: smsConsentFormSchema,
-    limit: "forms",
-    success: formMessages.smsConsent.success,
-    failure: formMessages.smsConsent.failure,
-    accept: async (values, visit) => {
-      await submitSmsConsent(context, values, visit);
-      return { ok: true };
+  const { success } = formMessages.smsConsent;
+  return postForm(
+    request,
+    context,
+    {
+      form: "sms-consent",
+      schema: smsConsentFormSchema,
+      maxBytes: PUBLIC_FORM_BYTES,
+      access: "public",
+      rateLimit: "forms",
+      honeypot: () => accept(success),
     },
-  });
+    async ({ value, formData }) => {
+      await submitSmsConsent(context, value, visitContext(request, context, formData));
+      return accept(success);
+    },
+  );
 }
 
 export const clientAction = formClientAction;

@@ -2,6 +2,8 @@ import type { Page } from "@playwright/test";
 import { contactInsuranceTypes } from "../../app/content/options";
 import { productPages } from "../../app/content/products";
 import { smsConsent } from "../../app/content/sms-consent";
+import { landingForms } from "../../app/features/leads/landing-forms";
+import { landingMessages } from "../../app/features/leads/landing-schemas";
 import { formMessages } from "../../app/features/leads/messages";
 import { fieldMessages } from "../../app/lib/field-rules";
 import { actionRequest, expect, failNext, holdRequests, test, toast } from "./support";
@@ -46,6 +48,35 @@ test.describe("contact form", () => {
     await f.getByLabel(/^Message/).fill("<script>alert(1)</script> hello there");
     await f.getByRole("button", { name: formMessages.contact.submit }).click();
     await expect(f.getByText(fieldMessages.message)).toBeVisible();
+  });
+
+  test("editing a field clears its error while it is still wrong, and leaving the field checks it again", async ({ page }) => {
+    const f = form(page);
+    const email = f.getByLabel("Email Address");
+    await fill(page, { email: "dana@" });
+    await f.getByRole("button", { name: formMessages.contact.submit }).click();
+    await expect(toast(page, formMessages.validationToast)).toBeVisible();
+    await expect(f.getByText(fieldMessages.email)).toBeVisible();
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+
+    // "dana@w" is no address yet: the error goes all the same, as soon as the field is edited.
+    await email.press("End");
+    await email.pressSequentially("w");
+    await expect(email).toHaveValue("dana@w");
+    await expect(f.getByText(fieldMessages.email)).toHaveCount(0);
+    await expect(email).not.toHaveAttribute("aria-invalid", "true");
+    await expect(email).toBeFocused();
+
+    // Leaving the field checks it again.
+    await email.press("Tab");
+    await expect(f.getByText(fieldMessages.email)).toBeVisible();
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+
+    await email.fill("dana@whitfield-roofing.example");
+    await expect(f.getByText(fieldMessages.email)).toHaveCount(0);
+    await email.press("Tab");
+    await expect(email).not.toHaveAttribute("aria-invalid", "true");
+    await expect(f.getByText(fieldMessages.email)).toHaveCount(0);
   });
 
   test("Other reveals its own required field", async ({ page }) => {
@@ -200,4 +231,99 @@ test.describe("SMS consent form", () => {
     await f.getByRole("button", { name: formMessages.smsConsent.submit }).click();
     await expect(toast(page, formMessages.smsConsent.failure)).toBeVisible();
   });
+});
+
+/**
+ * A form the browser's check accepted but the server refused for its fields (here an email address
+ * altered on its way, which the server checks again): the spec's validation toast, not the form's
+ * failure text, the server's message beside the field, and the answers kept.
+ */
+test.describe("a public form the server refuses for its fields", () => {
+  const trucking = productPages.find((p) => p.slug === "commercial-trucking")!;
+  const forms = [
+    {
+      name: "contact form",
+      path: "/contact",
+      failure: formMessages.contact.failure,
+      emailError: fieldMessages.email,
+      async fill(page: Page) {
+        const f = page.getByRole("form", { name: "Contact form" });
+        await f.getByLabel("Full Name").fill("Dana Whitfield");
+        await f.getByLabel("Email Address").fill("dana@whitfield-roofing.example");
+        await f.getByLabel("Phone Number").fill("(512) 555-0199");
+        await f.locator("#contact-insurance-type").selectOption("Contractors Insurance");
+        await f.getByLabel(/^Message/).fill("Twelve-person roofing crew; we need GL with a waiver of subrogation.");
+        await f.getByRole("checkbox").check();
+        return f;
+      },
+      submit: formMessages.contact.submit,
+    },
+    {
+      name: "SMS consent form",
+      path: "/sms-consent",
+      failure: formMessages.smsConsent.failure,
+      emailError: fieldMessages.email,
+      async fill(page: Page) {
+        const f = page.getByRole("form", { name: "SMS consent form" });
+        await f.getByLabel("Full Name").fill("Dana Whitfield");
+        await f.getByLabel("Email Address").fill("dana@whitfield-roofing.example");
+        await f.getByLabel("Mobile Phone Number").fill("512-555-0188");
+        await f.getByRole("checkbox").check();
+        return f;
+      },
+      submit: formMessages.smsConsent.submit,
+    },
+    {
+      name: "side quote form",
+      path: `/insurance/${trucking.slug}`,
+      failure: formMessages.sideQuote.failure,
+      emailError: fieldMessages.email,
+      async fill(page: Page) {
+        const f = page.getByRole("form", { name: `${trucking.serviceType} quote form` });
+        await f.getByLabel("Full Name").fill("Dana Whitfield");
+        await f.getByLabel("Email Address").fill("dana@whitfield-roofing.example");
+        await f.getByLabel("Phone Number").fill("512-555-0123");
+        await f.getByLabel("What do you need covered?").fill("Two tractors and a flatbed, interstate.");
+        return f;
+      },
+      submit: formMessages.sideQuote.submit,
+    },
+    {
+      name: "landing page's quote form",
+      path: "/hoa-insurance",
+      failure: formMessages.landingQuote.failure,
+      emailError: landingMessages.email,
+      async fill(page: Page) {
+        await page.getByRole("button", { name: formMessages.landingQuote.openHero }).click();
+        const f = page.getByRole("dialog", { name: formMessages.landingQuote.title });
+        await f.locator("#landing-name").fill("Dana Whitfield");
+        await f.locator("#landing-phone").fill("(512) 555-0123");
+        await f.locator("#landing-email").fill("dana@whitfield-roofing.example");
+        for (const field of landingForms.hoa.fields) {
+          if (field.required) await f.locator(`#landing-${field.name}`).selectOption(field.options[0]);
+        }
+        return f;
+      },
+      submit: formMessages.landingQuote.submit,
+    },
+  ];
+
+  for (const entry of forms) {
+    test(`the ${entry.name}: the validation toast and the field's message`, async ({ page }) => {
+      await page.goto(entry.path);
+      const f = await entry.fill(page);
+      await page.route(actionRequest(entry.path), (route) => {
+        const body = new URLSearchParams(route.request().postData() ?? "");
+        body.set("email", "dana@whitfield-roofing");
+        return route.continue({ postData: body.toString() });
+      });
+      const answered = page.waitForResponse((r) => r.request().method() === "POST" && actionRequest(entry.path).test(r.url()));
+      await f.getByRole("button", { name: entry.submit }).click();
+      expect((await answered).status()).toBe(400);
+      await expect(toast(page, formMessages.validationToast)).toBeVisible();
+      await expect(f.getByText(entry.emailError, { exact: true })).toBeVisible();
+      await expect(toast(page, entry.failure)).toHaveCount(0);
+      await expect(f.getByLabel(/^Full Name/)).toHaveValue("Dana Whitfield");
+    });
+  }
 });

@@ -367,8 +367,10 @@ test.describe("trucking quote form (/quote)", () => {
       return route.continue({ postData: body.toString() });
     });
     await submitButton(page).click();
-    await expect(toast(page, quoteMessages.failure)).toBeVisible();
+    // Refused for a field like any other: the validation toast, not the failure text (kept for a server that fails).
+    await expect(toast(page, quoteMessages.validationToast)).toBeVisible();
     await expect(page.getByTestId("error-quote-documents")).toHaveText(uploadMessages.attachmentExpired);
+    await expect(toast(page, quoteMessages.failure)).toHaveCount(0);
     await expect(control(page, "legalBusinessName")).toHaveValue("Ortega Freight LLC");
   });
 

@@ -11,6 +11,7 @@ import { leads, mailOutbox, uploads } from "#db/schema";
 import { quoteFieldMessages } from "../../app/features/quote/field-messages";
 import { quoteMessages } from "../../app/features/quote/messages";
 import { uploadMessages } from "../../app/features/uploads/messages";
+import { postMessages } from "../../app/lib/post-messages";
 import { databaseKinds } from "../support/databases";
 import { pdfBytes, truckingQuoteBody } from "../support/lead-fixtures";
 import { startTestServer } from "../support/server";
@@ -247,7 +248,7 @@ describe.each(databaseKinds)("the /quote form's action on %s", (kind) => {
       body: JSON.stringify(truckingQuoteBody()),
     });
     expect(json.status).toBe(415);
-    expect(await json.text()).toContain(quoteMessages.notAForm);
+    expect(await json.text()).toContain(postMessages.notAForm);
     const multipart = new FormData();
     for (const [name, value] of new URLSearchParams(encode(formAnswers()))) multipart.append(name, value);
     const res = await fetch(`${server.url}/quote`, { method: "POST", body: multipart, headers: { "x-forwarded-for": nextAddress() } });
@@ -259,7 +260,7 @@ describe.each(databaseKinds)("the /quote form's action on %s", (kind) => {
     const before = await leadCount();
     const res = await postForm(encode(formAnswers()), { "sec-fetch-site": "cross-site" });
     expect(res.status).toBe(403);
-    expect(await res.text()).toContain("This quote form must be sent from our own quote page.");
+    expect(await res.text()).toContain(postMessages.crossSite);
     // With a foreign Origin, React Router refuses the action itself.
     expect((await postForm(encode(formAnswers()), { origin: "https://evil.example" })).status).toBe(400);
     // The site's own pages may post.
@@ -281,7 +282,8 @@ describe.each(databaseKinds)("the /quote form's action on %s", (kind) => {
     const unknown = await postForm(encode({ ...formAnswers(), ...attach([{ slot: "cdl", id: "5f0c8a52-3b7e-4d0e-9a59-1c2b3d4e5f60" }]) }));
     expect(unknown.status).toBe(400);
     const unknownHtml = await unknown.text();
-    expect(byTestId(unknownHtml, "quote-answer")).toBe(quoteMessages.failure);
+    // Refused for a field (the documents), like any field the schema refuses: the validation text, not the failure one.
+    expect(byTestId(unknownHtml, "quote-answer")).toBe(postMessages.invalid);
     expect(byTestId(unknownHtml, "error-quote-documents")).toBe(uploadMessages.attachmentExpired);
 
     const inAnotherSlot = await postForm(encode({ ...formAnswers(), ...attach([{ slot: "lossRuns", id: cdl.id }]) }));

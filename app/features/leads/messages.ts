@@ -51,10 +51,4 @@ export const formMessages = {
   /** "Live Chat" when the chat widget did not answer. */
   liveChatUnavailable: "Live chat is not available right now. Please call us during office hours.",
   tooManyRequests: "Too many submissions from your network. Please wait a few minutes and try again, or call us.",
-  /** A form posted in a way the page never posts it. */
-  refused: {
-    crossSite: "This form was sent from another site. Reload the page and try again.",
-    notSupported: "Send the form as the page does (application/x-www-form-urlencoded).",
-    tooLarge: "The form is too large.",
-  },
 } as const;

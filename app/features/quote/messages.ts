@@ -14,10 +14,8 @@ export const quoteMessages = {
   success: "Quote request submitted successfully! We will contact you within minutes.",
   failure: "Failed to submit quote request. Please try again later.",
 
-  // The form's post refused before its answers are read.
-  crossSite: "This quote form must be sent from our own quote page. Please open the page again and send it from there.",
+  /** The form's post refused unread for its length (the other guards answer with app/lib/post-messages.ts). */
   tooLarge: "This quote request is too large to send. Please shorten your notes and try again, or call us.",
-  notAForm: "Please send the quote request with the form on our quote page.",
   /** The line under the success text: the reference a visitor can quote on the phone. */
   reference: (reference: string) => `Thank you! Your reference is ${reference}.`,
 
@@ -40,5 +38,8 @@ export const MAX_FILES_PER_SLOT = 10;
 /** The form's id on /quote, and the name its action's answers carry. */
 export const QUOTE_FORM_ID = "trucking-quote";
 
-/** The action's answer: the form helper's, with the reference a visitor can quote on the phone. */
-export type QuoteAnswer = FormAnswer & { reference?: string };
+/** What an accepted quote's answer carries (`FormAnswer.data`): the reference a visitor can quote on the phone. */
+export type QuoteData = { reference: string };
+
+/** The action's answer: the form helper's, with the quote's reference once accepted. */
+export type QuoteAnswer = FormAnswer<QuoteData>;

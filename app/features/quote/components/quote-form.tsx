@@ -69,7 +69,7 @@ export function QuoteForm({ sections, documents }: { sections: QuoteSection[]; d
             {shownAnswer.message}
           </p>
           {shownAnswer.detail && <p className="mt-1">{shownAnswer.detail}</p>}
-          {shownAnswer.ok && shownAnswer.reference && <p className="mt-1">{quoteMessages.reference(shownAnswer.reference)}</p>}
+          {shownAnswer.ok && shownAnswer.data?.reference && <p className="mt-1">{quoteMessages.reference(shownAnswer.data.reference)}</p>}
           {!shownAnswer.ok && (
             <p className="mt-1">
               <a href="#quote-form" className="font-medium underline">

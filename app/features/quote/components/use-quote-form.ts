@@ -34,7 +34,6 @@ export function useQuoteForm({ uploads, requiredNames, slotNames }: Options) {
   const [reference, setReference] = useState<string | null>(null);
   /** Where the visitor came from, sent with the form once the page runs its scripts. */
   const [origin, setOrigin] = useState<ReturnType<typeof submissionContext> | null>(null);
-  const [schemaReady, setSchemaReady] = useState(false);
   const restored = useRef(false);
   const saveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -47,7 +46,7 @@ export function useQuoteForm({ uploads, requiredNames, slotNames }: Options) {
     coerce: true,
     onSuccess: (answer) => {
       if (formRef.current) clearAll(formRef.current);
-      setReference((answer as QuoteAnswer).reference ?? null);
+      setReference((answer as QuoteAnswer).data?.reference ?? null);
     },
   });
   const { form, fields, formProps, pageAnswer } = action;
@@ -111,7 +110,7 @@ export function useQuoteForm({ uploads, requiredNames, slotNames }: Options) {
       uploads.restore(draft.files);
       setSavedAt(draft.savedAt);
     }
-    if (pageAnswer?.ok && pageAnswer.form === QUOTE_FORM_ID) setReference((pageAnswer as QuoteAnswer).reference ?? null);
+    if (pageAnswer?.ok && pageAnswer.form === QUOTE_FORM_ID) setReference((pageAnswer as QuoteAnswer).data?.reference ?? null);
     restored.current = true;
     measure();
   });
@@ -151,11 +150,7 @@ export function useQuoteForm({ uploads, requiredNames, slotNames }: Options) {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    if (submitter?.getAttribute("name") === INTENT && !schemaReady) {
-      // Checking one field as it changes is the browser's work: until its rules have loaded, wait.
-      event.preventDefault();
-      return;
-    }
+    // Checking one field as it is left or edited is the form helper's own submit (it waits for the rules).
     const isIntent = submitter?.getAttribute("name") === INTENT;
     const pending = isIntent
       ? []
@@ -171,7 +166,7 @@ export function useQuoteForm({ uploads, requiredNames, slotNames }: Options) {
     formProps.onSubmit(event);
   }
 
-  /** Editing a field updates the progress and saves the draft (the form helper checks it again). */
+  /** Editing a field updates the progress and saves the draft (the form helper clears the field's error). */
   function onInput(event: FormEvent<HTMLFormElement>) {
     if (!(event.target as HTMLInputElement).name) return;
     measure();
@@ -181,9 +176,6 @@ export function useQuoteForm({ uploads, requiredNames, slotNames }: Options) {
   /** First use of the form: fetch the validation and upload code before it is needed. */
   function preload() {
     formProps.onFocusCapture();
-    void loadSchema()
-      .then(() => setSchemaReady(true))
-      .catch(() => undefined);
     void loadUploader().catch(() => undefined);
   }
 
