@@ -1,18 +1,51 @@
-import { Form, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { AdminPage } from "~/features/admin/components/admin-page";
+import { AdminPage, AdminTable } from "~/features/admin/components/admin-page";
+import { auditAdmins, listAudit } from "~/features/audit/audit.server";
 import { auditMessages as text } from "~/features/audit/messages";
+import { type AuditPage, auditQuerySchema } from "~/features/audit/schema";
 import { longTime } from "~/features/leads-inbox/format";
+import { flattenIssues, requireAdmin } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/audit";
-import { auditLoader } from "./audit.server";
 
 export function meta() {
   return [{ title: pageTitle(text.title) }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return auditLoader(request, context);
+type AuditData = {
+  admins: { id: string; email: string }[];
+  /** The filters as sent, to fill the form again. */
+  values: { admin: string; from: string; to: string };
+  errors: Record<string, string>;
+  message: string | null;
+  list: AuditPage | null;
+};
+
+/**
+ * The audit trail, newest first, filtered by the query string (the screen's GET form), checked on the
+ * server: a wrong filter is answered with its message and status 400, never a server error.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const params = new URL(request.url).searchParams;
+  const raw = {
+    admin: params.get("admin") ?? "",
+    from: params.get("from") ?? "",
+    to: params.get("to") ?? "",
+    page: params.get("page") ?? "",
+  };
+  // Shown back in the form: bounded, whatever was typed into the address bar.
+  const values = { admin: raw.admin.slice(0, 64), from: raw.from.slice(0, 32), to: raw.to.slice(0, 32) };
+  const admins = await auditAdmins(context.db);
+  const parsed = auditQuerySchema.safeParse(raw);
+  if (!parsed.success) {
+    const errors = flattenIssues(parsed.error.issues);
+    return data<AuditData>({ admins, values, errors, message: text.filters.invalid, list: null }, { status: 400 });
+  }
+  const { admin, from, to, page } = parsed.data;
+  const list = await listAudit(context.db, { adminId: admin, from, to, page });
+  return data<AuditData>({ admins, values, errors: {}, message: null, list });
 }
 
 const f = text.filters;
@@ -113,62 +146,47 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
       </search>
 
       {message && (
-        <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
-          {message}
-        </p>
+        <div role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+          <p>{message}</p>
+          {/* The page number has no field of its own: its message is said here. */}
+          {errors.page && <p className="mt-1">{errors.page}</p>}
+        </div>
       )}
 
       {list && (
         <div className="mt-6">
-          {list.items.length === 0 ? (
-            <p className="rounded-xl border border-slate-200 bg-white px-4 py-12 text-center text-lg font-medium text-slate-800 shadow-sm">
-              {filtered ? text.emptyFiltered : text.empty}
+          {list.items.length > 0 && (
+            <p className="mb-3 text-sm text-slate-600">
+              {text.showing((list.page - 1) * list.pageSize + 1, (list.page - 1) * list.pageSize + list.items.length, list.total)}
             </p>
-          ) : (
-            <>
-              <p className="mb-3 text-sm text-slate-600">
-                {text.showing((list.page - 1) * list.pageSize + 1, (list.page - 1) * list.pageSize + list.items.length, list.total)}
-              </p>
-              <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-                <table className="min-w-full divide-y divide-slate-200 text-sm">
-                  <caption className="sr-only">{text.title}</caption>
-                  <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                    <tr>
-                      {Object.values(text.columns).map((label) => (
-                        <th key={label} scope="col" className="px-4 py-3 whitespace-nowrap">
-                          {label}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-100">
-                    {list.items.map((e) => (
-                      <tr key={e.id} className="align-top" data-testid="audit-row">
-                        <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                          <time dateTime={e.at}>{longTime(e.at)}</time>
-                        </td>
-                        <td className="px-4 py-3 text-slate-900">
-                          {e.adminEmail ?? <span className="text-slate-500">{text.unknownAdmin}</span>}
-                        </td>
-                        <td className="px-4 py-3 font-medium text-slate-900">{text.actionLabel(e.action)}</td>
-                        <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                          {e.targetType === "lead" && e.targetId ? (
-                            <Link to={`/admin/leads/${e.targetId}`} className="text-brand-700 underline">
-                              {text.openLead}
-                            </Link>
-                          ) : (
-                            text.target(e.targetType, e.targetId)
-                          )}
-                        </td>
-                        <td className="max-w-md px-4 py-3 break-words text-slate-700">{text.detailSummary(e.detail)}</td>
-                        <td className="px-4 py-3 font-mono text-xs whitespace-nowrap text-slate-600">{e.ip}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </>
           )}
+          <AdminTable
+            caption={text.title}
+            columns={Object.values(text.columns)}
+            empty={filtered ? text.emptyFiltered : text.empty}
+            isEmpty={list.items.length === 0}
+          >
+            {list.items.map((e) => (
+              <tr key={e.id} className="align-top" data-testid="audit-row">
+                <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+                  <time dateTime={e.at}>{longTime(e.at)}</time>
+                </td>
+                <td className="px-4 py-3 text-slate-900">{e.adminEmail ?? <span className="text-slate-500">{text.unknownAdmin}</span>}</td>
+                <td className="px-4 py-3 font-medium text-slate-900">{text.actionLabel(e.action)}</td>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+                  {e.targetType === "lead" && e.targetId ? (
+                    <Link to={`/admin/leads/${e.targetId}`} className="text-brand-700 underline">
+                      {text.openLead}
+                    </Link>
+                  ) : (
+                    text.target(e.targetType, e.targetId)
+                  )}
+                </td>
+                <td className="max-w-md px-4 py-3 break-words text-slate-700">{text.detailSummary(e.detail)}</td>
+                <td className="px-4 py-3 font-mono text-xs whitespace-nowrap text-slate-600">{e.ip}</td>
+              </tr>
+            ))}
+          </AdminTable>
           {list.pageCount > 1 && (
             <nav aria-label={text.pagination} className="mt-4 flex flex-wrap items-center justify-between gap-4 text-sm">
               {list.page > 1 ? (

@@ -59,7 +59,7 @@ export function AdminTable({
         <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>
             {columns.map((column) => (
-              <th key={column} scope="col" className={`px-4 py-3 ${column === "Actions" ? "text-right" : ""}`}>
+              <th key={column} scope="col" className={`px-4 py-3 whitespace-nowrap ${column === "Actions" ? "text-right" : ""}`}>
                 {column}
               </th>
             ))}

@@ -1,12 +1,15 @@
 /**
  * Pieces the back office's lists share, each working without scripts: the answer to a form the browser
- * posted itself, a delete confirmation on the page, a failed load with Try Again, and the confirmed
- * delete once scripts run.
+ * posted itself, a delete confirmation on the page, a failed load with Try Again (said once as a toast
+ * too), and the confirmed delete once scripts run. A delete done redirects back to the list with its
+ * flash toast (app/lib/toast.server.ts), which the root's toaster shows.
  */
-import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Form, Link, type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { Form, Link, type ShouldRevalidateFunctionArgs, useFetcher, useLocation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
+import type { FormAnswer } from "~/lib/form";
 import { notifyError, notifySuccess } from "~/lib/toast";
+import { ConfirmDialog } from "./confirm-dialog";
 
 /** The answer to the last post, in the page (the toasts say the same once scripts run). */
 export function Notice({ answer }: { answer?: { ok: boolean; message: string } }) {
@@ -64,12 +67,33 @@ export function InlineConfirm({
   );
 }
 
-/** A list that could not be read: the message, and Try Again (loading the page again). */
-export function LoadFailure({ message, retryLabel }: { message: string; retryLabel: string }) {
+/**
+ * A screen's load failure, said once more as a toast: once per page shown (a new address, or Try
+ * Again), not again when the page's data is read again after a post. The page says it too, so the
+ * toast is only ever a repeat of what is on the screen.
+ */
+export function useFailureToast(message: string | null) {
+  const { key } = useLocation();
+  const said = useRef<string | null>(null);
+  /** This failure on this page: said once. */
+  const saying = message ? `${key} ${message}` : null;
+  useEffect(() => {
+    if (!saying || !message || said.current === saying) return;
+    said.current = saying;
+    notifyError(message);
+  }, [saying, message]);
+}
+
+/**
+ * What could not be read: the message (in the page, and once as a toast), and a button asking for
+ * `action` again: this page by default (Try Again), or another (Back to Jobs).
+ */
+export function LoadFailure({ message, retryLabel, action }: { message: string; retryLabel: string; action?: string }) {
+  useFailureToast(message);
   return (
     <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-center">
       <p className="font-medium text-red-800">{message}</p>
-      <Form method="get">
+      <Form method="get" action={action}>
         <button type="submit" className="mt-4 rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">
           {retryLabel}
         </button>
@@ -79,11 +103,12 @@ export function LoadFailure({ message, retryLabel }: { message: string; retryLab
 }
 
 /**
- * Delete with confirmation once scripts run. A row's Delete button submits a GET form asking the page
- * for its own confirmation (`?delete={id}`, the way without scripts); `ask` stops that and opens the
- * confirm dialog instead (spread `dialog` onto `<ConfirmDialog>`). Confirming posts intent=delete and
- * the id to `action` through a fetcher; its answer becomes the toast (the server's message, or
- * `failure`), and the list reloads by itself.
+ * Delete with confirmation once scripts run. A row's Delete button (`DeleteButton`) submits a GET form
+ * asking the page for its own confirmation (`?delete={id}`, the way without scripts); `ask` stops that
+ * and opens the confirm dialog instead (spread `dialog` onto `<ConfirmDialog>`, or give it to
+ * `ListBody`). Confirming posts intent=delete and the id to `action` through a fetcher. A delete done
+ * is answered with a redirect to the list carrying its toast; a refused one with the form's answer,
+ * said as `failure`. Either way the dialog closes and the list is read again.
  */
 export function useDeleteWithConfirm<T extends { _id: string }>({
   key,
@@ -94,19 +119,26 @@ export function useDeleteWithConfirm<T extends { _id: string }>({
   action: string;
   failure: string;
 }) {
-  const fetcher = useFetcher<{ ok: boolean; message: string }>({ key });
+  const fetcher = useFetcher<FormAnswer>({ key });
   const [pending, setPending] = useState<T | null>(null);
   const busy = fetcher.state !== "idle";
-  const shown = useRef<unknown>(undefined);
+  /** The fetcher's data when the delete was sent: a redirect leaves it as it was, an answer replaces it. */
+  const sent = useRef<{ before: unknown; seenBusy: boolean } | null>(null);
 
   useEffect(() => {
-    const answer = fetcher.data;
-    if (!answer || fetcher.state !== "idle" || shown.current === answer) return;
-    shown.current = answer;
-    if (answer.ok) notifySuccess(answer.message);
-    else notifyError(failure);
+    const current = sent.current;
+    if (!current) return;
+    if (busy) {
+      current.seenBusy = true;
+      return;
+    }
+    if (!current.seenBusy) return;
+    sent.current = null;
     setPending(null);
-  }, [fetcher.data, fetcher.state, failure]);
+    const answer = fetcher.data !== current.before ? fetcher.data : undefined;
+    if (answer?.ok) notifySuccess(answer.message);
+    else if (answer) notifyError(failure);
+  }, [busy, fetcher.data, failure]);
 
   return {
     ask(event: FormEvent<HTMLFormElement>, record: T) {
@@ -118,6 +150,7 @@ export function useDeleteWithConfirm<T extends { _id: string }>({
       busy,
       onConfirm: () => {
         if (!pending || busy) return;
+        sent.current = { before: fetcher.data, seenBusy: false };
         void fetcher.submit({ intent: "delete", id: pending._id }, { method: "post", action });
       },
       onCancel: () => {
@@ -125,6 +158,82 @@ export function useDeleteWithConfirm<T extends { _id: string }>({
       },
     },
   };
+}
+
+/**
+ * A row's Delete: without scripts, a GET form asking `action` for its own confirmation of `id`
+ * (`?delete={id}`); with them, `onAsk` opens the dialog instead.
+ */
+export function DeleteButton({
+  id,
+  subject,
+  label,
+  action,
+  onAsk,
+  className,
+}: {
+  id: string;
+  /** The record's name, read after the label by screen readers. */
+  subject: string;
+  label: string;
+  action: string;
+  onAsk: (event: FormEvent<HTMLFormElement>) => void;
+  className: string;
+}) {
+  return (
+    <Form method="get" action={action} onSubmit={onAsk}>
+      <button type="submit" name="delete" value={id} className={className}>
+        {label}
+        <span className="sr-only"> {subject}</span>
+      </button>
+    </Form>
+  );
+}
+
+/** The texts a list with deletes shows (each list's messages have them). */
+type ListTexts = { deleteTitle: string; deleteConfirm: string; delete: string; loadFailure: string; retry: string };
+
+/**
+ * A list screen's body around its rows: the answer to a post sent without scripts, the page's own
+ * delete confirmation (`confirming`, asked for by the address), the rows or the failure to read them,
+ * and the delete dialog of `useDeleteWithConfirm`.
+ */
+export function ListBody({
+  text,
+  action,
+  answer,
+  confirming,
+  failed,
+  dialog,
+  children,
+}: {
+  text: ListTexts;
+  /** The list's address, which its action answers. */
+  action: string;
+  answer?: { ok: boolean; message: string };
+  confirming: { id: string; name: string } | null;
+  failed: boolean;
+  dialog: ReturnType<typeof useDeleteWithConfirm>["dialog"];
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <Notice answer={answer} />
+      {confirming && (
+        <InlineConfirm
+          title={text.deleteTitle}
+          message={text.deleteConfirm}
+          subject={confirming.name}
+          cancelTo={action}
+          action={action}
+          fields={{ intent: "delete", id: confirming.id }}
+          confirmLabel={text.delete}
+        />
+      )}
+      {failed ? <LoadFailure message={text.loadFailure} retryLabel={text.retry} /> : children}
+      <ConfirmDialog title={text.deleteTitle} message={text.deleteConfirm} {...dialog} />
+    </>
+  );
 }
 
 /**
