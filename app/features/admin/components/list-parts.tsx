@@ -5,11 +5,12 @@
  * flash toast (app/lib/toast.server.ts), which the root's toaster shows.
  */
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import { Form, Link, type ShouldRevalidateFunctionArgs, useFetcher, useLocation } from "react-router";
+import { Form, Link, type ShouldRevalidateFunctionArgs, useFetcher } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import type { FormAnswer } from "~/lib/form";
 import { notifyError, notifySuccess } from "~/lib/toast";
 import { ConfirmDialog } from "./confirm-dialog";
+import { useFailureToast } from "./failure-toast";
 
 /** The answer to the last post, in the page (the toasts say the same once scripts run). */
 export function Notice({ answer }: { answer?: { ok: boolean; message: string } }) {
@@ -65,23 +66,6 @@ export function InlineConfirm({
       </Form>
     </section>
   );
-}
-
-/**
- * A screen's load failure, said once more as a toast: once per page shown (a new address, or Try
- * Again), not again when the page's data is read again after a post. The page says it too, so the
- * toast is only ever a repeat of what is on the screen.
- */
-export function useFailureToast(message: string | null) {
-  const { key } = useLocation();
-  const said = useRef<string | null>(null);
-  /** This failure on this page: said once. */
-  const saying = message ? `${key} ${message}` : null;
-  useEffect(() => {
-    if (!saying || !message || said.current === saying) return;
-    said.current = saying;
-    notifyError(message);
-  }, [saying, message]);
 }
 
 /**

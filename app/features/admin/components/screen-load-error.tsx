@@ -1,6 +1,6 @@
 import { useRevalidator } from "react-router";
 import { AdminPage, LoadError } from "./admin-page";
-import { useFailureToast } from "./list-parts";
+import { useFailureToast } from "./failure-toast";
 
 /**
  * A back-office screen whose loader failed (its route's ErrorBoundary): the screen's title, its

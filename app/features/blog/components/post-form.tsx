@@ -2,9 +2,9 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { SelectField, TextField } from "~/components/form/fields";
 import { blogStatuses } from "~/content/admin-options";
+import { useFailureToast } from "~/features/admin/components/failure-toast";
 import { AdminFormFrame } from "~/features/admin/components/form-frame";
 import { fieldError, useActionForm } from "~/lib/form";
-import { notifyError } from "~/lib/toast";
 import { blogAdminMessages } from "../admin-messages";
 import type { PostInput } from "../schema";
 
@@ -84,12 +84,8 @@ export function PostForm({
     if (editorStart !== null && hiddenContent.current) hiddenContent.current.value = editorStart;
   }, [editorStart]);
 
-  const fallbackAnnounced = useRef(false);
-  useEffect(() => {
-    if (!categoriesFailed || fallbackAnnounced.current) return;
-    fallbackAnnounced.current = true;
-    notifyError(t.categoriesFallback);
-  }, [categoriesFailed]);
+  // The categories could not be read: said beside the field, and once as a toast.
+  useFailureToast(categoriesFailed ? t.categoriesFallback : null);
 
   /** The editor's HTML into the hidden field; an input event lets the form check it again as it is typed. */
   const onEditorChange = (html: string) => {
