@@ -158,6 +158,46 @@ test("New Post: required fields, the editor's toolbar, 'Post created successfull
   await expectNoAxeViolations(page);
 });
 
+test("the editor's Link and Image panels: the address field takes the focus, refuses an unsafe address, then applies", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/admin/posts/new");
+  const editor = page.getByRole("textbox", { name: "Content" });
+  const toolbar = page.getByRole("toolbar", { name: blogAdminMessages.editor.toolbar });
+  await editor.click();
+  await page.keyboard.type("Read the filing guide");
+  await page.keyboard.press("Shift+Home");
+
+  await toolbar.getByRole("button", { name: "Link", exact: true }).click();
+  const linkAddress = page.getByLabel(blogAdminMessages.editor.linkUrl);
+  await expect(linkAddress).toBeFocused();
+  await expect(linkAddress).toHaveAccessibleDescription(blogAdminMessages.editor.linkHint);
+  await linkAddress.fill("javascript:alert(1)");
+  await page.getByRole("button", { name: blogAdminMessages.editor.apply }).click();
+  await expect(linkAddress).toHaveAttribute("aria-invalid", "true");
+  await expect(linkAddress).toHaveAccessibleDescription(blogAdminMessages.editor.badLink);
+  // Editing the address clears its error.
+  await linkAddress.fill("fmcsa.dot.gov/registration");
+  await expect(linkAddress).not.toHaveAttribute("aria-invalid", "true");
+  await page.getByRole("button", { name: blogAdminMessages.editor.apply }).click();
+  await expect(editor.getByRole("link", { name: "Read the filing guide" })).toHaveAttribute("href", "https://fmcsa.dot.gov/registration");
+
+  await editor.click();
+  await page.keyboard.press("End");
+  await toolbar.getByRole("button", { name: "Image", exact: true }).click();
+  const imageAddress = page.getByLabel(blogAdminMessages.editor.imageUrl);
+  await expect(imageAddress).toBeFocused();
+  await imageAddress.fill("data:image/png;base64,AAAA");
+  await page.getByRole("button", { name: blogAdminMessages.editor.insert }).click();
+  await expect(imageAddress).toHaveAccessibleDescription(blogAdminMessages.editor.badImage);
+  await imageAddress.fill("https://images.example/truck.jpg");
+  await page.getByLabel(blogAdminMessages.editor.imageAlt).fill("A box truck at a loading dock");
+  await page.getByRole("button", { name: blogAdminMessages.editor.insert }).click();
+  await expect(editor.getByRole("img", { name: "A box truck at a loading dock" })).toHaveAttribute(
+    "src",
+    "https://images.example/truck.jpg",
+  );
+});
+
 test("View opens /blog/{id} in a new tab; Edit updates the post ('Post updated successfully!') and the badge turns yellow for a draft", async ({
   page,
 }) => {

@@ -218,10 +218,14 @@ test("Delete asks first, then removes the card; a failed delete says so and show
   const apiCalls: string[] = [];
   page.on("request", (r) => r.method() === "POST" && new URL(r.url()).pathname === "/admin/jobs.data" && posts.push(r.url()));
   page.on("request", (r) => new URL(r.url()).pathname.startsWith("/api/") && apiCalls.push(r.url()));
+  const entries = await page.evaluate(() => history.length);
   await target.getByRole("button", { name: /^Delete/ }).click();
   await dialog.getByRole("button", { name: "Delete" }).click();
   await expect(toast(page, list.deleteSuccess)).toBeVisible();
   await expect(target).toHaveCount(0);
+  await expect(dialog).toBeHidden();
+  // The list the delete comes back to takes the place of the one it was sent from: Back leaves the list.
+  expect(await page.evaluate(() => history.length)).toBe(entries);
   expect(posts).toHaveLength(1);
   expect(apiCalls).toEqual([]);
   const titles = ((await (await page.request.get("/api/jobs")).json()) as Job[]).map((j) => j.title);

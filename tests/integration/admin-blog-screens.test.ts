@@ -2,17 +2,19 @@
  * The blog back office's screens on a real server and database (spec 001 sections 2, 5, 8): the HTML
  * of /admin/blog, the post screens and /admin/categories carries the records for a signed-in admin and
  * sends anyone else to sign in; the screens' forms work as a browser without scripts posts them
- * (URL-encoded), answering field errors in the page with the values kept, sanitising a post's HTML as
- * the API does, and refusing a post from another site; a failed read shows the spec's texts.
+ * (URL-encoded) through the one POST pipeline, answering field errors in the page with the values
+ * kept, sanitising a post's HTML as the API does, refusing a post from another site, and going back
+ * to the list with a flash toast once a change is done; a failed read shows the spec's texts.
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogPosts, categories } from "#db/schema";
 import { fallbackBlogCategories } from "../../app/content/admin-options";
 import { blogAdminMessages, blogFieldMessages } from "../../app/features/blog/admin-messages";
+import { postMessages } from "../../app/lib/post-messages";
 import { ensureAdmin, signIn } from "../support/admin";
 import { databaseKinds } from "../support/databases";
-import { htmlText as html, screenRequests } from "../support/screens";
+import { clearsToast, flashToast, forgedToastCookie, htmlText as html, screenRequests, signInLocation } from "../support/screens";
 import { startTestServer } from "../support/server";
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
@@ -51,10 +53,11 @@ describe.each(databaseKinds)("blog back-office screens on %s", (kind) => {
     for (const path of ["/admin/blog", "/admin/posts/new", `/admin/posts/${MISSING}/edit`, "/admin/categories"]) {
       const page = await get(path, false);
       expect(page.status, path).toBe(302);
-      expect(page.headers.get("location"), path).toBe("/admin/login");
+      expect(signInLocation(page, path), path).toBe(true);
+      // A form posted without a session: to sign in, and back to the page it was sent from.
       const posted = await postForm(path, { ...validPost, intent: "delete", id: MISSING, name: "Surety" }, {}, false);
-      expect(posted.status, path).toBe(302);
-      expect(posted.headers.get("location"), path).toBe("/admin/login");
+      expect(posted.status, path).toBe(303);
+      expect(posted.headers.get("location"), path).toBe(`/admin/login?redirectTo=${encodeURIComponent(path)}`);
     }
     expect(await db().select().from(blogPosts)).toHaveLength(0);
   });
@@ -87,12 +90,12 @@ describe.each(databaseKinds)("blog back-office screens on %s", (kind) => {
     expect(page).toContain("Commercial Trucking");
   });
 
-  it("creates a post from a plain form post: sanitised like the API, then the list with the success text once", async () => {
+  it("creates a post from a plain form post: sanitised like the API, then the list with the success toast once", async () => {
     const created = await postForm("/admin/posts/new", validPost);
     expect(created.status).toBe(303);
     expect(created.headers.get("location")).toBe("/admin/blog");
-    const notice = created.headers.getSetCookie().find((c) => c.startsWith("admin_notice="));
-    expect(notice).toBeTruthy();
+    const flash = flashToast(created);
+    expect(flash?.toast).toEqual({ type: "success", title: blogAdminMessages.create.success });
 
     const row = await postRow(validPost.title);
     expect(row).toMatchObject({ status: "published", category: "Contractors", imageUrl: null });
@@ -100,13 +103,13 @@ describe.each(databaseKinds)("blog back-office screens on %s", (kind) => {
     expect(row.content).toContain("<strong>trucks</strong>");
     expect(row.content).not.toMatch(/script|onclick|steal/);
 
-    // The list shows the success text once, and forgets it.
-    const noticeCookie = notice!.split(";")[0];
-    const after = await get("/admin/blog", true, noticeCookie);
-    expect(await after.text()).toContain(html(blogAdminMessages.create.success));
-    expect(after.headers.getSetCookie().some((c) => c.startsWith("admin_notice=;") && /Max-Age=0/i.test(c))).toBe(true);
-    // A notice key the screens do not know shows nothing.
-    expect(await (await get("/admin/blog", true, "admin_notice=%3Cb%3Ehi")).text()).not.toContain("<b>hi");
+    // The list shows the success toast once (in the page, before and without scripts), and forgets it.
+    const after = await get("/admin/blog", true, flash?.cookie);
+    expect(await after.text()).toMatch(new RegExp(`data-flash-toast="success"[^>]*><p>${html(blogAdminMessages.create.success)}</p>`));
+    expect(clearsToast(after)).toBe(true);
+    // A toast no server signed shows nothing.
+    const forged = await get("/admin/blog", true, forgedToastCookie({ type: "success", title: "Planted notice" }));
+    expect(await forged.text()).not.toContain("Planted notice");
   });
 
   it("shows a change made from the screens on the very next public request, as an API write does", async () => {
@@ -161,7 +164,7 @@ describe.each(databaseKinds)("blog back-office screens on %s", (kind) => {
     expect(await postRow("Only a script")).toBeUndefined();
   });
 
-  it("edits a post: the form holds it, a plain post saves it; an unknown post is a 404", async () => {
+  it("edits a post: the form holds it, a plain post saves it; an unknown post goes to the dashboard with 'Failed to load post'", async () => {
     const row = await postRow(validPost.title);
     const form = await get(`/admin/posts/${row.id}/edit`);
     expect(form.status).toBe(200);
@@ -179,16 +182,30 @@ describe.each(databaseKinds)("blog back-office screens on %s", (kind) => {
     });
     expect(saved.status).toBe(303);
     expect(saved.headers.get("location")).toBe("/admin/blog");
+    expect(flashToast(saved)?.toast).toEqual({ type: "success", title: blogAdminMessages.edit.success });
     const [updated] = await db().select().from(blogPosts).where(eq(blogPosts.id, row.id));
     expect(updated).toMatchObject({ title: "Hired and Non-Owned Auto", status: "draft" });
     expect(updated.content).toContain("Updated");
     expect(updated.content).not.toContain("javascript");
 
-    const missing = await get(`/admin/posts/${MISSING}/edit`);
-    expect(missing.status).toBe(404);
-    expect(await missing.text()).toContain(html(blogAdminMessages.edit.loadFailure));
-    expect((await get("/admin/posts/not-an-id/edit")).status).toBe(404);
-    expect((await postForm(`/admin/posts/${MISSING}/edit`, validPost)).status).toBe(404);
+    // Spec 001 sections 2 and 8: the error toast, and the dashboard (which shows it, scripts or not).
+    for (const id of [MISSING, "not-an-id"]) {
+      const missing = await get(`/admin/posts/${id}/edit`);
+      expect(missing.status, id).toBe(302);
+      expect(missing.headers.get("location"), id).toBe("/admin/dashboard");
+      const flash = flashToast(missing);
+      expect(flash?.toast, id).toEqual({ type: "error", title: blogAdminMessages.edit.loadFailure });
+      const dashboard = await (await get("/admin/dashboard", true, flash?.cookie)).text();
+      expect(dashboard, id).toMatch(new RegExp(`data-flash-toast="error"[^>]*><p>${html(blogAdminMessages.edit.loadFailure)}</p>`));
+    }
+    // Saving a post that is gone saves nothing; without scripts the page it would answer on is the dashboard's.
+    const before = (await db().select().from(blogPosts)).length;
+    const gone = await postForm(`/admin/posts/${MISSING}/edit`, { ...validPost, title: "Saved Into Nothing" });
+    expect(gone.status).toBe(302);
+    expect(gone.headers.get("location")).toBe("/admin/dashboard");
+    expect(flashToast(gone)?.toast).toEqual({ type: "error", title: blogAdminMessages.edit.loadFailure });
+    expect(await db().select().from(blogPosts)).toHaveLength(before);
+    expect(await postRow("Saved Into Nothing")).toBeUndefined();
   });
 
   it("deletes a post after the confirmation, and refuses a post from another site", async () => {
@@ -211,6 +228,7 @@ describe.each(databaseKinds)("blog back-office screens on %s", (kind) => {
         body: new URLSearchParams(fields).toString(),
       });
       expect(crossSite.status, path).toBe(403);
+      expect(await crossSite.text(), path).toContain(html(postMessages.crossSite));
     }
     expect(await postRow("Hired and Non-Owned Auto")).toBeTruthy();
     expect(await postRow("From elsewhere")).toBeUndefined();
@@ -226,9 +244,11 @@ describe.each(databaseKinds)("blog back-office screens on %s", (kind) => {
     expect(json.status).toBe(415);
     expect((await postForm("/admin/categories", { intent: "create", name: "x".repeat(10_000) })).status).toBe(413);
 
-    const deleted = await postForm("/admin/blog", { intent: "delete", id: row.id });
-    expect(deleted.status).toBe(200);
-    expect(await deleted.text()).toContain(html(blogAdminMessages.api.deleted));
+    // Done: back to the list with the server's message as the toast (spec 001 section 8).
+    const deleted = await postForm("/admin/blog", { intent: "delete", id: row.id.toUpperCase() });
+    expect(deleted.status).toBe(303);
+    expect(deleted.headers.get("location")).toBe("/admin/blog");
+    expect(flashToast(deleted)?.toast).toEqual({ type: "success", title: blogAdminMessages.api.deleted });
     expect(await postRow("Hired and Non-Owned Auto")).toBeUndefined();
     const again = await postForm("/admin/blog", { intent: "delete", id: row.id });
     expect(again.status).toBe(404);
@@ -257,8 +277,13 @@ describe.each(databaseKinds)("blog back-office screens on %s", (kind) => {
     expect(takenPage).toContain('value="commercial trucking"');
 
     const created = await postForm("/admin/categories", { intent: "create", name: "Surety Bonds" });
-    expect(created.status).toBe(200);
-    expect(await created.text()).toContain(html(cats.created));
+    expect(created.status).toBe(303);
+    expect(created.headers.get("location")).toBe("/admin/categories");
+    const flash = flashToast(created);
+    expect(flash?.toast).toEqual({ type: "success", title: cats.created });
+    const listed = await (await get("/admin/categories", true, flash?.cookie)).text();
+    expect(listed).toContain(html(cats.created));
+    expect(listed).toContain("Surety Bonds");
     const [row] = await db().select().from(categories).where(eq(categories.name, "Surety Bonds"));
     expect(row).toBeTruthy();
 
@@ -274,18 +299,20 @@ describe.each(databaseKinds)("blog back-office screens on %s", (kind) => {
     });
     expect(filed.status).toBe(201);
     const renamed = await postForm("/admin/categories", { intent: "rename", id: row.id, name: "Surety & Fidelity Bonds" });
-    expect(renamed.status).toBe(200);
-    expect(await renamed.text()).toContain(html(cats.updated));
+    expect(renamed.status).toBe(303);
+    expect(flashToast(renamed)?.toast).toEqual({ type: "success", title: cats.updated });
     expect((await postRow("Bid Bonds 101")).category).toBe("Surety & Fidelity Bonds");
     expect((await postForm("/admin/categories", { intent: "rename", id: MISSING, name: "Nowhere" })).status).toBe(404);
 
     const asking = await (await get(`/admin/categories?delete=${row.id}`)).text();
     expect(asking).toContain(html(cats.deleteConfirm));
     const deleted = await postForm("/admin/categories", { intent: "delete", id: row.id });
-    expect(deleted.status).toBe(200);
-    expect(await deleted.text()).toContain(html(cats.deleted));
+    expect(deleted.status).toBe(303);
+    expect(flashToast(deleted)?.toast).toEqual({ type: "success", title: cats.deleted });
     expect(await db().select().from(categories).where(eq(categories.id, row.id))).toHaveLength(0);
-    expect((await postForm("/admin/categories", { intent: "delete", id: row.id })).status).toBe(404);
+    const again = await postForm("/admin/categories", { intent: "delete", id: row.id });
+    expect(again.status).toBe(404);
+    expect(await again.text()).toContain(html(cats.deleteFailure));
     expect((await postForm("/admin/categories", { intent: "merge", name: "x" })).status).toBe(400);
   });
 

@@ -2,16 +2,18 @@
  * The jobs back office's screens on a real server and database (spec 001 sections 2, 4, 8): the HTML
  * of /admin/jobs, the job form and a job's submissions carries the records for a signed-in admin and
  * sends anyone else to sign in; the screens' forms work as a browser without scripts posts them
- * (URL-encoded): a job created and edited through the same functions as the API, field errors answered
- * in the page with the values kept, a delete confirmed on the page, and a post from another site refused.
+ * (URL-encoded) through the one POST pipeline: a job created and edited through the same functions as
+ * the API and the list shown with the flash toast, field errors answered in the page with the values
+ * kept, a delete confirmed on the page, and a post from another site refused.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobApplications, jobs } from "#db/schema";
 import { jobFieldMessages, jobMessages } from "../../app/features/jobs/messages";
+import { postMessages } from "../../app/lib/post-messages";
 import { ensureAdmin, signIn } from "../support/admin";
 import { databaseKinds } from "../support/databases";
-import { htmlText as html, screenRequests } from "../support/screens";
+import { clearsToast, flashToast, htmlText as html, screenRequests, signInLocation } from "../support/screens";
 import { startTestServer } from "../support/server";
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
@@ -60,12 +62,13 @@ describe.each(databaseKinds)("jobs back-office screens on %s", (kind) => {
     for (const path of ["/admin/jobs", "/admin/jobs/add", `/admin/jobs/edit/${job._id}`, `/admin/jobs/${job._id}/submissions`]) {
       const page = await get(path, false);
       expect(page.status, path).toBe(302);
-      expect(page.headers.get("location"), path).toBe("/admin/login");
+      expect(signInLocation(page, path), path).toBe(true);
     }
+    // A form posted without a session: to sign in, and back to the page it was sent from.
     for (const path of ["/admin/jobs", "/admin/jobs/add", `/admin/jobs/edit/${job._id}`]) {
       const posted = await postForm(path, { ...validJob, title: "Anonymous Role", intent: "delete", id: job._id }, {}, false);
-      expect(posted.status, path).toBe(302);
-      expect(posted.headers.get("location"), path).toBe("/admin/login");
+      expect(posted.status, path).toBe(303);
+      expect(posted.headers.get("location"), path).toBe(`/admin/login?redirectTo=${encodeURIComponent(path)}`);
     }
     expect(await jobRow("Anonymous Role")).toBeUndefined();
     expect(await jobRow("Guarded Role")).toMatchObject({ id: job._id, title: "Guarded Role" });
@@ -94,25 +97,22 @@ describe.each(databaseKinds)("jobs back-office screens on %s", (kind) => {
     expect(page).toMatch(new RegExp(`<button type="submit" value="${receptionist._id}"[^>]* name="delete"`));
   });
 
-  it("creates a job from a plain form post, then the list shows the success text once", async () => {
+  it("creates a job from a plain form post, then the list shows the success toast once", async () => {
     const created = await postForm("/admin/jobs/add", { ...validJob, title: `  ${validJob.title}  ` });
     expect(created.status).toBe(303);
     expect(created.headers.get("location")).toBe("/admin/jobs");
-    const notice = created.headers
-      .getSetCookie()
-      .find((c) => c.startsWith("admin_notice="))
-      ?.split(";")[0];
-    expect(notice).toBeTruthy();
+    const flash = flashToast(created);
+    expect(flash?.toast).toEqual({ type: "success", title: jobMessages.add.success });
 
     const row = await jobRow(validJob.title);
     expect(row).toMatchObject({ ...validJob, description: validJob.description });
 
-    // The list after the redirect: the success text, and the notice cleared.
-    const page = await get("/admin/jobs", true, notice);
+    // The list after the redirect: the success toast in the page, and the toast cleared.
+    const page = await get("/admin/jobs", true, flash?.cookie);
     const body = await page.text();
     expect(body).toContain(html(jobMessages.add.success));
     expect(body).toContain(validJob.title);
-    expect(page.headers.getSetCookie().find((c) => c.startsWith("admin_notice="))).toMatch(/Max-Age=0/);
+    expect(clearsToast(page)).toBe(true);
     expect(await (await get("/admin/jobs")).text()).not.toContain(html(jobMessages.add.success));
   });
 
@@ -153,11 +153,9 @@ describe.each(databaseKinds)("jobs back-office screens on %s", (kind) => {
     expect(saved.headers.get("location")).toBe("/admin/jobs");
     const [row] = await db().select().from(jobs).where(eq(jobs.id, job._id));
     expect(row).toMatchObject({ title: "Senior Producer", type: "Full-time", location: validJob.location });
-    const notice = saved.headers
-      .getSetCookie()
-      .find((c) => c.startsWith("admin_notice="))
-      ?.split(";")[0];
-    expect(await (await get("/admin/jobs", true, notice)).text()).toContain(html(jobMessages.edit.success));
+    const flash = flashToast(saved);
+    expect(flash?.toast).toEqual({ type: "success", title: jobMessages.edit.success });
+    expect(await (await get("/admin/jobs", true, flash?.cookie)).text()).toContain(html(jobMessages.edit.success));
 
     // A refused edit keeps the values and changes nothing.
     const refused = await postForm(`/admin/jobs/edit/${job._id}`, { ...validJob, title: "Kept Title", description: "  " });
@@ -189,10 +187,15 @@ describe.each(databaseKinds)("jobs back-office screens on %s", (kind) => {
     expect(confirm).toContain('name="intent" value="delete"');
     expect(confirm).toContain(`name="id" value="${job._id}"`);
 
+    // Done: back to the list, which says so.
     const deleted = await postForm("/admin/jobs", { intent: "delete", id: job._id });
-    expect(deleted.status).toBe(200);
-    const page = await deleted.text();
+    expect(deleted.status).toBe(303);
+    expect(deleted.headers.get("location")).toBe("/admin/jobs");
+    const flash = flashToast(deleted);
+    expect(flash?.toast).toEqual({ type: "success", title: list.deleteSuccess });
+    const page = await (await get("/admin/jobs", true, flash?.cookie)).text();
     expect(page).toContain(html(list.deleteSuccess));
+    expect(page).not.toContain("Temporary Opening");
     expect(await db().select().from(jobs).where(eq(jobs.id, job._id))).toHaveLength(0);
     expect(await db().select().from(jobApplications).where(eq(jobApplications.jobId, job._id))).toHaveLength(0);
 
@@ -217,7 +220,7 @@ describe.each(databaseKinds)("jobs back-office screens on %s", (kind) => {
       expect([400, 403], path).toContain(foreign.status);
       const res = await postForm(path, fields, { origin: "", "sec-fetch-site": "cross-site" });
       expect(res.status, path).toBe(403);
-      expect(await res.text(), path).toContain(html(jobMessages.actions.crossSite));
+      expect(await res.text(), path).toContain(html(postMessages.crossSite));
     }
     expect(await jobRow("Planted Role")).toBeUndefined();
     expect(await jobRow("Hijacked Role")).toBeUndefined();

@@ -9,9 +9,11 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, leads, mailOutbox } from "#db/schema";
 import { mailFailureMessages } from "../../app/features/mail/messages";
+import { postMessages } from "../../app/lib/post-messages";
 import { ensureAdmin, signIn } from "../support/admin";
 import { databaseKinds } from "../support/databases";
 import { contactBody } from "../support/lead-fixtures";
+import { signInLocation } from "../support/screens";
 import { startTestServer } from "../support/server";
 import { freePort, startSmtp, waitFor } from "../support/smtp";
 
@@ -158,15 +160,15 @@ describe.each(databaseKinds)("mail that could not be delivered on %s", (kind) =>
 
     const anonymous = await api("/admin/dashboard", {}, false);
     expect(anonymous.status).toBe(302);
-    expect(anonymous.headers.get("location")).toBe("/admin/login");
+    expect(signInLocation(anonymous, "/admin/dashboard")).toBe(true);
     const stale = await fetch(`${server.url}/admin/dashboard`, { redirect: "manual", headers: { cookie: "admin_session=not-a-session" } });
     expect(stale.status).toBe(302);
   });
 
   it("refuses a Retry without a session, from another site, or with a bad id", async () => {
     const anonymous = await postRetryForm(notification.id, {}, false);
-    expect(anonymous.status).toBe(302);
-    expect(anonymous.headers.get("location")).toBe("/admin/login");
+    expect(anonymous.status).toBe(303);
+    expect(anonymous.headers.get("location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fdashboard");
     // Another site's page: React Router refuses a foreign Origin itself (400); without an Origin header,
     // the browser's Sec-Fetch-Site reaches the action, which refuses it (403).
     expect([400, 403]).toContain((await postRetryForm(notification.id, { origin: "https://evil.example" })).status);
@@ -176,9 +178,11 @@ describe.each(databaseKinds)("mail that could not be delivered on %s", (kind) =>
       body: new URLSearchParams({ intent: "retry-mail", id: notification.id }).toString(),
     });
     expect(crossSite.status).toBe(403);
-    expect(await crossSite.text()).toContain(mailFailureMessages.crossSite);
+    expect(await crossSite.text()).toContain(postMessages.crossSite);
     expect((await postRetryForm("not-a-uuid")).status).toBe(400);
-    expect((await postRetryForm("5f0c7a1e-9a53-4c1b-8d55-0d6f3f2b8e11")).status).toBe(404);
+    const gone = await postRetryForm("5f0c7a1e-9a53-4c1b-8d55-0d6f3f2b8e11");
+    expect(gone.status).toBe(404);
+    expect(await gone.text()).toContain(mailFailureMessages.notFound);
     expect((await rowOf(notification.id)).status).toBe("dead");
   });
 

@@ -36,3 +36,36 @@ export function screenRequests(site: () => { url: string; cookie: string }) {
     },
   };
 }
+
+/**
+ * Where a screen sends a visitor without a session: the sign-in page, naming the page to come back to
+ * (app/lib/post.server.ts requireAdmin). A page's GET may be answered by the admin layout's own guard
+ * first, which names no page; when a page is named, it is this one.
+ */
+export function signInLocation(res: Response, path: string): boolean {
+  const location = res.headers.get("location");
+  return location === `/admin/login?redirectTo=${encodeURIComponent(path)}` || (res.status === 302 && location === "/admin/login");
+}
+
+export type FlashToast = { type: "success" | "error"; title: string; description?: string };
+
+/**
+ * The flash toast a redirect carries (app/lib/toast.server.ts): what it says, and its cookie for the
+ * next request (which shows it once, and clears it). Null when the answer carries none.
+ */
+export function flashToast(res: Response): { toast: FlashToast; cookie: string } | null {
+  const cookie = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("flash_toast=") && !c.startsWith("flash_toast=;"))
+    ?.split(";")[0];
+  if (!cookie) return null;
+  const payload = cookie.slice("flash_toast=".length).split(".")[0];
+  return { toast: JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as FlashToast, cookie };
+}
+
+/** A flash toast cookie no server signed: the page must show nothing of it. */
+export const forgedToastCookie = (toast: FlashToast) =>
+  `flash_toast=${Buffer.from(JSON.stringify(toast)).toString("base64url")}.${Buffer.from("not the signature").toString("base64url")}`;
+
+/** Whether an answer clears the flash toast (the page showed it once). */
+export const clearsToast = (res: Response) => res.headers.getSetCookie().some((c) => c.startsWith("flash_toast=;") && /Max-Age=0/i.test(c));

@@ -112,11 +112,8 @@ export const blogAdminMessages = {
     badImage: "Please enter an image address starting with https://, http:// or /",
     loading: "Loading the editor...",
   },
-  /** Answers of the screens' own forms when the request itself is wrong (not the fields). */
+  /** The screens' forms told apart by `intent`: one the screens do not know (the pipeline's own texts are in app/lib/post-messages.ts). */
   actions: {
-    crossSite: "This request came from another website and was refused.",
-    formNotSupported: "Please send the form from the blog screens.",
-    formTooLarge: "The form is too large.",
     unknownIntent: "This form is not one the blog screens know. Reload the page and try again.",
   },
   /** Answers of the API. */

@@ -45,11 +45,8 @@ export const jobMessages = {
     noCoverLetter: "No cover letter provided",
     columns: ["Name", "Email", "Cover Letter", "Status", "Submitted"],
   },
-  /** Answers of the back-office screens' own forms when the request itself is wrong (not the fields). */
+  /** The screens' forms told apart by `intent`: one the screens do not know (the pipeline's own texts are in app/lib/post-messages.ts). */
   actions: {
-    crossSite: "This request came from another website and was refused.",
-    formNotSupported: "Please send the form from the jobs screens.",
-    formTooLarge: "The form is too large.",
     unknownIntent: "This form is not one the jobs screens know. Reload the page and try again.",
   },
   /** Answers of the API. */

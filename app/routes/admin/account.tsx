@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { AdminPage } from "~/components/admin/admin-page";
 import { TextField } from "~/components/form/fields";
 import { buttonClass } from "~/components/ui/button";
-import { AdminPage } from "~/features/admin/components/admin-page";
 import { accountMessages as text } from "~/features/auth/schema";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/account";

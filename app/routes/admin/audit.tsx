@@ -1,18 +1,51 @@
-import { Form, Link } from "react-router";
+import { data, Form, Link } from "react-router";
+import { AdminPage, AdminTable } from "~/components/admin/admin-page";
 import { buttonClass } from "~/components/ui/button";
-import { AdminPage, AdminTable } from "~/features/admin/components/admin-page";
+import { auditAdmins, listAudit } from "~/features/audit/audit.server";
 import { auditMessages as text } from "~/features/audit/messages";
+import { type AuditPage, auditQuerySchema } from "~/features/audit/schema";
 import { longTime } from "~/lib/admin-format";
+import { flattenIssues, requireAdmin } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/audit";
-import { auditLoader } from "./audit.server";
 
 export function meta() {
   return [{ title: pageTitle(text.title) }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return auditLoader(request, context);
+type AuditData = {
+  admins: { id: string; email: string }[];
+  /** The filters as sent, to fill the form again. */
+  values: { admin: string; from: string; to: string };
+  errors: Record<string, string>;
+  message: string | null;
+  list: AuditPage | null;
+};
+
+/**
+ * The audit trail, newest first, filtered by the query string (the screen's GET form), checked on the
+ * server: a wrong filter is answered with its message and status 400, never a server error.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const params = new URL(request.url).searchParams;
+  const raw = {
+    admin: params.get("admin") ?? "",
+    from: params.get("from") ?? "",
+    to: params.get("to") ?? "",
+    page: params.get("page") ?? "",
+  };
+  // Shown back in the form: bounded, whatever was typed into the address bar.
+  const values = { admin: raw.admin.slice(0, 64), from: raw.from.slice(0, 32), to: raw.to.slice(0, 32) };
+  const admins = await auditAdmins(context.db);
+  const parsed = auditQuerySchema.safeParse(raw);
+  if (!parsed.success) {
+    const errors = flattenIssues(parsed.error.issues);
+    return data<AuditData>({ admins, values, errors, message: text.filters.invalid, list: null }, { status: 400 });
+  }
+  const { admin, from, to, page } = parsed.data;
+  const list = await listAudit(context.db, { adminId: admin, from, to, page });
+  return data<AuditData>({ admins, values, errors: {}, message: null, list });
 }
 
 const f = text.filters;
@@ -113,9 +146,11 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
       </search>
 
       {message && (
-        <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
-          {message}
-        </p>
+        <div role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+          <p>{message}</p>
+          {/* The page number has no field of its own: its message is said here. */}
+          {errors.page && <p className="mt-1">{errors.page}</p>}
+        </div>
       )}
 
       {list && (

@@ -1,31 +1,101 @@
-import { useEffect, useRef, useState } from "react";
-import { Form, Link, useRevalidator } from "react-router";
+import { useState } from "react";
+import { Link, useRevalidator } from "react-router";
+import { z } from "zod";
+import { AdminPage, AdminTable } from "~/components/admin/admin-page";
+import { DeleteButton, ListBody, revalidateAfterPost, useDeleteWithConfirm } from "~/components/admin/list-parts";
 import { buttonClass } from "~/components/ui/button";
-import { AdminPage, AdminTable } from "~/features/admin/components/admin-page";
-import { ConfirmDialog } from "~/features/admin/components/confirm-dialog";
-import { InlineConfirm, LoadFailure, Notice, revalidateAfterPost, useDeleteWithConfirm } from "~/features/admin/components/list-parts";
 import { localDateTime } from "~/features/admin/format";
 import { blogAdminMessages } from "~/features/blog/admin-messages";
+import { categoryOptions } from "~/features/blog/categories.server";
 import { GenerateModal } from "~/features/blog/components/generate-modal";
-import type { BlogStatus } from "~/features/blog/schema";
-import { notifyError, notifySuccess } from "~/lib/toast";
+import { generateDraft } from "~/features/blog/generate.server";
+import { deletePost, listPosts } from "~/features/blog/posts.server";
+import { type BlogPostRecord, type BlogStatus, generateSchema } from "~/features/blog/schema";
+import { accept, postForm, refuse, requireAdmin } from "~/lib/post.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/blog";
-import { blogAction, blogLoader, type PostRow } from "./blog.server";
 
 const text = blogAdminMessages.list;
+const LIST = "/admin/blog";
 
-/** Every post for a signed-in admin; anyone else is sent to sign in. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  return blogLoader(request, context);
+/** What the list shows of a post (its content stays on the server). */
+type PostRow = Pick<BlogPostRecord, "_id" | "title" | "category" | "status" | "createdAt">;
+
+/**
+ * Every post, drafts too (null when they could not be read: 'Failed to load posts'), the category
+ * names the AI form offers, and the post a delete is being confirmed for without scripts (`?delete={id}`).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const failed = (what: string) => (err: unknown) => context.logger.error({ err, requestId: context.requestId }, `admin blog: ${what}`);
+  const [posts, categories] = await Promise.all([
+    listPosts(context.db, { includeDrafts: true }).then(
+      (list) => list.map(({ _id, title, category, status, createdAt }): PostRow => ({ _id, title, category, status, createdAt })),
+      (error: unknown) => {
+        failed("posts could not be read")(error);
+        return null;
+      },
+    ),
+    categoryOptions(context.db, failed("categories could not be read")),
+  ]);
+  const asked = new URL(request.url).searchParams.get("delete")?.toLowerCase();
+  return { posts, categories: categories.names, confirmDelete: posts?.find((p) => p._id === asked) ?? null };
+}
+
+/** The list's forms, told apart by `intent`: delete a post (id), or have the AI write a draft (category, prompt). */
+const blogForms = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("delete"), id: z.string().trim().toLowerCase() }),
+    generateSchema.extend({ intent: z.literal("generate") }),
+  ],
+  { error: blogAdminMessages.actions.unknownIntent },
+);
+
+/** An intent and an id, or a category and a prompt of up to 2,000 characters, URL-encoded. */
+const MAX_FORM_BYTES = 32 * 1024;
+
+/**
+ * Deletes a post through the same function as DELETE /api/blogs/:id (back to the list with the
+ * server's message as the toast), or has the AI write a draft through the same function as POST
+ * /api/blogs/generate, saved for the admin to review (answered in the dialog, with the draft's id).
+ */
+export function action({ request, context }: Route.ActionArgs) {
+  return postForm(
+    request,
+    context,
+    { form: "blog", schema: blogForms, maxBytes: MAX_FORM_BYTES, access: "admin" },
+    async ({ value, admin }) => {
+      if (value.intent === "delete") {
+        if (!(await deletePost(context.db, value.id))) return refuse(404, text.deleteFailure);
+        context.contentChanged();
+        context.logger.info({ reqId: context.requestId, postId: value.id, adminId: admin.id }, "blog post deleted");
+        return redirectWithToast(
+          context,
+          LIST,
+          { type: "success", title: blogAdminMessages.api.deleted },
+          { headers: { "X-Remix-Replace": "true" } },
+        );
+      }
+      const started = performance.now();
+      const result = await generateDraft(context, value, admin.email, (err) =>
+        context.logger.warn({ err, reqId: context.requestId }, "AI blog draft: provider call failed"),
+      );
+      if (!result.ok) {
+        if (result.status === 400) return refuse(400, blogAdminMessages.api.invalid, result.errors);
+        return refuse(result.status, result.message);
+      }
+      context.logger.info(
+        { reqId: context.requestId, postId: result.post._id, adminId: admin.id, ms: Math.round(performance.now() - started) },
+        "AI blog draft saved",
+      );
+      return accept(blogAdminMessages.api.generated, null, { data: { id: result.post._id }, status: 201 });
+    },
+  );
 }
 
 /** The list is read again after every post, a refused delete included. */
 export const shouldRevalidate = revalidateAfterPost;
-
-/** Deleting a post, posted by the confirmation (the dialog with scripts, the page without). */
-export function action({ request, context }: Route.ActionArgs) {
-  return blogAction(request, context);
-}
 
 /** Spec 001 section 4: green for published, yellow for draft. */
 const statusBadge: Record<BlogStatus, string> = {
@@ -40,19 +110,10 @@ const postDate = (iso: string) => new Date(iso).toLocaleDateString("en-US", { ye
  * asks first: in a dialog once scripts run, on the page itself (`?delete={id}`) before.
  */
 export default function BlogManagement({ loaderData, actionData }: Route.ComponentProps) {
-  const { posts, categories, confirmDelete, notice } = loaderData;
+  const { posts, categories, confirmDelete } = loaderData;
   const revalidator = useRevalidator();
   const [generating, setGenerating] = useState(false);
-  const remove = useDeleteWithConfirm<PostRow>({ key: "delete-post", action: "/admin/blog", failure: text.deleteFailure });
-
-  // A saved post's notice (left by the post screen before it came back here) and a failed load, as toasts.
-  const announced = useRef<object | null>(null);
-  useEffect(() => {
-    if (announced.current === loaderData) return;
-    announced.current = loaderData;
-    if (notice) notifySuccess(notice);
-    if (posts === null) notifyError(text.loadFailure);
-  }, [loaderData, notice, posts]);
+  const remove = useDeleteWithConfirm<PostRow>({ key: "delete-post", action: LIST, failure: text.deleteFailure });
 
   return (
     <AdminPage
@@ -68,23 +129,16 @@ export default function BlogManagement({ loaderData, actionData }: Route.Compone
         </>
       }
     >
-      <Notice answer={actionData ?? (notice ? { ok: true, message: notice } : undefined)} />
-      {confirmDelete && (
-        <InlineConfirm
-          title={text.deleteTitle}
-          message={text.deleteConfirm}
-          subject={confirmDelete.title}
-          cancelTo="/admin/blog"
-          action="/admin/blog"
-          fields={{ intent: "delete", id: confirmDelete._id }}
-          confirmLabel={text.delete}
-        />
-      )}
-      {posts === null ? (
-        <LoadFailure message={text.loadFailure} retryLabel={text.retry} />
-      ) : (
-        <AdminTable caption={text.title} columns={text.columns} empty={text.empty} isEmpty={posts.length === 0}>
-          {posts.map((post) => (
+      <ListBody
+        text={text}
+        action={LIST}
+        answer={actionData}
+        confirming={confirmDelete && { id: confirmDelete._id, name: confirmDelete.title }}
+        failed={posts === null}
+        dialog={remove.dialog}
+      >
+        <AdminTable caption={text.title} columns={text.columns} empty={text.empty} isEmpty={posts?.length === 0}>
+          {posts?.map((post) => (
             <tr key={post._id} data-testid="post-row">
               <td className="max-w-md px-4 py-3 font-medium text-slate-900">{post.title}</td>
               <td className="px-4 py-3 whitespace-nowrap text-slate-700">{post.category}</td>
@@ -122,25 +176,20 @@ export default function BlogManagement({ loaderData, actionData }: Route.Compone
                     {text.edit}
                     <span className="sr-only"> {post.title}</span>
                   </Link>
-                  {/* Without scripts: this page again, asking to confirm; with scripts: the dialog. */}
-                  <Form method="get" action="/admin/blog" onSubmit={(event) => remove.ask(event, post)}>
-                    <button
-                      type="submit"
-                      name="delete"
-                      value={post._id}
-                      className="rounded-md px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50"
-                    >
-                      {text.delete}
-                      <span className="sr-only"> {post.title}</span>
-                    </button>
-                  </Form>
+                  <DeleteButton
+                    id={post._id}
+                    subject={post.title}
+                    label={text.delete}
+                    action={LIST}
+                    onAsk={(event) => remove.ask(event, post)}
+                    className="rounded-md px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50"
+                  />
                 </div>
               </td>
             </tr>
           ))}
         </AdminTable>
-      )}
-      <ConfirmDialog title={text.deleteTitle} message={text.deleteConfirm} {...remove.dialog} />
+      </ListBody>
       <GenerateModal
         open={generating}
         categories={categories}

@@ -1,22 +1,30 @@
 import { useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
+import { AdminPage, AdminTable } from "~/components/admin/admin-page";
+import { ScreenLoadError } from "~/components/admin/screen-load-error";
 import { buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
-import { AdminPage, AdminTable } from "~/features/admin/components/admin-page";
-import { ScreenLoadError } from "~/features/admin/components/screen-load-error";
+import { listChatbotConversations } from "~/features/admin/back-office.server";
 import { localDateTime } from "~/features/admin/format";
 import { adminMessages } from "~/features/admin/messages";
 import type { ChatbotConversation } from "~/features/admin/types";
 import { useHydrated } from "~/features/leads-inbox/components/use-lead-action";
 import { longTime } from "~/lib/admin-format";
+import { requireAdmin } from "~/lib/post.server";
 import type { Route } from "./+types/chatbot-management";
-import { chatbotLoader } from "./chatbot-management.server";
 
 const text = adminMessages.chatbot;
 
-/** The conversations, once the session is checked on the server. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  return chatbotLoader(request, context);
+/**
+ * One conversation per visitor, the most recently active first, read by the same function as GET
+ * /api/chatbot-conversations; `?view={id}` names the conversation whose transcript is open (so it opens
+ * without scripts too). The screen only reads: no action.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const data = await listChatbotConversations(context.db);
+  const asked = new URL(request.url).searchParams.get("view");
+  return { data, viewing: data.some((c) => c._id === asked) ? asked : null };
 }
 
 /** The conversations could not be read: the failure text with Try Again, and a toast. */

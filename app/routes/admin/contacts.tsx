@@ -1,17 +1,23 @@
-import { AdminPage, AdminTable } from "~/features/admin/components/admin-page";
-import { ScreenLoadError } from "~/features/admin/components/screen-load-error";
+import { AdminPage, AdminTable } from "~/components/admin/admin-page";
+import { ScreenLoadError } from "~/components/admin/screen-load-error";
+import { listContactSubmissions } from "~/features/admin/back-office.server";
 import { localDateTime, relativeTime } from "~/features/admin/format";
 import { adminMessages } from "~/features/admin/messages";
 import { useHydrated } from "~/features/leads-inbox/components/use-lead-action";
 import { longTime } from "~/lib/admin-format";
+import { requireAdmin } from "~/lib/post.server";
 import type { Route } from "./+types/contacts";
-import { contactsLoader } from "./contacts.server";
 
 const text = adminMessages.contacts;
 
-/** The submissions, once the session is checked on the server. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  return contactsLoader(request, context);
+/**
+ * The contact form's submissions, newest first, read by the same function as GET /api/contacts; `now`
+ * is the server's clock, so the "Submitted" times read the same in the server's HTML and once hydrated.
+ * The screen only reads: no action.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  return { data: await listContactSubmissions(context.db), now: new Date().toISOString() };
 }
 
 /** The submissions could not be read: the failure text with Try Again, and a toast. */

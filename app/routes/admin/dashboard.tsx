@@ -1,26 +1,72 @@
-import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { z } from "zod";
+import { AdminPage } from "~/components/admin/admin-page";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { promises } from "~/content/agency";
-import { AdminPage } from "~/features/admin/components/admin-page";
-import { Notice } from "~/features/admin/components/list-parts";
 import { adminMessages } from "~/features/admin/messages";
+import { promiseSettings } from "~/features/leads/arrival.server";
 import { PromiseFigures } from "~/features/leads-inbox/components/promise-figures";
+import { inboxSummary } from "~/features/leads-inbox/inbox.server";
 import { inboxMessages } from "~/features/leads-inbox/messages";
+import type { InboxSummary } from "~/features/leads-inbox/schema";
 import { MailFailuresPanel } from "~/features/mail/components/mail-failures-panel";
-import { notifySuccess } from "~/lib/toast";
+import { listMailFailures, retryMail } from "~/features/mail/failures.server";
+import { mailFailureMessages } from "~/features/mail/messages";
+import { accept, postForm, refuse, requireAdmin } from "~/lib/post.server";
 import type { Route } from "./+types/dashboard";
-import { dashboardAction, dashboardLoader } from "./dashboard.server";
 import { useAdmin } from "./layout";
 
-/** The lead figures (the same as GET /api/admin/summary) and the mail that could not be delivered. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  return dashboardLoader(request, context);
+/**
+ * The lead figures (today's, and the promise kept over 7 and 30 days: the same as GET
+ * /api/admin/summary) and the mail the outbox could not deliver. "Login successful!" after a sign-in
+ * is the flash toast the sign-in's redirect carries, shown by the root's toaster.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const settings = promiseSettings(context.config);
+  // The figures failing must not take the mail panel with them: the screen says they could not be loaded.
+  let summary: InboxSummary | null = null;
+  try {
+    summary = await inboxSummary(context.db, settings);
+  } catch (error) {
+    context.logger.error({ err: error, reqId: context.requestId }, "dashboard lead figures failed");
+  }
+  return {
+    summary,
+    promise: { minutes: settings.slaMinutes, officeHours: settings.hours === "business" },
+    mailFailures: await listMailFailures(context.db),
+  };
 }
 
-/** The Retry form of that panel, posted by the browser itself. */
+/** The mail panel's Retry form: one undelivered mail, by id. */
+const retryForm = z.object({
+  intent: z.literal("retry-mail", { error: mailFailureMessages.unknownIntent }),
+  id: z.guid(mailFailureMessages.invalidId),
+});
+
+/**
+ * The mail panel's Retry form (intent=retry-mail, id), posted by the browser itself with or without
+ * scripts: the mail is queued again (once, however many times Retry is pressed) and the answer is
+ * shown in the panel.
+ */
 export function action({ request, context }: Route.ActionArgs) {
-  return dashboardAction(request, context);
+  return postForm(
+    request,
+    context,
+    { form: "retry-mail", schema: retryForm, maxBytes: 4 * 1024, access: "admin" },
+    async ({ value, admin }) => {
+      const result = await retryMail(context.db, value.id, { admin, ip: context.clientIp });
+      switch (result.status) {
+        case "queued":
+          context.mail.nudge();
+          return accept(mailFailureMessages.queued, null, { data: { id: value.id } });
+        case "not_found":
+          return refuse(404, mailFailureMessages.notFound);
+        default:
+          return refuse(409, mailFailureMessages.notRetryable);
+      }
+    },
+  );
 }
 
 const cards: { title: string; description: string; icon: IconName; to?: string }[] = [
@@ -64,16 +110,8 @@ function Figure({ label, value, tone, to }: { label: string; value: number | und
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { user } = useAdmin();
   const figures = loaderData.summary;
-  // "Login successful!" after a sign-in: in the page until scripts run, then as a toast.
-  const [inPage, setInPage] = useState(loaderData.notice);
-  useEffect(() => {
-    if (!loaderData.notice) return;
-    setInPage(null);
-    notifySuccess(loaderData.notice);
-  }, [loaderData.notice]);
   return (
     <AdminPage title={adminMessages.dashboard.title} subtitle={`Signed in as ${user.email}`}>
-      <Notice answer={inPage ? { ok: true, message: inPage } : undefined} />
       <section aria-label="Leads at a glance" className="grid gap-4 sm:grid-cols-3">
         <Figure label="New leads today" value={figures?.newToday} tone="brand" to="/admin/leads" />
         <Figure label="Leads waiting" value={figures?.waiting} tone="amber" to="/admin/leads?status=new" />

@@ -1,23 +1,37 @@
-import { useEffect, useRef } from "react";
-import { Form } from "react-router";
-import { buttonClass } from "~/components/ui/button";
-import { AdminPage } from "~/features/admin/components/admin-page";
+import { data } from "react-router";
+import { AdminPage } from "~/components/admin/admin-page";
+import { LoadFailure } from "~/components/admin/list-parts";
 import { JobForm } from "~/features/jobs/components/job-form";
+import { getJob } from "~/features/jobs/jobs.server";
 import { jobMessages } from "~/features/jobs/messages";
-import { notifyError } from "~/lib/toast";
+import type { JobRecord } from "~/features/jobs/schema";
+import { requireAdmin } from "~/lib/post.server";
 import type { Route } from "./+types/job-edit";
-import { jobEditLoader, saveJobAction } from "./job-form.server";
+import { saveJob } from "./job-form.server";
 
 const text = jobMessages.edit;
 
+type JobEditData = {
+  /** Null for an unknown job, or when it could not be read (`error` says which). */
+  job: JobRecord | null;
+  error: string | null;
+};
+
 /** The job being edited, for a signed-in admin; 404 for an unknown job. */
-export function loader({ request, context, params }: Route.LoaderArgs) {
-  return jobEditLoader(request, context, params.id);
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  try {
+    const job = await getJob(context.db, params.id.toLowerCase());
+    return data<JobEditData>({ job, error: job ? null : jobMessages.api.notFound }, { status: job ? 200 : 404 });
+  } catch (err) {
+    context.logger.error({ err, reqId: context.requestId }, "admin job form: the job could not be read");
+    return data<JobEditData>({ job: null, error: text.loadFailure }, { status: 500 });
+  }
 }
 
 /** The job form, sent by the browser itself or by React Router once hydrated. */
 export function action({ request, context, params }: Route.ActionArgs) {
-  return saveJobAction(request, context, params.id);
+  return saveJob(request, context, params.id);
 }
 
 /**
@@ -26,34 +40,13 @@ export function action({ request, context, params }: Route.ActionArgs) {
  */
 export default function JobEdit({ loaderData }: Route.ComponentProps) {
   const { job, error } = loaderData;
-
-  const announced = useRef<object | null>(null);
-  useEffect(() => {
-    if (!error || announced.current === loaderData) return;
-    announced.current = loaderData;
-    notifyError(error);
-  }, [loaderData, error]);
-
-  return (
-    <AdminPage title={text.title}>
-      {job ? (
-        <JobForm
-          key={job._id}
-          initial={{ title: job.title, description: job.description, type: job.type, workType: job.workType, location: job.location }}
-          submitLabel={text.submit}
-          submittingLabel={text.submitting}
-          failure={text.failure}
-        />
-      ) : (
-        <div role="alert" className="max-w-3xl rounded-lg border border-red-200 bg-red-50 p-6">
-          <p className="font-medium text-red-800">{error ?? text.loadFailure}</p>
-          <Form method="get" action="/admin/jobs">
-            <button type="submit" className={buttonClass("outline", "mt-4")}>
-              {text.back}
-            </button>
-          </Form>
-        </div>
-      )}
-    </AdminPage>
-  );
+  if (!job) {
+    return (
+      <AdminPage title={text.title}>
+        <LoadFailure message={error ?? text.loadFailure} retryLabel={text.back} action="/admin/jobs" />
+      </AdminPage>
+    );
+  }
+  const { title, description, type, workType, location } = job;
+  return <JobForm key={job._id} text={text} initial={{ title, description, type, workType, location }} />;
 }

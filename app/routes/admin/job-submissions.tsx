@@ -1,14 +1,14 @@
-import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
+import { useEffect, useState } from "react";
+import { data, Link } from "react-router";
+import { AdminPage, AdminTable } from "~/components/admin/admin-page";
+import { LoadFailure } from "~/components/admin/list-parts";
 import { buttonClass } from "~/components/ui/button";
-import { AdminPage, AdminTable } from "~/features/admin/components/admin-page";
-import { LoadFailure } from "~/features/admin/components/list-parts";
 import { localDateTime } from "~/features/admin/format";
+import { getJob, listApplications } from "~/features/jobs/jobs.server";
 import { jobMessages } from "~/features/jobs/messages";
-import type { ApplicationStatus } from "~/features/jobs/schema";
-import { notifyError } from "~/lib/toast";
+import type { ApplicationRecord, ApplicationStatus, JobRecord } from "~/features/jobs/schema";
+import { requireAdmin } from "~/lib/post.server";
 import type { Route } from "./+types/job-submissions";
-import { jobSubmissionsLoader } from "./job-submissions.server";
 
 const text = jobMessages.submissions;
 
@@ -59,23 +59,33 @@ function CoverLetter({ text: letter }: { text: string | null }) {
   );
 }
 
-/** The job and its applications for a signed-in admin; anyone else is sent to sign in. */
-export function loader({ request, context, params }: Route.LoaderArgs) {
-  return jobSubmissionsLoader(request, context, params.jobId);
+type SubmissionsData = {
+  /** Null for an unknown job, or when the applications could not be read (the screen says so, with Reload). */
+  job: JobRecord | null;
+  applications: ApplicationRecord[] | null;
+};
+
+/**
+ * The job and the applications received for it, newest first, through the same functions as GET
+ * /api/jobs/:id and GET /api/applications/job/:jobId. The screen changes nothing: no action.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const id = params.jobId.toLowerCase();
+  try {
+    const [job, applications] = await Promise.all([getJob(context.db, id), listApplications(context.db, id)]);
+    const found = job && applications ? { job, applications } : { job: null, applications: null };
+    return data<SubmissionsData>(found, { status: found.job ? 200 : 404 });
+  } catch (err) {
+    context.logger.error({ err, reqId: context.requestId }, "admin job submissions: the applications could not be read");
+    return data<SubmissionsData>({ job: null, applications: null }, { status: 500 });
+  }
 }
 
 /** /admin/jobs/{jobId}/submissions: the applications received for one job, newest first. */
 export default function JobSubmissions({ loaderData }: Route.ComponentProps) {
   const { job } = loaderData;
   const applications = loaderData.applications ?? [];
-
-  // A job or applications that could not be read: the spec's text as a toast too.
-  const announced = useRef<object | null>(null);
-  useEffect(() => {
-    if (job || announced.current === loaderData) return;
-    announced.current = loaderData;
-    notifyError(text.loadFailure);
-  }, [loaderData, job]);
 
   return (
     <AdminPage

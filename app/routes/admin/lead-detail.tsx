@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { AdminPage } from "~/features/admin/components/admin-page";
+import { AdminPage } from "~/components/admin/admin-page";
 import { AssigneeForm } from "~/features/leads-inbox/components/assignee-form";
 import { LeadStatusForm } from "~/features/leads-inbox/components/lead-status-form";
 import { LeadTimeline } from "~/features/leads-inbox/components/lead-timeline";

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Form, Link, useSearchParams, useSubmit } from "react-router";
+import { AdminPage, AdminTable } from "~/components/admin/admin-page";
+import { ScreenLoadError } from "~/components/admin/screen-load-error";
 import { buttonClass } from "~/components/ui/button";
 import { promises } from "~/content/agency";
-import { AdminPage, AdminTable } from "~/features/admin/components/admin-page";
-import { ScreenLoadError } from "~/features/admin/components/screen-load-error";
 import { StatusSelect } from "~/features/leads-inbox/components/status-select";
 import { useHydrated } from "~/features/leads-inbox/components/use-lead-action";
 import { useServerClock, WaitingClock } from "~/features/leads-inbox/components/waiting-clock";

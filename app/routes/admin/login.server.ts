@@ -8,20 +8,17 @@
  */
 import { type AppLoadContext, redirect } from "react-router";
 import { LOGIN_FORM } from "~/features/admin/messages";
-import { noticeCookie } from "~/features/admin/notice.server";
 import { adminFromRequest, sessionCookieHeader } from "~/features/auth/auth.server";
 import { authMessages, loginSchema } from "~/features/auth/schema";
 import { signIn } from "~/features/auth/sign-in.server";
 import { twoFactorStepPath } from "~/features/auth/two-factor-messages";
 import { readSubmission, refused } from "~/lib/form.server";
+import { toastCookie } from "~/lib/toast.server";
 
 /** What is never sent back to the page with a refused sign-in. */
 const SECRET = ["password"];
 /** Two fields: a few KB is plenty; a larger body is refused before it is read in full. */
 const MAX_FORM_BYTES = 16 * 1024;
-
-/** The notice the dashboard shows after a sign-in (app/features/admin/notice.server.ts). */
-export const signInNotices = { "signed-in": authMessages.success } as const;
 
 export async function loginLoader(request: Request, context: AppLoadContext) {
   if (await adminFromRequest(context, request)) throw redirect("/admin/dashboard");
@@ -42,7 +39,7 @@ export async function loginAction(request: Request, context: AppLoadContext) {
   switch (result.status) {
     case 200: {
       const headers = new Headers({ "Set-Cookie": sessionCookieHeader(context.config, result.token) });
-      if (!result.twoFactor) headers.append("Set-Cookie", noticeCookie(context, "signed-in"));
+      if (!result.twoFactor) headers.append("Set-Cookie", toastCookie(context, { type: "success", title: authMessages.success }));
       return redirect(result.twoFactor ? twoFactorStepPath[result.twoFactor] : "/admin/dashboard", { status: 303, headers });
     }
     case 400:

@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
+import { AdminPage } from "~/components/admin/admin-page";
 import { CheckboxField, TextField } from "~/components/form/fields";
 import { buttonClass } from "~/components/ui/button";
-import { AdminPage } from "~/features/admin/components/admin-page";
 import { privacyMessages } from "~/features/privacy/messages";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/privacy";

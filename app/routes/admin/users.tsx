@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
+import { AdminPage, AdminTable } from "~/components/admin/admin-page";
 import { TextField } from "~/components/form/fields";
 import { buttonClass } from "~/components/ui/button";
-import { AdminPage, AdminTable } from "~/features/admin/components/admin-page";
 import { agencyTime } from "~/features/admin-users/format";
 import { usersMessages as text } from "~/features/admin-users/messages";
 import { pageTitle } from "~/lib/seo";

@@ -3,9 +3,12 @@ import { Link } from "react-router";
 import { TextField } from "~/components/form/fields";
 import { buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
-import { type FormAnswer, fieldError, useActionForm } from "~/lib/form";
+import { fieldError, useActionForm } from "~/lib/form";
 import { blogAdminMessages } from "../admin-messages";
 import type { CategoryRecord } from "../schema";
+
+/** The category form's id on the page, and the name of its answers (app/routes/admin/categories.tsx). */
+export const CATEGORY_FORM = "category";
 
 const t = blogAdminMessages.categories;
 const loadSchema = () => import("../schema").then((m) => m.categorySchema);
@@ -13,7 +16,8 @@ const loadSchema = () => import("../schema").then((m) => m.categorySchema);
 /**
  * "Add New Category" / "Edit Category" (spec 001 section 2) in a dialog, once scripts run: one field,
  * Category Name, saved with Save or Update. The form stays on the page between openings and is
- * emptied at each one, so an earlier answer is never shown again.
+ * emptied at each one, so an earlier answer is never shown again. A save done comes back as the
+ * list's page with its toast, which closes the dialog.
  */
 export function CategoryModal({
   open,
@@ -27,7 +31,7 @@ export function CategoryModal({
 }) {
   return (
     <Modal open={open} onClose={onClose} title={category ? t.editTitle : t.addTitle} titleId="category-modal-title">
-      <CategoryForm category={category} open={open} onSaved={onClose} cancel={{ onClick: onClose }} />
+      <CategoryForm category={category} open={open} cancel={{ onClick: onClose }} />
     </Modal>
   );
 }
@@ -36,13 +40,13 @@ export function CategoryModal({
  * The category form on the page itself (`?edit=new` or `?edit={id}`): how it is reached before and
  * without scripts. Cancel and a save go back to the list.
  */
-export function CategoryFormSection({ category, onSaved }: { category: CategoryRecord | null; onSaved: () => void }) {
+export function CategoryFormSection({ category }: { category: CategoryRecord | null }) {
   return (
     <section aria-labelledby="category-form-title" className="mb-6 max-w-lg rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
       <h2 id="category-form-title" className="text-xl font-bold text-brand-900">
         {category ? t.editTitle : t.addTitle}
       </h2>
-      <CategoryForm category={category} open onSaved={onSaved} cancel={{ to: "/admin/categories" }} />
+      <CategoryForm category={category} open cancel={{ to: "/admin/categories" }} />
     </section>
   );
 }
@@ -55,22 +59,19 @@ export function CategoryFormSection({ category, onSaved }: { category: CategoryR
 function CategoryForm({
   category,
   open,
-  onSaved,
   cancel,
 }: {
   category: CategoryRecord | null;
   open: boolean;
-  onSaved: (answer: FormAnswer) => void;
   cancel: { onClick: () => void } | { to: string };
 }) {
   const { fields, fetcher, formProps, submitting, pageAnswer } = useActionForm<{ name: string }>({
-    id: "category",
+    id: CATEGORY_FORM,
     schema: loadSchema,
     action: "/admin/categories",
     invalidToast: blogAdminMessages.form.validationToast,
     failure: blogAdminMessages.categories.saveFailure,
     eager: true,
-    onSuccess: onSaved,
   });
 
   // Each opening starts afresh: the category's name, no error from the last time (a native reset,

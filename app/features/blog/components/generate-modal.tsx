@@ -3,12 +3,10 @@ import { useFetcher } from "react-router";
 import { SelectField, TextAreaField } from "~/components/form/fields";
 import { buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
+import type { FormAnswer } from "~/lib/form";
 import { notifyError, notifySuccess } from "~/lib/toast";
 import { blogAdminMessages } from "../admin-messages";
 import { firstIssue, generateSchema, MAX_PROMPT_LENGTH } from "../schema";
-
-/** What /admin/blog's action answers for intent=generate (app/routes/admin/blog.server.ts). */
-type GenerateAnswer = { ok: boolean; id?: string; message: string; errors?: Record<string, string> };
 
 const t = blogAdminMessages.generate;
 
@@ -50,7 +48,7 @@ function GenerateForm({
   const [prompt, setPrompt] = useState("");
   const [error, setError] = useState<{ field: string; message: string }>();
   const [failure, setFailure] = useState<string>();
-  const fetcher = useFetcher<GenerateAnswer>({ key: "generate-post" });
+  const fetcher = useFetcher<FormAnswer<{ id: string }>>({ key: "generate-post" });
   const busy = fetcher.state !== "idle";
   const promptRef = useRef<HTMLTextAreaElement>(null);
   const categoryRef = useRef<HTMLSelectElement>(null);
@@ -70,8 +68,8 @@ function GenerateForm({
     fetcher.submit({ intent: "generate", ...parsed.data }, { method: "post", action: "/admin/blog" });
   }
 
-  // The action's answer: the list is read again (the new draft in it), or the failure is shown.
-  const shown = useRef<GenerateAnswer | undefined>(undefined);
+  // The action's answer (app/routes/admin/blog.tsx): the list is read again (the new draft in it), or the failure is shown.
+  const shown = useRef<FormAnswer | undefined>(undefined);
   const onGeneratedRef = useRef(onGenerated);
   onGeneratedRef.current = onGenerated;
   useEffect(() => {
@@ -83,9 +81,10 @@ function GenerateForm({
       onGeneratedRef.current();
       return;
     }
+    // A field the server refused (a category no longer offered, say) is named beside it; anything else in the dialog.
     const message = result.message || t.failure;
-    const fieldError = result.errors ? Object.entries(result.errors)[0] : undefined;
-    if (fieldError) setError({ field: fieldError[0], message: fieldError[1] });
+    const fieldError = Object.entries(result.result?.error ?? {}).find(([field, messages]) => field !== "" && messages?.[0]);
+    if (fieldError?.[1]) setError({ field: fieldError[0], message: fieldError[1][0] });
     else setFailure(message);
     notifyError(message);
   }, [fetcher.state, fetcher.data]);

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { useFailureToast } from "~/components/admin/failure-toast";
+import { AdminFormFrame } from "~/components/admin/form-frame";
 import { SelectField, TextField } from "~/components/form/fields";
-import { buttonClass } from "~/components/ui/button";
 import { blogStatuses } from "~/content/admin-options";
 import { fieldError, useActionForm } from "~/lib/form";
-import { notifyError } from "~/lib/toast";
 import { blogAdminMessages } from "../admin-messages";
 import type { PostInput } from "../schema";
 
@@ -17,36 +17,37 @@ const loadSchema = () => import("../schema").then((m) => m.postSchema);
 /** The form's fields as posted (every one a string). */
 type PostFields = { title: string; category: string; status: string; imageUrl: string; content: string };
 
+/** A post screen's own texts: blogAdminMessages.create or .edit. */
+type PostScreenTexts = { title: string; submit: string; submitting: string; failure: string };
+
 /**
- * The post form of /admin/posts/new and /admin/posts/{id}/edit: title, category, status and content
- * required, image URL optional (spec 001 section 5), checked with the API's schema in the browser and
- * again by the screen's action. The content is HTML: without scripts a plain text area holds it; once
- * scripts run, the rich-text editor writes it into a hidden field of the same name on every change.
- * The categories come from the screen's loader (`categoriesFailed`: the fallback list, said in a toast).
+ * The post screen of /admin/posts/new and /admin/posts/{id}/edit, in the back office's form frame:
+ * title, category, status and content required, image URL optional (spec 001 section 5), checked with
+ * the API's schema in the browser and again by the screen's action. The content is HTML: without
+ * scripts a plain text area holds it; once scripts run, the rich-text editor writes it into a hidden
+ * field of the same name on every change. The categories come from the screen's loader
+ * (`categoriesFailed`: the fallback list, said in a toast). Cancel goes to the dashboard, the link
+ * under the title to the list (spec 001 section 2).
  */
 export function PostForm({
+  text,
   initial,
   categories,
   categoriesFailed,
-  submitLabel,
-  submittingLabel,
-  failure,
 }: {
+  text: PostScreenTexts;
   initial: PostInput;
   categories: readonly string[];
   categoriesFailed: boolean;
-  submitLabel: string;
-  submittingLabel: string;
-  /** The failure toast when the server could not be reached or failed. */
-  failure: string;
 }) {
-  const { fields, fetcher, formProps, submitting, pageAnswer } = useActionForm<PostFields>({
+  const actionForm = useActionForm<PostFields>({
     id: "post",
     schema: loadSchema,
     invalidToast: t.validationToast,
-    failure,
+    failure: text.failure,
     eager: true,
   });
+  const { fields, formProps, pageAnswer } = actionForm;
   // After a post sent without scripts was refused, the form shows what was sent.
   const shown = (name: keyof PostFields, fallback: string) => (pageAnswer ? String(fields[name].initialValue ?? "") : fallback);
   const values = {
@@ -83,12 +84,8 @@ export function PostForm({
     if (editorStart !== null && hiddenContent.current) hiddenContent.current.value = editorStart;
   }, [editorStart]);
 
-  const fallbackAnnounced = useRef(false);
-  useEffect(() => {
-    if (!categoriesFailed || fallbackAnnounced.current) return;
-    fallbackAnnounced.current = true;
-    notifyError(t.categoriesFallback);
-  }, [categoriesFailed]);
+  // The categories could not be read: said beside the field, and once as a toast.
+  useFailureToast(categoriesFailed ? t.categoriesFallback : null);
 
   /** The editor's HTML into the hidden field; an input event lets the form check it again as it is typed. */
   const onEditorChange = (html: string) => {
@@ -115,139 +112,129 @@ export function PostForm({
   };
 
   return (
-    <fetcher.Form
-      {...formProps}
-      ref={formRef}
+    <AdminFormFrame
+      title={text.title}
+      back={<BackToBlogLink />}
+      form={actionForm}
+      formRef={formRef}
       onSubmit={onSubmit}
-      aria-label="Blog post"
-      className="max-w-4xl rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+      label="Blog post"
+      legend="Post details"
+      submitLabel={text.submit}
+      busyLabel={text.submitting}
+      cancel={{ to: "/admin/dashboard", label: t.cancel }}
+      wide
     >
-      {pageAnswer && !pageAnswer.ok && (
-        <div role="alert" className="mb-5 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
-          {pageAnswer.message}
-        </div>
-      )}
-      <fieldset disabled={submitting} className="space-y-5">
-        <legend className="sr-only">Post details</legend>
-        <TextField
-          id="post-title"
-          name="title"
-          label={t.labels.title}
+      <TextField
+        id="post-title"
+        name="title"
+        label={t.labels.title}
+        required
+        maxLength={200}
+        defaultValue={values.title}
+        error={errors.title}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <SelectField
+          id="post-category"
+          name="category"
+          label={t.labels.category}
           required
-          maxLength={200}
-          defaultValue={values.title}
-          error={errors.title}
+          placeholder={t.categoryPlaceholder}
+          options={categoryOptions}
+          defaultValue={values.category}
+          error={errors.category}
+          hint={categoriesFailed ? t.categoriesFallback : undefined}
         />
-        <div className="grid gap-5 sm:grid-cols-2">
-          <SelectField
-            id="post-category"
-            name="category"
-            label={t.labels.category}
-            required
-            placeholder={t.categoryPlaceholder}
-            options={categoryOptions}
-            defaultValue={values.category}
-            error={errors.category}
-            hint={categoriesFailed ? t.categoriesFallback : undefined}
-          />
-          <fieldset aria-describedby={errors.status ? "post-status-error" : undefined}>
-            <legend className="block text-sm font-medium text-slate-800">
-              {t.labels.status}
-              <span className="text-red-700" aria-hidden="true">
-                {" "}
-                *
-              </span>
-            </legend>
-            <div className="mt-2 flex gap-6">
-              {blogStatuses.map((status) => (
-                <label key={status} className="flex items-center gap-2 text-base text-slate-800">
-                  <input
-                    type="radio"
-                    name="status"
-                    value={status}
-                    defaultChecked={values.status === status}
-                    className="h-4 w-4 text-brand-700 focus:ring-brand-600"
-                  />
-                  {t.statusLabels[status]}
-                </label>
-              ))}
-            </div>
-            {errors.status && (
-              <p id="post-status-error" className="mt-1 text-sm font-medium text-red-700" data-testid="error-post-status">
-                {errors.status}
-              </p>
-            )}
-          </fieldset>
-        </div>
-        <TextField
-          id="post-image-url"
-          name="imageUrl"
-          type="url"
-          label={t.labels.imageUrl}
-          hint={t.imageUrlHint}
-          maxLength={2000}
-          defaultValue={values.imageUrl}
-          error={errors.imageUrl}
-        />
-        <div>
-          <p id="post-content-label" className="block text-sm font-medium text-slate-800">
-            {t.labels.content}
+        <fieldset aria-describedby={errors.status ? "post-status-error" : undefined}>
+          <legend className="block text-sm font-medium text-slate-800">
+            {t.labels.status}
             <span className="text-red-700" aria-hidden="true">
               {" "}
               *
             </span>
-          </p>
-          {editorStart === null ? (
-            <textarea
-              ref={plainContent}
-              id="post-content"
-              name="content"
-              rows={14}
-              defaultValue={values.content}
-              aria-labelledby="post-content-label"
-              aria-required
-              aria-invalid={errors.content ? true : undefined}
-              aria-describedby={errors.content ? "post-content-error" : undefined}
-              className={`mt-1 block w-full rounded-md border bg-white px-3 py-2 font-mono text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none ${errors.content ? "border-red-600" : "border-slate-300"}`}
-            />
-          ) : (
-            <>
-              {/* Its value is the editor's alone (set below): React would put a value prop back at each render. */}
-              <input ref={hiddenContent} type="hidden" name="content" />
-              <Suspense fallback={<EditorPlaceholder />}>
-                <RichTextEditor
-                  id="post-content"
-                  initialValue={editorStart}
-                  onChange={onEditorChange}
-                  labelId="post-content-label"
-                  describedBy={errors.content ? "post-content-error" : undefined}
-                  invalid={Boolean(errors.content)}
-                  focusRef={focusEditor}
+          </legend>
+          <div className="mt-2 flex gap-6">
+            {blogStatuses.map((status) => (
+              <label key={status} className="flex items-center gap-2 text-base text-slate-800">
+                <input
+                  type="radio"
+                  name="status"
+                  value={status}
+                  defaultChecked={values.status === status}
+                  className="h-4 w-4 text-brand-700 focus:ring-brand-600"
                 />
-              </Suspense>
-            </>
-          )}
-          {errors.content && (
-            <p id="post-content-error" className="mt-1 text-sm font-medium text-red-700" data-testid="error-post-content">
-              {errors.content}
+                {t.statusLabels[status]}
+              </label>
+            ))}
+          </div>
+          {errors.status && (
+            <p id="post-status-error" className="mt-1 text-sm font-medium text-red-700" data-testid="error-post-status">
+              {errors.status}
             </p>
           )}
-        </div>
-        <div className="flex flex-wrap justify-end gap-3 pt-2">
-          <Link to="/admin/dashboard" className={buttonClass("outline")}>
-            {t.cancel}
-          </Link>
-          <button type="submit" className={buttonClass("primary")}>
-            {submitting ? submittingLabel : submitLabel}
-          </button>
-        </div>
-      </fieldset>
-    </fetcher.Form>
+        </fieldset>
+      </div>
+      <TextField
+        id="post-image-url"
+        name="imageUrl"
+        type="url"
+        label={t.labels.imageUrl}
+        hint={t.imageUrlHint}
+        maxLength={2000}
+        defaultValue={values.imageUrl}
+        error={errors.imageUrl}
+      />
+      <div>
+        <p id="post-content-label" className="block text-sm font-medium text-slate-800">
+          {t.labels.content}
+          <span className="text-red-700" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        </p>
+        {editorStart === null ? (
+          <textarea
+            ref={plainContent}
+            id="post-content"
+            name="content"
+            rows={14}
+            defaultValue={values.content}
+            aria-labelledby="post-content-label"
+            aria-required
+            aria-invalid={errors.content ? true : undefined}
+            aria-describedby={errors.content ? "post-content-error" : undefined}
+            className={`mt-1 block w-full rounded-md border bg-white px-3 py-2 font-mono text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none ${errors.content ? "border-red-600" : "border-slate-300"}`}
+          />
+        ) : (
+          <>
+            {/* Its value is the editor's alone (set below): React would put a value prop back at each render. */}
+            <input ref={hiddenContent} type="hidden" name="content" />
+            <Suspense fallback={<EditorPlaceholder />}>
+              <RichTextEditor
+                id="post-content"
+                initialValue={editorStart}
+                onChange={onEditorChange}
+                labelId="post-content-label"
+                describedBy={errors.content ? "post-content-error" : undefined}
+                invalid={Boolean(errors.content)}
+                focusRef={focusEditor}
+              />
+            </Suspense>
+          </>
+        )}
+        {errors.content && (
+          <p id="post-content-error" className="mt-1 text-sm font-medium text-red-700" data-testid="error-post-content">
+            {errors.content}
+          </p>
+        )}
+      </div>
+    </AdminFormFrame>
   );
 }
 
 /** The post screens' link back to the list (spec 001 section 2). */
-export function BackToBlogLink() {
+function BackToBlogLink() {
   return (
     <Link to="/admin/blog" className="font-medium text-brand-700 underline-offset-2 hover:underline">
       <span aria-hidden="true">← </span>

@@ -287,21 +287,15 @@ function LinkPanel({
         <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
           {t.linkUrl}
         </label>
-        <input
+        <AddressInput
           id={inputId}
-          // biome-ignore lint/a11y/noAutofocus: the panel opens when the author presses the toolbar's Link button, and typing the address is the next step
-          autoFocus
-          type="text"
-          inputMode="url"
           value={url}
-          onChange={(e) => {
-            setUrl(e.target.value);
+          onChange={(value) => {
+            setUrl(value);
             setError(undefined);
           }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${inputId}-help`}
-          placeholder="https://"
-          className={`mt-1 block w-full rounded-md border px-3 py-1.5 text-sm ${error ? "border-red-600" : "border-slate-300"}`}
+          error={error}
+          describedBy={`${inputId}-help`}
         />
         <p id={`${inputId}-help`} className={`mt-1 text-xs ${error ? "font-medium text-red-700" : "text-slate-600"}`}>
           {error ?? t.linkHint}
@@ -312,6 +306,40 @@ function LinkPanel({
       </PanelButton>
       {hasLink && <PanelButton onClick={() => onApply("")}>{t.removeLink}</PanelButton>}
     </PanelShell>
+  );
+}
+
+/**
+ * A panel's address field. It takes the focus when the panel opens: the author pressed the toolbar's
+ * Link or Image button, and typing the address is the next step.
+ */
+function AddressInput({
+  id,
+  value,
+  onChange,
+  error,
+  describedBy,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  describedBy?: string;
+}) {
+  return (
+    <input
+      id={id}
+      // biome-ignore lint/a11y/noAutofocus: the panel opens when the author presses the toolbar's Link or Image button, and typing the address is the next step
+      autoFocus
+      type="text"
+      inputMode="url"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy}
+      placeholder="https://"
+      className={`mt-1 block w-full rounded-md border px-3 py-1.5 text-sm ${error ? "border-red-600" : "border-slate-300"}`}
+    />
   );
 }
 
@@ -332,21 +360,15 @@ function ImagePanel({ onInsert, onCancel }: { onInsert: (src: string, alt: strin
         <label htmlFor={`${baseId}-url`} className="block text-sm font-medium text-slate-800">
           {t.imageUrl}
         </label>
-        <input
+        <AddressInput
           id={`${baseId}-url`}
-          // biome-ignore lint/a11y/noAutofocus: the panel opens when the author presses the toolbar's Image button, and typing the address is the next step
-          autoFocus
-          type="text"
-          inputMode="url"
           value={url}
-          onChange={(e) => {
-            setUrl(e.target.value);
+          onChange={(value) => {
+            setUrl(value);
             setError(undefined);
           }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${baseId}-error` : undefined}
-          placeholder="https://"
-          className={`mt-1 block w-full rounded-md border px-3 py-1.5 text-sm ${error ? "border-red-600" : "border-slate-300"}`}
+          error={error}
+          describedBy={error ? `${baseId}-error` : undefined}
         />
         {error && (
           <p id={`${baseId}-error`} className="mt-1 text-xs font-medium text-red-700">
@@ -432,7 +454,8 @@ function ListIcon({ ordered = false }: { ordered?: boolean }) {
   );
 }
 
-function LinkIcon() {
+/** A toolbar icon drawn in lines. */
+function LineIcon({ children }: { children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -444,27 +467,26 @@ function LinkIcon() {
       strokeLinecap="round"
       strokeLinejoin="round"
     >
+      {children}
+    </svg>
+  );
+}
+
+function LinkIcon() {
+  return (
+    <LineIcon>
       <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />
       <path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
-    </svg>
+    </LineIcon>
   );
 }
 
 function ImageIcon() {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      className="h-5 w-5"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <LineIcon>
       <rect x="3" y="3" width="18" height="18" rx="2" />
       <circle cx="9" cy="9" r="2" />
       <path d="m21 15-3.1-3.1a2 2 0 0 0-2.8 0L6 21" />
-    </svg>
+    </LineIcon>
   );
 }

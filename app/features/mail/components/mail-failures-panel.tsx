@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
+import { AdminTable } from "~/components/admin/admin-page";
 import { buttonClass } from "~/components/ui/button";
-import { AdminTable } from "~/features/admin/components/admin-page";
 import { shortTime } from "~/lib/admin-format";
 import type { MailFailure } from "../failure-types";
 import { mailFailureMessages as text } from "../messages";

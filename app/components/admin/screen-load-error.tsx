@@ -1,7 +1,6 @@
-import { useEffect } from "react";
 import { useRevalidator } from "react-router";
-import { notifyError } from "~/lib/toast";
 import { AdminPage, LoadError } from "./admin-page";
+import { useFailureToast } from "./failure-toast";
 
 /**
  * A back-office screen whose loader failed (its route's ErrorBoundary): the screen's title, its
@@ -9,9 +8,7 @@ import { AdminPage, LoadError } from "./admin-page";
  */
 export function ScreenLoadError({ title, message }: { title: string; message: string }) {
   const revalidator = useRevalidator();
-  useEffect(() => {
-    notifyError(message);
-  }, [message]);
+  useFailureToast(message);
   return (
     <AdminPage title={title}>
       <LoadError message={message} onRetry={() => void revalidator.revalidate()} />
