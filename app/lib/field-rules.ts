@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { contactInsuranceTypes } from "~/content/options";
-import { textValue } from "~/lib/text-value";
+import { isOneLine, textValue, withoutControlCharacters } from "~/lib/text-value";
 
 /** An opening or closing script tag, with any spaces inside it: `<script`, `< / script`. */
 const SCRIPT_TAG = /<\s*(?:\/\s*)?script\b/i;
@@ -206,3 +206,23 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return errors;
 }
+
+/**
+ * A required text, trimmed, of at most `max` characters. With `oneLine`, a line break or control
+ * character is refused with that message; without, the text may span lines and loses its invisible
+ * control characters (PostgreSQL refuses a NUL either way).
+ */
+export const requiredText = (message: string, max: number, tooLong: string, oneLine?: string) =>
+  z.preprocess(
+    (v) => (oneLine ? textValue(v) : withoutControlCharacters(textValue(v))),
+    z
+      .string()
+      .transform((v) => v.trim())
+      .pipe(
+        z
+          .string()
+          .min(1, message)
+          .max(max, tooLong)
+          .refine((v) => !oneLine || isOneLine(v), oneLine),
+      ),
+  );

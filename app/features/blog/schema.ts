@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { blogStatuses } from "~/content/admin-options";
+import { requiredText } from "~/lib/field-rules";
 import { isOneLine, textValue as text, withoutControlCharacters } from "~/lib/text-value";
 import { blogFieldMessages as m } from "./admin-messages";
 
@@ -66,26 +67,6 @@ export function safeImageSrc(raw: string | undefined): string | null {
   if (SITE_PATH.test(probe) && !probe.includes("\\")) return value;
   return null;
 }
-
-/**
- * A required text, trimmed, of at most `max` characters. With `oneLine`, a line break or control
- * character is refused with that message; without, the text may span lines and loses its invisible
- * control characters (PostgreSQL refuses a NUL either way).
- */
-const requiredText = (message: string, max: number, tooLong: string, oneLine?: string) =>
-  z.preprocess(
-    (v) => (oneLine ? text(v) : withoutControlCharacters(text(v))),
-    z
-      .string()
-      .transform((v) => v.trim())
-      .pipe(
-        z
-          .string()
-          .min(1, message)
-          .max(max, tooLong)
-          .refine((v) => !oneLine || isOneLine(v), oneLine),
-      ),
-  );
 
 export const postSchema = z.object({
   title: requiredText(m.title, MAX_TITLE_LENGTH, m.titleTooLong, m.titleInvalid),

@@ -5,29 +5,9 @@
  */
 import { z } from "zod";
 import { type applicationStatuses, jobTypes, jobWorkTypes } from "~/content/admin-options";
-import { cleanMultiLine, emailRule, nameRule } from "~/lib/field-rules";
-import { isOneLine, textValue as text, withoutControlCharacters } from "~/lib/text-value";
+import { cleanMultiLine, emailRule, nameRule, requiredText } from "~/lib/field-rules";
+import { textValue as text } from "~/lib/text-value";
 import { jobFieldMessages as m } from "./messages";
-
-/**
- * A required text: trimmed, not empty, at most `max` characters. With `oneLine`, a line break or
- * control character is refused with that message; without, the text may span lines and loses its
- * invisible control characters (PostgreSQL refuses a NUL either way).
- */
-const requiredText = (message: string, max: number, tooLong: string, oneLine?: string) =>
-  z.preprocess(
-    (v) => (oneLine ? text(v) : withoutControlCharacters(text(v))),
-    z
-      .string()
-      .transform((v) => v.trim())
-      .pipe(
-        z
-          .string()
-          .min(1, message)
-          .max(max, tooLong)
-          .refine((v) => !oneLine || isOneLine(v), oneLine),
-      ),
-  );
 
 export const jobSchema = z.object({
   title: requiredText(m.title, 200, m.titleTooLong, m.titleInvalid),
