@@ -13,7 +13,6 @@ import type { InboxSummary } from "~/features/leads-inbox/schema";
 import { listMailFailures, retryMail } from "~/features/mail/failures.server";
 import { mailFailureMessages as text } from "~/features/mail/messages";
 import { isUrlEncodedForm, readForm } from "~/lib/form-body.server";
-import { signInNotices } from "./login.server";
 
 /** Two short fields: a few KB is plenty. */
 const MAX_FORM_BYTES = 4 * 1024;
@@ -34,8 +33,8 @@ export async function dashboardLoader(request: Request, context: AppLoadContext)
   } catch (error) {
     context.logger.error({ err: error, reqId: context.requestId }, "dashboard lead figures failed");
   }
-  // "Login successful!" after a sign-in that came here (app/routes/admin/login.server.ts).
-  const notice = takeNotice(request, context, signInNotices);
+  // No notice names a sign-in any more: "Login successful!" comes with the sign-in's redirect (a flash toast).
+  const notice = takeNotice(request, context, {});
   const body = {
     signedInAdmin,
     summary,
