@@ -100,6 +100,9 @@ export async function requireAdmin(request: Request, context: Pick<PostContext, 
   const admin = await context.admin(request);
   if (admin) return admin;
   const url = new URL(request.url);
+  // A data request (a navigation or revalidation once hydrated) names the page without its `.data` and
+  // React Router's own `_routes` parameter.
+  url.searchParams.delete("_routes");
   const back = `${url.pathname.replace(/\.data$/, "")}${url.search}`;
   throw redirect(`${SIGN_IN_PATH}?redirectTo=${encodeURIComponent(back)}`, request.method === "GET" ? 302 : 303);
 }

@@ -51,7 +51,7 @@ describe.each(databaseKinds)("blog back-office screens on %s", (kind) => {
     for (const path of ["/admin/blog", "/admin/posts/new", `/admin/posts/${MISSING}/edit`, "/admin/categories"]) {
       const page = await get(path, false);
       expect(page.status, path).toBe(302);
-      expect(page.headers.get("location"), path).toBe("/admin/login");
+      expect(page.headers.get("location"), path).toBe(`/admin/login?redirectTo=${encodeURIComponent(path)}`);
       const posted = await postForm(path, { ...validPost, intent: "delete", id: MISSING, name: "Surety" }, {}, false);
       expect(posted.status, path).toBe(302);
       expect(posted.headers.get("location"), path).toBe("/admin/login");

@@ -60,7 +60,7 @@ describe.each(databaseKinds)("jobs back-office screens on %s", (kind) => {
     for (const path of ["/admin/jobs", "/admin/jobs/add", `/admin/jobs/edit/${job._id}`, `/admin/jobs/${job._id}/submissions`]) {
       const page = await get(path, false);
       expect(page.status, path).toBe(302);
-      expect(page.headers.get("location"), path).toBe("/admin/login");
+      expect(page.headers.get("location"), path).toBe(`/admin/login?redirectTo=${encodeURIComponent(path)}`);
     }
     for (const path of ["/admin/jobs", "/admin/jobs/add", `/admin/jobs/edit/${job._id}`]) {
       const posted = await postForm(path, { ...validJob, title: "Anonymous Role", intent: "delete", id: job._id }, {}, false);

@@ -158,7 +158,7 @@ describe.each(databaseKinds)("audit trail on %s", (kind) => {
   it("sends a visitor without a session to sign in", async () => {
     const res = await get("/admin/audit");
     expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe("/admin/login");
+    expect(res.headers.get("location")).toBe("/admin/login?redirectTo=%2Fadmin%2Faudit");
   });
 
   it("answers bad filters with a clear message, not a server error", async () => {

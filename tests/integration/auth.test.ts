@@ -550,7 +550,10 @@ describe.each(databaseKinds)("admin sign-in on %s", (kind) => {
 
       // Someone already signed in goes straight there, on the same conditions.
       const open = (redirectTo: string) =>
-        fetch(`${server.url}/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`, { redirect: "manual", headers: { cookie: session } });
+        fetch(`${server.url}/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`, {
+          redirect: "manual",
+          headers: { cookie: session },
+        });
       expect((await open("/admin/leads?status=new")).headers.get("location")).toBe("/admin/leads?status=new");
       expect((await open("https://evil.example/")).headers.get("location")).toBe("/admin/dashboard");
       const anonymous = await (await fetch(`${server.url}/admin/login?redirectTo=${encodeURIComponent("//evil.example")}`)).text();

@@ -158,7 +158,7 @@ describe.each(databaseKinds)("mail that could not be delivered on %s", (kind) =>
 
     const anonymous = await api("/admin/dashboard", {}, false);
     expect(anonymous.status).toBe(302);
-    expect(anonymous.headers.get("location")).toBe("/admin/login");
+    expect(anonymous.headers.get("location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fdashboard");
     const stale = await fetch(`${server.url}/admin/dashboard`, { redirect: "manual", headers: { cookie: "admin_session=not-a-session" } });
     expect(stale.status).toBe(302);
   });

@@ -321,9 +321,14 @@ describe.each(databaseKinds)("two-factor sign-in on %s", (kind) => {
     expect(asked.location).toBe("/admin/login/code?redirectTo=%2Fadmin%2Fleads%3Fstatus%3Dnew");
     const page = await (await getPage(server.url, asked.location!, asked.pending)).text();
     expect(page).toContain('<input type="hidden" name="redirectTo" value="/admin/leads?status=new"/>');
-    const res = await postForm(server.url, "/admin/login/code", { code: codeFor(secret, 1), redirectTo: "/admin/leads?status=new" }, {
-      cookie: asked.pending,
-    });
+    const res = await postForm(
+      server.url,
+      "/admin/login/code",
+      { code: codeFor(secret, 1), redirectTo: "/admin/leads?status=new" },
+      {
+        cookie: asked.pending,
+      },
+    );
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/admin/leads?status=new");
     expect(flashCookie(res)).toBeDefined();
@@ -332,9 +337,14 @@ describe.each(databaseKinds)("two-factor sign-in on %s", (kind) => {
     const outside = await signInFor("https://evil.example/admin");
     expect(outside.location).toBe("/admin/login/code");
     // (A recovery code: the app's codes of this half-minute are spent.)
-    const sent = await postForm(server.url, "/admin/login/code", { code: codes[0], redirectTo: "//evil.example/admin" }, {
-      cookie: outside.pending,
-    });
+    const sent = await postForm(
+      server.url,
+      "/admin/login/code",
+      { code: codes[0], redirectTo: "//evil.example/admin" },
+      {
+        cookie: outside.pending,
+      },
+    );
     expect(sent.status).toBe(303);
     expect(sent.headers.get("location")).toBe("/admin/dashboard");
   });
