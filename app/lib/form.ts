@@ -270,6 +270,15 @@ export function useActionForm<Schema extends Record<string, unknown> = Record<st
   };
 }
 
+/** A field's first error in a form's answer ("" for the form as a whole). */
+export const fieldErrorOf = (answer: FormAnswer | undefined, name: string): string | undefined => answer?.result.error?.[name]?.[0];
+
+/** What a refused answer puts back in a field (never a hidden one, such as a password). */
+export function sentValue(answer: FormAnswer | undefined, name: string): string | undefined {
+  const value = answer?.result.initialValue?.[name];
+  return typeof value === "string" ? value : undefined;
+}
+
 /** A value to show again in a text field or select. */
 export const textDefault = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
 

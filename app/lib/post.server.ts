@@ -48,6 +48,13 @@ export function flattenIssues(issues: readonly { path: readonly PropertyKey[]; m
   return errors;
 }
 
+/** The first error the schema found (a form whose one wrong field says what to do), else the pipeline's text. */
+export function firstError(submission: Submission<unknown, string[], unknown>): string {
+  const found = (submission as { error?: Record<string, string[] | null> | null }).error;
+  for (const errors of Object.values(found ?? {})) if (errors?.[0]) return errors[0];
+  return postMessages.invalid;
+}
+
 /** A refusal: its status, the form's message, the fields that are wrong and any headers (Retry-After). */
 export type Refusal = { ok: false; status: number; message: string; fieldErrors?: Record<string, string>; headers?: HeadersInit };
 /** A form's step accepted what was sent: the success text, a second line, and what else the page needs. */
@@ -93,6 +100,9 @@ export async function requireAdmin(request: Request, context: Pick<PostContext, 
   const admin = await context.admin(request);
   if (admin) return admin;
   const url = new URL(request.url);
+  // A data request (a navigation or revalidation once hydrated) names the page without its `.data` and
+  // React Router's own `_routes` parameter.
+  url.searchParams.delete("_routes");
   const back = `${url.pathname.replace(/\.data$/, "")}${url.search}`;
   throw redirect(`${SIGN_IN_PATH}?redirectTo=${encodeURIComponent(back)}`, request.method === "GET" ? 302 : 303);
 }
@@ -130,8 +140,11 @@ export type FormPost<S extends ZodType, A extends "public" | "admin"> = {
   coerce?: boolean;
   /** Fields never sent back to the page (a password). */
   hideFields?: string[];
-  /** The form-level text when the schema finds errors. */
-  invalid?: string;
+  /**
+   * The form-level text when the schema finds errors; or chosen from what was sent and found (a
+   * screen whose forms are told apart by `intent`, or one whose field's own error says it all: `firstError`).
+   */
+  invalid?: string | ((submission: Submission<unknown, string[], unknown>) => string);
   /** Overrides of the guards' texts. */
   messages?: Partial<Record<keyof typeof postMessages, string>>;
 };
@@ -139,8 +152,8 @@ export type FormPost<S extends ZodType, A extends "public" | "admin"> = {
 const blank: SubmissionResult<string[]> = { status: "error", error: {} };
 
 /** The answer to a refusal made before the form was read (nothing to put back in the fields). */
-function refusedUnread(form: string, refusal: Refusal) {
-  const answer: FormAnswer = { form, ok: false, message: refusal.message, result: { ...blank, error: { "": [refusal.message] } } };
+function refusedUnread<D>(form: string, refusal: Refusal) {
+  const answer: FormAnswer<D> = { form, ok: false, message: refusal.message, result: { ...blank, error: { "": [refusal.message] } } };
   return data(answer, { status: refusal.status, headers: refusal.headers });
 }
 
@@ -180,12 +193,12 @@ export async function postForm<S extends ZodType, A extends "public" | "admin", 
   const { form } = options;
   const messages = { ...postMessages, ...options.messages };
   const early = sameSite(context, messages) ?? (await chargeRateLimit(context, options.rateLimit));
-  if (early) return refusedUnread(form, early);
+  if (early) return refusedUnread<D>(form, early);
   const admin = (options.access === "admin" ? await requireAdmin(request, context) : null) as A extends "admin" ? SignedInAdmin : null;
 
-  if (!isUrlEncodedForm(request)) return refusedUnread(form, refuse(415, messages.notAForm));
+  if (!isUrlEncodedForm(request)) return refusedUnread<D>(form, refuse(415, messages.notAForm));
   const params = await readForm(request, options.maxBytes);
-  if (!params) return refusedUnread(form, refuse(413, messages.tooLarge));
+  if (!params) return refusedUnread<D>(form, refuse(413, messages.tooLarge));
   const formData = new FormData();
   for (const [name, value] of params) formData.append(name, value);
 
@@ -197,10 +210,12 @@ export async function postForm<S extends ZodType, A extends "public" | "admin", 
   >;
   if (options.honeypot && honeypotFilled(formData)) {
     trapped(context, form);
-    return reply(form, submission, options.honeypot(), options.hideFields);
+    // Answered like a success: the form's own data is not made up (a trap's answer carries what honeypot() gives).
+    return reply<D>(form, submission, options.honeypot() as Acceptance<D>, options.hideFields);
   }
   if (submission.status !== "success") {
-    return reply(form, submission, refuse(400, options.invalid ?? messages.invalid), options.hideFields);
+    const invalid = typeof options.invalid === "function" ? options.invalid(submission) : options.invalid;
+    return reply<D>(form, submission, refuse(400, invalid ?? messages.invalid), options.hideFields);
   }
   const outcome = await handle({ value: submission.value as z.output<S>, submission, formData, admin });
   if (outcome instanceof Response) return outcome;

@@ -111,7 +111,7 @@ test("when the session ends while the list is open, the next pulse sends the bro
   // A tab coming back into view asks at once, rather than at the next 10-second beat.
   await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
   await pulse;
-  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fleads$/);
 });
 
 test("the dashboard shows the promise kept over 7 and 30 days, by assignee; axe finds nothing", async ({ page }) => {

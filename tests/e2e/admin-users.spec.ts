@@ -123,7 +123,7 @@ test("an admin invites Dana, Dana sets a password from the mailed link and signs
 
     // Dana's session ended at once, and her password no longer signs in.
     await danaPage.goto("/admin/users");
-    await expect(danaPage).toHaveURL(/\/admin\/login$/);
+    await expect(danaPage).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fusers$/);
     await danaPage.getByLabel("Email").fill(dana.email);
     await danaPage.getByLabel("Password").fill(dana.password);
     await danaPage.getByRole("button", { name: adminMessages.login.submit }).click();

@@ -49,15 +49,34 @@ test.describe("sign-in", () => {
     await page.getByRole("button", { name: adminMessages.menu.signOut }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);
     await page.goto("/admin/dashboard");
-    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fdashboard$/);
   });
 
   test("the guard sends a visitor without a session to the sign-in page, replacing the history entry", async ({ page }) => {
     await page.goto("/");
     await page.goto("/admin/contacts");
-    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fcontacts$/);
     await page.goBack();
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("signing in returns to the screen the guard came from, and never to another site's address", async ({ page }) => {
+    await page.goto("/admin/contacts?view=none");
+    await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fcontacts%3Fview%3Dnone$/);
+    await page.getByLabel("Email").fill(ADMIN.email);
+    await page.getByLabel("Password").fill(ADMIN.password);
+    await page.getByRole("button", { name: login.submit }).click();
+    await expect(toast(page, login.success)).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/contacts\?view=none$/);
+    await expect(page.getByRole("heading", { level: 1, name: adminMessages.contacts.title })).toBeVisible();
+
+    await page.getByRole("button", { name: adminMessages.menu.signOut }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await page.goto(`/admin/login?redirectTo=${encodeURIComponent("https://example.com/admin")}`);
+    await page.getByLabel("Email").fill(ADMIN.email);
+    await page.getByLabel("Password").fill(ADMIN.password);
+    await page.getByRole("button", { name: login.submit }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
   });
 });
 
@@ -80,6 +99,8 @@ test.describe("sign-in without JavaScript", () => {
     await page.getByLabel("Password").fill(ADMIN.password);
     await page.getByRole("button", { name: login.submit }).click();
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    // The redirect's flash toast, in the page itself without scripts.
+    await expect(page.getByRole("status").filter({ hasText: login.success })).toBeVisible();
     // The session cookie the API would have set: the API now knows who is signed in.
     const me = await page.request.get("/api/auth/user");
     expect(await me.json()).toMatchObject({ success: true, user: { email: ADMIN.email } });
@@ -103,7 +124,7 @@ test.describe("sign-out without JavaScript", () => {
     await expect(page).toHaveURL(/\/admin\/login$/);
     expect((await page.request.get("/api/auth/user")).status()).toBe(401);
     await page.goto("/admin/contacts");
-    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fcontacts$/);
   });
 });
 

@@ -8,9 +8,10 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { adminMessages } from "../../app/features/admin/messages";
+import { authMessages } from "../../app/features/auth/schema";
 import { twoFactorMessages as text } from "../../app/features/auth/two-factor-messages";
 import { TWO_FACTOR_ADMIN } from "./accounts";
-import { expect, test } from "./support";
+import { expect, test, toast } from "./support";
 
 /** What an authenticator app shows for the key, `stepsAhead` time steps (30 s) from now. */
 function appCode(key: string, stepsAhead = 0): string {
@@ -30,6 +31,8 @@ test("an admin turns on two-factor sign-in, then signs in with a code from the a
   await page.getByLabel("Password").fill(TWO_FACTOR_ADMIN.password);
   await page.getByRole("button", { name: adminMessages.login.submit }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  // The password alone completed this sign-in.
+  await expect(toast(page, authMessages.success)).toBeVisible();
 
   // Enrolment: the QR code and the key to type; the code computed from the key shown.
   await page.goto("/admin/account/two-factor");
@@ -65,6 +68,8 @@ test("an admin turns on two-factor sign-in, then signs in with a code from the a
   await page.getByRole("button", { name: adminMessages.login.submit }).click();
   await expect(page).toHaveURL(/\/admin\/login\/code$/);
   await expect(page.getByRole("heading", { level: 1, name: text.code.title })).toBeVisible();
+  // Not signed in yet: the password step says nothing of success.
+  await expect(toast(page, authMessages.success)).toHaveCount(0);
   violations.push(...(await axeViolations(page)));
   expect(violations).toEqual([]);
 
@@ -73,4 +78,6 @@ test("an admin turns on two-factor sign-in, then signs in with a code from the a
   await page.getByRole("button", { name: text.code.submit }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  // The code was the last step: it says "Login successful!" (spec 001 section 8).
+  await expect(toast(page, authMessages.success)).toBeVisible();
 });

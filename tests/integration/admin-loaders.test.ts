@@ -73,7 +73,8 @@ describe.each(databaseKinds)("back-office screens on loaders and actions on %s",
       for (const withCookie of [null, "admin_session=not-a-session"]) {
         const res = await get(path, withCookie);
         expect(res.status, path).toBe(302);
-        expect(res.headers.get("location"), path).toBe("/admin/login");
+        // Sign in, and come back to this screen with its filters.
+        expect(res.headers.get("location"), path).toBe(`/admin/login?redirectTo=${encodeURIComponent(path)}`);
       }
     }
   });
@@ -149,8 +150,8 @@ describe.each(databaseKinds)("back-office screens on loaders and actions on %s",
     expect((await post("/admin/leads", { intent: "status", id: "not-an-id", status: "won" })).status).toBe(404);
 
     const anonymous = await post("/admin/leads", { intent: "status", id, status: "won" }, {}, null);
-    expect(anonymous.status).toBe(302);
-    expect(anonymous.headers.get("location")).toBe("/admin/login");
+    expect(anonymous.status).toBe(303);
+    expect(anonymous.headers.get("location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fleads");
     // Another site's Origin is refused by React Router itself (400); without an Origin, the browser's
     // Sec-Fetch-Site reaches the action, which refuses it (403).
     const crossSite = await post("/admin/leads", { intent: "status", id, status: "won" }, { origin: "https://evil.example" });
@@ -232,7 +233,7 @@ describe.each(databaseKinds)("back-office screens on loaders and actions on %s",
     // The old cookie no longer works, on the screens or the API.
     const after = await get("/admin/leads", session);
     expect(after.status).toBe(302);
-    expect(after.headers.get("location")).toBe("/admin/login");
+    expect(after.headers.get("location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fleads");
     expect((await get("/api/auth/user", session)).status).toBe(401);
     const audited = await db().select().from(auditEvents).where(eq(auditEvents.action, "sign_out"));
     expect(audited).toHaveLength(before + 1);

@@ -135,7 +135,7 @@ describe.each(databaseKinds)("users and invitations on %s", (kind) => {
   it("sends anyone without a session to sign in, and the API answers 401", async () => {
     const page = await getPage("/admin/users");
     expect(page.status).toBe(302);
-    expect(page.headers.get("location")).toBe("/admin/login");
+    expect(page.headers.get("location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fusers");
     const forms: Record<string, string>[] = [
       { intent: "invite", name: "Dana Ruiz", email: uniqueEmail("nosession") },
       { intent: "deactivate", id: owner.id },
@@ -146,8 +146,8 @@ describe.each(databaseKinds)("users and invitations on %s", (kind) => {
     for (const fields of forms) {
       for (const cookie of [undefined, "admin_session=not-a-session"]) {
         const res = await postForm("/admin/users", fields, { cookie });
-        expect(res.status, `${fields.intent} ${cookie}`).toBe(302);
-        expect(res.headers.get("location")).toBe("/admin/login");
+        expect(res.status, `${fields.intent} ${cookie}`).toBe(303);
+        expect(res.headers.get("location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fusers");
       }
     }
     const api = await fetch(`${server.url}/api/admin/users`);

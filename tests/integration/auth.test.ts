@@ -502,6 +502,62 @@ describe.each(databaseKinds)("admin sign-in on %s", (kind) => {
       expect(attributes).toEqual(expect.arrayContaining(["httponly", "samesite=lax", "path=/", "max-age=43200"]));
       const me = await currentUser(cookie.split(";")[0]);
       expect(await me.json()).toEqual({ success: true, user: { id: expect.any(String), email: TEST_ADMIN.email } });
+
+      // "Login successful!" comes with the redirect, as a flash toast the next page shows once.
+      const flash = res.headers.getSetCookie().find((c) => c.startsWith("flash_toast="));
+      expect(flash).toBeDefined();
+      const cookies = `${cookie.split(";")[0]}; ${flash!.split(";")[0]}`;
+      const dashboard = await fetch(`${server.url}/admin/dashboard`, { headers: { cookie: cookies } });
+      expect(dashboard.status).toBe(200);
+      expect(await dashboard.text()).toMatch(/data-flash-toast="success"[^>]*><p>Login successful!<\/p>/);
+      expect(dashboard.headers.getSetCookie().find((c) => c.startsWith("flash_toast="))).toMatch(/Max-Age=0/i);
+    });
+
+    it("returns to the back-office page the visitor was sent from, never to another site's address", async () => {
+      const session = await signedIn();
+      // A screen sends a visitor without a session to sign in, naming the way back.
+      const guarded = await fetch(`${server.url}/admin/users?tab=invites`, { redirect: "manual" });
+      expect(guarded.status).toBe(302);
+      const signInPage = guarded.headers.get("location")!;
+      expect(signInPage).toBe("/admin/login?redirectTo=%2Fadmin%2Fusers%3Ftab%3Dinvites");
+      const page = await (await fetch(`${server.url}${signInPage}`)).text();
+      expect(page).toContain('<input type="hidden" name="redirectTo" value="/admin/users?tab=invites"/>');
+
+      const through = async (redirectTo: string) => {
+        const res = await postForm({ ...TEST_ADMIN, redirectTo });
+        expect(res.status, redirectTo).toBe(303);
+        expect(sessionCookie(res), redirectTo).toBeDefined();
+        return res.headers.get("location");
+      };
+      expect(await through("/admin/users?tab=invites")).toBe("/admin/users?tab=invites");
+      expect(await through("/admin")).toBe("/admin");
+      const outside = [
+        "https://evil.example/admin/users",
+        "//evil.example/admin",
+        "/\\evil.example/admin",
+        "/admin\\..\\..\\evil",
+        "\t//evil.example",
+        "/admin/../..//evil.example",
+        "/admin.evil.example",
+        "/administrator",
+        "javascript:alert(1)",
+        "/about",
+        "/admin/login",
+        "/admin/logout",
+        "",
+      ];
+      for (const redirectTo of outside) expect(await through(redirectTo), redirectTo).toBe("/admin/dashboard");
+
+      // Someone already signed in goes straight there, on the same conditions.
+      const open = (redirectTo: string) =>
+        fetch(`${server.url}/admin/login?redirectTo=${encodeURIComponent(redirectTo)}`, {
+          redirect: "manual",
+          headers: { cookie: session },
+        });
+      expect((await open("/admin/leads?status=new")).headers.get("location")).toBe("/admin/leads?status=new");
+      expect((await open("https://evil.example/")).headers.get("location")).toBe("/admin/dashboard");
+      const anonymous = await (await fetch(`${server.url}/admin/login?redirectTo=${encodeURIComponent("//evil.example")}`)).text();
+      expect(anonymous).not.toContain('name="redirectTo"');
     });
 
     it("shows the API's message on the page, keeping the email, when the password is wrong or a field is empty", async () => {

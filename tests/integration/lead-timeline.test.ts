@@ -307,8 +307,8 @@ describe.each(databaseKinds)("lead assignment, notes and timeline on %s", (kind)
     expect((await postForm(UNKNOWN_ID, { intent: "note", body: "Hello" })).status).toBe(404);
 
     const anonymous = await postForm(lead.id, { intent: "note", body: "Hello" }, {}, false);
-    expect(anonymous.status).toBe(302);
-    expect(anonymous.headers.get("location")).toBe("/admin/login");
+    expect(anonymous.status).toBe(303);
+    expect(anonymous.headers.get("location")).toBe(`/admin/login?redirectTo=${encodeURIComponent(`/admin/leads/${lead.id}`)}`);
     // Without an Origin header, the browser's Sec-Fetch-Site reaches the action, which refuses it.
     const crossSite = await api(`/admin/leads/${lead.id}`, {
       method: "POST",
@@ -338,7 +338,7 @@ describe.each(databaseKinds)("lead assignment, notes and timeline on %s", (kind)
 
     const anonymous = await api(`/admin/leads/${lead.id}`, {}, false);
     expect(anonymous.status).toBe(302);
-    expect(anonymous.headers.get("location")).toBe("/admin/login");
+    expect(anonymous.headers.get("location")).toBe(`/admin/login?redirectTo=${encodeURIComponent(`/admin/leads/${lead.id}`)}`);
     expect((await api(`/admin/leads/${UNKNOWN_ID}`)).status).toBe(404);
   });
 

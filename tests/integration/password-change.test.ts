@@ -107,7 +107,8 @@ describe.each(databaseKinds)("password change on %s", (kind) => {
     for (const cookie of [undefined, "admin_session=not-a-session"]) {
       const res = await fetch(`${server.url}/admin/account`, { redirect: "manual", headers: cookie ? { cookie } : {} });
       expect(res.status, String(cookie)).toBe(302);
-      expect(res.headers.get("location")).toBe("/admin/login");
+      // To sign in, and back to the Account screen afterwards.
+      expect(res.headers.get("location")).toBe("/admin/login?redirectTo=%2Fadmin%2Faccount");
     }
 
     // A session that signed in with the password but still owes its second factor is not signed in.
@@ -117,7 +118,7 @@ describe.each(databaseKinds)("password change on %s", (kind) => {
       .values({ userId: admin.id, tokenHash: hashToken(pending), expiresAt: new Date(Date.now() + 3_600_000), awaiting: "second_factor" });
     const owed = await fetch(`${server.url}/admin/account`, { redirect: "manual", headers: { cookie: `admin_session=${pending}` } });
     expect(owed.status).toBe(302);
-    expect(owed.headers.get("location")).toBe("/admin/login");
+    expect(owed.headers.get("location")).toBe("/admin/login?redirectTo=%2Fadmin%2Faccount");
 
     const cookie = await signedIn(admin);
     const page = await fetch(`${server.url}/admin/account`, { headers: { cookie } });
@@ -270,7 +271,7 @@ describe.each(databaseKinds)("password change on %s", (kind) => {
 
     const anonymous = await postForm(undefined, fields);
     expect(anonymous.status).toBe(303);
-    expect(anonymous.headers.get("location")).toBe("/admin/login");
+    expect(anonymous.headers.get("location")).toBe("/admin/login?redirectTo=%2Fadmin%2Faccount");
 
     // None of them changed anything.
     expect((await login(admin)).status).toBe(200);

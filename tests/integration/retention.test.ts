@@ -511,15 +511,15 @@ describe.each(databaseKinds)("retention and erasure on %s", (kind) => {
   it("/admin/privacy is for a signed-in admin only: anyone else is sent to the sign-in page", async () => {
     const page = await fetch(`${server.url}/admin/privacy`, { redirect: "manual" });
     expect(page.status).toBe(302);
-    expect(page.headers.get("location")).toBe("/admin/login");
+    expect(page.headers.get("location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fprivacy");
     const post = await fetch(`${server.url}/admin/privacy`, {
       method: "POST",
       redirect: "manual",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ email: "anyone@example.com", confirm: "yes" }),
     });
-    expect(post.status).toBe(302);
-    expect(post.headers.get("location")).toBe("/admin/login");
+    expect(post.status).toBe(303);
+    expect(post.headers.get("location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fprivacy");
     const signedIn = await fetch(`${server.url}/admin/privacy`, { headers: { cookie } });
     expect(signedIn.status).toBe(200);
     expect(await signedIn.text()).toContain(privacyMessages.periods.consent(5));

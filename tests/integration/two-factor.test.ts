@@ -33,6 +33,14 @@ const sessionCookie = (res: Response) =>
     .getSetCookie()
     .find((c) => /^(__Host-)?admin_session=/.test(c))
     ?.split(";")[0];
+/** The flash toast an answer leaves for the next page (app/lib/toast.server.ts), as a Cookie header's pair. */
+const flashCookie = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("flash_toast="))
+    ?.split(";")[0];
+/** The in-page flash toast "Login successful!" (shown before hydration; a Sonner toast after it). */
+const LOGIN_SUCCESSFUL = new RegExp(`data-flash-toast="success"[^>]*><p>${authMessages.success}</p>`);
 
 let counter = 0;
 /** Each test signs in from its own address (TRUST_PROXY=true), so the throttle's counts are its own. */
@@ -274,6 +282,8 @@ describe.each(databaseKinds)("two-factor sign-in on %s", (kind) => {
     const login = await postForm(server.url, "/admin/login", { email: admin.email, password: PASSWORD }, { ip });
     expect(login.status).toBe(303);
     expect(login.headers.get("location")).toBe("/admin/login/code");
+    // Not signed in yet: no "Login successful!" after the password.
+    expect(flashCookie(login)).toBeUndefined();
     const pending = sessionCookie(login)!;
 
     const page = await getPage(server.url, "/admin/login/code", pending);
@@ -292,6 +302,51 @@ describe.each(databaseKinds)("two-factor sign-in on %s", (kind) => {
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/admin/dashboard");
     expect((await apiGet(server.url, "/api/auth/user", sessionCookie(res)!)).status).toBe(200);
+    // The last step says "Login successful!", on the page it leads to.
+    const dashboard = await getPage(server.url, "/admin/dashboard", `${sessionCookie(res)}; ${flashCookie(res)}`);
+    expect(dashboard.status).toBe(200);
+    expect(await dashboard.text()).toMatch(LOGIN_SUCCESSFUL);
+  });
+
+  it("returns through the code step to the back-office page the visitor was sent from, never to another site", async () => {
+    const admin = await newAdmin();
+    const { secret, codes } = await enrol(admin.email);
+    const signInFor = async (redirectTo: string) => {
+      const login = await postForm(server.url, "/admin/login", { email: admin.email, password: PASSWORD, redirectTo });
+      expect(login.status).toBe(303);
+      return { location: login.headers.get("location"), pending: sessionCookie(login)! };
+    };
+
+    const asked = await signInFor("/admin/leads?status=new");
+    expect(asked.location).toBe("/admin/login/code?redirectTo=%2Fadmin%2Fleads%3Fstatus%3Dnew");
+    const page = await (await getPage(server.url, asked.location!, asked.pending)).text();
+    expect(page).toContain('<input type="hidden" name="redirectTo" value="/admin/leads?status=new"/>');
+    const res = await postForm(
+      server.url,
+      "/admin/login/code",
+      { code: codeFor(secret, 1), redirectTo: "/admin/leads?status=new" },
+      {
+        cookie: asked.pending,
+      },
+    );
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/admin/leads?status=new");
+    expect(flashCookie(res)).toBeDefined();
+
+    // Another site's address is dropped at the password step, and refused at the code step.
+    const outside = await signInFor("https://evil.example/admin");
+    expect(outside.location).toBe("/admin/login/code");
+    // (A recovery code: the app's codes of this half-minute are spent.)
+    const sent = await postForm(
+      server.url,
+      "/admin/login/code",
+      { code: codes[0], redirectTo: "//evil.example/admin" },
+      {
+        cookie: outside.pending,
+      },
+    );
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get("location")).toBe("/admin/dashboard");
   });
 
   it("rate-limits codes like passwords: past the free failures, 429 with Retry-After, even for the right code", async () => {
@@ -471,6 +526,9 @@ describe.each(databaseKinds)("two-factor sign-in on %s", (kind) => {
     const html = await done.text();
     expect([...new Set(html.match(RECOVERY_CODE))]).toHaveLength(10);
     expect(html).toContain(twoFactorMessages.recovery.continue);
+    // The sign-in is complete: "Login successful!" on the next page (the codes are shown once, here).
+    const dashboard = await getPage(enforcing.url, "/admin/dashboard", `${pending}; ${flashCookie(done)}`);
+    expect(await dashboard.text()).toMatch(LOGIN_SUCCESSFUL);
     expect((await apiGet(enforcing.url, "/api/leads", pending)).status).toBe(200);
     const trail = await enforcing.services.db.select().from(auditEvents).where(eq(auditEvents.adminId, admin.id));
     expect(trail.map((e) => e.action)).toEqual(expect.arrayContaining(["two_factor_enabled", "sign_in"]));

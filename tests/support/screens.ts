@@ -39,12 +39,11 @@ export function screenRequests(site: () => { url: string; cookie: string }) {
 
 /**
  * Where a screen sends a visitor without a session: the sign-in page, naming the page to come back to
- * (app/lib/post.server.ts requireAdmin). A page's GET may be answered by the admin layout's own guard
- * first, which names no page; when a page is named, it is this one.
+ * (app/lib/post.server.ts requireAdmin, which the admin layout's guard and every action use).
  */
 export function signInLocation(res: Response, path: string): boolean {
   const location = res.headers.get("location");
-  return location === `/admin/login?redirectTo=${encodeURIComponent(path)}` || (res.status === 302 && location === "/admin/login");
+  return location === `/admin/login?redirectTo=${encodeURIComponent(path)}`;
 }
 
 export type FlashToast = { type: "success" | "error"; title: string; description?: string };

@@ -1,6 +1,6 @@
 /**
  * A signed-in admin changing their own password, whichever way it arrives: the Account screen's
- * form (app/routes/admin/account.server.ts) and POST /api/auth/password (server/auth.ts).
+ * form (app/routes/admin/account.tsx) and POST /api/auth/password (server/auth.ts).
  *
  * The current password is asked for, so a session left open on someone else's screen cannot take
  * the account over; wrong ones count in the sign-in throttle (same account and address keys), so the

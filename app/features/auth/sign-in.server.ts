@@ -1,6 +1,6 @@
 /**
  * One sign-in, whichever way it arrives: POST /api/auth/login (JSON, server/auth.ts) and the
- * sign-in page's own form posted without scripts (app/routes/admin/login.server.ts). Both answer
+ * sign-in page's own form (app/routes/admin/login.tsx). Both answer
  * from here, so the throttle, the messages and the session are the same.
  */
 import { eq } from "drizzle-orm";

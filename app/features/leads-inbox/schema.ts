@@ -82,6 +82,26 @@ export const leadNoteBodySchema = z.object({
     .max(NOTE_MAX_LENGTH, inboxMessages.notes.tooLong(NOTE_MAX_LENGTH)),
 });
 
+/**
+ * The lead screens' own forms, told apart by `intent`, with the texts a person reads: the status (the
+ * list's rows add the lead's `id`), the owner ("" for Unassigned) and a note.
+ */
+export const leadFormSchemas = {
+  status: z.object({
+    intent: z.literal("status"),
+    status: z.enum(leadStatuses, { error: inboxMessages.form.invalidStatus }),
+  }),
+  assign: z.object({
+    intent: z.literal("assign"),
+    assigneeId: z
+      .string({ error: inboxMessages.assignment.invalidAdmin })
+      .refine((v) => v === "" || isUuid(v), inboxMessages.assignment.invalidAdmin)
+      .transform((v) => (v === "" ? null : v.toLowerCase())),
+  }),
+  note: leadNoteBodySchema.extend({ intent: z.literal("note") }),
+};
+export type LeadFormIntent = keyof typeof leadFormSchemas;
+
 export type LeadFilters = z.infer<typeof leadFiltersSchema>;
 export type LeadListQuery = z.infer<typeof leadListQuerySchema>;
 

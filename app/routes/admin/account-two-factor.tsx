@@ -1,11 +1,23 @@
 import { Link } from "react-router";
+import { z } from "zod";
 import { buttonClass } from "~/components/ui/button";
 import { agency } from "~/content/agency";
 import { Alert, CodeForm, EnrolmentPanel, RecoveryCodesPanel } from "~/features/auth/components/two-factor";
+import { authMessages } from "~/features/auth/schema";
+import {
+  confirmEnrolment,
+  disableTwoFactor,
+  enrolmentView,
+  regenerateRecoveryCodes,
+  twoFactorStatus,
+} from "~/features/auth/two-factor.server";
 import { twoFactorMessages } from "~/features/auth/two-factor-messages";
+import { twoFactorCodeSchema } from "~/features/auth/two-factor-schema";
+import { type FormAnswer, fieldErrorOf, sentValue } from "~/lib/form";
+import { accept, firstError, postForm } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/account-two-factor";
-import { accountTwoFactorAction, accountTwoFactorLoader, twoFactorPageHeaders } from "./two-factor.server";
+import { clientOf, codeRefusal, fullySignedIn, tokenOf, twoFactorPageHeaders } from "./sign-in.server";
 
 const text = twoFactorMessages;
 
@@ -14,24 +26,71 @@ export function meta() {
 }
 
 /** The signed-in admin's second factor: on since when and the recovery codes left, or a key to set up. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  return accountTwoFactorLoader(request, context);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const state = await fullySignedIn(request, context);
+  const status = await twoFactorStatus(context.db, state.admin.id);
+  return {
+    email: state.admin.email,
+    // Formatted here, so the page reads the same before and after hydration.
+    enabledOn: status.enabledAt?.toLocaleDateString("en-US", { dateStyle: "medium" }) ?? null,
+    unusedRecoveryCodes: status.unusedRecoveryCodes,
+    required: context.config.ADMIN_REQUIRE_2FA,
+    enrol: status.enabledAt ? null : await enrolmentView(context.db, { ...state, totpEnabledAt: null }),
+  };
 }
+
+const INTENTS = ["enable", "regenerate", "disable"] as const;
+/** Each form of the page: which one (`intent`) and the code confirming it. */
+const twoFactorFormSchema = twoFactorCodeSchema.extend({ intent: z.enum(INTENTS, { error: text.formNotSupported }) });
+/** What the page is told besides the message: which form, and the recovery codes made (shown once). */
+type Done = { intent: (typeof INTENTS)[number]; recoveryCodes?: string[] };
 
 /** `intent` enable (confirm the key), regenerate (new recovery codes) or disable, each with a code. */
 export function action({ request, context }: Route.ActionArgs) {
-  return accountTwoFactorAction(request, context);
+  return postForm(
+    request,
+    context,
+    {
+      form: "account-two-factor",
+      schema: twoFactorFormSchema,
+      maxBytes: 4 * 1024,
+      access: "admin",
+      invalid: firstError,
+      messages: { crossSite: authMessages.crossSite, notAForm: text.formNotSupported, tooLarge: text.formTooLarge },
+    },
+    async ({ value: { intent, code } }) => {
+      const token = tokenOf(request, context);
+      const client = clientOf(request, context);
+      if (intent === "enable") {
+        const result = await confirmEnrolment(context, token, { code }, client);
+        if (result.status !== 200) return codeRefusal(result);
+        return accept<Done>(text.enabled, null, { data: { intent, recoveryCodes: result.recoveryCodes } });
+      }
+      if (intent === "regenerate") {
+        const result = await regenerateRecoveryCodes(context, token, { code }, client);
+        if (result.status !== 200) return codeRefusal(result);
+        return accept<Done>(text.regenerated, null, { data: { intent, recoveryCodes: result.recoveryCodes } });
+      }
+      const result = await disableTwoFactor(context, token, { code }, client);
+      if (result.status !== 200) return codeRefusal(result);
+      return accept<Done>(text.disabled, null, { data: { intent } });
+    },
+  );
 }
 
 /** Never stored by a cache; a refused attempt's wait reaches the browser as Retry-After, as from the API. */
-export function headers({ actionHeaders }: Route.HeadersArgs) {
-  return twoFactorPageHeaders(actionHeaders);
+export function headers(args: Route.HeadersArgs) {
+  return twoFactorPageHeaders(args);
 }
+
+/** Which of the page's forms an answer is for: the accepted one's, or the refused one's as it was sent. */
+const intentOf = (answer: FormAnswer<Done> | undefined) => (answer?.ok ? answer.data?.intent : sentValue(answer, "intent"));
 
 /** /admin/account/two-factor: turn two-factor sign-in on or off, and make new recovery codes. */
 export default function AccountTwoFactor({ loaderData, actionData }: Route.ComponentProps) {
-  const codes = actionData?.ok ? actionData.recoveryCodes : undefined;
-  const errorFor = (intent: string) => (actionData && !actionData.ok && actionData.intent === intent ? actionData.errors?.code : undefined);
+  const codes = actionData?.ok ? actionData.data?.recoveryCodes : undefined;
+  const errorFor = (intent: string) =>
+    actionData && !actionData.ok && intentOf(actionData) === intent ? fieldErrorOf(actionData, "code") : undefined;
   const failed = actionData && !actionData.ok ? actionData.message : null;
   return (
     <div className="min-h-screen bg-slate-50 px-4 py-12">

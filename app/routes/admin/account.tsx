@@ -3,30 +3,64 @@ import { Form, Link, useNavigation } from "react-router";
 import { AdminPage } from "~/components/admin/admin-page";
 import { TextField } from "~/components/form/fields";
 import { buttonClass } from "~/components/ui/button";
-import { accountMessages as text } from "~/features/auth/schema";
+import { sessionTokenFromCookieHeader } from "~/features/auth/auth.server";
+import { PasswordFields } from "~/features/auth/components/password-fields";
+import { changePassword } from "~/features/auth/password-change.server";
+import { authMessages, passwordChangeMessages, passwordChangeSchema, accountMessages as text } from "~/features/auth/schema";
+import { fieldErrorOf } from "~/lib/form";
+import { accept, formHeaders, postForm, refuse, requireAdmin } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/account";
-import { accountAction, accountLoader } from "./account.server";
 
 export function meta() {
   return [{ title: pageTitle(text.title) }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-/** The signed-in admin, checked on the server; without a signed-in session, a redirect to the sign-in page. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  return accountLoader(request, context);
+/** The signed-in admin, checked on the server; without a signed-in session, a redirect to sign in (and back). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { signedInAdmin: await requireAdmin(request, context) };
 }
 
-/** The "Change password" form, posted by the browser itself or by React Router once hydrated. */
+/**
+ * The "Change password" form, posted by the browser itself (with or without scripts), to the same
+ * password change as POST /api/auth/password: wrong current passwords count in the sign-in's throttle,
+ * and every other session of the account is signed out. No password is ever sent back to the page.
+ */
 export function action({ request, context }: Route.ActionArgs) {
-  return accountAction(request, context);
+  return postForm(
+    request,
+    context,
+    {
+      form: "change-password",
+      schema: passwordChangeSchema,
+      // Three password fields of at most 1,024 characters each, URL-encoded: 16 KB is plenty.
+      maxBytes: 16 * 1024,
+      access: "admin",
+      hideFields: ["currentPassword", "newPassword", "confirmPassword"],
+      invalid: passwordChangeMessages.invalidForm,
+      messages: {
+        crossSite: authMessages.crossSite,
+        notAForm: passwordChangeMessages.formNotSupported,
+        tooLarge: passwordChangeMessages.formTooLarge,
+      },
+    },
+    async ({ value, admin }) => {
+      const sessionToken = sessionTokenFromCookieHeader(context.config, request.headers.get("cookie")) ?? "";
+      const result = await changePassword(context, { admin, sessionToken, ip: context.clientIp, requestId: context.requestId }, value);
+      switch (result.status) {
+        case 200:
+          return accept(result.message);
+        case 429:
+          return refuse(429, result.message, result.errors, { "Retry-After": String(result.retryAfterSeconds) });
+        default:
+          return refuse(result.status, result.message, result.errors);
+      }
+    },
+  );
 }
 
 /** A wait imposed on wrong current passwords reaches the browser as Retry-After. */
-export function headers({ actionHeaders }: Route.HeadersArgs) {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : {};
-}
+export const headers = formHeaders;
 
 /**
  * /admin/account: who is signed in, the "Change password" form (current password, new password
@@ -36,7 +70,6 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const { signedInAdmin } = loaderData;
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
-  const errors = actionData?.errors ?? {};
   const formRef = useRef<HTMLFormElement>(null);
 
   // After a change the fields are emptied (a page posted without scripts renders them empty anyway).
@@ -74,26 +107,22 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                 label={text.currentPassword}
                 autoComplete="current-password"
                 required
-                error={errors.currentPassword}
+                error={fieldErrorOf(actionData, "currentPassword")}
               />
-              <TextField
-                id="new-password"
-                name="newPassword"
-                type="password"
-                label={text.newPassword}
-                autoComplete="new-password"
-                required
+              <PasswordFields
+                password={{
+                  id: "new-password",
+                  name: "newPassword",
+                  label: text.newPassword,
+                  error: fieldErrorOf(actionData, "newPassword"),
+                }}
+                confirm={{
+                  id: "confirm-password",
+                  name: "confirmPassword",
+                  label: text.confirmPassword,
+                  error: fieldErrorOf(actionData, "confirmPassword"),
+                }}
                 hint={text.newPasswordHint}
-                error={errors.newPassword}
-              />
-              <TextField
-                id="confirm-password"
-                name="confirmPassword"
-                type="password"
-                label={text.confirmPassword}
-                autoComplete="new-password"
-                required
-                error={errors.confirmPassword}
               />
               <button type="submit" className={buttonClass("primary")}>
                 {submitting ? text.submitting : text.submit}

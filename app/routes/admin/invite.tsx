@@ -1,26 +1,84 @@
 import type { ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
 import { TextField } from "~/components/form/fields";
 import { buttonClass } from "~/components/ui/button";
 import { agency } from "~/content/agency";
+import { acceptInvite, type InviteProblem, inviteByToken, invitePath } from "~/features/admin-users/invites.server";
 import { inviteMessages as text } from "~/features/admin-users/messages";
+import { acceptInviteSchema } from "~/features/admin-users/schema";
+import { findAdminByEmail } from "~/features/auth/auth.server";
+import { PasswordFields } from "~/features/auth/components/password-fields";
+import { fieldErrorOf } from "~/lib/form";
 import { SIGN_IN_PATH } from "~/lib/paths";
+import { postForm, refuse } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/invite";
-import { inviteAction, inviteLoader } from "./invite.server";
 
 export function meta() {
   return [{ title: pageTitle(text.title) }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-/** Whom the link invites, or why it cannot be used. */
-export function loader({ params, request, context }: Route.LoaderArgs) {
-  return inviteLoader(params.token, request, context);
+type InviteState =
+  | { state: "valid"; name: string; email: string }
+  /** The link was just used to create the account (the action's redirect). */
+  | { state: "ready" }
+  | { state: InviteProblem | "taken" };
+
+/** Unknown links are not found; those that were real once are gone; an address with an account already conflicts. */
+const problemStatus = (problem: InviteProblem | "taken") => (problem === "unknown" ? 404 : problem === "taken" ? 409 : 410);
+
+/**
+ * Whom the link invites, or why it cannot be used. Nobody is signed in here: the link is the proof.
+ * Only a used link says "ready" (the action's redirect), as only a valid one shows the form.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const found = await inviteByToken(context.db, params.token);
+  if (found.status === "used" && new URL(request.url).searchParams.get("ready") === "1") return data<InviteState>({ state: "ready" });
+  if (found.status !== "valid") return data<InviteState>({ state: found.status }, { status: problemStatus(found.status) });
+  // Someone made an account for this address since the invitation: the link cannot create another.
+  if (await findAdminByEmail(context.db, found.invite.email)) return data<InviteState>({ state: "taken" }, { status: 409 });
+  return data<InviteState>({ state: "valid", name: found.invite.name, email: found.invite.email });
 }
 
-/** The password form, posted by the browser itself or by React Router once hydrated. */
+/**
+ * The password form, posted by the browser itself (with or without scripts): creates the account
+ * (app/features/admin-users/invites.server.ts) and sends the browser to `?ready=1`, which says the
+ * account is ready (Post/Redirect/Get: a reload does not send the password again).
+ */
 export function action({ params, request, context }: Route.ActionArgs) {
-  return inviteAction(params.token, request, context);
+  const { token } = params;
+  return postForm(
+    request,
+    context,
+    {
+      form: "invite",
+      schema: acceptInviteSchema,
+      // Two password fields of at most 1,024 characters each, URL-encoded: 16 KB is plenty.
+      maxBytes: 16 * 1024,
+      access: "public",
+      hideFields: ["password", "confirmPassword"],
+      invalid: text.errors.invalid,
+      messages: { crossSite: text.errors.crossSite, notAForm: text.errors.formNotSupported, tooLarge: text.errors.formTooLarge },
+    },
+    async ({ value }) => {
+      const result = await acceptInvite(context, token, value, context.clientIp);
+      switch (result.status) {
+        case "accepted":
+          context.logger.info({ requestId: context.requestId, adminId: result.admin.id }, "invitation accepted");
+          return redirect(`${invitePath(token)}?ready=1`, 303);
+        case "invalid":
+          return refuse(400, text.errors.invalid, result.errors);
+        default:
+          // The page's loader, run again, says why the link cannot be used.
+          return refuse(problemStatus(result.status), text[result.status]);
+      }
+    },
+  );
+}
+
+/** After a refused post too: the link may have been used, withdrawn or overtaken meanwhile. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod?.toUpperCase() === "POST" || defaultShouldRevalidate;
 }
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
@@ -57,9 +115,8 @@ export default function Invite({ loaderData, actionData }: Route.ComponentProps)
     );
   }
 
-  const problem = actionData && actionData.state !== "form" ? actionData.state : loaderData.state !== "valid" ? loaderData.state : null;
-  if (problem || loaderData.state !== "valid") {
-    const reason = problem ?? "unknown";
+  if (loaderData.state !== "valid") {
+    const reason = loaderData.state;
     return (
       <Card title={text.invalidTitle}>
         <div role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
@@ -75,11 +132,10 @@ export default function Invite({ loaderData, actionData }: Route.ComponentProps)
     );
   }
 
-  const errors = actionData?.state === "form" ? actionData.errors : {};
   return (
     <Card title={text.title}>
       <p className="mt-3 text-slate-700">{text.intro(loaderData.name)}</p>
-      {actionData?.state === "form" && (
+      {actionData && !actionData.ok && (
         <div role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
           {actionData.message}
         </div>
@@ -95,24 +151,15 @@ export default function Invite({ loaderData, actionData }: Route.ComponentProps)
             autoComplete="username"
             readOnly
           />
-          <TextField
-            id="invite-password"
-            name="password"
-            type="password"
-            label={text.password}
-            autoComplete="new-password"
-            required
+          <PasswordFields
+            password={{ id: "invite-password", name: "password", label: text.password, error: fieldErrorOf(actionData, "password") }}
+            confirm={{
+              id: "invite-confirm-password",
+              name: "confirmPassword",
+              label: text.confirmPassword,
+              error: fieldErrorOf(actionData, "confirmPassword"),
+            }}
             hint={text.passwordHint}
-            error={errors.password}
-          />
-          <TextField
-            id="invite-confirm-password"
-            name="confirmPassword"
-            type="password"
-            label={text.confirmPassword}
-            autoComplete="new-password"
-            required
-            error={errors.confirmPassword}
           />
           <button type="submit" className={buttonClass("primary", "w-full")}>
             {submitting ? text.submitting : text.submit}

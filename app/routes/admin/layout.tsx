@@ -1,16 +1,19 @@
 import { Form, Link, NavLink, Outlet, type ShouldRevalidateFunctionArgs, useRouteLoaderData } from "react-router";
 import { agency } from "~/content/agency";
-import { requireAdminSession } from "~/features/admin/guard.server";
 import { adminMessages } from "~/features/admin/messages";
+import { requireAdmin } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/layout";
 
 export type AdminUser = { id: string; email: string };
 export type AdminContext = { user: AdminUser };
 
-/** Every screen behind the layout: the session is checked on the server, or the browser is sent to sign in. */
+/**
+ * Every screen behind the layout: the session is checked on the server, or the browser is sent to sign
+ * in, and back to the screen afterwards (`?redirectTo=`).
+ */
 export async function loader({ request, context }: Route.LoaderArgs): Promise<AdminContext> {
-  const { id, email } = await requireAdminSession(request, context);
+  const { id, email } = await requireAdmin(request, context);
   return { user: { id, email } };
 }
 

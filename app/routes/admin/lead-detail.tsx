@@ -1,17 +1,21 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
+import { z } from "zod";
 import { AdminPage } from "~/components/admin/admin-page";
+import { addLeadNote, assignableAdmins, leadTimeline } from "~/features/leads-inbox/activity.server";
 import { AssigneeForm } from "~/features/leads-inbox/components/assignee-form";
 import { LeadStatusForm } from "~/features/leads-inbox/components/lead-status-form";
 import { LeadTimeline } from "~/features/leads-inbox/components/lead-timeline";
 import { NoteForm } from "~/features/leads-inbox/components/note-form";
 import { useServerClock, WaitingClock } from "~/features/leads-inbox/components/waiting-clock";
+import { getLead, updateLead } from "~/features/leads-inbox/inbox.server";
 import { fieldLabel, fieldValue, leadTypeLabel, orderedFields, slotLabel } from "~/features/leads-inbox/labels";
-import { inboxMessages } from "~/features/leads-inbox/messages";
+import { inboxMessages, leadUpdateMessage } from "~/features/leads-inbox/messages";
+import { isUuid, type LeadFormIntent, type LeadStatus, leadFormSchemas } from "~/features/leads-inbox/schema";
 import { longTime, shortTime, telLink } from "~/lib/admin-format";
+import { accept, firstError, postForm, refuse, requireAdmin } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/lead-detail";
-import { leadDetailAction, leadDetailLoader } from "./lead-detail.server";
 
 const text = inboxMessages.detail;
 
@@ -57,14 +61,67 @@ function time(iso: string | null) {
   return iso ? <time dateTime={iso}>{longTime(iso)}</time> : null;
 }
 
-/** The lead with its timeline and the admins it can be given to, once the session is checked on the server. */
-export function loader({ request, context, params }: Route.LoaderArgs) {
-  return leadDetailLoader(request, context, params.id);
+/**
+ * The lead with its timeline (null for an unknown lead or an id that is none), the admins it can be
+ * given to and the server's clock, once the session is checked on the server.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const signedInAdmin = await requireAdmin(request, context);
+  const found = isUuid(params.id) ? await getLead(context.db, params.id) : null;
+  const lead = found ? { ...found, activity: await leadTimeline(context.db, found) } : null;
+  const admins = lead ? await assignableAdmins(context.db) : [];
+  return data({ signedInAdmin, lead, admins, now: new Date().toISOString() }, { status: lead ? 200 : 404 });
 }
 
-/** The screen's forms (status, assignment, note), posted by the browser itself or by React Router once hydrated. */
+/** Only refuses: a form the screen does not have. */
+const unknownForm = z.object({
+  intent: z.enum(["status", "assign", "note"], { error: inboxMessages.form.unknownIntent }),
+}) as unknown as (typeof leadFormSchemas)[LeadFormIntent];
+const leadForm = (formData: FormData) => {
+  const intent = formData.get("intent");
+  return typeof intent === "string" && Object.hasOwn(leadFormSchemas, intent) ? leadFormSchemas[intent as LeadFormIntent] : unknownForm;
+};
+
+/**
+ * The screen's forms (intent=status, intent=assign, intent=note), posted by the browser itself or by a
+ * fetcher once hydrated, through the same functions as PATCH /api/leads/:id and POST /api/leads/:id/notes.
+ */
 export function action({ request, context, params }: Route.ActionArgs) {
-  return leadDetailAction(request, context, params.id);
+  const { id } = params;
+  return postForm(
+    request,
+    context,
+    {
+      form: "lead",
+      schema: leadForm,
+      // A note of 5,000 characters URL-encoded (up to 9 bytes each) and two short fields.
+      maxBytes: 64 * 1024,
+      access: "admin",
+      invalid: firstError,
+    },
+    async ({ value, admin }) => {
+      const { intent } = value;
+      if (!isUuid(id)) return refuse(404, inboxMessages.detail.notFound);
+      if (value.intent === "note") {
+        const note = await addLeadNote(context.db, id, value.body, admin);
+        if (!note) return refuse(404, inboxMessages.detail.notFound);
+        context.logger.info({ reqId: context.requestId, adminId: admin.id, leadId: id }, "lead note added");
+        return accept(inboxMessages.notes.added, null, { data: { intent } });
+      }
+      const change: { status?: LeadStatus; assigneeId?: string | null } =
+        value.intent === "status" ? { status: value.status } : { assigneeId: value.assigneeId };
+      const result = await updateLead(context.db, id, change, { admin, ip: context.clientIp });
+      if (result.outcome === "not_found") return refuse(404, inboxMessages.detail.notFound);
+      if (result.outcome === "invalid_assignee") {
+        return refuse(400, inboxMessages.assignment.invalidAdmin, { assigneeId: inboxMessages.assignment.invalidAdmin });
+      }
+      context.logger.info(
+        { reqId: context.requestId, adminId: admin.id, leadId: id, status: result.lead.status, assigneeId: result.lead.assigneeId },
+        "lead updated",
+      );
+      return accept(leadUpdateMessage(change, result.lead), null, { data: { intent } });
+    },
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Form, Link, useSearchParams, useSubmit } from "react-router";
+import { z } from "zod";
 import { AdminPage, AdminTable } from "~/components/admin/admin-page";
 import { ScreenLoadError } from "~/components/admin/screen-load-error";
 import { buttonClass } from "~/components/ui/button";
@@ -7,23 +8,67 @@ import { promises } from "~/content/agency";
 import { StatusSelect } from "~/features/leads-inbox/components/status-select";
 import { useHydrated } from "~/features/leads-inbox/components/use-lead-action";
 import { useServerClock, WaitingClock } from "~/features/leads-inbox/components/waiting-clock";
+import { leadTypesPresent, listLeads, updateLead } from "~/features/leads-inbox/inbox.server";
 import { leadTypeLabel, statusOptions, typeOptions } from "~/features/leads-inbox/labels";
 import { inboxMessages as text } from "~/features/leads-inbox/messages";
-import { LEADS_PAGE_SIZE } from "~/features/leads-inbox/schema";
+import { isUuid, LEADS_PAGE_SIZE, type LeadStatus, leadFiltersSchema, leadFormSchemas } from "~/features/leads-inbox/schema";
 import { useLiveInbox } from "~/features/leads-inbox/use-live-inbox";
 import { longTime, shortTime, telLink } from "~/lib/admin-format";
+import { accept, firstError, postForm, refuse, requireAdmin } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/leads";
-import { leadsAction, leadsLoader } from "./leads.server";
 
-/** The list, filtered and as long as the address asks, once the session is checked on the server. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  return leadsLoader(request, context);
+/** "Load more" adds a page at a time, up to this many rows on one screen (the CSV export has all of them). */
+const LEADS_MAX_SHOWN = 1000;
+
+/**
+ * The address's filters. A hand-edited or stale address must not break the screen: a filter that is
+ * not valid is ignored, and a row count out of range is brought back into it.
+ */
+function leadsFilters(url: URL): { status: LeadStatus | ""; type: string; limit: number } {
+  const status = leadFiltersSchema.shape.status.safeParse(url.searchParams.get("status"));
+  const type = leadFiltersSchema.shape.type.safeParse(url.searchParams.get("type"));
+  const asked = Number.parseInt(url.searchParams.get("limit") ?? "", 10);
+  const limit = Number.isFinite(asked) ? Math.min(Math.max(asked, 1), LEADS_MAX_SHOWN) : LEADS_PAGE_SIZE;
+  return { status: (status.success && status.data) || "", type: (type.success && type.data) || "", limit };
 }
 
-/** A row's status form, posted by the browser itself or by a fetcher once hydrated. */
+/**
+ * The list as GET /api/leads answers it (newest first, the filters and how many rows to show read from
+ * the address), once the session is checked. `now` is the server's clock, so the waiting clocks do not
+ * depend on the admin's computer's; `types` are the leadTypes present, for the type filter.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const filters = leadsFilters(new URL(request.url));
+  const query = { status: filters.status || undefined, type: filters.type || undefined, limit: filters.limit };
+  const [list, types] = await Promise.all([listLeads(context.db, query), leadTypesPresent(context.db)]);
+  return { data: list.items, total: list.total, more: list.nextCursor !== null, types, now: new Date().toISOString(), filters };
+}
+
+/** A row's status form (intent=status, id, status): the row's lead, and the status chosen. */
+const rowStatusSchema = leadFormSchemas.status.extend({
+  intent: z.literal("status", { error: text.form.unknownIntent }),
+  id: z.string().max(64),
+});
+
+/**
+ * A row's status form, posted by the browser itself or by a fetcher once hydrated, through the same
+ * function as PATCH /api/leads/:id (audit and timeline entries included).
+ */
 export function action({ request, context }: Route.ActionArgs) {
-  return leadsAction(request, context);
+  return postForm(
+    request,
+    context,
+    { form: "lead-status", schema: rowStatusSchema, maxBytes: 4 * 1024, access: "admin", invalid: firstError },
+    async ({ value, admin }) => {
+      if (!isUuid(value.id)) return refuse(404, text.detail.notFound);
+      const result = await updateLead(context.db, value.id, { status: value.status }, { admin, ip: context.clientIp });
+      if (result.outcome !== "updated") return refuse(404, text.detail.notFound);
+      context.logger.info({ reqId: context.requestId, adminId: admin.id, leadId: value.id, status: result.lead.status }, "lead updated");
+      return accept(text.statusUpdated, null, { data: { id: value.id } });
+    },
+  );
 }
 
 export function meta() {

@@ -1,30 +1,75 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
+import { z } from "zod";
 import { agency } from "~/content/agency";
 import { Alert, CodeForm } from "~/features/auth/components/two-factor";
+import { authMessages } from "~/features/auth/schema";
+import { signInWithCode } from "~/features/auth/two-factor.server";
 import { twoFactorMessages } from "~/features/auth/two-factor-messages";
+import { twoFactorCodeSchema } from "~/features/auth/two-factor-schema";
+import { fieldErrorOf } from "~/lib/form";
+import { SIGN_IN_PATH } from "~/lib/paths";
+import { firstError, postForm } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/login-code";
-import { codeStepAction, codeStepLoader, twoFactorPageHeaders } from "./two-factor.server";
+import {
+  clientOf,
+  codeRefusal,
+  completeSignIn,
+  redirectToOf,
+  safeRedirect,
+  stateOf,
+  stepOf,
+  tokenOf,
+  twoFactorPageHeaders,
+} from "./sign-in.server";
 
 const text = twoFactorMessages.code;
+const CODE_FORM = "two-factor-code";
 
 export function meta() {
   return [{ title: pageTitle(text.title) }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 /** Only a session that gave the right password of an account with a second factor reaches this page. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  return codeStepLoader(request, context);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const state = await stateOf(request, context);
+  if (!state) throw redirect(SIGN_IN_PATH);
+  if (state.awaiting !== "second_factor") throw redirect(stepOf(state));
+  return { email: state.admin.email, redirectTo: redirectToOf(request) };
 }
 
-/** The code (or a recovery code): success signs in and opens the dashboard. */
+/**
+ * The code (or a recovery code), checked as POST /api/auth/login/code checks it (the same throttle):
+ * success completes the sign-in, with "Login successful!" on the page asked for (else the dashboard).
+ */
 export function action({ request, context }: Route.ActionArgs) {
-  return codeStepAction(request, context);
+  return postForm(
+    request,
+    context,
+    {
+      form: CODE_FORM,
+      schema: twoFactorCodeSchema.extend({ redirectTo: z.string().optional() }),
+      // One short field and a return path.
+      maxBytes: 8 * 1024,
+      access: "public",
+      invalid: firstError,
+      messages: {
+        crossSite: authMessages.crossSite,
+        notAForm: twoFactorMessages.formNotSupported,
+        tooLarge: twoFactorMessages.formTooLarge,
+      },
+    },
+    async ({ value }) => {
+      const result = await signInWithCode(context, tokenOf(request, context), { code: value.code }, clientOf(request, context));
+      if (result.status !== 200) return codeRefusal(result);
+      return completeSignIn(context, result.token, safeRedirect(value.redirectTo));
+    },
+  );
 }
 
 /** Never stored by a cache; a refused attempt's wait reaches the browser as Retry-After, as from the API. */
-export function headers({ actionHeaders }: Route.HeadersArgs) {
-  return twoFactorPageHeaders(actionHeaders);
+export function headers(args: Route.HeadersArgs) {
+  return twoFactorPageHeaders(args);
 }
 
 /** /admin/login/code: the second step of signing in. */
@@ -48,7 +93,8 @@ export default function AdminLoginCode({ loaderData, actionData }: Route.Compone
             hint={text.hint}
             submit={text.submit}
             submitting={text.submitting}
-            error={actionData?.errors?.code}
+            error={fieldErrorOf(actionData, "code")}
+            redirectTo={loaderData.redirectTo}
           />
         </div>
         <p className="mt-6 text-sm">

@@ -1,11 +1,15 @@
 import { Form, useNavigation } from "react-router";
+import { z } from "zod";
 import { AdminPage } from "~/components/admin/admin-page";
 import { CheckboxField, TextField } from "~/components/form/fields";
 import { buttonClass } from "~/components/ui/button";
 import { privacyMessages } from "~/features/privacy/messages";
+import { type ErasureCounts, eraseByEmail } from "~/features/privacy/retention.server";
+import { emailRule } from "~/lib/field-rules";
+import { fieldErrorOf, sentValue } from "~/lib/form";
+import { accept, postForm, refuse, requireAdmin } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/privacy";
-import { privacyAction, privacyLoader } from "./privacy.server";
 
 const text = privacyMessages;
 
@@ -13,14 +17,70 @@ export function meta() {
   return [{ title: pageTitle(text.title) }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-/** Only a signed-in admin gets the screen; anyone else is sent to /admin/login. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  return privacyLoader(request, context);
+/**
+ * The retention periods in force, for a signed-in admin only; anyone else is sent to sign in.
+ * `signedInAdmin` lets the admin layout render the screen at once, before and without scripts.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const signedInAdmin = await requireAdmin(request, context);
+  const c = context.config;
+  return {
+    signedInAdmin,
+    periods: [
+      text.periods.leads(c.RETENTION_LEAD_DAYS),
+      text.periods.contacts(c.RETENTION_CONTACT_DAYS),
+      text.periods.chats(c.RETENTION_CHAT_DAYS),
+      text.periods.applications(c.RETENTION_APPLICATION_DAYS),
+      text.periods.mails(c.RETENTION_MAIL_BODY_DAYS),
+      text.periods.signIns(c.RETENTION_SIGN_IN_DAYS),
+      text.periods.consent(c.CONSENT_RECORD_YEARS),
+    ],
+  };
 }
 
-/** The erasure form, posted by the browser itself (with or without scripts). */
+/** The erasure form: the person's address (any case) and the explicit confirmation. */
+const erasureSchema = z.object({
+  email: z
+    .string({ error: text.errors.emailRequired })
+    .transform((v) => v.trim().slice(0, 320))
+    .pipe(
+      z
+        .string()
+        .min(1, text.errors.emailRequired)
+        .refine((v) => emailRule().safeParse(v).success, text.errors.emailInvalid),
+    ),
+  confirm: z.literal("yes", { error: text.errors.confirmRequired }),
+});
+
+/** The erasure form, posted by the browser itself (with or without scripts); the answer lists what was deleted and kept. */
 export function action({ request, context }: Route.ActionArgs) {
-  return privacyAction(request, context);
+  return postForm(
+    request,
+    context,
+    {
+      form: "erasure",
+      schema: erasureSchema,
+      // Two short fields: a few KB is plenty; a larger body is refused before it is read in full.
+      maxBytes: 16 * 1024,
+      access: "admin",
+      invalid: text.errors.invalid,
+      messages: { crossSite: text.errors.crossSite, notAForm: text.errors.formNotSupported, tooLarge: text.errors.formTooLarge },
+    },
+    async ({ value, admin }) => {
+      let counts: ErasureCounts;
+      try {
+        counts = await eraseByEmail(context.db, context.storage, value.email, admin, {
+          ip: context.clientIp,
+          log: (level, detail, message) => context.logger[level](detail, message),
+        });
+      } catch (error) {
+        context.logger.error({ err: error }, "erasure failed");
+        return refuse(500, text.errors.failed);
+      }
+      context.logger.info({ counts }, "person erased");
+      return accept(text.resultHeading, null, { data: { summary: text.erased(counts) } });
+    },
+  );
 }
 
 /**
@@ -31,7 +91,7 @@ export default function AdminPrivacy({ loaderData, actionData }: Route.Component
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
   const failed = actionData && !actionData.ok ? actionData : undefined;
-  const done = actionData?.ok ? actionData : undefined;
+  const summary = actionData?.ok ? actionData.data?.summary : undefined;
 
   return (
     <AdminPage title={text.title} subtitle={text.intro}>
@@ -40,11 +100,11 @@ export default function AdminPrivacy({ loaderData, actionData }: Route.Component
           <h2 id="erasure-heading" className="text-lg font-semibold text-brand-900">
             {text.erasureHeading}
           </h2>
-          {done && (
+          {summary && (
             <div role="status" className="mt-4 rounded-md border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-900">
               <p className="font-semibold">{text.resultHeading}</p>
               <ul className="mt-2 list-disc pl-5">
-                {done.summary.map((line) => (
+                {summary.map((line) => (
                   <li key={line}>{line}</li>
                 ))}
               </ul>
@@ -64,9 +124,9 @@ export default function AdminPrivacy({ loaderData, actionData }: Route.Component
                 label={text.emailLabel}
                 hint={text.emailHint}
                 autoComplete="off"
-                defaultValue={failed?.email}
+                defaultValue={sentValue(failed, "email")}
                 required
-                error={failed?.errors.email}
+                error={fieldErrorOf(failed, "email")}
               />
               <CheckboxField
                 id="erase-confirm"
@@ -74,7 +134,7 @@ export default function AdminPrivacy({ loaderData, actionData }: Route.Component
                 value="yes"
                 label={text.confirmLabel}
                 required
-                error={failed?.errors.confirm}
+                error={fieldErrorOf(failed, "confirm")}
               />
               <p className="text-sm text-slate-600">{text.consentNote}</p>
               <button type="submit" className={buttonClass("primary")}>

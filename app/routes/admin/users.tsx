@@ -1,26 +1,140 @@
 import { Form, useNavigation } from "react-router";
+import { z } from "zod";
 import { AdminPage, AdminTable } from "~/components/admin/admin-page";
 import { TextField } from "~/components/form/fields";
 import { buttonClass } from "~/components/ui/button";
 import { agencyTime } from "~/features/admin-users/format";
+import { createInvite, listPendingInvites, revokeInvite } from "~/features/admin-users/invites.server";
 import { usersMessages as text } from "~/features/admin-users/messages";
+import { idSchema, inviteSchema, roundRobinSchema, USER_INTENTS, type UserIntent } from "~/features/admin-users/schema";
+import {
+  type AccountChange,
+  deactivateUser,
+  displayName,
+  listUsers,
+  reactivateUser,
+  roundRobinEnabled,
+  setRoundRobin,
+} from "~/features/admin-users/users.server";
+import { type FormAnswer, fieldErrorOf, sentValue } from "~/lib/form";
+import { accept, firstError, postForm, refuse, requireAdmin } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/users";
-import { usersAction, usersLoader } from "./users.server";
+
+const e = text.errors;
+const r = text.results;
 
 export function meta() {
   return [{ title: pageTitle(text.title) }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-/** The accounts, pending invitations and round-robin setting, for a signed-in admin only. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  return usersLoader(request, context);
+/**
+ * The accounts, pending invitations and round-robin setting, for a signed-in admin only (anyone else
+ * is sent to sign in). `signedInAdmin` lets the admin layout render the screen at once, before and
+ * without scripts.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const signedInAdmin = await requireAdmin(request, context);
+  const [users, invites, roundRobin] = await Promise.all([
+    listUsers(context.db),
+    listPendingInvites(context.db),
+    roundRobinEnabled(context.db),
+  ]);
+  return { signedInAdmin, users, invites, roundRobin };
 }
 
-/** Every form of the screen, posted by the browser itself or by React Router once hydrated. */
-export function action({ request, context }: Route.ActionArgs) {
-  return usersAction(request, context);
+/** Each form of the screen, told apart by `intent`: invite (name, email), deactivate / reactivate / revoke-invite (id), round-robin (on | off). */
+const usersForms = {
+  invite: inviteSchema.extend({ intent: z.literal("invite") }),
+  deactivate: idSchema.extend({ intent: z.literal("deactivate") }),
+  reactivate: idSchema.extend({ intent: z.literal("reactivate") }),
+  "revoke-invite": idSchema.extend({ intent: z.literal("revoke-invite") }),
+  "round-robin": roundRobinSchema.extend({ intent: z.literal("round-robin") }),
+};
+type UsersForm = (typeof usersForms)[UserIntent];
+/** Only refuses: an intent the screen does not know. */
+const unknownIntent = z.object({ intent: z.enum(USER_INTENTS, { error: e.unknownIntent }) }) as unknown as UsersForm;
+const usersForm = (formData: FormData): UsersForm => {
+  const intent = formData.get("intent");
+  return typeof intent === "string" && Object.hasOwn(usersForms, intent) ? usersForms[intent as UserIntent] : unknownIntent;
+};
+
+/** What the page is told besides the message: which form, and the account or invitation it was about. */
+type Done = { intent: UserIntent; id?: string };
+
+function accountAnswer(intent: "deactivate" | "reactivate", id: string, result: AccountChange) {
+  switch (result.status) {
+    case "done":
+      return accept<Done>(
+        intent === "deactivate" ? r.deactivated(displayName(result.user)) : r.reactivated(displayName(result.user)),
+        null,
+        {
+          data: { intent, id },
+        },
+      );
+    case "unchanged":
+      return accept<Done>(
+        intent === "deactivate" ? r.alreadyDeactivated(displayName(result.user)) : r.alreadyActive(displayName(result.user)),
+        null,
+        { data: { intent, id } },
+      );
+    case "not_found":
+      return refuse(404, e.userNotFound);
+    case "self":
+      return refuse(409, e.cannotDeactivateSelf);
+    case "last_active":
+      return refuse(409, e.lastActiveAdmin);
+  }
 }
+
+/** Every form of the screen, posted by the browser itself (with or without scripts). */
+export function action({ request, context }: Route.ActionArgs) {
+  return postForm(
+    request,
+    context,
+    {
+      form: "users",
+      schema: usersForm,
+      // A name and an email at most, URL-encoded: a few KB is plenty.
+      maxBytes: 8 * 1024,
+      access: "admin",
+      // The invitation's fields are marked each beside itself; the other forms' one field says it all.
+      invalid: (submission) => (submission.payload.intent === "invite" ? e.invalid : firstError(submission)),
+      messages: { crossSite: e.crossSite, notAForm: e.formNotSupported, tooLarge: e.formTooLarge },
+    },
+    async ({ value, admin }) => {
+      const ip = context.clientIp;
+      switch (value.intent) {
+        case "invite": {
+          const result = await createInvite(context, admin, value, ip);
+          if (result.status === "invalid") return refuse(400, e.invalid, result.errors);
+          if (result.status === "taken") return refuse(409, e.emailTaken, { email: e.emailTaken });
+          context.mail.nudge();
+          context.logger.info({ requestId: context.requestId, inviteId: result.inviteId, by: admin.id }, "admin invited");
+          return accept<Done>(r.invited(result.email), null, { data: { intent: value.intent, id: result.inviteId } });
+        }
+        case "round-robin":
+          await setRoundRobin(context.db, admin, value.roundRobin, ip);
+          return accept<Done>(value.roundRobin ? r.roundRobinOn : r.roundRobinOff, null, { data: { intent: value.intent } });
+        case "revoke-invite":
+          return (await revokeInvite(context.db, admin, value.id, ip))
+            ? accept<Done>(r.revoked, null, { data: { intent: value.intent, id: value.id } })
+            : refuse(404, e.inviteNotFound);
+        default: {
+          const { intent, id } = value;
+          const result =
+            intent === "deactivate" ? await deactivateUser(context.db, admin, id, ip) : await reactivateUser(context.db, admin, id, ip);
+          if (result.status === "done")
+            context.logger.info({ requestId: context.requestId, userId: id, by: admin.id, intent }, "admin account changed");
+          return accountAnswer(intent, id, result);
+        }
+      }
+    },
+  );
+}
+
+/** Which of the screen's forms an answer is for: the accepted one's, or the refused one's as it was sent. */
+const intentOf = (answer: FormAnswer<Done> | undefined) => (answer?.ok ? answer.data?.intent : sentValue(answer, "intent"));
 
 const cell = "px-4 py-3 align-top";
 const smallButton = "rounded-md border px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2";
@@ -34,11 +148,11 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
   const { signedInAdmin, users, invites, roundRobin } = loaderData;
   const navigation = useNavigation();
   const busyIntent = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
-  const inviteFailed = actionData?.intent === "invite" && !actionData.ok;
-  const inviteErrors = inviteFailed ? actionData.errors : {};
-  const values = inviteFailed ? actionData.values : undefined;
+  const answered = intentOf(actionData);
+  const invite = answered === "invite" && actionData && !actionData.ok ? actionData : undefined;
   // A new key after each sent invitation empties the form once hydrated (without scripts the page comes back empty anyway).
-  const inviteKey = actionData?.intent === "invite" && actionData.ok ? (actionData.id ?? "sent") : "invite";
+  const inviteKey = answered === "invite" && actionData?.ok ? (actionData.data?.id ?? "sent") : "invite";
+  const roundRobinError = answered === "round-robin" && actionData && !actionData.ok ? actionData.message : undefined;
 
   return (
     <AdminPage title={text.title} subtitle={text.subtitle}>
@@ -140,8 +254,8 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                 autoComplete="off"
                 required
                 maxLength={100}
-                defaultValue={values?.name}
-                error={inviteErrors.name}
+                defaultValue={sentValue(invite, "name")}
+                error={fieldErrorOf(invite, "name")}
               />
               <TextField
                 id="invite-email"
@@ -151,8 +265,8 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                 autoComplete="off"
                 required
                 maxLength={254}
-                defaultValue={values?.email}
-                error={inviteErrors.email}
+                defaultValue={sentValue(invite, "email")}
+                error={fieldErrorOf(invite, "email")}
               />
               <button type="submit" name="intent" value="invite" className={buttonClass("primary")}>
                 {busyIntent === "invite" ? text.invite.submitting : text.invite.submit}
@@ -170,10 +284,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
           </p>
           {/* Keyed by the stored value, so the radios show it again after each save. */}
           <Form key={String(roundRobin)} method="post" className="mt-5">
-            <fieldset
-              disabled={busyIntent === "round-robin"}
-              aria-describedby={actionData?.intent === "round-robin" && !actionData.ok ? "round-robin-error" : undefined}
-            >
+            <fieldset disabled={busyIntent === "round-robin"} aria-describedby={roundRobinError ? "round-robin-error" : undefined}>
               <legend className="font-medium text-slate-900">{text.roundRobin.legend}</legend>
               <div className="mt-3 space-y-3">
                 {(["on", "off"] as const).map((value) => (
@@ -189,9 +300,9 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                   </label>
                 ))}
               </div>
-              {actionData?.intent === "round-robin" && !actionData.ok && (
+              {roundRobinError && (
                 <p id="round-robin-error" className="mt-2 text-sm font-medium text-red-700">
-                  {actionData.errors.roundRobin ?? actionData.message}
+                  {roundRobinError}
                 </p>
               )}
               <button type="submit" name="intent" value="round-robin" className={buttonClass("outline", "mt-4")}>

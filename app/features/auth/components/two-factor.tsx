@@ -38,6 +38,7 @@ export function CodeForm({
   hint,
   numeric = false,
   variant = "primary",
+  redirectTo,
 }: {
   id: string;
   label: string;
@@ -49,11 +50,14 @@ export function CodeForm({
   /** Only the app's six digits are accepted here (not a recovery code). */
   numeric?: boolean;
   variant?: "primary" | "outline";
+  /** The back-office page the sign-in returns to (the code step). */
+  redirectTo?: string | null;
 }) {
   const busy = useSubmitting(intent);
   return (
     <Form method="post" noValidate className="space-y-4" aria-label={submit}>
       {intent && <input type="hidden" name="intent" value={intent} />}
+      {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
       <fieldset disabled={busy} className="space-y-4">
         <TextField
           id={id}

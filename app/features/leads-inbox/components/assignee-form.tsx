@@ -1,8 +1,9 @@
 import { buttonClass } from "~/components/ui/button";
+import { fieldErrorOf } from "~/lib/form";
 import { adminDisplayName } from "../labels";
 import { inboxMessages } from "../messages";
 import type { LeadListItem } from "../schema";
-import { type LeadFormResult, useLeadForm } from "./use-lead-action";
+import { answeredIntent, type LeadFormAnswer, useLeadForm } from "./use-lead-action";
 
 const text = inboxMessages.assignment;
 
@@ -21,12 +22,12 @@ export function AssigneeForm({
   lead: Pick<LeadListItem, "assigneeId" | "assigneeName">;
   admins: AssigneeOption[];
   /** The action's answer to a form posted without scripts. */
-  result?: LeadFormResult;
+  result?: LeadFormAnswer;
 }) {
   const fetcher = useLeadForm("lead-assign", text.failed);
   const busy = fetcher.state !== "idle";
-  const answer = fetcher.data ?? (result?.intent === "assign" ? result : undefined);
-  const error = answer && !answer.ok ? (answer.errors?.assigneeId ?? answer.message) : undefined;
+  const answer = fetcher.data ?? (answeredIntent(result) === "assign" ? result : undefined);
+  const error = answer && !answer.ok ? (fieldErrorOf(answer, "assigneeId") ?? answer.message) : undefined;
   const current = lead.assigneeId ?? "";
   const departed = lead.assigneeId !== null && !admins.some((a) => a.id === lead.assigneeId);
 
