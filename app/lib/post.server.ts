@@ -35,18 +35,8 @@ export function honeypotFilled(value: unknown): boolean {
   return value !== undefined && value !== null && !(typeof value === "string" && value.trim() === "");
 }
 
-/**
- * The one flattener of a schema's issues: the first message per field, keyed by the field's dotted
- * path ("" for the form as a whole). Conform keys its own errors the same way.
- */
-export function flattenIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = issue.path.map(String).join(".");
-    if (!(key in errors)) errors[key] = issue.message;
-  }
-  return errors;
-}
+/** The one flattener of a schema's issues (browser-safe, app/lib/issues.ts). */
+export { flattenIssues } from "./issues";
 
 /** A refusal: its status, the form's message, the fields that are wrong and any headers (Retry-After). */
 export type Refusal = { ok: false; status: number; message: string; fieldErrors?: Record<string, string>; headers?: HeadersInit };

@@ -2,9 +2,10 @@
  * Where the spec's JSON API names a field differently from the form (and the table), written down
  * once per form. The JSON endpoints (server/http.ts apiPost) rename a body's fields to the form's,
  * check it with the form's own schema, and name each field error back as the API calls it.
+ * Browser-safe.
  */
 import type { ZodType, z } from "zod";
-import { flattenIssues } from "~/lib/post.server";
+import { flattenIssues } from "~/lib/issues";
 
 export type ApiFields = {
   /** API name -> form name, for the fields whose names differ. */
@@ -48,7 +49,7 @@ export type ApiParse<S extends ZodType> = { ok: true; data: z.output<S> } | { ok
 /**
  * A JSON body checked with a form's schema: its values, or its field errors under the API's names.
  * The API names the body's own fields: an issue deeper down (an attachment's id) is its top-level
- * field's error, the first message per field (the one flattener, app/lib/post.server.ts).
+ * field's error, the first message per field (the one flattener, app/lib/issues.ts).
  */
 export function parseApiBody<S extends ZodType>(schema: S, body: Record<string, unknown>, map: ApiFields = sameNames): ApiParse<S> {
   const parsed = schema.safeParse(toFormFields(body, map));

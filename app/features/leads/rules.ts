@@ -186,13 +186,3 @@ export const mustBeChecked = (message: string = fieldMessages.smsConsent) =>
   z.preprocess((v) => v === true || v === "true" || v === "on" || v === "Yes" || v === "yes", z.literal(true, { error: message }));
 
 export const insuranceTypeRule = z.preprocess(text, z.enum(contactInsuranceTypes, { error: fieldMessages.insuranceType }));
-
-/** Turns a Zod error into `{ field: message }`, first message per field. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}

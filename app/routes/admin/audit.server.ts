@@ -9,6 +9,7 @@ import { auditAdmins, listAudit } from "~/features/audit/audit.server";
 import { auditMessages } from "~/features/audit/messages";
 import { type AuditPage, auditQuerySchema } from "~/features/audit/schema";
 import type { AdminIdentity } from "~/features/auth/auth.server";
+import { flattenIssues } from "~/lib/issues";
 
 export type AuditFilterValues = { admin: string; from: string; to: string };
 
@@ -37,8 +38,7 @@ export async function auditLoader(request: Request, context: AppLoadContext) {
   const admins = await auditAdmins(context.db);
   const parsed = auditQuerySchema.safeParse(raw);
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+    const errors = flattenIssues(parsed.error.issues);
     return data<AuditLoaderData>(
       { signedInAdmin, admins, values, errors, message: auditMessages.filters.invalid, list: null },
       { status: 400 },
