@@ -29,9 +29,10 @@ import {
 } from "~/features/leads-inbox/inbox.server";
 import { inboxMessages, leadUpdateMessage } from "~/features/leads-inbox/messages";
 import { inboxPulse } from "~/features/leads-inbox/pulse.server";
-import { isUuid, leadFiltersSchema, leadListQuerySchema, leadNoteBodySchema, leadUpdateBodySchema } from "~/features/leads-inbox/schema";
+import { leadFiltersSchema, leadListQuerySchema, leadNoteBodySchema, leadUpdateBodySchema } from "~/features/leads-inbox/schema";
 import { downloadFileName } from "~/features/uploads/file-name";
 import { isUploadMimeType } from "~/features/uploads/magic-bytes";
+import { isUuid } from "~/lib/uuid";
 import { requireAdmin } from "../auth";
 import { clientIp } from "../client-info";
 import type { AppServices } from "../context";

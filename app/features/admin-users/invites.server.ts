@@ -17,7 +17,7 @@ import type { Config } from "~/env.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import { type AdminIdentity, hashPassword, hashToken } from "~/features/auth/auth.server";
 import { newPasswordProblem } from "~/features/auth/password-policy.server";
-import { enqueueMail } from "~/features/mail/outbox.server";
+import { enqueueMail, mailDomain } from "~/features/mail/outbox.server";
 import { escapeHtml, headerSafe, type MailDraft, mailLayout } from "~/features/mail/templates.server";
 import { flattenIssues } from "~/lib/issues";
 import { INVITE_HOURS, inviteMailMessages } from "./messages";
@@ -31,14 +31,6 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 export const invitePath = (token: string) => `/admin/invite/${token}`;
 export const inviteLink = (config: Pick<Config, "SITE_URL">, token: string) => `${config.SITE_URL}${invitePath(token)}`;
-
-function mailDomain(config: Pick<Config, "SITE_URL">): string {
-  try {
-    return new URL(config.SITE_URL).hostname || "localhost";
-  } catch {
-    return "localhost";
-  }
-}
 
 /** The invitation mail: plain text and a simple HTML version, the link in both. */
 export function inviteMail(input: { to: string; name: string; inviter: string; link: string }): MailDraft {

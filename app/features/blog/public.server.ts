@@ -7,6 +7,7 @@ import type { Database } from "#db/client";
 import { type BlogPost, blogPosts } from "#db/schema";
 import { builtInPosts } from "~/content/blog-posts";
 import type { Config } from "~/env.server";
+import { isUuid } from "~/lib/uuid";
 import { adminFromRequest } from "../../../server/auth";
 import { formatCardDate, formatPostDate, isoDay } from "./format";
 import {
@@ -23,7 +24,6 @@ import {
 } from "./mapping";
 import { isPostKey } from "./posts.server";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PUBLISHED = "published";
 
 /** A post with the address it is linked and known by. */
@@ -102,7 +102,7 @@ export async function findPost(services: FindServices, request: Request, key: st
   if (!isPostKey(key)) return null;
   // Slugs are written in lower case (the admin's slugify); /blog/Some-Title finds some-title too.
   const slugs = [...new Set([key, key.toLowerCase()])].map((s) => eq(blogPosts.slug, s));
-  const match = UUID.test(key) ? or(...slugs, eq(blogPosts.id, key.toLowerCase())) : or(...slugs);
+  const match = isUuid(key) ? or(...slugs, eq(blogPosts.id, key.toLowerCase())) : or(...slugs);
   const rows = await services.db.select().from(blogPosts).where(match);
   // An exact slug first, then a slug in lower case, then the id.
   const row = rows.find((r) => r.slug === key) ?? rows.find((r) => r.slug === key.toLowerCase()) ?? rows[0];

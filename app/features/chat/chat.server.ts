@@ -11,6 +11,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Database, DatabaseHandle } from "#db/client";
+import { isUniqueViolation } from "#db/errors";
 import { type ChatSession, chatMessages, chatSessions, chatTokenDays, leads } from "#db/schema";
 import { agency } from "~/content/agency";
 import type { Config } from "~/env.server";
@@ -18,8 +19,9 @@ import { type AiSettings, aiProvider } from "~/features/ai/client.server";
 import { type BlogChange, followBlogChanges } from "~/features/blog/posts.server";
 import { arrivalColumns, roundRobinAssignee } from "~/features/leads/arrival.server";
 import { newReference, type SubmissionContext } from "~/features/leads/leads.server";
-import { enqueueMail } from "~/features/mail/outbox.server";
+import { enqueueMail, mailDomain } from "~/features/mail/outbox.server";
 import { notificationMail } from "~/features/mail/templates.server";
+import { isUuid } from "~/lib/uuid";
 import { type Embedder, IndexCancelled, KnowledgeIndex, lineOfInsuranceType, type ModelEmbedder } from "./knowledge.server";
 import { extractAnswer, LOCAL_MODEL, offlineSummary, smallTalk, stateLicensingAnswer } from "./local-engine.server";
 import { type ChatRole, chatBudgetHandOff, chatGreeting, chatHandOff, chatLimits, chatTexts } from "./messages";
@@ -56,8 +58,7 @@ export type Engine = "local" | "provider" | "fallback" | "budget" | "smalltalk";
 
 export type Reply = { content: string; engine: Engine; sources: string[] };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isSessionId = (id: string) => UUID.test(id);
+export const isSessionId = (id: string) => isUuid(id);
 
 /**
  * A new chat's id: the only key to its transcript, so 128 bits from the system's CSPRNG, written in
@@ -98,19 +99,6 @@ export function loggableError(error: unknown): unknown {
       cause: { type: cause.name, message: cause.message, code: cause.code, constraint: cause.constraint, table: cause.table },
     }),
   };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
-}
-
-function mailDomain(config: Config): string {
-  try {
-    return new URL(config.SITE_URL).hostname || "localhost";
-  } catch {
-    return "localhost";
-  }
 }
 
 /** The calendar day in the agency's time zone: the daily budget starts again at local midnight. */

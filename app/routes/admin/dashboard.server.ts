@@ -13,11 +13,11 @@ import type { InboxSummary } from "~/features/leads-inbox/schema";
 import { listMailFailures, retryMail } from "~/features/mail/failures.server";
 import { mailFailureMessages as text } from "~/features/mail/messages";
 import { isUrlEncodedForm, readForm } from "~/lib/form-body.server";
+import { isUuid } from "~/lib/uuid";
 import { signInNotices } from "./login.server";
 
 /** Two short fields: a few KB is plenty. */
 const MAX_FORM_BYTES = 4 * 1024;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type DashboardActionData = { ok: boolean; message: string; id?: string; errors?: Record<string, string> };
 
@@ -55,7 +55,7 @@ export async function dashboardAction(request: Request, context: AppLoadContext)
   if (form.get("intent") !== "retry-mail")
     return answer(400, { ok: false, message: text.unknownIntent, errors: { intent: text.unknownIntent } });
   const id = form.get("id") ?? "";
-  if (!UUID.test(id)) return answer(400, { ok: false, message: text.invalidId, errors: { id: text.invalidId } });
+  if (!isUuid(id)) return answer(400, { ok: false, message: text.invalidId, errors: { id: text.invalidId } });
 
   const result = await retryMail(context.db, id, { admin, ip: context.clientIp });
   switch (result.status) {
