@@ -1,8 +1,8 @@
 /**
  * The JSON API's side of the one POST pipeline (app/lib/post.server.ts), and its one error shape
  * `{ success: false, message, errors? }`, never a stack trace. Every /api handler that takes a body
- * (POST, PUT, PATCH, DELETE) is `apiPost(services, options, handle)`: a thin adapter that runs the
- * pipeline's steps with the pipeline's own functions, in its order, then the feature's core.
+ * (POST, PUT, PATCH, DELETE) is `apiPost(services, path, options, handle)`: a thin adapter that runs
+ * the pipeline's steps with the pipeline's own functions, in its order, then the feature's core.
  */
 import type { Context, Env } from "hono";
 import { HTTPException } from "hono/http-exception";
@@ -166,8 +166,8 @@ export type ApiPost<S extends ZodType | undefined> = {
   crossSite?: string;
   /** Public posts: the budget per address a page's form charges too, or the API's own limits. */
   rateLimit?: RateLimitName | readonly ApiLimit[];
-  /** A back-office route: a live session, else 401 (`{ touch: false }`: a screen's own polling). */
-  admin?: boolean | { touch: boolean };
+  /** A back-office route: a live session, else 401. */
+  admin?: boolean;
   /** Whether a JSON body is read (415, 400; its size is bounded by the /api body limit, 413). Default: when there is a schema. */
   body?: boolean;
   /** Public forms: a filled honeypot is logged under `form` and answered with `answer`, as if accepted; nothing is stored. */
@@ -190,7 +190,9 @@ export type ApiPosted<S extends ZodType | undefined> = { value: Value<S>; body: 
 /**
  * An /api handler taking a body, through the pipeline: same site (403) -> rate limit (429 with
  * Retry-After) -> session (401) -> JSON body (415, 400; 413 by the /api body limit) -> honeypot ->
- * the schema (400 with per-field `errors`) -> `handle`, whose answer is sent as it is.
+ * the schema (400 with per-field `errors`) -> `handle`, whose answer is sent as it is. Answers the
+ * route's path with its handler, spread into the route so the path's parameters are typed:
+ * `.put(...apiPost(services, "/jobs/:id", { admin: true, schema: jobSchema }, (c, { value }) => ...))`.
  */
 export function apiPost<P extends string, S extends ZodType | undefined = undefined>(
   services: AppServices,
@@ -207,7 +209,7 @@ export function apiPost<P extends string, S extends ZodType | undefined = undefi
       const early =
         apiSameSite(services, c, crossSite) ??
         (await apiRateLimit(services, c, options.rateLimit)) ??
-        (admin ? await apiSession(services, c, admin === true ? {} : admin) : null);
+        (admin ? await apiSession(services, c) : null);
       if (early) return answerRefusal(c, early);
       const body = readsBody ? await readJson(c) : {};
       if (honeypot && honeypotFilled(body)) {
