@@ -8,9 +8,8 @@
  * Sec-Fetch-Site (sent by current browsers) saying "cross-site" is refused too. Clients that send
  * neither (curl, scripts) are not browsers acting for another site.
  */
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 import type { ProxyTrust } from "~/env.server";
-import { apiError } from "./http";
 
 export const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -32,12 +31,4 @@ export function isCrossSite(c: Context, { SITE_URL, TRUST_PROXY }: OriginSetting
     .filter((h): h is string => Boolean(h))
     .map((h) => h.trim().toLowerCase());
   return !requestHosts.includes(host);
-}
-
-/** Answers 403 with `message` to a cross-site request (`unsafeOnly`: only POST, PUT, PATCH and DELETE). */
-export function sameSiteOnly(settings: OriginSettings, message: string, { unsafeOnly = false } = {}): MiddlewareHandler {
-  return async (c, next) => {
-    if ((!unsafeOnly || UNSAFE_METHODS.has(c.req.method)) && isCrossSite(c, settings)) return apiError(c, 403, message);
-    await next();
-  };
 }

@@ -1,17 +1,16 @@
 /**
- * Per-key fixed-window rate limits. A 429 answer carries a JSON message and Retry-After. Keys that
- * are IPv6 addresses count by their /64 (`addressKey`).
+ * Per-key fixed-window rate limits, charged by the API's posts (server/http.ts apiRateLimit) and the
+ * pages' actions (app/lib/post.server.ts chargeRateLimit). Keys that are IPv6 addresses count by
+ * their /64 (`addressKey`).
  *
  * On the embedded database (one process) the counts live in this process's memory (`RateLimiter`),
  * with the number of keys capped so a flood of distinct addresses cannot grow memory without end. On
  * PostgreSQL several processes may serve the site, so the counts live in its `rate_limits` table
  * (`DatabaseRateLimiter`) and a limit holds for the site as a whole.
  */
-import type { Context, MiddlewareHandler } from "hono";
 import type pg from "pg";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { addressKey } from "./client-info";
-import { apiError } from "./http";
 
 /** A limit of `max` hits per key and window. */
 export interface RateLimit {
@@ -131,15 +130,4 @@ export class DatabaseRateLimiter implements RateLimit {
       return Math.max(1, Math.ceil(error.msBeforeNext / 1000));
     }
   }
-}
-
-export function rateLimit(limiter: RateLimit, key: (c: Context) => string, message: string): MiddlewareHandler {
-  return async (c, next) => {
-    const wait = await limiter.hit(key(c));
-    if (wait > 0) {
-      c.header("Retry-After", String(wait));
-      return apiError(c, 429, message);
-    }
-    await next();
-  };
 }

@@ -197,16 +197,6 @@ export const submissionContextSchema = z.object({
   utm: z.record(contextLine(40), contextLine(200)).optional().catch(undefined),
 });
 
-/** Turns a Zod error into `{ field: message }`, first message per field. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
-
 /**
  * A required text, trimmed, of at most `max` characters. With `oneLine`, a line break or control
  * character is refused with that message; without, the text may span lines and loses its invisible

@@ -22,11 +22,9 @@ import type { ZodType, z } from "zod";
 import { withPhone } from "~/content/agency";
 import type { FormAnswer } from "./form";
 import { isUrlEncodedForm, readForm } from "./form-body.server";
+import { HONEYPOT_FIELD } from "./honeypot";
 import { SIGN_IN_PATH } from "./paths";
 import { postMessages } from "./post-messages";
-
-/** The hidden field bots fill and people never see (components/form/honeypot). */
-export const HONEYPOT_FIELD = "website";
 
 /** Whether the honeypot was filled: a posted form's field, or a JSON body's property. */
 export function honeypotFilled(value: unknown): boolean {
@@ -35,18 +33,8 @@ export function honeypotFilled(value: unknown): boolean {
   return value !== undefined && value !== null && !(typeof value === "string" && value.trim() === "");
 }
 
-/**
- * The one flattener of a schema's issues: the first message per field, keyed by the field's dotted
- * path ("" for the form as a whole). Conform keys its own errors the same way.
- */
-export function flattenIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = issue.path.map(String).join(".");
-    if (!(key in errors)) errors[key] = issue.message;
-  }
-  return errors;
-}
+/** The one flattener of a schema's issues (browser-safe, app/lib/issues.ts). */
+export { flattenIssues } from "./issues";
 
 /** The first error the schema found (a form whose one wrong field says what to do), else the pipeline's text. */
 export function firstError(submission: Submission<unknown, string[], unknown>): string {

@@ -9,12 +9,11 @@ import { Hono } from "hono";
 import { listChatbotConversations, listContactSubmissions } from "~/features/admin/back-office.server";
 import { listMailFailures, retryMail } from "~/features/mail/failures.server";
 import { mailFailureMessages } from "~/features/mail/messages";
+import { isUuid } from "~/lib/uuid";
 import { requireAdmin } from "../auth";
 import { clientIp } from "../client-info";
 import type { AppServices } from "../context";
-import { apiError } from "../http";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { apiError, apiPost } from "../http";
 
 export function backOfficeRoutes(services: AppServices) {
   const admin = requireAdmin(services);
@@ -31,13 +30,15 @@ export function backOfficeRoutes(services: AppServices) {
       const data = await listMailFailures(services.db);
       return c.json({ success: true, data });
     })
-    .post("/admin/mail/:id/retry", admin, async (c) => {
-      const id = c.req.param("id");
-      if (!UUID.test(id)) return apiError(c, 400, mailFailureMessages.invalidId, { id: mailFailureMessages.invalidId });
-      const result = await retryMail(services.db, id, { admin: c.get("admin"), ip: clientIp(c, services.config.TRUST_PROXY) });
-      if (result.status === "not_found") return apiError(c, 404, mailFailureMessages.notFound);
-      if (result.status === "not_retryable") return apiError(c, 409, mailFailureMessages.notRetryable);
-      services.mail.nudge();
-      return c.json({ success: true, message: mailFailureMessages.queued, data: { _id: id, status: "pending" } });
-    });
+    .post(
+      ...apiPost(services, "/admin/mail/:id/retry", { admin: true }, async (c) => {
+        const id = c.req.param("id");
+        if (!isUuid(id)) return apiError(c, 400, mailFailureMessages.invalidId, { id: mailFailureMessages.invalidId });
+        const result = await retryMail(services.db, id, { admin: c.get("admin"), ip: clientIp(c, services.config.TRUST_PROXY) });
+        if (result.status === "not_found") return apiError(c, 404, mailFailureMessages.notFound);
+        if (result.status === "not_retryable") return apiError(c, 409, mailFailureMessages.notRetryable);
+        services.mail.nudge();
+        return c.json({ success: true, message: mailFailureMessages.queued, data: { _id: id, status: "pending" } });
+      }),
+    );
 }

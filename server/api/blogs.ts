@@ -13,16 +13,16 @@ import { type Context, Hono } from "hono";
 import { blogAdminMessages } from "~/features/blog/admin-messages";
 import { generateDraft } from "~/features/blog/generate.server";
 import { createPost, deletePost, getPost, listPosts, type PostWriteResult, updatePost } from "~/features/blog/posts.server";
-import { firstIssue, generateSchema, issuesByField, postSchema } from "~/features/blog/schema";
-import { adminFromRequest, requireAdmin } from "../auth";
+import { generateSchema, postSchema } from "~/features/blog/schema";
+import { adminFromRequest } from "../auth";
 import type { AppServices } from "../context";
-import { apiError, readJson } from "../http";
+import { apiError, apiPost, firstError } from "../http";
 
 const m = blogAdminMessages.api;
 
 export function blogRoutes(services: AppServices) {
   const { db, logger } = services;
-  const admin = requireAdmin(services);
+  const postWrite = { admin: true, schema: postSchema, invalid: m.invalid } as const;
   const reqId = (c: Context) => c.get("requestId" as never) as string | undefined;
 
   const answerWrite = (c: Context, result: PostWriteResult, message: string, status: 200 | 201) => {
@@ -37,56 +37,58 @@ export function blogRoutes(services: AppServices) {
       c.header("Vary", "Cookie");
       return c.json(await listPosts(db, { includeDrafts: viewer !== null }));
     })
-    .post("/blogs/generate", admin, async (c) => {
-      const parsed = generateSchema.safeParse(await readJson(c));
-      if (!parsed.success) return apiError(c, 400, firstIssue(parsed.error).message, issuesByField(parsed.error));
-      const who = c.get("admin");
-      const started = performance.now();
-      const result = await generateDraft(services, parsed.data, who.email, (err) =>
-        logger.warn({ err, reqId: reqId(c) }, "AI blog draft: provider call failed"),
-      );
-      if (!result.ok) {
-        if (result.status === 400) return apiError(c, 400, m.invalid, result.errors);
-        return apiError(c, result.status, result.message);
-      }
-      logger.info(
-        { reqId: reqId(c), postId: result.post._id, adminId: who.id, ms: Math.round(performance.now() - started) },
-        "AI blog draft saved",
-      );
-      return c.json({ success: true, message: m.generated, data: result.post }, 201);
-    })
+    .post(
+      ...apiPost(services, "/blogs/generate", { admin: true, schema: generateSchema, invalid: firstError }, async (c, { value }) => {
+        const who = c.get("admin");
+        const started = performance.now();
+        const result = await generateDraft(services, value, who.email, (err) =>
+          logger.warn({ err, reqId: reqId(c) }, "AI blog draft: provider call failed"),
+        );
+        if (!result.ok) {
+          if (result.status === 400) return apiError(c, 400, m.invalid, result.errors);
+          return apiError(c, result.status, result.message);
+        }
+        logger.info(
+          { reqId: reqId(c), postId: result.post._id, adminId: who.id, ms: Math.round(performance.now() - started) },
+          "AI blog draft saved",
+        );
+        return c.json({ success: true, message: m.generated, data: result.post }, 201);
+      }),
+    )
     .get("/blogs/:id", async (c) => {
       const viewer = await adminFromRequest(services, c.req.raw);
       c.header("Vary", "Cookie");
       const post = await getPost(db, c.req.param("id"), { includeDrafts: viewer !== null });
       return post ? c.json(post) : apiError(c, 404, m.notFound);
     })
-    .post("/blogs", admin, async (c) => {
-      const parsed = postSchema.safeParse(await readJson(c));
-      if (!parsed.success) return apiError(c, 400, m.invalid, issuesByField(parsed.error));
-      const result = await createPost(db, parsed.data, c.get("admin").email);
-      if (result.ok)
-        logger.info(
-          { reqId: reqId(c), postId: result.post._id, adminId: c.get("admin").id, status: result.post.status },
-          "blog post created",
-        );
-      return answerWrite(c, result, m.created, 201);
-    })
-    .put("/blogs/:id", admin, async (c) => {
-      const parsed = postSchema.safeParse(await readJson(c));
-      if (!parsed.success) return apiError(c, 400, m.invalid, issuesByField(parsed.error));
-      const result = await updatePost(db, c.req.param("id"), parsed.data);
-      if (result.ok)
-        logger.info(
-          { reqId: reqId(c), postId: result.post._id, adminId: c.get("admin").id, status: result.post.status },
-          "blog post updated",
-        );
-      return answerWrite(c, result, m.updated, 200);
-    })
-    .delete("/blogs/:id", admin, async (c) => {
-      const id = c.req.param("id");
-      if (!(await deletePost(db, id))) return apiError(c, 404, m.notFound);
-      logger.info({ reqId: reqId(c), postId: id, adminId: c.get("admin").id }, "blog post deleted");
-      return c.json({ success: true, message: m.deleted });
-    });
+    .post(
+      ...apiPost(services, "/blogs", postWrite, async (c, { value }) => {
+        const result = await createPost(db, value, c.get("admin").email);
+        if (result.ok)
+          logger.info(
+            { reqId: reqId(c), postId: result.post._id, adminId: c.get("admin").id, status: result.post.status },
+            "blog post created",
+          );
+        return answerWrite(c, result, m.created, 201);
+      }),
+    )
+    .put(
+      ...apiPost(services, "/blogs/:id", postWrite, async (c, { value }) => {
+        const result = await updatePost(db, c.req.param("id"), value);
+        if (result.ok)
+          logger.info(
+            { reqId: reqId(c), postId: result.post._id, adminId: c.get("admin").id, status: result.post.status },
+            "blog post updated",
+          );
+        return answerWrite(c, result, m.updated, 200);
+      }),
+    )
+    .delete(
+      ...apiPost(services, "/blogs/:id", { admin: true }, async (c) => {
+        const id = c.req.param("id");
+        if (!(await deletePost(db, id))) return apiError(c, 404, m.notFound);
+        logger.info({ reqId: reqId(c), postId: id, adminId: c.get("admin").id }, "blog post deleted");
+        return c.json({ success: true, message: m.deleted });
+      }),
+    );
 }

@@ -15,18 +15,11 @@ import {
   listCategories,
   updateCategory,
 } from "~/features/blog/categories.server";
-import { categorySchema, firstIssue, issuesByField } from "~/features/blog/schema";
-import { requireAdmin } from "../auth";
+import { categorySchema } from "~/features/blog/schema";
 import type { AppServices } from "../context";
-import { apiError, readJson } from "../http";
+import { apiError, apiPost, firstError } from "../http";
 
 const m = blogAdminMessages.api;
-
-async function parseName(c: Context) {
-  const parsed = categorySchema.safeParse(await readJson(c));
-  if (parsed.success) return { name: parsed.data.name };
-  return { error: apiError(c, 400, firstIssue(parsed.error).message, issuesByField(parsed.error)) };
-}
 
 function answer(c: Context, result: CategoryWriteResult, message: string, status: 200 | 201) {
   if (result.ok) return c.json({ success: true, message, data: result.category }, status);
@@ -37,27 +30,29 @@ function answer(c: Context, result: CategoryWriteResult, message: string, status
 
 export function categoryRoutes(services: AppServices) {
   const { db, logger } = services;
-  const admin = requireAdmin(services);
+  const write = { admin: true, schema: categorySchema, invalid: firstError } as const;
   return new Hono()
     .get("/categories", async (c) => c.json(await listCategories(db)))
-    .post("/categories", admin, async (c) => {
-      const input = await parseName(c);
-      if ("error" in input) return input.error;
-      const result = await createCategory(db, input.name);
-      if (result.ok) logger.info({ categoryId: result.category._id, adminId: c.get("admin").id }, "blog category created");
-      return answer(c, result, m.categoryCreated, 201);
-    })
-    .put("/categories/:id", admin, async (c) => {
-      const input = await parseName(c);
-      if ("error" in input) return input.error;
-      const result = await updateCategory(db, c.req.param("id"), input.name);
-      if (result.ok) logger.info({ categoryId: result.category._id, adminId: c.get("admin").id }, "blog category renamed");
-      return answer(c, result, m.categoryUpdated, 200);
-    })
-    .delete("/categories/:id", admin, async (c) => {
-      const id = c.req.param("id");
-      if (!(await deleteCategory(db, id))) return apiError(c, 404, m.categoryNotFound);
-      logger.info({ categoryId: id, adminId: c.get("admin").id }, "blog category deleted");
-      return c.json({ success: true, message: m.categoryDeleted });
-    });
+    .post(
+      ...apiPost(services, "/categories", write, async (c, { value }) => {
+        const result = await createCategory(db, value.name);
+        if (result.ok) logger.info({ categoryId: result.category._id, adminId: c.get("admin").id }, "blog category created");
+        return answer(c, result, m.categoryCreated, 201);
+      }),
+    )
+    .put(
+      ...apiPost(services, "/categories/:id", write, async (c, { value }) => {
+        const result = await updateCategory(db, c.req.param("id"), value.name);
+        if (result.ok) logger.info({ categoryId: result.category._id, adminId: c.get("admin").id }, "blog category renamed");
+        return answer(c, result, m.categoryUpdated, 200);
+      }),
+    )
+    .delete(
+      ...apiPost(services, "/categories/:id", { admin: true }, async (c) => {
+        const id = c.req.param("id");
+        if (!(await deleteCategory(db, id))) return apiError(c, 404, m.categoryNotFound);
+        logger.info({ categoryId: id, adminId: c.get("admin").id }, "blog category deleted");
+        return c.json({ success: true, message: m.categoryDeleted });
+      }),
+    );
 }

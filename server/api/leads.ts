@@ -12,6 +12,7 @@
 import type { Readable } from "node:stream";
 import { type Context, Hono } from "hono";
 import { recordAudit } from "~/features/audit/audit.server";
+import { parseApiBody } from "~/features/leads/api-fields";
 import { promiseSettings } from "~/features/leads/arrival.server";
 import { addLeadNote, leadTimeline } from "~/features/leads-inbox/activity.server";
 import { attachmentDisposition } from "~/features/leads-inbox/content-disposition";
@@ -28,14 +29,14 @@ import {
 } from "~/features/leads-inbox/inbox.server";
 import { inboxMessages, leadUpdateMessage } from "~/features/leads-inbox/messages";
 import { inboxPulse } from "~/features/leads-inbox/pulse.server";
-import { isUuid, leadFiltersSchema, leadListQuerySchema, leadNoteBodySchema, leadUpdateBodySchema } from "~/features/leads-inbox/schema";
+import { leadFiltersSchema, leadListQuerySchema, leadNoteBodySchema, leadUpdateBodySchema } from "~/features/leads-inbox/schema";
 import { downloadFileName } from "~/features/uploads/file-name";
 import { isUploadMimeType } from "~/features/uploads/magic-bytes";
-import { fieldErrors } from "~/lib/field-rules";
+import { isUuid } from "~/lib/uuid";
 import { requireAdmin } from "../auth";
 import { clientIp } from "../client-info";
 import type { AppServices } from "../context";
-import { apiError, readJson } from "../http";
+import { apiError, apiPost, firstError } from "../http";
 
 const INVALID_QUERY = "Some filters are not valid.";
 const INVALID_ID = "Invalid lead id.";
@@ -80,16 +81,16 @@ export function leadRoutes(services: AppServices) {
   return (
     new Hono()
       .get("/leads", admin, async (c) => {
-        const parsed = leadListQuerySchema.safeParse(c.req.query());
-        if (!parsed.success) return apiError(c, 400, INVALID_QUERY, fieldErrors(parsed.error));
+        const parsed = parseApiBody(leadListQuerySchema, c.req.query());
+        if (!parsed.ok) return apiError(c, 400, INVALID_QUERY, parsed.errors);
         const { items, total, nextCursor } = await listLeads(db, parsed.data);
         const types = await leadTypesPresent(db);
         return c.json({ success: true, data: items, total, nextCursor, types, now: new Date().toISOString() });
       })
       // Before "/leads/:id", which would otherwise take "export.csv" for an id.
       .get("/leads/export.csv", admin, async (c) => {
-        const parsed = leadFiltersSchema.safeParse(c.req.query());
-        if (!parsed.success) return apiError(c, 400, INVALID_QUERY, fieldErrors(parsed.error));
+        const parsed = parseApiBody(leadFiltersSchema, c.req.query());
+        if (!parsed.ok) return apiError(c, 400, INVALID_QUERY, parsed.errors);
         // Recorded as it starts: an export handed out is data that left, even if the download is cut short.
         await recordAudit(db, {
           action: "leads_exported",
@@ -140,36 +141,51 @@ export function leadRoutes(services: AppServices) {
         const activity = await leadTimeline(db, lead);
         return c.json({ success: true, data: { ...lead, activity }, now: new Date().toISOString() });
       })
-      .patch("/leads/:id", admin, async (c) => {
-        const id = c.req.param("id");
-        const bad = validId(c, id);
-        if (bad) return bad;
-        const parsed = leadUpdateBodySchema.safeParse(await readJson(c));
-        if (!parsed.success) return apiError(c, 400, parsed.error.issues[0]?.message ?? "Invalid status.", fieldErrors(parsed.error));
-        const result = await updateLead(db, id, parsed.data, { admin: c.get("admin"), ip: clientIp(c, config.TRUST_PROXY) });
-        if (result.outcome === "not_found") return apiError(c, 404, LEAD_NOT_FOUND);
-        if (result.outcome === "invalid_assignee") {
-          return apiError(c, 400, inboxMessages.assignment.invalidAdmin, { assigneeId: inboxMessages.assignment.invalidAdmin });
-        }
-        const { lead } = result;
-        logger.info(
-          { reqId: c.get("requestId" as never), adminId: c.get("admin").id, leadId: id, status: lead.status, assigneeId: lead.assigneeId },
-          "lead updated",
-        );
-        return c.json({ success: true, message: leadUpdateMessage(parsed.data, lead), data: lead });
-      })
-      .post("/leads/:id/notes", admin, async (c) => {
-        const id = c.req.param("id");
-        const bad = validId(c, id);
-        if (bad) return bad;
-        const parsed = leadNoteBodySchema.safeParse(await readJson(c));
-        if (!parsed.success)
-          return apiError(c, 400, parsed.error.issues[0]?.message ?? inboxMessages.notes.empty, fieldErrors(parsed.error));
-        const note = await addLeadNote(db, id, parsed.data.body, c.get("admin"));
-        if (!note) return apiError(c, 404, LEAD_NOT_FOUND);
-        logger.info({ reqId: c.get("requestId" as never), adminId: c.get("admin").id, leadId: id }, "lead note added");
-        return c.json({ success: true, message: inboxMessages.notes.added, data: note }, 201);
-      })
+      .patch(
+        ...apiPost(
+          services,
+          "/leads/:id",
+          { admin: true, schema: leadUpdateBodySchema, invalid: (errors) => firstError(errors) ?? "Invalid status." },
+          async (c, { value }) => {
+            const id = c.req.param("id");
+            const bad = validId(c, id);
+            if (bad) return bad;
+            const result = await updateLead(db, id, value, { admin: c.get("admin"), ip: clientIp(c, config.TRUST_PROXY) });
+            if (result.outcome === "not_found") return apiError(c, 404, LEAD_NOT_FOUND);
+            if (result.outcome === "invalid_assignee") {
+              return apiError(c, 400, inboxMessages.assignment.invalidAdmin, { assigneeId: inboxMessages.assignment.invalidAdmin });
+            }
+            const { lead } = result;
+            logger.info(
+              {
+                reqId: c.get("requestId" as never),
+                adminId: c.get("admin").id,
+                leadId: id,
+                status: lead.status,
+                assigneeId: lead.assigneeId,
+              },
+              "lead updated",
+            );
+            return c.json({ success: true, message: leadUpdateMessage(value, lead), data: lead });
+          },
+        ),
+      )
+      .post(
+        ...apiPost(
+          services,
+          "/leads/:id/notes",
+          { admin: true, schema: leadNoteBodySchema, invalid: (errors) => firstError(errors) ?? inboxMessages.notes.empty },
+          async (c, { value }) => {
+            const id = c.req.param("id");
+            const bad = validId(c, id);
+            if (bad) return bad;
+            const note = await addLeadNote(db, id, value.body, c.get("admin"));
+            if (!note) return apiError(c, 404, LEAD_NOT_FOUND);
+            logger.info({ reqId: c.get("requestId" as never), adminId: c.get("admin").id, leadId: id }, "lead note added");
+            return c.json({ success: true, message: inboxMessages.notes.added, data: note }, 201);
+          },
+        ),
+      )
       .get("/leads/:id/documents/:uploadId", admin, async (c) => {
         const id = c.req.param("id");
         const uploadId = c.req.param("uploadId");

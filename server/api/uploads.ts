@@ -13,9 +13,7 @@ import { uploadMessages } from "~/features/uploads/messages";
 import { receiveUpload, UploadError } from "~/features/uploads/uploads.server";
 import { addressKey, clientIp } from "../client-info";
 import type { AppServices } from "../context";
-import { apiError } from "../http";
-import { sameSiteOnly } from "../origin";
-import { rateLimit } from "../rate-limit";
+import { apiError, apiPost } from "../http";
 
 /** The request body as a Node stream: the socket's own stream under @hono/node-server, else the web body. */
 function requestBody(c: Context): Readable {
@@ -32,39 +30,43 @@ export function uploadRoutes(services: AppServices) {
   // Keyed like the limiter (an IPv6 address by its /64), so both count the same sender.
   const budget = services.limits.bytes("upload-bytes", config.UPLOAD_BYTES_PER_ADDRESS_MAX, windowMs, addressKey);
   const ipOf = (c: Context) => clientIp(c, config.TRUST_PROXY);
-  const limit = rateLimit(limiter, ipOf, withPhone(uploadMessages.tooManyUploads));
+  const perAddress = { limiter, key: ipOf, message: withPhone(uploadMessages.tooManyUploads) };
 
-  return new Hono().post("/uploads", sameSiteOnly(config, uploadMessages.crossSite), limit, async (c) => {
-    const started = performance.now();
-    try {
-      const upload = await receiveUpload(
-        { db, storage, maxBytes: config.UPLOAD_MAX_BYTES, budget, minFreeBytes: config.UPLOAD_MIN_FREE_BYTES || undefined },
-        {
-          headers: { "content-type": c.req.header("content-type"), "content-length": c.req.header("content-length") },
-          body: requestBody(c),
-          ip: ipOf(c),
-        },
-      );
-      logger.info(
-        {
-          reqId: c.get("requestId" as never),
-          uploadId: upload.id,
-          slot: upload.slot,
-          type: upload.type,
-          size: upload.size,
-          ms: Math.round(performance.now() - started),
-        },
-        "upload stored",
-      );
-      return c.json(upload, 201);
-    } catch (error) {
-      if (!(error instanceof UploadError)) throw error;
-      logger.info(
-        { reqId: c.get("requestId" as never), status: error.status, reason: error.message, errors: error.errors },
-        "upload refused",
-      );
-      if (error.retryAfter) c.header("Retry-After", String(error.retryAfter));
-      return apiError(c, error.status, withPhone(error.message), error.errors);
-    }
-  });
+  // Same site and the count per address through the pipeline; the multipart body is streamed, not read as JSON.
+  const guards = { crossSite: uploadMessages.crossSite, rateLimit: [perAddress] };
+  return new Hono().post(
+    ...apiPost(services, "/uploads", guards, async (c) => {
+      const started = performance.now();
+      try {
+        const upload = await receiveUpload(
+          { db, storage, maxBytes: config.UPLOAD_MAX_BYTES, budget, minFreeBytes: config.UPLOAD_MIN_FREE_BYTES || undefined },
+          {
+            headers: { "content-type": c.req.header("content-type"), "content-length": c.req.header("content-length") },
+            body: requestBody(c),
+            ip: ipOf(c),
+          },
+        );
+        logger.info(
+          {
+            reqId: c.get("requestId" as never),
+            uploadId: upload.id,
+            slot: upload.slot,
+            type: upload.type,
+            size: upload.size,
+            ms: Math.round(performance.now() - started),
+          },
+          "upload stored",
+        );
+        return c.json(upload, 201);
+      } catch (error) {
+        if (!(error instanceof UploadError)) throw error;
+        logger.info(
+          { reqId: c.get("requestId" as never), status: error.status, reason: error.message, errors: error.errors },
+          "upload refused",
+        );
+        if (error.retryAfter) c.header("Retry-After", String(error.retryAfter));
+        return apiError(c, error.status, withPhone(error.message), error.errors);
+      }
+    }),
+  );
 }

@@ -11,6 +11,7 @@ import { chatMessages, chatSessions, leads, mailOutbox } from "#db/schema";
 import { agency } from "../../app/content/agency";
 import { loggableError, newSessionId } from "../../app/features/chat/chat.server";
 import { chatBudgetHandOff, chatGreeting, chatHandOff, chatTexts } from "../../app/features/chat/messages";
+import { postMessages } from "../../app/lib/post-messages";
 import { ensureAdmin, signIn } from "../support/admin";
 import { databaseKinds } from "../support/databases";
 import { startTestServer } from "../support/server";
@@ -127,6 +128,30 @@ describe.each(databaseKinds)("chat assistant API on %s (offline engine)", (kind)
     expect((await c.start({})).status).toBe(400);
     const [{ n }] = await db().select({ n: sql<number>`count(*)::int` }).from(chatSessions);
     expect(n).toBe(0);
+  });
+
+  it("refuses a chat started from another site's page with 403, before it is counted or stored", async () => {
+    const ip = newIp();
+    const foreign = (headers: Record<string, string>) =>
+      fetch(`${server.url}/api/chat/sessions`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": ip, ...headers },
+        body: JSON.stringify(visitor("foreign")),
+      });
+    // More refusals than the address's budget of chats (3): none of them is counted.
+    for (const headers of [
+      { origin: "https://evil.example" },
+      { "sec-fetch-site": "cross-site" },
+      { origin: "null" },
+      { origin: "https://evil.example" },
+    ] as Record<string, string>[]) {
+      const res = await foreign(headers);
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect(await res.json()).toEqual({ success: false, message: postMessages.crossSite });
+    }
+    const [{ n }] = await db().select({ n: sql<number>`count(*)::int` }).from(chatSessions);
+    expect(n).toBe(0);
+    expect((await foreign({ origin: server.url })).status).toBe(201);
   });
 
   it("starts a chat: the session, a chat lead with the agency's notification, and the greeting the admin transcript shows", async () => {

@@ -7,6 +7,7 @@ import { contactApiFields, toFormFields } from "../../app/features/leads/api-fie
 import { acceptContact } from "../../app/features/leads/leads.server";
 import { formMessages } from "../../app/features/leads/messages";
 import { contactFormSchema } from "../../app/features/leads/schema";
+import { postMessages } from "../../app/lib/post-messages";
 import { databaseKinds } from "../support/databases";
 import { startTestServer } from "../support/server";
 import { startSmtp, waitFor } from "../support/smtp";
@@ -177,6 +178,23 @@ describe.each(databaseKinds)("public form endpoints on %s", (kind) => {
     const lead = await post("/api/submit-lead", { ...productQuote, website: "buy-now" });
     expect((await lead.json()).reference).toMatch(/^L-/);
     expect(await counts()).toEqual(before);
+  });
+
+  it("refuses a post from another site's page with 403 and stores nothing, as the pages' forms do", async () => {
+    const before = await counts();
+    for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }] as Record<string, string>[]) {
+      for (const [path, body] of [
+        ["/api/contacts", contact],
+        ["/api/submit-lead", productQuote],
+      ] as const) {
+        const res = await post(path, body, headers);
+        expect(res.status, `${path} ${JSON.stringify(headers)}`).toBe(403);
+        expect(await res.json()).toEqual({ success: false, message: postMessages.crossSite });
+      }
+    }
+    expect(await counts()).toEqual(before);
+    const ours = await post("/api/contacts", { ...contact, email: "own.page@example.com" }, { origin: server.url });
+    expect(ours.status).toBe(201);
   });
 
   it("line breaks in free text cannot add mail headers (one-line fields refuse them: visitor-input.test.ts)", async () => {

@@ -3,6 +3,7 @@
  * message linked by aria-describedby.
  */
 import { forwardRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 
 const control =
   "mt-1 block w-full rounded-md border bg-white px-3 py-2 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none disabled:bg-slate-100";
@@ -153,7 +154,7 @@ export const Honeypot = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInp
     <div aria-hidden="true" style={{ position: "absolute", left: "-10000px", width: 1, height: 1, overflow: "hidden" }}>
       <label>
         Website
-        <input ref={ref} type="text" tabIndex={-1} autoComplete="off" {...props} />
+        <input ref={ref} type="text" tabIndex={-1} autoComplete="off" name={HONEYPOT_FIELD} {...props} />
       </label>
     </div>
   );

@@ -17,9 +17,9 @@ import type { Config } from "~/env.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import { type AdminIdentity, hashPassword, hashToken } from "~/features/auth/auth.server";
 import { newPasswordProblem } from "~/features/auth/password-policy.server";
-import { fieldErrors } from "~/features/auth/sign-in.server";
-import { enqueueMail } from "~/features/mail/outbox.server";
+import { enqueueMail, mailDomain } from "~/features/mail/outbox.server";
 import { escapeHtml, headerSafe, type MailDraft, mailLayout } from "~/features/mail/templates.server";
+import { flattenIssues } from "~/lib/issues";
 import { INVITE_HOURS, inviteMailMessages } from "./messages";
 import { acceptInviteSchema, inviteSchema } from "./schema";
 import type { Actor } from "./users.server";
@@ -31,14 +31,6 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 export const invitePath = (token: string) => `/admin/invite/${token}`;
 export const inviteLink = (config: Pick<Config, "SITE_URL">, token: string) => `${config.SITE_URL}${invitePath(token)}`;
-
-function mailDomain(config: Pick<Config, "SITE_URL">): string {
-  try {
-    return new URL(config.SITE_URL).hostname || "localhost";
-  } catch {
-    return "localhost";
-  }
-}
 
 /** The invitation mail: plain text and a simple HTML version, the link in both. */
 export function inviteMail(input: { to: string; name: string; inviter: string; link: string }): MailDraft {
@@ -70,7 +62,7 @@ export async function createInvite(deps: Deps, actor: Actor, input: unknown, ip:
   const raw = (input ?? {}) as Record<string, unknown>;
   const typed = { name: typeof raw.name === "string" ? raw.name : "", email: typeof raw.email === "string" ? raw.email : "" };
   const parsed = inviteSchema.safeParse(input);
-  if (!parsed.success) return { status: "invalid", errors: fieldErrors(parsed.error), values: typed };
+  if (!parsed.success) return { status: "invalid", errors: flattenIssues(parsed.error.issues), values: typed };
   const { name, email } = parsed.data;
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + INVITE_HOURS * 3_600_000);
@@ -188,7 +180,7 @@ export async function acceptInvite(deps: Deps, token: string, input: unknown, ip
   if (found.status !== "valid") return { status: found.status };
   const { invite } = found;
   const parsed = acceptInviteSchema.safeParse(input);
-  if (!parsed.success) return { status: "invalid", errors: fieldErrors(parsed.error) };
+  if (!parsed.success) return { status: "invalid", errors: flattenIssues(parsed.error.issues) };
   const problem = newPasswordProblem(parsed.data.password, { email: invite.email });
   if (problem) return { status: "invalid", errors: { password: problem } };
   // Hashed before the transaction: scrypt takes a while, and nothing needs to wait for it.

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { authMessages, MIN_PASSWORD_LENGTH } from "~/features/auth/schema";
 import { isOneLine } from "~/lib/text-value";
+import { UUID_PATTERN } from "~/lib/uuid";
 import { inviteMessages, usersMessages } from "./messages";
 
 const e = usersMessages.errors;
@@ -44,14 +45,12 @@ export const acceptInviteSchema = z
   });
 export type AcceptInviteInput = z.infer<typeof acceptInviteSchema>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Deactivate, reactivate or withdraw an invitation: the row's id. */
 export const idSchema = z.object({
   // Lower-cased: the database matches a uuid in either case, so comparisons in code must see one spelling.
   id: z
     .string({ error: e.invalidId })
-    .regex(UUID, e.invalidId)
+    .regex(UUID_PATTERN, e.invalidId)
     .transform((v) => v.toLowerCase()),
 });
 

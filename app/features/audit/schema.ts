@@ -3,12 +3,12 @@
  * screen's GET form sends them as they are typed. Browser-safe.
  */
 import { z } from "zod";
+import { UUID_PATTERN } from "~/lib/uuid";
 import { auditMessages } from "./messages";
 
 export const AUDIT_PAGE_SIZE = 50;
 const MAX_PAGE = 100_000;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
@@ -26,7 +26,7 @@ const f = auditMessages.filters;
 
 export const auditQuerySchema = z
   .object({
-    admin: z.preprocess(blank, z.string().regex(UUID, f.badAdmin).optional()),
+    admin: z.preprocess(blank, z.string().regex(UUID_PATTERN, f.badAdmin).optional()),
     from: z.preprocess(blank, z.string().refine(isCalendarDate, f.badFrom).optional()),
     to: z.preprocess(blank, z.string().refine(isCalendarDate, f.badTo).optional()),
     page: z.preprocess(blank, z.coerce.number({ error: f.badPage }).int(f.badPage).min(1, f.badPage).max(MAX_PAGE, f.badPage).default(1)),

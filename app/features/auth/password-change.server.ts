@@ -12,11 +12,11 @@ import type { Database } from "#db/client";
 import { adminSessions, adminUsers } from "#db/schema";
 import type { Config } from "~/env.server";
 import { recordAudit } from "~/features/audit/audit.server";
+import { flattenIssues } from "~/lib/issues";
 import { type AdminIdentity, hashPassword, hashToken, verifyPassword } from "./auth.server";
 import type { SignInThrottle } from "./login-throttle.server";
 import { newPasswordProblem } from "./password-policy.server";
 import { passwordChangeMessages, passwordChangeSchema } from "./schema";
-import { fieldErrors } from "./sign-in.server";
 
 type LogFn = (data: Record<string, unknown>, message: string) => void;
 
@@ -54,7 +54,7 @@ export async function changePassword(
   const { db, config, logger, loginThrottle } = deps;
   const { admin, ip, requestId: reqId } = request;
   const parsed = passwordChangeSchema.safeParse(input);
-  const errors: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
+  const errors: Record<string, string> = parsed.success ? {} : flattenIssues(parsed.error.issues);
   // Every field's problem in one answer: the list is checked also when another field is wrong.
   const candidate = (input as { newPassword?: unknown } | null | undefined)?.newPassword;
   if (!errors.newPassword && typeof candidate === "string") {

@@ -4,11 +4,11 @@
  * from here, so the throttle, the messages and the session are the same.
  */
 import { eq } from "drizzle-orm";
-import type { z } from "zod";
 import type { Database } from "#db/client";
 import { adminUsers } from "#db/schema";
 import type { Config } from "~/env.server";
 import { recordAudit } from "~/features/audit/audit.server";
+import { flattenIssues } from "~/lib/issues";
 import {
   type AdminIdentity,
   createSession,
@@ -46,12 +46,6 @@ export type SignInResult =
   | { status: 401; message: string }
   | { status: 429; message: string; retryAfterSeconds: number };
 
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
-  return errors;
-}
-
 /**
  * Checks `{ email, password }` and, when right, opens a session (its token goes in the cookie).
  * While the throttle makes the (account, address) pair or the address wait, the answer is 429 before
@@ -60,7 +54,7 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 export async function signIn(deps: SignInDeps, input: unknown, client: SignInClient): Promise<SignInResult> {
   const { db, config, logger, loginThrottle } = deps;
   const parsed = loginSchema.safeParse(input);
-  if (!parsed.success) return { status: 400, message: authMessages.invalidForm, errors: fieldErrors(parsed.error) };
+  if (!parsed.success) return { status: 400, message: authMessages.invalidForm, errors: flattenIssues(parsed.error.issues) };
   const email = normalizeEmail(parsed.data.email);
   const account = email.slice(0, 320);
   const { ip, requestId: reqId } = client;

@@ -18,6 +18,7 @@ import type { Database } from "#db/client";
 import { adminRecoveryCodes, adminSessions, adminUsers } from "#db/schema";
 import { agency } from "~/content/agency";
 import { recordAudit } from "~/features/audit/audit.server";
+import { flattenIssues } from "~/lib/issues";
 import {
   AdminAccountError,
   type AdminIdentity,
@@ -29,7 +30,7 @@ import {
   sessionTimeouts,
 } from "./auth.server";
 import { authMessages } from "./schema";
-import { fieldErrors, type SignInClient, type SignInDeps } from "./sign-in.server";
+import type { SignInClient, SignInDeps } from "./sign-in.server";
 import { RECOVERY_CODE_COUNT, twoFactorMessages } from "./two-factor-messages";
 import { formatRecoveryCode, RECOVERY_ALPHABET, RECOVERY_CODE_LENGTH, readCode, twoFactorCodeSchema } from "./two-factor-schema";
 
@@ -175,7 +176,7 @@ async function throttledCheck<T>(
 ): Promise<Verified<T>> {
   const parsed = twoFactorCodeSchema.safeParse(input);
   if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
+    const errors = flattenIssues(parsed.error.issues);
     return { ok: false, failure: { status: 400, message: errors.code ?? twoFactorMessages.codeMissing, errors } };
   }
   const decision = await deps.loginThrottle.begin(`second-factor:${admin.id}`, client.ip);

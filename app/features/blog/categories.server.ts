@@ -5,12 +5,12 @@
  */
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
+import { isUniqueViolation } from "#db/errors";
 import { blogPosts, categories } from "#db/schema";
 import { fallbackBlogCategories } from "~/content/admin-options";
+import { isUuid } from "~/lib/uuid";
 import { announceBlogChange } from "./posts.server";
 import type { CategoryRecord } from "./schema";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const toRecord = (row: typeof categories.$inferSelect): CategoryRecord => ({
   _id: row.id,
@@ -43,11 +43,6 @@ export type CategoryWriteResult =
   | { ok: false; reason: "duplicate"; existing: string }
   | { ok: false; reason: "not-found" };
 
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
-}
-
 async function sameName(db: Pick<Database, "select">, name: string, exceptId?: string): Promise<string | null> {
   const match = sql`lower(${categories.name}) = ${name.toLowerCase()}`;
   const [row] = await db
@@ -72,7 +67,7 @@ export async function createCategory(db: Database, name: string): Promise<Catego
 
 /** Renames a category and the posts filed under it. */
 export async function updateCategory(db: Database, id: string, name: string): Promise<CategoryWriteResult> {
-  if (!UUID.test(id)) return { ok: false, reason: "not-found" };
+  if (!isUuid(id)) return { ok: false, reason: "not-found" };
   const existing = await sameName(db, name, id);
   if (existing) return { ok: false, reason: "duplicate", existing };
   try {
@@ -100,7 +95,7 @@ export async function updateCategory(db: Database, id: string, name: string): Pr
 
 /** False when there was no such category. Posts keep the name as their label. */
 export async function deleteCategory(db: Database, id: string): Promise<boolean> {
-  if (!UUID.test(id)) return false;
+  if (!isUuid(id)) return false;
   const deleted = await db.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
   return deleted.length > 0;
 }

@@ -8,17 +8,17 @@
 import { and, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import { announceChange, followChanges, type RecordChange } from "#db/changes";
 import type { Database, DatabaseHandle } from "#db/client";
+import { isUniqueViolation } from "#db/errors";
 import { type BlogPost, blogPosts, categories } from "#db/schema";
 import { blogStatuses, fallbackBlogCategories } from "~/content/admin-options";
 import { builtInPosts } from "~/content/blog-posts";
+import { isUuid } from "~/lib/uuid";
 import { blogFieldMessages } from "./admin-messages";
 import { sanitizePostHtml } from "./sanitize.server";
 import { type BlogPostRecord, type BlogStatus, hasVisibleContent, type PostInput } from "./schema";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Whether `id` can name a row; anything else is "not found" without asking the database. */
-export const isPostId = (id: string) => UUID.test(id);
+export const isPostId = (id: string) => isUuid(id);
 
 /** What slugify writes, with the -2, -3 of a taken one; an address may carry it in any case. */
 const SLUG = /^[a-z0-9-]{1,200}$/i;
@@ -27,7 +27,7 @@ const SLUG = /^[a-z0-9-]{1,200}$/i;
  * Whether `key`, from an address, can name a post: an id or a slug. Anything else (a NUL, which
  * PostgreSQL refuses in a query, or any other character no slug has) is "not found" without a query.
  */
-export const isPostKey = (key: string) => UUID.test(key) || SLUG.test(key);
+export const isPostKey = (key: string) => isUuid(key) || SLUG.test(key);
 
 // ---- change announcements ----
 
@@ -139,7 +139,7 @@ export function slugify(title: string): string {
   }
   if (!slug) slug = "post";
   // /blog/{x} serves ids too: a slug must never read as one.
-  if (UUID.test(slug)) slug = `${slug}-post`;
+  if (isUuid(slug)) slug = `${slug}-post`;
   return slug;
 }
 
@@ -158,11 +158,6 @@ export async function uniqueSlug(tx: Tx, base: string, exceptId?: string): Promi
     const candidate = `${base}-${n}`;
     if (!taken.has(candidate)) return candidate;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
 }
 
 /** Runs a write that picks a free slug; a parallel write taking the same slug first makes it pick again. */

@@ -8,11 +8,11 @@ import type { Database } from "#db/client";
 import { type BlogPost, blogPosts } from "#db/schema";
 import { builtInPosts, type DisplayedPost } from "~/content/blog-posts";
 import { htmlToText, wordCount } from "~/lib/html-text";
+import { isUuid } from "~/lib/uuid";
 import { formatCardDate, formatPostDate, isoDay } from "./format";
 import { fromRecord, metaDescription, newestFirst, type PostPage, type PostSummary, postPath, stripLeadingH1 } from "./mapping";
 import { isPostKey } from "./posts.server";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PUBLISHED = "published";
 
 /** A post with the address it is linked and known by. */
@@ -92,7 +92,7 @@ export async function findPost(services: FindServices, request: Request, key: st
   if (!isPostKey(key)) return null;
   // Slugs are written in lower case (the admin's slugify); /blog/Some-Title finds some-title too.
   const slugs = [...new Set([key, key.toLowerCase()])].map((s) => eq(blogPosts.slug, s));
-  const match = UUID.test(key) ? or(...slugs, eq(blogPosts.id, key.toLowerCase())) : or(...slugs);
+  const match = isUuid(key) ? or(...slugs, eq(blogPosts.id, key.toLowerCase())) : or(...slugs);
   const rows = await services.db.select().from(blogPosts).where(match);
   // An exact slug first, then a slug in lower case, then the id.
   const row = rows.find((r) => r.slug === key) ?? rows.find((r) => r.slug === key.toLowerCase()) ?? rows[0];

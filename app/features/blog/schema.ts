@@ -118,13 +118,6 @@ export function firstIssue(error: z.ZodError): { field: string; message: string 
   return { field: String(issue?.path[0] ?? "form"), message: issue?.message ?? "" };
 }
 
-/** Per-field messages, the first one of each field. */
-export function issuesByField(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
-  return errors;
-}
-
 /**
  * A post as the API answers it. `_id`, `title`, `content`, `category`, `imageUrl`, `createdAt` and
  * `author.email` are the fields the public pages read (spec 000 section 3); `slug`, `status` and

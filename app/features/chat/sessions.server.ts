@@ -6,12 +6,14 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
+import { isUniqueViolation } from "#db/errors";
 import { type ChatSession, chatMessages, chatSessions, leads } from "#db/schema";
 import type { Config } from "~/env.server";
 import { arrivalColumns, roundRobinAssignee } from "~/features/leads/arrival.server";
 import { newReference, type SubmissionContext } from "~/features/leads/leads.server";
-import { enqueueMail } from "~/features/mail/outbox.server";
+import { enqueueMail, mailDomain } from "~/features/mail/outbox.server";
 import { notificationMail } from "~/features/mail/templates.server";
+import { isUuid } from "~/lib/uuid";
 import { type ChatRole, chatGreeting } from "./messages";
 import type { ChatIntake, ChatMessageView, ChatSessionCreated } from "./schema";
 
@@ -28,8 +30,7 @@ export const CHAT_LEAD = { leadType: "chat", submissionType: "Chat Conversation"
 /** A visitor who starts another chat within this many hours continues the same lead (no second notification). */
 export const CHAT_LEAD_REUSE_HOURS = 24;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isSessionId = (id: string) => UUID.test(id);
+export const isSessionId = (id: string) => isUuid(id);
 
 /**
  * A new chat's id: the only key to its transcript, so 128 bits from the system's CSPRNG, written in
@@ -47,19 +48,6 @@ export const messageView = (m: { role: string; content: string; createdAt: Date 
   content: m.content,
   createdAt: m.createdAt.toISOString(),
 });
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
-}
-
-function mailDomain(config: Config): string {
-  try {
-    return new URL(config.SITE_URL).hostname || "localhost";
-  } catch {
-    return "localhost";
-  }
-}
 
 // ---- the conversation record the old widget's API and the back office use ----
 

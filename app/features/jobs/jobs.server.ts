@@ -13,14 +13,13 @@ import { type Job, type JobApplication, jobApplications, jobs } from "#db/schema
 import { applicationStatuses } from "~/content/admin-options";
 import { agency } from "~/content/agency";
 import type { Config } from "~/env.server";
-import { autoRepliesToday, enqueueMail } from "~/features/mail/outbox.server";
+import { autoRepliesToday, enqueueMail, mailDomain } from "~/features/mail/outbox.server";
 import { greetingName, headerSafe, type MailDraft, notificationMail } from "~/features/mail/templates.server";
+import { isUuid } from "~/lib/uuid";
 import type { ApplicationInput, ApplicationRecord, ApplicationStatus, JobInput, JobRecord } from "./schema";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Whether `id` can name a row; anything else is "not found" without asking the database. */
-export const isJobId = (id: string) => UUID.test(id);
+export const isJobId = (id: string) => isUuid(id);
 
 // ---- change announcements ----
 
@@ -150,14 +149,6 @@ export function applicationAcknowledgement(input: { to: string; name: string; jo
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("")}<p>${signature.map(escapeHtml).join("<br>")}</p>
 </div></body></html>`;
   return { kind: "visitor_autoreply", to: input.to, subject: headerSafe(subject), text, html };
-}
-
-function mailDomain(config: Config): string {
-  try {
-    return new URL(config.SITE_URL).hostname || "localhost";
-  } catch {
-    return "localhost";
-  }
 }
 
 export type ApplicationContext = { ip?: string | null; userAgent?: string | null };

@@ -4,15 +4,15 @@
  */
 import { z } from "zod";
 import { leadStatuses } from "~/content/admin-options";
+import { isUuid, UUID_PATTERN } from "~/lib/uuid";
 import { inboxMessages } from "./messages";
+
+/** The lead screens and the API check ids with the one UUID test (app/lib/uuid.ts). */
 
 export type LeadStatus = (typeof leadStatuses)[number];
 
 export const LEADS_PAGE_SIZE = 50;
 export const LEADS_MAX_PAGE_SIZE = 200;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
 
 /** An absent or empty query parameter is no filter. */
 const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
@@ -43,7 +43,7 @@ export const leadListQuerySchema = leadFiltersSchema.extend({
       .default(LEADS_PAGE_SIZE),
   ),
   /** The `_id` of the last lead of the previous page (keyset pagination: stable while new leads arrive). */
-  before: z.preprocess(blank, z.string().regex(UUID, "before must be the _id of a lead").optional()),
+  before: z.preprocess(blank, z.string().regex(UUID_PATTERN, "before must be the _id of a lead").optional()),
 });
 
 export const leadStatusBodySchema = z.object({ status: leadStatusSchema });
@@ -55,7 +55,7 @@ export const assigneeIdSchema = z.union(
     // Lower-cased: the database matches a uuid in either case, and the "did the owner change" check compares text.
     z
       .string()
-      .regex(UUID, "assigneeId must be the id of an admin, or null")
+      .regex(UUID_PATTERN, "assigneeId must be the id of an admin, or null")
       .transform((v) => v.toLowerCase()),
   ],
   {

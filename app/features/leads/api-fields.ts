@@ -1,10 +1,11 @@
 /**
  * Where the spec's JSON API names a field differently from the form (and the table), written down
- * once per form. The JSON endpoints rename a body's fields to the form's, check it with the form's
- * own schema, and name each field error back as the API calls it. Browser-safe.
+ * once per form. The JSON endpoints (server/http.ts apiPost) rename a body's fields to the form's,
+ * check it with the form's own schema, and name each field error back as the API calls it.
+ * Browser-safe.
  */
 import type { ZodType, z } from "zod";
-import { fieldErrors } from "~/lib/field-rules";
+import { flattenIssues } from "~/lib/issues";
 
 export type ApiFields = {
   /** API name -> form name, for the fields whose names differ. */
@@ -45,9 +46,14 @@ export function toApiErrors(errors: Record<string, string>, map: ApiFields): Rec
 
 export type ApiParse<S extends ZodType> = { ok: true; data: z.output<S> } | { ok: false; errors: Record<string, string> };
 
-/** A JSON body checked with a form's schema: its values, or its field errors under the API's names. */
-export function parseApiBody<S extends ZodType>(schema: S, body: Record<string, unknown>, map: ApiFields): ApiParse<S> {
+/**
+ * A JSON body checked with a form's schema: its values, or its field errors under the API's names.
+ * The API names the body's own fields: an issue deeper down (an attachment's id) is its top-level
+ * field's error, the first message per field (the one flattener, app/lib/issues.ts).
+ */
+export function parseApiBody<S extends ZodType>(schema: S, body: Record<string, unknown>, map: ApiFields = sameNames): ApiParse<S> {
   const parsed = schema.safeParse(toFormFields(body, map));
   if (parsed.success) return { ok: true, data: parsed.data };
-  return { ok: false, errors: toApiErrors(fieldErrors(parsed.error), map) };
+  const issues = parsed.error.issues.map(({ path, message }) => ({ path: path.slice(0, 1), message }));
+  return { ok: false, errors: toApiErrors(flattenIssues(issues), map) };
 }

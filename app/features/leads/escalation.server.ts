@@ -9,9 +9,8 @@ import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { adminUsers, leadActivity, leads } from "#db/schema";
 import type { Config } from "~/env.server";
-import { enqueueMail } from "~/features/mail/outbox.server";
+import { enqueueMail, mailDomain } from "~/features/mail/outbox.server";
 import { type ClockLead, escalationMail, overdueMail } from "~/features/mail/templates.server";
-import { mailDomain } from "./leads.server";
 
 /** Leads claimed per transaction: a backlog (after downtime) is worked through in short transactions. */
 export const SWEEP_BATCH = 50;

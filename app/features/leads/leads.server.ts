@@ -5,13 +5,14 @@
 import { createHash, randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "#db/client";
+import { isUniqueViolation } from "#db/errors";
 import { consentRecords, leads, type NewLead, uploads } from "#db/schema";
 import { agency, licensedStates } from "~/content/agency";
 import { quoteSections } from "~/content/quote";
 import { trucking } from "~/content/quote-options";
 import { smsConsent } from "~/content/sms-consent";
 import type { Config } from "~/env.server";
-import { autoRepliesToday, enqueueMail } from "~/features/mail/outbox.server";
+import { autoRepliesToday, enqueueMail, mailDomain } from "~/features/mail/outbox.server";
 import { autoReplyMail, type MailDraft, notificationMail } from "~/features/mail/templates.server";
 import { formatFileSize } from "~/features/uploads/messages";
 import { linkUploads } from "~/features/uploads/uploads.server";
@@ -44,19 +45,6 @@ export function newReference(prefix = "L"): string {
   let s = "";
   for (let i = 0; i < 6; i++) s += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
   return `${prefix}-${s}`;
-}
-
-export function mailDomain(config: Config): string {
-  try {
-    return new URL(config.SITE_URL).hostname || "localhost";
-  } catch {
-    return "localhost";
-  }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
 }
 
 type ConsentInput = { sourceForm: string; name: string; email: string; phone: string; consented: boolean; version?: string };

@@ -12,10 +12,20 @@ import { and, count, eq, gt, inArray, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Database } from "#db/client";
 import { mailOutbox, type OutboxMail } from "#db/schema";
+import type { Config } from "~/env.server";
 import { ensurePrivateDirSync, PRIVATE_FILE_MODE } from "~/lib/private-files.server";
 import { headerSafe, type MailDraft } from "./templates.server";
 
 type Executor = Pick<Database, "insert">;
+
+/** The domain of the site's Message-IDs (`enqueueMail`'s `domain`): SITE_URL's host. */
+export function mailDomain(config: Pick<Config, "SITE_URL">): string {
+  try {
+    return new URL(config.SITE_URL).hostname || "localhost";
+  } catch {
+    return "localhost";
+  }
+}
 
 export async function enqueueMail(
   tx: Executor,

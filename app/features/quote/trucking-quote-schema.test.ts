@@ -2,8 +2,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { quoteSections } from "~/content/quote";
 import { trucking, usStates } from "~/content/quote-options";
+import { parseApiBody } from "~/features/leads/api-fields";
 import { submitLeadSchema } from "~/features/leads/submit-lead-schema";
-import { fieldErrors, fieldMessages } from "~/lib/field-rules";
+import { fieldMessages } from "~/lib/field-rules";
+import { flattenIssues } from "~/lib/issues";
 import { quoteFieldMessages } from "./field-messages";
 import { quoteMessages, truckingQuoteLead } from "./messages";
 import {
@@ -57,9 +59,10 @@ const validForm = {
   notes: "",
 };
 
-const errorsOf = (input: unknown) => {
-  const result = truckingQuoteFormSchema.safeParse(input);
-  return result.success ? {} : fieldErrors(result.error);
+/** Each field's first error, under the field's own name (a list's item error is the list's). */
+const errorsOf = (input: Record<string, unknown>) => {
+  const result = parseApiBody(truckingQuoteFormSchema, input);
+  return result.ok ? {} : result.errors;
 };
 
 describe("trucking quote form schema", () => {
@@ -177,7 +180,7 @@ describe("trucking quote form schema", () => {
           };
           const expected = ownMessages[field.name] ?? (field.optional ? quoteFieldMessages.singleLine : quoteFieldMessages.required);
           expect(result.success, `${field.name} ${JSON.stringify(ch)}`).toBe(false);
-          expect(fieldErrors(result.error!)[field.name], `${field.name} ${JSON.stringify(ch)}`).toBe(expected);
+          expect(flattenIssues(result.error!.issues)[field.name], `${field.name} ${JSON.stringify(ch)}`).toBe(expected);
         }
       }
     }
@@ -232,9 +235,10 @@ describe("trucking quote lead (POST /api/submit-lead)", () => {
   it("carries documents as slot names and attachment ids, both optional", () => {
     const { uploadedFiles: _u, attachments: _a, ...withoutFiles } = body;
     expect(truckingQuoteLeadSchema.parse(withoutFiles)).toMatchObject({ uploadedFiles: [], attachments: [] });
-    const errors = (input: unknown) => {
-      const r = truckingQuoteLeadSchema.safeParse(input);
-      return r.success ? {} : fieldErrors(r.error);
+    // As POST /api/submit-lead names them: under the body's own fields.
+    const errors = (input: Record<string, unknown>) => {
+      const r = parseApiBody(truckingQuoteLeadSchema, input);
+      return r.ok ? {} : r.errors;
     };
     expect(errors({ ...body, uploadedFiles: ["insuranceCard"] }).uploadedFiles).toBeDefined();
     expect(errors({ ...body, attachments: [{ slot: "cdl", id: "not-a-uuid" }] }).attachments).toBeDefined();

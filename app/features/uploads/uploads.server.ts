@@ -13,6 +13,7 @@ import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { uploads } from "#db/schema";
 import { trucking } from "~/content/quote-options";
+import { isUuid } from "~/lib/uuid";
 import type { UploadByteBudget } from "./byte-budget.server";
 import { displayFileName } from "./file-name";
 import { detectFileType, MAGIC_BYTES_LENGTH, type UploadMimeType } from "./magic-bytes";
@@ -354,8 +355,6 @@ async function refundQuietly(allowance: Allowance | undefined) {
   await allowance?.refund().catch(() => {});
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** What one lead (one quote) may claim: UPLOAD_LEAD_MAX_FILES and UPLOAD_LEAD_MAX_BYTES. */
 export type LeadUploadLimits = { maxFiles: number; maxBytes: number };
 
@@ -373,7 +372,7 @@ export async function linkUploads(
   const wanted = new Map<string, string>();
   for (const { id, slot } of attachments) {
     const key = id.toLowerCase();
-    if (!UUID.test(id) || (wanted.has(key) && wanted.get(key) !== slot)) throw new UploadLinkError();
+    if (!isUuid(id) || (wanted.has(key) && wanted.get(key) !== slot)) throw new UploadLinkError();
     wanted.set(key, slot);
   }
   if (wanted.size === 0) return;

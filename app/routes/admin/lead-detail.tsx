@@ -11,10 +11,11 @@ import { useServerClock, WaitingClock } from "~/features/leads-inbox/components/
 import { getLead, updateLead } from "~/features/leads-inbox/inbox.server";
 import { fieldLabel, fieldValue, leadTypeLabel, orderedFields, slotLabel } from "~/features/leads-inbox/labels";
 import { inboxMessages, leadUpdateMessage } from "~/features/leads-inbox/messages";
-import { isUuid, type LeadFormIntent, type LeadStatus, leadFormSchemas } from "~/features/leads-inbox/schema";
+import { type LeadFormIntent, type LeadStatus, leadFormSchemas } from "~/features/leads-inbox/schema";
 import { longTime, shortTime, telLink } from "~/lib/admin-format";
 import { accept, firstError, postForm, refuse, requireAdmin } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
+import { isUuid } from "~/lib/uuid";
 import type { Route } from "./+types/lead-detail";
 
 const text = inboxMessages.detail;

@@ -11,11 +11,12 @@ import { useServerClock, WaitingClock } from "~/features/leads-inbox/components/
 import { leadTypesPresent, listLeads, updateLead } from "~/features/leads-inbox/inbox.server";
 import { leadTypeLabel, statusOptions, typeOptions } from "~/features/leads-inbox/labels";
 import { inboxMessages as text } from "~/features/leads-inbox/messages";
-import { isUuid, LEADS_PAGE_SIZE, type LeadStatus, leadFiltersSchema, leadFormSchemas } from "~/features/leads-inbox/schema";
+import { LEADS_PAGE_SIZE, type LeadStatus, leadFiltersSchema, leadFormSchemas } from "~/features/leads-inbox/schema";
 import { useLiveInbox } from "~/features/leads-inbox/use-live-inbox";
 import { longTime, shortTime, telLink } from "~/lib/admin-format";
 import { accept, firstError, postForm, refuse, requireAdmin } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
+import { isUuid } from "~/lib/uuid";
 import type { Route } from "./+types/leads";
 
 /** "Load more" adds a page at a time, up to this many rows on one screen (the CSV export has all of them). */

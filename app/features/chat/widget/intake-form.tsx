@@ -1,6 +1,7 @@
 import { type FormEvent, useRef, useState } from "react";
 import { SelectField, TextField } from "~/components/form/fields";
 import { chatInsuranceTypes } from "~/content/options";
+import { flattenIssues } from "~/lib/issues";
 import type { VisitorInfo } from "./session-store";
 import { widgetTexts as t } from "./texts";
 
@@ -40,8 +41,7 @@ export function IntakeForm({
       if (schema) {
         const result = schema.safeParse(raw);
         if (!result.success) {
-          const next: FieldErrors = {};
-          for (const issue of result.error.issues) next[String(issue.path[0]) as keyof VisitorInfo] ??= issue.message;
+          const next: FieldErrors = flattenIssues(result.error.issues);
           setErrors(next);
           form.querySelector<HTMLElement>(`[name="${FIELDS.find((f) => next[f])}"]`)?.focus();
           return;

@@ -53,7 +53,7 @@ export function ApplicationForm({ jobId, onSuccess }: { jobId: string; onSuccess
           hint="Tell us about your experience and why this role interests you."
         />
         <input type="hidden" name="jobId" value={jobId} />
-        <Honeypot name="website" />
+        <Honeypot />
         <button type="submit" className={buttonClass("primary", "w-full")}>
           {submitting ? text.submitting : text.submit}
         </button>

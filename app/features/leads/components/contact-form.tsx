@@ -68,7 +68,7 @@ export function ContactForm() {
           defaultChecked={values.smsConsent === "on"}
           error={errors.smsConsent}
         />
-        <Honeypot name="website" />
+        <Honeypot />
         <VisitFields />
         <button type="submit" className={buttonClass("primary", "w-full sm:w-auto")}>
           {submitting ? text.submitting : text.submit}

@@ -86,7 +86,7 @@ export function LandingQuoteForm({ slug, onSubmitted }: { slug: LandingSlug; onS
             />
           ),
         )}
-        <Honeypot name="website" />
+        <Honeypot />
         <VisitFields />
         <button type="submit" className={buttonClass("accent", "w-full")}>
           {submitting ? text.submitting : text.submit}

@@ -30,7 +30,7 @@ export function SideQuoteForm({ serviceType }: { serviceType: string }) {
           defaultValue={textDefault(values.message)}
           error={errors.message}
         />
-        <Honeypot name="website" />
+        <Honeypot />
         <VisitFields />
         <button type="submit" className={buttonClass("accent", "w-full")}>
           {submitting ? text.submitting : text.submit}

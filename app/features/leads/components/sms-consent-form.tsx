@@ -37,7 +37,7 @@ export function SmsConsentForm() {
           error={errors.smsConsent}
         />
         <input type="hidden" name="consentVersion" value={smsConsent.version} />
-        <Honeypot name="website" />
+        <Honeypot />
         <VisitFields />
         <button type="submit" className={buttonClass("primary", "w-full sm:w-auto")}>
           {submitting ? text.submitting : text.submit}

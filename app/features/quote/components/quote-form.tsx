@@ -197,7 +197,7 @@ export function QuoteForm({ sections, documents }: { sections: QuoteSection[]; d
               ))}
             </>
           )}
-          <Honeypot name="website" />
+          <Honeypot />
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
             <button type="submit" className={buttonClass("accent", "w-full sm:w-auto")}>
               {submitting ? quoteMessages.submitting : quoteMessages.submit}

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useEffectEvent, useRef, useState } from "react";
 import { fieldError, useActionForm } from "~/lib/form";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { submissionContext } from "~/lib/submission-context";
 import { notifyError } from "~/lib/toast";
 import { QUOTE_FORM_ID, type QuoteAnswer, quoteMessages } from "../messages";
@@ -106,7 +107,7 @@ export function useQuoteForm({ uploads, requiredNames, slotNames }: Options) {
     if (pageAnswer?.ok) clearDraft();
     const draft = pageAnswer ? null : loadDraft();
     if (formRef.current && draft) {
-      writeForm(formRef.current, draft.values, ["website"]);
+      writeForm(formRef.current, draft.values, [HONEYPOT_FIELD]);
       uploads.restore(draft.files);
       setSavedAt(draft.savedAt);
     }
