@@ -7,7 +7,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { inboxMessages } from "../../app/features/leads-inbox/messages";
 import { contactBody } from "../support/lead-fixtures";
-import { expect, test, toast, waitForHydration } from "./support";
+import { expect, test, toast, toastsSettled, waitForHydration } from "./support";
 
 const ADMIN = { email: "admin@agency.example", password: "correct horse battery staple" };
 const text = inboxMessages;
@@ -92,6 +92,7 @@ test.describe("a lead's timeline", () => {
     await expect(page.getByTestId("error-lead-note")).toHaveText(text.notes.empty);
     await expect(page.getByLabel(text.notes.label, { exact: true })).toHaveAttribute("aria-invalid", "true");
     await expect(timeline(page)).toHaveCount(1);
+    await toastsSettled(page);
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   });
 

@@ -38,6 +38,18 @@ export const test = base.extend({
 /** A Sonner toast with this text. */
 export const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();
 
+/**
+ * Waits until every toast on the page has finished appearing (Sonner fades them in), so an
+ * accessibility scan reads the colours a visitor reads, not a frame of the animation.
+ */
+export async function toastsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLElement>("[data-sonner-toast]")].every(
+      (el) => getComputedStyle(el).opacity === "1" && el.getAnimations({ subtree: true }).length === 0,
+    ),
+  );
+}
+
 /** Holds this page's requests to `path` (a glob or a pattern) until `release()` is called, so the "submitting" state can be seen. */
 export async function holdRequests(page: Page, path: string | RegExp): Promise<() => void> {
   let release!: () => void;
