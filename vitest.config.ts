@@ -1,14 +1,38 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * Files that need a process of their own: they test something that happens once per process.
+ * s3-storage.server.test.ts: the AWS SDK warns once per process, on the first client made.
+ */
+const ownProcess = ["app/features/uploads/s3-storage.server.test.ts"];
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["app/**/*.test.ts", "server/**/*.test.ts", "db/**/*.test.ts", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
     testTimeout: 30_000,
     // A server on a fresh embedded database migrates before it answers: slow on a busy 2-core machine.
     hookTimeout: 120_000,
     // PGlite instances are memory-hungry; two files at a time suits a 2-core machine.
     maxWorkers: 2,
+    // Once per run: the data folder initdb makes, which every in-memory PGlite then starts from
+    // (tests/support/pglite-template.ts), and the PostgreSQL databases of the run dropped at its end.
+    globalSetup: ["tests/support/vitest-global-setup.ts"],
+    setupFiles: ["tests/support/vitest-setup.ts"],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "shared",
+          include: ["app/**/*.test.ts", "server/**/*.test.ts", "db/**/*.test.ts", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts"],
+          exclude: ["**/node_modules/**", ...ownProcess],
+          // Each worker process runs one file after another and keeps the modules it has loaded: starting a
+          // process, loading the server's modules and warming them up once per file cost about a third of
+          // the run's CPU. Each file still opens its own databases and servers and closes them after it.
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: "own-process", include: ownProcess } },
+    ],
   },
 });
