@@ -6,7 +6,7 @@
  *   4. builds the production site;
  *   5. runs unit and integration tests (Vitest: PGlite, and PostgreSQL when TEST_DATABASE_URL is set);
  *   6. runs the end-to-end tests (Playwright in Chromium) against the built server.
- * Ends with one line of totals.
+ * Ends with the slowest ten files and one line of totals.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
@@ -64,6 +64,8 @@ if (ok) {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+/** Seconds each test file took, Vitest's and Playwright's, for the list of the slowest at the end. */
+const fileSeconds = [];
 /** The failed tests by name, repeated under the totals so the end of a long log says what to look at. */
 const failures = [];
 if (existsSync(vitestJson)) {
@@ -72,6 +74,7 @@ if (existsSync(vitestJson)) {
   failed += v.numFailedTests;
   skipped += v.numPendingTests + (v.numTodoTests ?? 0);
   for (const file of v.testResults ?? []) {
+    if (file.startTime && file.endTime) fileSeconds.push([path.relative(root, file.name), (file.endTime - file.startTime) / 1000]);
     for (const test of file.assertionResults ?? []) {
       if (test.status === "failed") failures.push(`${path.relative(root, file.name)} › ${test.fullName}`);
     }
@@ -82,15 +85,24 @@ if (existsSync(playwrightJson)) {
   passed += p.stats.expected + (p.stats.flaky ?? 0);
   failed += p.stats.unexpected;
   skipped += p.stats.skipped;
+  /** A Playwright file's time: the sum of its tests' runs (they may run in parallel with other files'). */
+  const specSeconds = new Map();
   const walk = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
+        const ms = (test.results ?? []).reduce((sum, result) => sum + (result.duration ?? 0), 0);
+        specSeconds.set(spec.file, (specSeconds.get(spec.file) ?? 0) + ms / 1000);
         if (test.status === "unexpected") failures.push(`${spec.file} › ${[...titles, spec.title].join(" › ")}`);
       }
     }
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
   };
   for (const suite of p.suites ?? []) walk(suite, []);
+  for (const [file, seconds] of specSeconds) fileSeconds.push([path.join("tests/e2e", file), seconds]);
+}
+if (fileSeconds.length > 0) {
+  const slowest = fileSeconds.sort((a, b) => b[1] - a[1]).slice(0, 10);
+  console.log(`\nSlowest files:\n${slowest.map(([file, seconds]) => `  ${seconds.toFixed(1).padStart(7)} s  ${file}`).join("\n")}`);
 }
 ok = ok && lintOk;
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((name) => `  ${name}`).join("\n")}`);
