@@ -220,5 +220,6 @@ describe("start-up", () => {
     const code = await new Promise((resolve) => child.on("exit", resolve));
     expect(code).toBe(0);
     expect(stdout).toContain('"msg":"server stopped"');
-  });
+    // A whole server's start on a fresh embedded database, as the hooks allow for it on a busy machine.
+  }, 120_000);
 });
