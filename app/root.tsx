@@ -9,11 +9,13 @@ import { SiteFooter } from "./components/site/site-footer";
 import { SiteHeader } from "./components/site/site-header";
 import { Toaster } from "./components/toaster";
 import { agency, telHref } from "./content/agency";
+import { defaultProfile } from "./content/site-profile";
 import { publicConfig } from "./env.server";
 import { ChatLauncher } from "./features/chat/widget/chat-launcher";
 import { iconSprite } from "./generated/icon-sprite";
 import { ChatOpenerProvider } from "./lib/open-chat";
 import { agencyJsonLd, DEFAULT_SITE_URL, pageTitle } from "./lib/seo";
+import { SiteProvider } from "./lib/site";
 import { readToast } from "./lib/toast.server";
 
 /**
@@ -53,7 +55,9 @@ function fromServer(id: string): string {
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Prerendering at build time has no request context: it reads the environment, and carries no toast.
   const { toast, clear } = context?.cookieSecret ? readToast(request, context) : { toast: null, clear: null };
-  return data({ publicConfig: publicConfig(context?.config), toast }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+  // The agency's stored profile, as this request's snapshot has it (the defaults at build time).
+  const site = context?.site?.profile ?? defaultProfile;
+  return data({ publicConfig: publicConfig(context?.config), site, toast }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
 
 /**
@@ -114,14 +118,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to main content
         </a>
-        <ChatOpenerProvider>
-          {!isAdmin && <SiteHeader />}
-          <main id="main" tabIndex={-1} className={`flex-1 outline-none ${isAdmin ? "" : "pt-16"}`}>
-            {children}
-          </main>
-          {!isAdmin && <SiteFooter />}
-          {!isAdmin && <ChatLauncher whatsappNumber={data?.publicConfig.whatsappNumber || null} />}
-        </ChatOpenerProvider>
+        <SiteProvider profile={data?.site}>
+          <ChatOpenerProvider>
+            {!isAdmin && <SiteHeader />}
+            <main id="main" tabIndex={-1} className={`flex-1 outline-none ${isAdmin ? "" : "pt-16"}`}>
+              {children}
+            </main>
+            {!isAdmin && <SiteFooter />}
+            {!isAdmin && <ChatLauncher whatsappNumber={data?.publicConfig.whatsappNumber || null} />}
+          </ChatOpenerProvider>
+        </SiteProvider>
         <Toaster flash={data?.toast ?? null} />
         <RouteEffects analytics={Boolean(gaId)} />
         <Scripts nonce={nonce || undefined} />

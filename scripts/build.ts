@@ -6,6 +6,7 @@
  *     and a manifest records each file's type, ETag and, for prerendered HTML, the CSP hashes
  *     of its inline scripts.
  */
+
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -13,6 +14,7 @@ import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { build as esbuild } from "esbuild";
 import { loadConfig } from "../app/env.server";
+import { defaultSnapshot } from "../app/features/settings/site.server";
 import { pageTrimmer } from "../server/critical-css";
 import { bakedPublicSettings } from "../server/main";
 import { inlineScriptHashes } from "../server/security";
@@ -117,7 +119,7 @@ async function main() {
     writeFileSync(abs, pruned);
   }
 
-  const manifest: StaticManifest = { publicConfig: bakedPublicSettings(config), files: {} };
+  const manifest: StaticManifest = { publicConfig: bakedPublicSettings(config), siteVersion: defaultSnapshot.version, files: {} };
   let raw = 0;
   let compressed = 0;
   for (const file of files(clientDir)) {

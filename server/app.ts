@@ -137,6 +137,8 @@ export function createApp({ services, build, staticFiles, renderCache, developme
     const render = (request: Request) =>
       handle(request, {
         ...services,
+        site: services.site.current(),
+        siteStore: services.site,
         nonce,
         requestId: c.get("requestId"),
         clientIp: clientIp(c, config.TRUST_PROXY),

@@ -5,6 +5,7 @@ import type { AdminIdentity } from "~/features/auth/auth.server";
 import type { SignInThrottle } from "~/features/auth/login-throttle.server";
 import type { ChatAssistant } from "~/features/chat/chat.server";
 import type { MailSender } from "~/features/mail/outbox.server";
+import type { SiteSnapshot, SiteStore } from "~/features/settings/site.server";
 import type { FileStorage } from "~/features/uploads/storage.server";
 import type { Limits } from "./limits";
 import type { Logger } from "./logger";
@@ -29,12 +30,18 @@ export type AppServices = {
   ai: AiSettings | null;
   /** The chat assistant: sessions, replies, and the knowledge base kept in step with the blog. */
   chat: ChatAssistant;
+  /** The agency's stored profile (Settings), kept in step with every process. */
+  site: SiteStore;
   /** Signs what the server leaves in cookies other than the session (flash toasts): the same on every process. */
   cookieSecret: string;
 };
 
 /** What every React Router loader and action receives as `context`. */
-export type RequestContext = AppServices & {
+export type RequestContext = Omit<AppServices, "site"> & {
+  /** The stored site content as the request found it: the whole render uses this one snapshot. */
+  site: SiteSnapshot;
+  /** The store itself (a save replaces its snapshot at once). */
+  siteStore: SiteStore;
   nonce: string;
   requestId: string;
   /** The visitor's address as server/client-info.ts determines it (behind a trusted proxy, the one it saw). */

@@ -88,7 +88,7 @@ export async function createFastStatic(options: {
     const pathname = query === -1 ? target : target.slice(0, query);
     const file = byPath.get(pathname) ?? (pathname.startsWith("/assets/") ? encodedAsset(byPath, pathname) : undefined);
     if (!file) return false;
-    if (file.prerendered && query !== -1 && query < target.length - 1) return false;
+    if (file.prerendered && ((query !== -1 && query < target.length - 1) || !staticFiles.servePrerendered())) return false;
     const headers = req.headers;
     if (!headers.host || !hostAccepted(headers.host)) return false;
 

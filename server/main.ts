@@ -22,6 +22,7 @@ import { sweepLeadClock } from "~/features/leads/escalation.server";
 import { fileTransport, MailSender, smtpTransport } from "~/features/mail/outbox.server";
 import { runRetention } from "~/features/privacy/retention.server";
 import { sharedSecret } from "~/features/settings/settings.server";
+import { SiteStore, seedSiteContent } from "~/features/settings/site.server";
 import { createFileStorage } from "~/features/uploads/s3-storage.server";
 import { sweepOrphanUploads } from "~/features/uploads/uploads.server";
 import { createApp, securityOptions } from "./app";
@@ -91,6 +92,7 @@ export async function createServices(config: Config): Promise<AppServices & { st
   try {
     await runMigrations(database);
     await seed(database.db);
+    await seedSiteContent(database.db);
     const admin = await bootstrapAdmin(database.db, config);
     if (admin === "created")
       logger.info({ email: config.ADMIN_EMAIL?.toLowerCase() }, "admin account created from ADMIN_EMAIL and ADMIN_PASSWORD");
@@ -169,6 +171,7 @@ export async function createServices(config: Config): Promise<AppServices & { st
     ],
     log: (level, data, message) => logger[level](data, message),
   });
+  const site = await SiteStore.open(database.db, { log: (level, data, message) => logger[level](data, message) });
   const ai = createAiProvider(config);
   // The chat's knowledge index is built (and re-embedded by the AI provider) in the background at start.
   const chat = new ChatAssistant({
@@ -188,10 +191,12 @@ export async function createServices(config: Config): Promise<AppServices & { st
     limits,
     ai,
     chat,
+    site,
     loginThrottle: limits.signIn({ addressKey }),
     cookieSecret: await sharedSecret(database.db, "cookies", config.SESSION_SECRET),
     lifecycle: { draining: false },
     start: () => {
+      void site.follow(database).catch((error: unknown) => logger.warn({ err: error }, "site changes could not be followed"));
       // A web-only process (BACKGROUND_JOBS=false) queues mail for the others to send and runs no job.
       if (config.BACKGROUND_JOBS) {
         mail.start();
@@ -200,7 +205,7 @@ export async function createServices(config: Config): Promise<AppServices & { st
       void chat.start();
     },
     stop: async () => {
-      await Promise.all([mail.stop(), scheduler.stop(), chat.stop()]);
+      await Promise.all([mail.stop(), scheduler.stop(), chat.stop(), site.stop()]);
       await database.close();
       if (uploads.temporary) rmSync(uploads.dir, { recursive: true, force: true });
     },
@@ -233,8 +238,16 @@ export async function startServer(env: Record<string, string | undefined> = proc
           ? 'prerendered pages were built with other SITE_URL/GA_MEASUREMENT_ID/WHATSAPP_NUMBER values: each is rendered once, on its first request, and kept in the render cache; run "npm run build" (or "npm start", which rebuilds) to serve the built files'
           : 'prerendered pages were built with other SITE_URL/GA_MEASUREMENT_ID/WHATSAPP_NUMBER values and RENDER_CACHE_MAX_MB is 0: rendering them per request; run "npm run build" to rebuild',
       );
-    staticFiles = serveBuild({ clientDir: path.join(buildDir, "client"), manifest, servePrerendered: fresh });
+    // The prerendered pages show the first-run defaults: served as files while the stored content is still those.
+    const builtSite = manifest.siteVersion;
+    staticFiles = serveBuild({
+      clientDir: path.join(buildDir, "client"),
+      manifest,
+      servePrerendered: () => fresh && services.site.current().version === builtSite,
+    });
   }
+  // A new snapshot of the agency's settings changes every page: this process drops them all at once.
+  const unwatchSite = services.site.onChange(() => renderCache?.invalidate("site"));
   const app = createApp({ services, build, staticFiles, renderCache });
 
   let server: Server;
@@ -301,6 +314,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
         });
         server.closeIdleConnections();
       });
+      unwatchSite();
       await unfollow?.();
       await services.stop();
       logger.info("server stopped");

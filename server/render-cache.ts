@@ -141,9 +141,10 @@ class PageStore {
 type Target = { key: string; path: string; store: PageStore };
 /**
  * Why pages were dropped: a write made by this process ("write"), a change announced by any process
- * ("change"), or the notification connection lost or back ("connection").
+ * ("change"), the notification connection lost or back ("connection"), or a new snapshot of the
+ * agency's settings ("site", every page).
  */
-export type DropCause = "write" | "change" | "connection";
+export type DropCause = "write" | "change" | "connection" | "site";
 type Outcome = { page: StoredPage } | { response: Response };
 type Render = (request: Request) => Promise<Response>;
 
@@ -177,7 +178,7 @@ export class RenderCache {
   /** Increased by every drop: a render that began before one is not stored. */
   private generation = 0;
   private paused = false;
-  readonly stats = { hits: 0, misses: 0, renders: 0, drops: { write: 0, change: 0, connection: 0 } as Record<DropCause, number> };
+  readonly stats = { hits: 0, misses: 0, renders: 0, drops: { write: 0, change: 0, connection: 0, site: 0 } as Record<DropCause, number> };
 
   constructor(options: RenderCacheOptions) {
     // The tag pages get an eighth of the bytes: they can never take the posts' room.
@@ -199,12 +200,15 @@ export class RenderCache {
     return this.pages.maxBytes + this.tagPages.maxBytes;
   }
 
-  /** Content changed: drops every page that shows stored content; renders under way are not stored. */
+  /**
+   * Content changed: drops every page that shows stored content; renders under way are not stored.
+   * A change of the agency's settings ("site") drops every page, the prerenderable ones included.
+   */
   invalidate(cause: DropCause): void {
     this.stats.drops[cause]++;
     this.generation++;
     this.inFlight.clear();
-    this.pages.dropWhere((page) => !page.fixed);
+    this.pages.dropWhere((page) => cause === "site" || !page.fixed);
     this.tagPages.dropWhere(() => true);
   }
 

@@ -25,6 +25,8 @@ export type StaticEntry = {
 export type StaticManifest = {
   /** Public settings baked into prerendered pages at build time. */
   publicConfig: Record<string, unknown>;
+  /** The version of the stored site content the prerendered pages show (the first-run defaults'). */
+  siteVersion?: string;
   files: Record<string, StaticEntry>;
 };
 
@@ -74,13 +76,16 @@ function cacheControl(pathname: string, entry: StaticEntry): string {
 }
 
 /** The middleware, with what the fast path needs: the loaded files and whether prerendered pages are served. */
-export type BuildFiles = MiddlewareHandler & { files: ReadonlyMap<string, StaticFile>; servePrerendered: boolean };
+export type BuildFiles = MiddlewareHandler & { files: ReadonlyMap<string, StaticFile>; servePrerendered: () => boolean };
 
 export function serveBuild(options: {
   clientDir: string;
   manifest: StaticManifest;
-  /** False when the prerendered pages were built with other public settings: render them instead. */
-  servePrerendered: boolean;
+  /**
+   * Asked at each request: false while the prerendered pages carry other public settings or other
+   * stored site content than the server's (render them instead).
+   */
+  servePrerendered: () => boolean;
   /** Files already loaded (loadStaticFiles); read from clientDir otherwise. */
   files?: Map<string, StaticFile>;
 }): BuildFiles {
@@ -98,7 +103,7 @@ export function serveBuild(options: {
     const file = files.get(pathname);
     if (!file) return next();
     const { entry } = file;
-    if (entry.prerendered && (!options.servePrerendered || url.search !== "")) return next();
+    if (entry.prerendered && (!options.servePrerendered() || url.search !== "")) return next();
 
     const headers = new Headers({ "Content-Type": entry.type, ETag: entry.etag, Vary: "Accept-Encoding" });
     headers.set("Cache-Control", cacheControl(pathname, entry));

@@ -104,12 +104,12 @@ describe("the client build answered ahead of Hono", () => {
     manifest = loadStaticManifest(buildDir)!;
     const build = (await import(pathToFileURL(path.join(buildDir, "server", "index.js")).href)) as ServerBuild;
     const files = loadStaticFiles(clientDir, manifest);
-    const staticFiles = serveBuild({ clientDir, manifest, servePrerendered: true, files });
+    const staticFiles = serveBuild({ clientDir, manifest, servePrerendered: () => true, files });
     hono = createApp({ services: server.services, build, staticFiles });
     const { config } = server.services;
     const security = { https: config.secureCookies, development: false, gaMeasurementId: config.GA_MEASUREMENT_ID };
     fast = await startFastOnly(staticFiles, { security, lines });
-    stale = await startFastOnly(serveBuild({ clientDir, manifest, servePrerendered: false, files }), { security, lines: [] });
+    stale = await startFastOnly(serveBuild({ clientDir, manifest, servePrerendered: () => false, files }), { security, lines: [] });
 
     const paths = Object.keys(manifest.files);
     const pick = (test: (p: string) => boolean, what: string) => {
