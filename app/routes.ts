@@ -51,6 +51,7 @@ export default [
     route("admin/users", "routes/admin/users.tsx"),
     route("admin/account", "routes/admin/account.tsx"),
     route("admin/privacy", "routes/admin/privacy.tsx"),
+    route("admin/settings", "routes/admin/settings.tsx"),
   ]),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),

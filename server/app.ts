@@ -20,6 +20,7 @@ import { formRoutes } from "./api/forms";
 import { healthRoutes } from "./api/health";
 import { jobRoutes } from "./api/jobs";
 import { leadRoutes } from "./api/leads";
+import { settingsRoutes } from "./api/settings";
 import { uploadRoutes } from "./api/uploads";
 import { userRoutes } from "./api/users";
 import { authRoutes } from "./auth";
@@ -107,6 +108,7 @@ export function createApp({ services, build, staticFiles, renderCache, developme
   api.route("/", categoryRoutes(services));
   api.route("/", chatRoutes(services));
   api.route("/", userRoutes(services));
+  api.route("/", settingsRoutes(services));
   api.all("*", (c) => apiError(c, 404, `No API endpoint at ${c.req.method} ${c.req.path}.`));
   app.route("/api", api);
 

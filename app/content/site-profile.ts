@@ -307,35 +307,35 @@ const ABBREVIATIONS: Record<string, string> = {
 function buildFacts(profile: AgencyProfile): SiteFacts {
   const zone = US_TIME_ZONES[profile.timeZone] ?? { short: profile.timeZone, long: profile.timeZone };
   const groups = dayGroups(profile.hours);
-  const openGroups = groups.filter((g) => g.hours);
-  const rows: HoursRow[] = groups.map((g) => ({
-    days: groupDays(g),
-    label: g.hours
-      ? `${clockLabel(g.hours.opens)} - ${clockLabel(g.hours.closes)}`
-      : g.first === "saturday" && g.last === "saturday"
-        ? profile.saturdayText
-        : g.first === "sunday"
-          ? profile.sundayText
-          : g.last === "sunday" && g.first === "saturday"
-            ? profile.saturdayText === profile.sundayText
-              ? profile.sundayText
-              : `${profile.saturdayText} (Saturday), ${profile.sundayText} (Sunday)`
-            : "Closed",
-  }));
+  const openGroups = groups.filter((g): g is DayGroup & { hours: OpenHours } => g.hours !== null);
+  // Each day's words (its hours, or its closed text), then runs of days saying the same.
+  const dayLabel = (day: Weekday) => {
+    const h = profile.hours[day];
+    if (h) return `${clockLabel(h.opens)} - ${clockLabel(h.closes)}`;
+    return day === "saturday" ? profile.saturdayText : day === "sunday" ? profile.sundayText : "Closed";
+  };
+  const rows: HoursRow[] = [];
+  let runStart: Weekday = WEEKDAYS[0];
+  WEEKDAYS.forEach((day, i) => {
+    const next = WEEKDAYS[i + 1];
+    if (next && dayLabel(next) === dayLabel(day)) return;
+    rows.push({ days: groupDays({ first: runStart, last: day, hours: null }), label: dayLabel(day) });
+    if (next) runStart = next;
+  });
   const open =
     openGroups.length === 0
       ? "by appointment"
-      : openGroups.map((g) => `${groupDays(g)}, ${clockLabel(g.hours!.opens)} - ${clockLabel(g.hours!.closes)}`).join("; ");
+      : openGroups.map((g) => `${groupDays(g)}, ${clockLabel(g.hours.opens)} - ${clockLabel(g.hours.closes)}`).join("; ");
   const openShort = openGroups
     .map(
       (g) =>
-        `${groupDays(g, "-").replace(/\b(\w+day)\b/g, (d) => ABBREVIATIONS[d] ?? d)} ${clockLabel(g.hours!.opens)} - ${clockLabel(g.hours!.closes)}`,
+        `${groupDays(g, "-").replace(/\b(\w+day)\b/g, (d) => ABBREVIATIONS[d] ?? d)} ${clockLabel(g.hours.opens)} - ${clockLabel(g.hours.closes)}`,
     )
     .join(", ");
   const availability =
     openGroups.length === 0
       ? "Available by appointment"
-      : `Available ${openGroups.map((g) => `${groupDays(g, "-")}, ${shortClock(g.hours!.opens)} - ${shortClock(g.hours!.closes)}`).join("; ")} ${zone.short}`;
+      : `Available ${openGroups.map((g) => `${groupDays(g, "-")}, ${shortClock(g.hours.opens)} - ${shortClock(g.hours.closes)}`).join("; ")} ${zone.short}`;
   const primaryE164 = e164Phone(profile.phone) ?? "";
   const secondE164 = profile.secondPhone ? e164Phone(profile.secondPhone) : null;
   const promises = { ...fixedPromises, contactMinutes: profile.contactMinutes };

@@ -94,7 +94,12 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, Common & TextareaHT
 
 export const SelectField = forwardRef<
   HTMLSelectElement,
-  Common & SelectHTMLAttributes<HTMLSelectElement> & { options: readonly string[]; placeholder: string }
+  Common &
+    SelectHTMLAttributes<HTMLSelectElement> & {
+      /** Each option's text, which is also its value, or a value with the text shown for it. */
+      options: readonly (string | { value: string; label: string })[];
+      placeholder: string;
+    }
 >(function SelectField({ id, label, error, hint, required, options, placeholder, className, ...rest }, ref) {
   return (
     <FieldShell id={id} label={label} error={error} required={required} hint={hint}>
@@ -108,11 +113,14 @@ export const SelectField = forwardRef<
         {...rest}
       >
         <option value="">{placeholder}</option>
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
+        {options.map((o) => {
+          const { value, label: text } = typeof o === "string" ? { value: o, label: o } : o;
+          return (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          );
+        })}
       </select>
     </FieldShell>
   );

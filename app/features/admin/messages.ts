@@ -21,6 +21,7 @@ export const adminMessages = {
     users: "Users",
     audit: "Audit",
     privacy: "Privacy",
+    settings: "Settings",
     account: "Account",
     signOut: "Sign Out",
     home: "View Website",
@@ -28,7 +29,6 @@ export const adminMessages = {
   dashboard: {
     title: "Dashboard",
     comingSoon: "Coming Soon",
-    comingSoonBanner: "site settings are on the way. Everything else here is ready to use.",
   },
   contacts: {
     title: "Contact Submissions",

@@ -22,6 +22,7 @@ const actions: Record<AuditAction, string> = {
   admin_deactivated: "Deactivated an account",
   admin_reactivated: "Reactivated an account",
   round_robin_changed: "Changed round-robin lead assignment",
+  settings_changed: "Changed the agency's settings",
 };
 
 /** Labels of the keys `detail` carries; any other key is shown with its own name spelled out. */
@@ -46,6 +47,8 @@ const detailKeys: Record<string, string> = {
   replaced: "Earlier invitations withdrawn",
   invitesWithdrawn: "Their pending invitations withdrawn",
   invitations: "Invitations",
+  fields: "Fields",
+  changes: "Changes",
 };
 
 const DETAIL_CHARS = 240;

@@ -134,10 +134,8 @@ export function profileSchema(now: Date = new Date()) {
         z.number({ error: m.contactMinutes }).int(m.contactMinutes).min(5, m.contactMinutes).max(1440, m.contactMinutes),
       ),
       closedDays: z.preprocess(
-        (v) =>
-          asList(v)
-            .map(trimmed)
-            .filter((d) => d !== ""),
+        // The API sends an array; the screen's text box one date per line (commas and spaces also part them).
+        (v) => (typeof v === "string" ? v.slice(0, 2000).split(/[\s,]+/) : asList(v).map(trimmed)).filter((d) => d !== ""),
         z
           .array(z.string())
           .max(100, m.closedDaysTooMany)

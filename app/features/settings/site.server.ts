@@ -64,10 +64,15 @@ export function announceSiteChange(tx: Pick<Database, "execute">, what: string):
 }
 
 /**
- * Saves `profile` (already validated) and announces it, in one transaction. Answers the profile it
- * replaced, for the audit entry.
+ * Saves `profile` (already validated) and announces it, in one transaction with `also` (the audit
+ * entry, given the profile it replaces). Answers the profile it replaced.
  */
-export async function saveProfile(db: Database, profile: AgencyProfile, by: { id: string } | null): Promise<AgencyProfile> {
+export async function saveProfile(
+  db: Database,
+  profile: AgencyProfile,
+  by: { id: string } | null,
+  also?: (tx: Database, before: AgencyProfile) => Promise<void>,
+): Promise<AgencyProfile> {
   return db.transaction(async (tx) => {
     // One save at a time: the row is locked while the old value is read and the new one written.
     await tx
@@ -80,6 +85,7 @@ export async function saveProfile(db: Database, profile: AgencyProfile, by: { id
       .update(siteSettings)
       .set({ value: profile, updatedAt: sql`now()`, updatedBy: by?.id ?? null })
       .where(eq(siteSettings.key, PROFILE_KEY));
+    await also?.(tx as unknown as Database, before);
     await announceSiteChange(tx, "profile");
     return before;
   });

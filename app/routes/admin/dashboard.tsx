@@ -91,7 +91,12 @@ const cards: { title: string; description: string; icon: IconName; to?: string }
   },
   { title: "Jobs", description: "Post openings and read the applications they receive.", icon: "handshake", to: "/admin/jobs" },
   { title: "User Management", description: "Add and remove the staff who can sign in here.", icon: "lock", to: "/admin/users" },
-  { title: "Settings", description: "Agency details, office hours and notification addresses.", icon: "key" },
+  {
+    title: "Settings",
+    description: "Agency name, phones, office hours, holidays and licensed states, live on the site in seconds.",
+    icon: "key",
+    to: "/admin/settings",
+  },
 ];
 
 function Figure({ label, value, tone, to }: { label: string; value: number | undefined; tone: "brand" | "amber" | "red"; to: string }) {
@@ -129,10 +134,6 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       )}
 
       <MailFailuresPanel failures={loaderData.mailFailures} result={actionData} />
-
-      <div className="mt-8 rounded-lg border border-accent-500 bg-accent-400/15 px-4 py-3 text-sm text-brand-900" role="note">
-        <strong>{adminMessages.dashboard.comingSoon}:</strong> {adminMessages.dashboard.comingSoonBanner}
-      </div>
 
       <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((card) => {

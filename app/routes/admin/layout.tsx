@@ -48,6 +48,7 @@ const menu = [
   { to: "/admin/chatbot-management", label: m.chatbot },
   { to: "/admin/jobs", label: m.jobs },
   { to: "/admin/users", label: m.users },
+  { to: "/admin/settings", label: m.settings },
   { to: "/admin/audit", label: m.audit },
   { to: "/admin/account", label: m.account },
   { to: "/admin/privacy", label: m.privacy },
