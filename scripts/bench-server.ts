@@ -4,6 +4,8 @@
  * fast, for each kind of request it serves:
  *
  *   - the prerendered home page (stored brotli and gzip bytes);
+ *   - the home page after the agency's settings changed (PATCH /api/admin/settings): rendered once
+ *     with the stored profile and answered from the render cache, no longer the build's file;
  *   - a published blog post, rendered once and then answered from the render cache;
  *   - the same post rendered on every request (a second start with RENDER_CACHE_MAX_MB=0);
  *   - a contact-form lead (POST /api/contacts), each from its own address and email, 8 connections;
@@ -55,7 +57,7 @@ const WARMUP_SECONDS = 2;
 const CONNECTIONS = 32;
 const LEAD_CONNECTIONS = 8;
 const LEAD_INTERVAL_MS = 100;
-const TARGETS = { prerenderedVsNginx: 0.7, cachedVsPrerendered: 0.5, leadP99Ms: 1000 };
+const TARGETS = { prerenderedVsNginx: 0.7, cachedVsPrerendered: 0.5, changedVsPrerendered: 0.9, leadP99Ms: 1000 };
 const BROWSER = { accept: "text/html,application/xhtml+xml", "accept-encoding": "br, gzip" };
 const GZIP = { accept: "text/html,application/xhtml+xml", "accept-encoding": "gzip" };
 
@@ -64,7 +66,7 @@ type LeadStats = { sent: number; p50: number; p99: number; failed: number };
 type Row = { target: string; result: Measured };
 type ServerResults = {
   database: string;
-  rows: { gzip: Measured; br: Measured; cached: Measured; uncached: Measured; leads: Measured };
+  rows: { gzip: Measured; br: Measured; changedGzip: Measured; changedBr: Measured; cached: Measured; uncached: Measured; leads: Measured };
   leadsFirst: { load: string; background: Measured; leads: LeadStats }[];
 };
 
@@ -509,8 +511,8 @@ const post = {
   ).join(""),
 };
 
-/** Signs in as the admin from ADMIN_EMAIL and publishes the post measured; answers its address. */
-async function seedPost(base: string): Promise<string> {
+/** Signs in as the admin from ADMIN_EMAIL; answers the session cookie. */
+async function signIn(base: string): Promise<string> {
   const login = await fetch(`${base}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -522,6 +524,12 @@ async function seedPost(base: string): Promise<string> {
     .find((c) => /^(__Host-)?admin_session=/.test(c))
     ?.split(";")[0];
   if (!cookie) throw new Error("sign-in answered without a session cookie");
+  return cookie;
+}
+
+/** Publishes the post measured; answers its address. */
+async function seedPost(base: string): Promise<string> {
+  const cookie = await signIn(base);
   const created = await fetch(`${base}/api/blogs`, {
     method: "POST",
     headers: { "content-type": "application/json", cookie },
@@ -530,6 +538,25 @@ async function seedPost(base: string): Promise<string> {
   if (created.status !== 201) throw new Error(`the post could not be created: ${created.status} ${await created.text()}`);
   const { data } = (await created.json()) as { data: { slug: string } };
   return `/blog/${data.slug}`;
+}
+
+/** The phone the agency's settings change to before the second home page rows. */
+const CHANGED_PHONE = "(737) 555-0199";
+
+/** Changes the agency's main phone through the API; resolves once the home page shows it. */
+async function changeSettings(base: string) {
+  const cookie = await signIn(base);
+  const res = await fetch(`${base}/api/admin/settings`, {
+    method: "PATCH",
+    headers: { "content-type": "application/json", cookie },
+    body: JSON.stringify({ phone: CHANGED_PHONE }),
+  });
+  if (res.status !== 200) throw new Error(`the settings could not be changed: ${res.status} ${await res.text()}`);
+  const home = await fetch(`${base}/`, { headers: BROWSER });
+  const html = await home.text();
+  if (!html.includes(CHANGED_PHONE)) throw new Error("the home page does not show the changed phone");
+  if (home.headers.get("etag") === JSON.parse(readFileSync(path.join(root, "build", "static-manifest.json"), "utf8")).files["/"]?.etag)
+    throw new Error("the home page is still the build's file after the settings changed");
 }
 
 async function expectPost(url: string) {
@@ -561,6 +588,10 @@ async function measureServer(database: Database, references: { rows?: Row[] }): 
         cached: await load({ url: `${cached.base}${slug}`, headers: BROWSER }),
         leads: await leadLoad(cached.base, LEAD_CONNECTIONS),
       };
+      await changeSettings(cached.base);
+      await settle(cached.child.pid);
+      rows.changedGzip = await load({ url: `${cached.base}/`, headers: GZIP });
+      rows.changedBr = await load({ url: `${cached.base}/`, headers: BROWSER });
       leadsFirstRows.push({ load: "cached post", ...(await leadsFirst(cached.base, `${cached.base}${slug}`)) });
     } finally {
       await cached.stop();
@@ -636,6 +667,8 @@ function report(references: Row[], results: ServerResults[]): boolean {
     table(MEASURED_HEADER, [
       measuredRow("GET / prerendered, gzip", rows.gzip),
       measuredRow("GET / prerendered, br", rows.br),
+      measuredRow("GET / after a settings change, gzip", rows.changedGzip),
+      measuredRow("GET / after a settings change, br", rows.changedBr),
       measuredRow("GET /blog/<slug>, render cache", rows.cached),
       measuredRow("GET /blog/<slug>, RENDER_CACHE_MAX_MB=0", rows.uncached),
       measuredRow(`POST /api/contacts, ${LEAD_CONNECTIONS} connections`, rows.leads),
@@ -660,6 +693,8 @@ function report(references: Row[], results: ServerResults[]): boolean {
     console.log("\nRatios:");
     ok = ratio("prerendered (gzip) / nginx (gzip)", nginx && rows.gzip.rps / nginx.rps, TARGETS.prerenderedVsNginx) && ok;
     ok = ratio("cached post / prerendered (br, gzip)", rows.cached.rps / rows.br.rps, TARGETS.cachedVsPrerendered) && ok;
+    ok = ratio("home after a settings change / before (br)", rows.changedBr.rps / rows.br.rps, TARGETS.changedVsPrerendered) && ok;
+    ok = ratio("home after a settings change / before (gzip)", rows.changedGzip.rps / rows.gzip.rps, TARGETS.changedVsPrerendered) && ok;
     if (Object.values(rows).some((m) => m.failed)) ok = false;
   }
   if (!("RENDER_CACHE_MAX_MB" in envSchema.shape))
