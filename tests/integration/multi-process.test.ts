@@ -196,6 +196,23 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))("two server processes on 
     expect(await unsent()).toBe(0);
   });
 
+  it("a settings change saved through one process is on the other's pages within 5 seconds", async () => {
+    const phone = "(737) 555-0188";
+    // B serves its home page from the build's file or its render cache before the change.
+    expect(await (await fetch(`${b.url}/`)).text()).not.toContain(phone);
+    const saved = await fetch(`${a.url}/api/admin/settings`, {
+      method: "PATCH",
+      headers: { "content-type": "application/json", cookie },
+      body: JSON.stringify({ phone }),
+    });
+    expect(saved.status).toBe(200);
+    const started = performance.now();
+    await waitFor(async () => (await (await fetch(`${b.url}/`)).text()).includes(phone), 5000, "B's home page to show the new phone");
+    expect(performance.now() - started).toBeLessThan(5000);
+    for (const path of ["/contact", "/insurance/commercial-trucking", "/trucking-insurance"])
+      expect(await (await fetch(`${b.url}${path}`)).text(), path).toContain(phone);
+  });
+
   it("a post published through one process is answered by the chat on the other", async () => {
     const question = "do you insure alpaca ranches against zebra mussel infestations";
     const published = await postJson(
