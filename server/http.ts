@@ -129,8 +129,10 @@ export function apiSameSite(services: Pick<AppServices, "config">, c: Context, m
   return sameSite({ crossSite: isCrossSite(c, services.config) }, messages);
 }
 
-/** A request-count limit of the API's own (chat, uploads): its counter, whom it counts and its 429 text. */
-/** `message`: the 429's text, or a function that writes it when the limit is hit (with the agency's current phone). */
+/**
+ * A request-count limit of the API's own (chat, uploads): its counter, whom it counts and its 429 text,
+ * or the function that writes the text when the limit is hit (one naming the agency's current phone).
+ */
 export type ApiLimit = { limiter: RateLimit; key: (c: Context) => string; message: string | ((c: Context) => string) };
 
 /** Step 2: the page's budget per address ("forms", "applications"), or the API's own limits, charged in order. */
