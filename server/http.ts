@@ -129,8 +129,11 @@ export function apiSameSite(services: Pick<AppServices, "config">, c: Context, m
   return sameSite({ crossSite: isCrossSite(c, services.config) }, messages);
 }
 
-/** A request-count limit of the API's own (chat, uploads): its counter, whom it counts and its 429 text. */
-export type ApiLimit = { limiter: RateLimit; key: (c: Context) => string; message: string };
+/**
+ * A request-count limit of the API's own (chat, uploads): its counter, whom it counts and its 429 text,
+ * or the function that writes the text when the limit is hit (one naming the agency's current phone).
+ */
+export type ApiLimit = { limiter: RateLimit; key: (c: Context) => string; message: string | ((c: Context) => string) };
 
 /** Step 2: the page's budget per address ("forms", "applications"), or the API's own limits, charged in order. */
 export async function apiRateLimit(
@@ -142,7 +145,7 @@ export async function apiRateLimit(
   if (typeof limit === "string") return chargeRateLimit(postContext(services, c), limit);
   for (const { limiter, key, message } of limit) {
     const wait = await limiter.hit(key(c));
-    if (wait > 0) return refuse(429, message, undefined, { "Retry-After": String(wait) });
+    if (wait > 0) return refuse(429, typeof message === "function" ? message(c) : message, undefined, { "Retry-After": String(wait) });
   }
   return null;
 }

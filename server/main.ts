@@ -180,6 +180,7 @@ export async function createServices(config: Config): Promise<AppServices & { st
     ai,
     log: (level, data, message) => logger[level](data, message),
     nudgeMail: () => mail.nudge(),
+    site,
   });
   return {
     config,

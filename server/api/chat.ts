@@ -6,6 +6,7 @@
  */
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { withPhone } from "~/content/site-profile";
 import { loggableError } from "~/features/chat/chat.server";
 import { chatTexts } from "~/features/chat/messages";
 import { chatIntakeSchema, chatMessageSchema, conversationCreateSchema, conversationMessageSchema } from "~/features/chat/schema";
@@ -18,23 +19,25 @@ import { type ApiLimit, apiError, apiPost } from "../http";
 const conversationMessageInput = z.object({ email: emailRule(chatTexts.fields.email), ...conversationMessageSchema.shape });
 
 export function chatRoutes(services: AppServices) {
-  const { config, logger, limits, chat } = services;
+  const { config, logger, limits, chat, site } = services;
+  // The agency's number as it is stored when the limit is hit.
+  const callUs = (message: string) => () => withPhone(site.current().facts, message);
   const windowMs = config.RATE_LIMIT_CHAT_WINDOW_MINUTES * 60_000;
   const ipOf = (c: Context) => clientIp(c, config.TRUST_PROXY);
   const sessionsPerIp: ApiLimit = {
     limiter: limits.rate("chat-sessions", config.RATE_LIMIT_CHAT_SESSIONS_MAX, windowMs),
     key: ipOf,
-    message: chatTexts.tooManySessions,
+    message: callUs(chatTexts.tooManySessions),
   };
   const messagesPerIp: ApiLimit = {
     limiter: limits.rate("chat-messages-address", config.RATE_LIMIT_CHAT_MESSAGES_PER_IP_MAX, windowMs),
     key: ipOf,
-    message: chatTexts.tooManyMessages,
+    message: callUs(chatTexts.tooManyMessages),
   };
   const messagesPerSession: ApiLimit = {
     limiter: limits.rate("chat-messages-session", config.RATE_LIMIT_CHAT_MESSAGES_PER_SESSION_MAX, windowMs),
     key: (c) => c.req.param("id")?.toLowerCase() ?? "",
-    message: chatTexts.tooManyMessages,
+    message: callUs(chatTexts.tooManyMessages),
   };
   const reqId = (c: Context) => c.get("requestId" as never);
 

@@ -7,10 +7,10 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page, Route } from "@playwright/test";
-import { agency, withPhone } from "../../app/content/agency";
 import { chatInsuranceTypes } from "../../app/content/options";
+import { defaultSite, withPhone } from "../../app/content/site-profile";
 import { chatFaqs } from "../../app/features/chat/faqs";
-import { CHAT_DB_NAME, CHAT_KEY, CHAT_STORE } from "../../app/features/chat/widget/session-store";
+import { CHAT_KEY, CHAT_STORE, chatDbName } from "../../app/features/chat/widget/session-store";
 import { widgetTexts as t } from "../../app/features/chat/widget/texts";
 import { formMessages } from "../../app/features/leads/messages";
 import { expect, test, toast, waitForHydration } from "./support";
@@ -100,7 +100,7 @@ function savedSession(page: Page) {
           get.onerror = () => reject(get.error);
         };
       }),
-    { dbName: CHAT_DB_NAME, store: CHAT_STORE, key: CHAT_KEY },
+    { dbName: chatDbName(defaultSite), store: CHAT_STORE, key: CHAT_KEY },
   );
 }
 
@@ -122,7 +122,7 @@ function saveSession(page: Page, value: unknown) {
           tx.onerror = () => reject(tx.error);
         };
       }),
-    { dbName: CHAT_DB_NAME, store: CHAT_STORE, key: CHAT_KEY, value },
+    { dbName: chatDbName(defaultSite), store: CHAT_STORE, key: CHAT_KEY, value },
   );
 }
 
@@ -138,7 +138,7 @@ async function holdSends(page: Page): Promise<() => void> {
   return release;
 }
 
-const expectedWhatsAppDigits = (process.env.WHATSAPP_NUMBER || agency.phone.primary.e164).replace(/\D/g, "");
+const expectedWhatsAppDigits = (process.env.WHATSAPP_NUMBER || defaultSite.agency.phone.primary.e164).replace(/\D/g, "");
 
 async function expectFullWidthBox(locator: Locator, width: number, height: number) {
   const box = await locator.boundingBox();
@@ -263,12 +263,12 @@ test.describe("chat widget", () => {
   });
 
   test("the four FAQs: each appends its question and answer and leaves the FAQ view; the list scrolls to the newest", async ({ page }) => {
-    expect(chatFaqs).toHaveLength(4);
+    expect(chatFaqs(defaultSite)).toHaveLength(4);
     await openWidget(page);
     await startChat(page);
     const p = panel(page);
     let count = 1;
-    for (const faq of chatFaqs) {
+    for (const faq of chatFaqs(defaultSite)) {
       await p.getByRole("button", { name: t.faqs }).click();
       await expect(p.getByRole("button", { name: t.faqs })).toHaveAttribute("aria-pressed", "true");
       await expect(log(page)).toHaveCount(0);
@@ -449,11 +449,11 @@ test.describe("chat widget", () => {
     await expect(button).toHaveAttribute("aria-expanded", "true");
     const card = panel(page).getByTestId("chat-contact-card");
     await expect(card).toContainText(t.contactName);
-    await expect(card.getByRole("link", { name: agency.phone.primary.display })).toHaveAttribute(
+    await expect(card.getByRole("link", { name: defaultSite.agency.phone.primary.display })).toHaveAttribute(
       "href",
-      `tel:${agency.phone.primary.e164}`,
+      `tel:${defaultSite.agency.phone.primary.e164}`,
     );
-    await expect(card.getByRole("link", { name: agency.email })).toHaveAttribute("href", `mailto:${agency.email}`);
+    await expect(card.getByRole("link", { name: defaultSite.agency.email })).toHaveAttribute("href", `mailto:${defaultSite.agency.email}`);
   });
 
   test("the WhatsApp button opens a click-to-chat link in a new tab", async ({ page }) => {
@@ -495,7 +495,7 @@ test.describe("chat widget", () => {
     await page.getByRole("button", { name: "Live Chat" }).click();
     await expect(panel(page)).toBeVisible();
     await expect(panel(page).getByLabel(t.labels.name)).toBeFocused();
-    await expect(toast(page, withPhone(formMessages.liveChatUnavailable))).toHaveCount(0);
+    await expect(toast(page, withPhone(defaultSite, formMessages.liveChatUnavailable))).toHaveCount(0);
     await expect(page.locator("[data-plain-toast]")).toHaveCount(0);
     // Once loaded, the widget still answers Live Chat.
     await panel(page).getByRole("button", { name: t.close }).click();
@@ -523,7 +523,7 @@ test.describe("chat widget", () => {
     await page.mouse.move(50, 300);
     await failed;
     await page.getByRole("button", { name: "Live Chat" }).click();
-    await expect(toast(page, withPhone(formMessages.liveChatUnavailable))).toBeVisible();
+    await expect(toast(page, withPhone(defaultSite, formMessages.liveChatUnavailable))).toBeVisible();
     await expect(panel(page)).toHaveCount(0);
   });
 

@@ -14,11 +14,13 @@ import { type DatabaseHandle, openDatabase } from "#db/client";
 import { runMigrations } from "#db/migrate";
 import { blogPosts, chatMessages, chatSessions, chatTokenDays, knowledge } from "#db/schema";
 import { seed } from "#db/seed";
+import { defaultProfile, defaultSite } from "../../app/content/site-profile";
 import { loadConfig } from "../../app/env.server";
 import { createPost, deletePost, updatePost } from "../../app/features/blog/posts.server";
 import type { ChatAssistant } from "../../app/features/chat/chat.server";
 import { chatBudgetHandOff } from "../../app/features/chat/messages";
-import { createChatService } from "../support/chat";
+import { saveProfile } from "../../app/features/settings/site.server";
+import { type ChatProcess, createChatService } from "../support/chat";
 import { createPostgresDatabase, databaseEnv, databaseKinds } from "../support/databases";
 
 const hasPostgres = databaseKinds.includes("postgres");
@@ -95,7 +97,7 @@ const providerEnv = (provider: Provider, extra: Record<string, string> = {}) => 
   ...extra,
 });
 
-type Process = { handle: DatabaseHandle; chat: ChatAssistant };
+type Process = ChatProcess & { handle: DatabaseHandle };
 
 /** A fresh PostgreSQL database, migrated and seeded, with `count` processes on it (not started). */
 async function processesOnPostgres(count: number, env: Record<string, string> = {}) {
@@ -108,13 +110,13 @@ async function processesOnPostgres(count: number, env: Record<string, string> = 
       await runMigrations(handle);
       await seed(handle.db);
     }
-    processes.push({ handle, chat: createChatService(handle, config) });
+    processes.push({ handle, ...(await createChatService(handle, config)) });
   }
   return {
     url,
     processes,
     close: async () => {
-      for (const p of processes) await p.chat.stop();
+      for (const p of processes) await p.stop();
       for (const p of processes) await p.handle.close();
       await drop();
     },
@@ -230,6 +232,27 @@ describe.runIf(hasPostgres)("two processes on one PostgreSQL database (offline e
     await expect
       .poll(() => topSource(b.chat, "what should I photograph after a goose strike on my balloon envelope"), { timeout: 10_000 })
       .toBe(`blog:${later.post._id}:0`);
+  });
+
+  it("answers with the agency's saved profile on every process within seconds, without a restart", async () => {
+    await Promise.all([a.chat.start(), b.chat.start()]);
+    const phone = async (chat: ChatAssistant) => (await chat.replies.localAnswer("what's your phone number", "Other")).content;
+    expect(await phone(b.chat)).toContain("(512) 555-0142");
+    const indexed = vi.spyOn(b.chat.knowledge.index, "resyncContent");
+    // Saved through process A's database handle: B hears it by NOTIFY alone.
+    await saveProfile(a.handle.db, { ...defaultProfile, phone: "(737) 555-0199", licensedStates: ["Ohio", "Texas"] }, null);
+    await expect.poll(() => phone(b.chat), { timeout: 10_000 }).toContain("(737) 555-0199");
+    await expect.poll(() => phone(a.chat), { timeout: 10_000 }).toContain("(737) 555-0199");
+    expect((await b.chat.replies.localAnswer("are you licensed in Utah?", "Other")).content).toMatch(
+      /^We're not licensed in Utah\. We write coverage in 2 states: Ohio and Texas\./,
+    );
+    await Promise.all([a.chat.settled(), b.chat.settled()]);
+    expect(indexed).toHaveBeenCalledTimes(1);
+    // The shared rows hold the new text once, whichever process wrote them.
+    const rows = await a.handle.db.select({ content: knowledge.content }).from(knowledge).where(eq(knowledge.source, "agency:contact"));
+    expect(rows).toEqual([{ content: expect.stringContaining("(737) 555-0199") }]);
+    await saveProfile(a.handle.db, defaultProfile, null);
+    await expect.poll(() => phone(b.chat), { timeout: 10_000 }).toContain("(512) 555-0142");
   });
 });
 
@@ -348,8 +371,8 @@ describe.runIf(hasPostgres)("the day's token budget with two processes on one Po
     const calls = provider.embedded.length;
     const lastA = await a.chat.send(sessionA.id, "what does general liability cover");
     const lastB = await b.chat.send(sessionB.id, "what does general liability cover");
-    expect(lastA).toMatchObject({ engine: "budget", reply: { content: chatBudgetHandOff() } });
-    expect(lastB).toMatchObject({ engine: "budget", reply: { content: chatBudgetHandOff() } });
+    expect(lastA).toMatchObject({ engine: "budget", reply: { content: chatBudgetHandOff(defaultSite) } });
+    expect(lastB).toMatchObject({ engine: "budget", reply: { content: chatBudgetHandOff(defaultSite) } });
     expect(provider.embedded.length).toBe(calls);
   });
 });
@@ -358,6 +381,7 @@ describe.each(databaseKinds)("one process on %s", (kind) => {
   let provider: Provider;
   let handle: DatabaseHandle;
   let chat: ChatAssistant;
+  let stopChat: () => Promise<void>;
   let cleanup: () => Promise<void>;
   beforeAll(async () => {
     provider = await startProvider();
@@ -366,12 +390,12 @@ describe.each(databaseKinds)("one process on %s", (kind) => {
     handle = await openDatabase(db.env.DATABASE_URL ? { url: db.env.DATABASE_URL } : { dataDir: db.env.DATA_DIR });
     await runMigrations(handle);
     await seed(handle.db);
-    chat = createChatService(handle, loadConfig({ NODE_ENV: "test", ...providerEnv(provider) }));
+    ({ chat, stop: stopChat } = await createChatService(handle, loadConfig({ NODE_ENV: "test", ...providerEnv(provider) })));
     await chat.start();
     await chat.settled();
   });
   afterAll(async () => {
-    await chat?.stop();
+    await stopChat?.();
     await handle?.close();
     await cleanup?.();
     await provider?.close();

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "#db/client";
 import { runMigrations } from "#db/migrate";
 import { seed } from "#db/seed";
+import { defaultSite } from "../../app/content/site-profile";
 import { loadConfig } from "../../app/env.server";
 import { createPost, deletePost, updatePost } from "../../app/features/blog/posts.server";
 import type { ChatAssistant } from "../../app/features/chat/chat.server";
@@ -145,14 +146,14 @@ async function open(kind: TestDatabaseKind): Promise<Opened> {
   const handle = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR });
   await runMigrations(handle);
   await seed(handle.db);
-  const chat = createChatService(handle, loadConfig({ NODE_ENV: "test" }));
+  const { chat, stop } = await createChatService(handle, loadConfig({ NODE_ENV: "test" }));
   await chat.start();
   return {
     kind,
     handle,
     chat,
     cleanup: async () => {
-      await chat.stop();
+      await stop();
       await handle.close();
       await cleanup();
     },
@@ -240,7 +241,7 @@ describe.each(databaseKinds)("chat retrieval on %s", (kind) => {
     for (const question of offTopic) {
       const found = await chat.replies.retrieveLocal(question);
       expect(found.matches, question).toEqual([]);
-      expect((await chat.replies.localAnswer(question, "Other")).content).toBe(chatHandOff());
+      expect((await chat.replies.localAnswer(question, "Other")).content).toBe(chatHandOff(defaultSite));
     }
   });
 

@@ -8,9 +8,10 @@ import type { AddressInfo } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { chatMessages, chatSessions, leads, mailOutbox } from "#db/schema";
-import { agency } from "../../app/content/agency";
+import { defaultProfile, defaultSite, withPhone } from "../../app/content/site-profile";
 import { loggableError, newSessionId } from "../../app/features/chat/chat.server";
 import { chatBudgetHandOff, chatGreeting, chatHandOff, chatTexts } from "../../app/features/chat/messages";
+import { saveProfile } from "../../app/features/settings/site.server";
 import { postMessages } from "../../app/lib/post-messages";
 import { ensureAdmin, signIn } from "../support/admin";
 import { databaseKinds } from "../support/databases";
@@ -204,7 +205,7 @@ describe.each(databaseKinds)("chat assistant API on %s (offline engine)", (kind)
     const c = client(() => server);
     const { id, greeting } = await started(c, visitor(2));
     const hours = await say(c, id, "what are your hours?");
-    expect(hours).toContain(agency.hours.weekdays.label);
+    expect(hours).toContain(defaultSite.agency.hours.open);
     const fmcsa = await say(c, id, "how much liability does FMCSA require");
     expect(fmcsa).toMatch(/\$750,000/);
     const history = (await (await c.history(id)).json()).messages as { role: string; content: string; createdAt: string }[];
@@ -217,7 +218,34 @@ describe.each(databaseKinds)("chat assistant API on %s (offline engine)", (kind)
     ]);
     const times = history.map((m) => Date.parse(m.createdAt));
     expect([...times].sort((a, b) => a - b)).toEqual(times);
-    expect(await say(c, id, "what's the best pizza in Austin")).toBe(chatHandOff());
+    expect(await say(c, id, "what's the best pizza in Austin")).toBe(chatHandOff(defaultSite));
+  });
+
+  it("answers with the agency's saved profile once the site store has read it, and with the defaults again after", async () => {
+    const c = client(() => server);
+    const { id } = await started(c, visitor(41));
+    const { site, chat } = server.services;
+    const friday = { opens: "09:00", closes: "12:00" };
+    await saveProfile(db(), { ...defaultProfile, phone: "(737) 555-0199", hours: { ...defaultProfile.hours, friday } }, null);
+    try {
+      await site.reload();
+      await chat.settled();
+      const facts = site.current().facts;
+      expect(await say(c, id, "what's your phone number")).toMatch(
+        /^You can call Hill Country Commercial Insurance at \(737\) 555-0199 or/,
+      );
+      expect(await say(c, id, "what are your hours?")).toContain(
+        "Monday - Thursday, 9:00 AM - 5:00 PM; Friday, 9:00 AM - 12:00 PM Central Time",
+      );
+      const handOff = await say(c, id, "what's the best pizza in Austin");
+      expect(handOff).toBe(chatHandOff(facts));
+      expect(handOff).toContain("(737) 555-0199 (Monday - Thursday, 9:00 AM - 5:00 PM; Friday, 9:00 AM - 12:00 PM CT)");
+    } finally {
+      await saveProfile(db(), defaultProfile, null);
+      await site.reload();
+      await chat.settled();
+    }
+    expect(await say(c, id, "what's your phone number")).toContain("(512) 555-0142");
   });
 
   it("a new intake with a known email and phone starts a fresh chat; earlier messages go only to the browser holding that session", async () => {
@@ -360,7 +388,7 @@ describe.each(databaseKinds)("chat assistant API on %s (offline engine)", (kind)
     for (let i = 0; i < 3; i++) ids.push((await started(c, visitor(`5${i}`))).id);
     const refused = await c.start(visitor(59));
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({ success: false, message: chatTexts.tooManySessions });
+    expect(await refused.json()).toEqual({ success: false, message: withPhone(defaultSite, chatTexts.tooManySessions) });
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await client(() => server).start(visitor(58))).status).toBe(201);
 
@@ -368,7 +396,7 @@ describe.each(databaseKinds)("chat assistant API on %s (offline engine)", (kind)
     for (let i = 0; i < 6; i++) expect((await c.send(ids[0], "thanks")).status).toBe(200);
     const perSession = await c.send(ids[0], "thanks");
     expect(perSession.status).toBe(429);
-    expect((await perSession.json()).message).toBe(chatTexts.tooManyMessages);
+    expect((await perSession.json()).message).toBe(withPhone(defaultSite, chatTexts.tooManyMessages));
     // Per address: 8 in the window, across chats (the refused one counted too).
     expect((await c.send(ids[1], "thanks")).status).toBe(200);
     expect((await c.send(ids[1], "thanks")).status).toBe(429);
@@ -574,12 +602,12 @@ describe.each(databaseKinds)("chat assistant with an AI provider on %s", (kind) 
     expect(completion).toMatchObject({ model: "test-chat", temperature: 0.5, max_tokens: 100 });
     const [system, ...rest] = completion.messages ?? [];
     expect(system.role).toBe("system");
-    expect(system.content).toContain(agency.name);
-    expect(system.content).toContain(agency.phone.primary.display);
+    expect(system.content).toContain(defaultSite.agency.name);
+    expect(system.content).toContain(defaultSite.agency.phone.primary.display);
     expect(system.content).toMatch(/Never invent prices/);
     expect(system.content).toContain(`Visitor: ${v.name}, interested in Commercial Trucking.`);
     expect(system.content).toContain("Office hours and when we are open");
-    expect(system.content).toContain(agency.hours.weekdays.label);
+    expect(system.content).toContain(defaultSite.agency.hours.open);
     expect(rest.at(-1)).toEqual({ role: "user", content: "what are your office hours" });
     expect(rest[0]).toMatchObject({ role: "assistant", content: chatGreeting(v.name, "Commercial Trucking") });
 
@@ -636,7 +664,7 @@ describe.each(databaseKinds)("chat assistant with an AI provider on %s", (kind) 
     provider.state.mode = "hang";
     try {
       const t0 = Date.now();
-      expect(await say(c, id, "what are your hours")).toContain(agency.hours.weekdays.label);
+      expect(await say(c, id, "what are your hours")).toContain(defaultSite.agency.hours.open);
       expect(Date.now() - t0).toBeLessThan(5000);
     } finally {
       provider.state.mode = "ok";
@@ -676,7 +704,7 @@ describe.each(databaseKinds)("chat assistant with an AI provider on %s", (kind) 
       await say(c, id, "are you open on saturday");
       await server.services.chat.settled();
       const calls = provider.requests.length;
-      expect(await say(c, id, "what is a BOP")).toBe(chatBudgetHandOff());
+      expect(await say(c, id, "what is a BOP")).toBe(chatBudgetHandOff(defaultSite));
       await server.services.chat.settled();
       // Neither the answer nor the summary it triggers went to the provider.
       expect(provider.requests.slice(calls)).toEqual([]);
@@ -693,7 +721,7 @@ describe.each(databaseKinds)("chat assistant with an AI provider on %s", (kind) 
             client(() => server),
             other.id,
             "what are your office hours",
-          )) === chatBudgetHandOff();
+          )) === chatBudgetHandOff(defaultSite);
         if (handedOver) {
           const [s] = await db().select().from(chatSessions).where(eq(chatSessions.id, other.id));
           expect(s.tokensUsed).toBe(0);

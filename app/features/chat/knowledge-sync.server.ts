@@ -1,13 +1,15 @@
 /**
  * Keeps the chat's knowledge base in step with the site: builds the offline index at start (and the
- * AI provider's embeddings in the background), and follows blog changes made by any process on the
- * database (NOTIFY), re-reading every post when the notification connection comes back.
- * docs/decisions/014-chat-assistant.md says why it works this way.
+ * AI provider's embeddings in the background), follows blog changes made by any process on the
+ * database (NOTIFY), re-reading every post when the notification connection comes back, and re-reads
+ * the site's content when the agency's stored profile changes (the site store hears every process's
+ * save). docs/decisions/014-chat-assistant.md says why it works this way.
  *
  * Several processes may share one database: the knowledge rows are the site's, and each process keeps
  * only its own in-memory index (app/features/chat/knowledge.server.ts).
  */
 import type { DatabaseHandle } from "#db/client";
+import type { SiteFacts } from "~/content/site-profile";
 import type { Config } from "~/env.server";
 import type { AiSettings } from "~/features/ai/client.server";
 import { type BlogChange, followBlogChanges } from "~/features/blog/posts.server";
@@ -17,12 +19,23 @@ import type { ChatLog } from "./log.server";
 import { embedTexts } from "./provider-engine.server";
 import type { SearchMode } from "./retrieval.server";
 
+/**
+ * The agency's stored profile as this process knows it: the `site` service (SiteStore,
+ * app/features/settings/site.server.ts), which reads it again whenever any process saves it.
+ */
+export type SiteSource = {
+  current(): { facts: SiteFacts };
+  /** Calls `listener` after each change; answers the function that stops it. */
+  onChange(listener: (snapshot: { facts: SiteFacts }) => void): () => void;
+};
+
 export type KnowledgeSyncDeps = {
   /** The database, whether pgvector is installed, and how to hear other processes and take turns with them (db/client.ts). */
   database: Pick<DatabaseHandle, "db" | "hasVector" | "listen" | "withLock">;
   config: Config;
   /** The AI provider (the `ai` service), or null: the offline index only. */
   ai: AiSettings | null;
+  site: SiteSource;
   log: ChatLog;
 };
 
@@ -32,17 +45,24 @@ export class KnowledgeSync {
   private readonly config: Config;
   private readonly ai: AiSettings | null;
   private readonly log: ChatLog;
+  private readonly site: SiteSource;
   private readonly pending = new Set<Promise<unknown>>();
   private localReady: Promise<void> | undefined;
   private unlisten: (() => Promise<void>) | undefined;
+  private unwatchSite: (() => void) | undefined;
   private stopped = false;
 
-  constructor({ database, config, ai, log }: KnowledgeSyncDeps) {
+  constructor({ database, config, ai, site, log }: KnowledgeSyncDeps) {
     this.database = database;
     this.config = config;
     this.ai = ai;
+    this.site = site;
     this.log = log;
-    this.index = new KnowledgeIndex(database, (level, data, message) => this.log(level, data, message));
+    this.index = new KnowledgeIndex(
+      database,
+      () => site.current().facts,
+      (level, data, message) => this.log(level, data, message),
+    );
   }
 
   /** Whether the similarity search runs in the database (pgvector) or in the application. */
@@ -51,12 +71,14 @@ export class KnowledgeSync {
   }
 
   /**
-   * Follows blog changes (from every process on the database), builds the offline index, and the
-   * provider's in the background. Resolves once it listens and the offline index is built. Safe to
-   * call more than once.
+   * Follows blog and profile changes (from every process on the database), builds the offline index,
+   * and the provider's in the background. Resolves once it listens and the offline index is built.
+   * Safe to call more than once.
    */
   start(): Promise<void> {
     if (this.localReady) return this.localReady;
+    // Watched before the content is read: a profile saved during the build is indexed after it.
+    this.unwatchSite = this.site.onChange(() => void this.resyncContent());
     // Listening starts before the posts are read: a change committed in between is heard, not lost.
     this.localReady = this.track(
       this.followBlog()
@@ -94,9 +116,11 @@ export class KnowledgeSync {
     return this.localReady;
   }
 
-  /** Stops following the blog, then waits for the indexing in flight. */
+  /** Stops following the blog and the profile, then waits for the indexing in flight. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.unwatchSite?.();
+    this.unwatchSite = undefined;
     const unlisten = this.unlisten;
     this.unlisten = undefined;
     await unlisten?.().catch(() => {});
@@ -169,6 +193,24 @@ export class KnowledgeSync {
     } catch (error) {
       if (error instanceof IndexCancelled) return;
       this.log("error", { err: error }, "chat knowledge: blog posts could not be re-read; changes are picked up at the next start");
+    }
+  }
+
+  // ---- the agency's profile ----
+
+  /** Re-reads the site's content with the current facts: the agency's profile changed. */
+  async resyncContent(): Promise<void> {
+    if (this.stopped) return;
+    try {
+      const items = await this.track(this.start().then(() => this.index.resyncContent(this.otherModels())));
+      this.log("info", { items }, "chat knowledge: the site's content re-read after the agency's profile changed");
+    } catch (error) {
+      if (error instanceof IndexCancelled) return;
+      this.log(
+        "error",
+        { err: error },
+        "chat knowledge: the site's content could not be re-read; it is picked up at the next change or start",
+      );
     }
   }
 

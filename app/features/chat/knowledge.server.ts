@@ -16,7 +16,6 @@ import { and, eq, inArray, like, notInArray, sql } from "drizzle-orm";
 import type { Database, DatabaseHandle } from "#db/client";
 import { knowledge } from "#db/schema";
 import { aboutMission, aboutWhyChooseUs } from "~/content/about";
-import { agency, fullAddress, licensedStateCount, licensedStates, promises, residentState } from "~/content/agency";
 import { builtInPosts } from "~/content/blog-posts";
 import { homeFaqs } from "~/content/home";
 import type { LandingSlug } from "~/content/landing-pages";
@@ -24,11 +23,13 @@ import { landingPages } from "~/content/landing-pages.copy";
 import type { chatInsuranceTypes } from "~/content/options";
 import { type ProductSlug, productPages } from "~/content/products";
 import { serviceCards } from "~/content/services";
+import { fullAddress, perSite, type SiteFacts } from "~/content/site-profile";
 import { teamMembers } from "~/content/team";
 import { getPost, listPosts } from "~/features/blog/posts.server";
 import { htmlToText } from "~/lib/html-text";
 import { chatFaqs } from "./faqs";
 import { embedLocal, LexicalIndex, LOCAL_MODEL } from "./local-engine.server";
+import { officeHoursLong } from "./messages";
 
 /**
  * faq: a question and its answer; fact: the agency's own details; topic: a titled passage; risk: what
@@ -68,32 +69,37 @@ export function lineOfInsuranceType(insuranceType: string): Line | undefined {
 
 const list = (xs: readonly string[]) => (xs.length === 1 ? xs[0] : `${xs.slice(0, -1).join(", ")} and ${xs.at(-1)}`);
 
-let contentCache: KnowledgeItem[] | undefined;
+/** "By appointment" -> "by appointment" mid-sentence; a day's hours ("9:00 AM - 1:00 PM") stay as they are. */
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
-/** Every item from app/content and the chat's own FAQs. Sources are stable: they name where the text lives. */
-export function contentKnowledge(): KnowledgeItem[] {
-  if (contentCache) return contentCache;
+/**
+ * Every item from app/content, the agency's facts and the chat's own FAQs, computed once per facts
+ * object. Sources are stable: they name where the text lives, whatever the stored profile says.
+ */
+export const contentKnowledge: (site: SiteFacts) => KnowledgeItem[] = perSite((site) => {
   const items: KnowledgeItem[] = [];
-  const officeHours = `${agency.hours.weekdays.days}, ${agency.hours.weekdays.label} Central Time`;
+  const { agency, promises } = site;
+  const secondPhone = agency.phone.secondary ? ` or ${agency.phone.secondary.display}` : "";
+  const weekend = (day: "saturday" | "sunday", label: string) => (agency.hours.days[day] ? label : lowerFirst(label));
 
   items.push(
     {
       source: "agency:contact",
       kind: "fact",
       title: "Phone number, email and office address",
-      content: `You can call ${agency.name} at ${agency.phone.primary.display} or ${agency.phone.secondary.display}, or email ${agency.email}. Our office is at ${fullAddress()}. You can also reach a licensed agent on WhatsApp from this chat.`,
+      content: `You can call ${agency.name} at ${agency.phone.primary.display}${secondPhone}, or email ${agency.email}. Our office is at ${fullAddress(site)}. You can also reach a licensed agent on WhatsApp from this chat.`,
     },
     {
       source: "agency:hours",
       kind: "fact",
       title: "Office hours and when we are open",
-      content: `Our office hours are ${officeHours}. Saturday: ${agency.hours.saturday.toLowerCase()}; Sunday: ${agency.hours.sunday.toLowerCase()}. Claims and emergencies can be reported ${promises.claimsSupport}, and certificates of insurance are available ${promises.claimsSupport}.`,
+      content: `Our office hours are ${officeHoursLong(site)}. Saturday: ${weekend("saturday", agency.hours.saturday)}; Sunday: ${weekend("sunday", agency.hours.sunday)}. Claims and emergencies can be reported ${promises.claimsSupport}, and certificates of insurance are available ${promises.claimsSupport}.`,
     },
     {
       source: "agency:licensed-states",
       kind: "fact",
       title: "Which states we are licensed in",
-      content: `${agency.name} is licensed to write commercial insurance in ${licensedStateCount} states: ${list(licensedStates)}. ${residentState} is our resident license.`,
+      content: `${agency.name} is licensed to write commercial insurance in ${site.licensedStateCount} states: ${list(site.licensedStates)}. ${site.residentState} is our resident license.`,
     },
     {
       source: "agency:quotes",
@@ -140,7 +146,7 @@ export function contentKnowledge(): KnowledgeItem[] {
   for (const [i, m] of teamMembers.entries()) {
     items.push({ source: `team:${i}`, kind: "fact", title: `Our team: ${m.name}, ${m.role}`, content: m.bio });
   }
-  for (const [i, f] of chatFaqs.entries()) items.push({ source: `faq:chat:${i}`, kind: "faq", title: f.question, content: f.answer });
+  for (const [i, f] of chatFaqs(site).entries()) items.push({ source: `faq:chat:${i}`, kind: "faq", title: f.question, content: f.answer });
   for (const [i, f] of homeFaqs.entries()) items.push({ source: `faq:home:${i}`, kind: "faq", title: f.question, content: f.answer });
   for (const [i, card] of serviceCards.entries()) {
     items.push({ source: `service:${i}`, kind: "topic", title: card.title, content: card.description });
@@ -188,8 +194,12 @@ export function contentKnowledge(): KnowledgeItem[] {
     }
   }
 
-  contentCache = items;
   return items;
+});
+
+/** The source prefixes of the content items ("agency:", "faq:" ...): the scope a change of the facts re-indexes. */
+export function contentScope(items: KnowledgeItem[]): string[] {
+  return [...new Set(items.map((i) => `${i.source.slice(0, i.source.indexOf(":"))}:`))];
 }
 
 // ---- blog ----
@@ -386,12 +396,15 @@ export class KnowledgeIndex {
   private readonly hasVector: boolean;
   private readonly withLock: DatabaseHandle["withLock"];
   private readonly log: IndexLog;
+  private readonly site: () => SiteFacts;
   vectorColumn = false;
 
-  constructor(database: Pick<DatabaseHandle, "db" | "hasVector" | "withLock">, log: IndexLog = () => {}) {
+  /** `site`: the agency's current facts (the site store's snapshot), read each time the content is indexed. */
+  constructor(database: Pick<DatabaseHandle, "db" | "hasVector" | "withLock">, site: () => SiteFacts, log: IndexLog = () => {}) {
     this.db = database.db;
     this.hasVector = database.hasVector;
     this.withLock = database.withLock;
+    this.site = site;
     this.log = log;
   }
 
@@ -434,7 +447,7 @@ export class KnowledgeIndex {
       } catch (error) {
         this.log("error", { err: error }, "chat knowledge: blog posts could not be read; indexing the site content only");
       }
-      this.setItems([...contentKnowledge(), ...blog]);
+      this.setItems([...contentKnowledge(this.site()), ...blog]);
       await this.syncModel(LOCAL_MODEL, localEmbedder);
     });
   }
@@ -501,6 +514,22 @@ export class KnowledgeIndex {
     });
   }
 
+  /**
+   * Re-reads the site's content with the current facts (the agency's profile changed): its items
+   * replace the old ones, and only those whose text changed are embedded again. Answers how many
+   * content items there are.
+   */
+  resyncContent(models: ModelEmbedder[] = []): Promise<number> {
+    return this.serial(async () => {
+      const content = contentKnowledge(this.site());
+      const scope = contentScope([...this.allItems().filter((i) => !i.source.startsWith("blog:")), ...content]);
+      const inScope = (source: string) => scope.some((prefix) => source.startsWith(prefix));
+      this.setItems([...this.allItems().filter((i) => !inScope(i.source)), ...content]);
+      await this.syncScope(scope, models, { change: "site" });
+      return content.length;
+    });
+  }
+
   /** Brings the rows of the items under `scope` up to date: the offline model's, then the other ready models'. */
   private async syncScope(scope: string[], models: ModelEmbedder[], context: Record<string, unknown>) {
     await this.syncModel(LOCAL_MODEL, localEmbedder, scope);
@@ -513,7 +542,7 @@ export class KnowledgeIndex {
         this.log(
           "warn",
           { err: error, model, ...context },
-          "chat knowledge: the provider could not embed a blog change; it is searched offline until the next start",
+          "chat knowledge: the provider could not embed a change of the blog or the site; it is searched offline until the next start",
         );
       }
     }

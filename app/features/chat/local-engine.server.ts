@@ -14,8 +14,8 @@
  *   COSINE_FULL counts as 1). CHAT_MATCH_THRESHOLD applies to this number; 0.7 means "most of what
  *   the question asks about, in an item that reads like it". docs/decisions/014 has the calibration.
  */
-import { agency, licensedStateCount, licensedStates, residentState } from "~/content/agency";
 import { usStates } from "~/content/quote-options";
+import type { SiteFacts } from "~/content/site-profile";
 
 export const LOCAL_MODEL = "local-v1";
 export const LOCAL_DIMENSIONS = 1024;
@@ -418,19 +418,20 @@ export function smallTalk(question: string): SmallTalk | null {
 const STATE_CONTEXT =
   /\b(?:licen[cs]ed?|licen[cs]es?|operate|operating|write|writing|do business|available|serve|service|offer|insure|cover|work)\b/i;
 
-/** "Are you licensed in Ohio?" -> a yes or no from the licensed-state list; null when no state is named. */
-export function stateLicensingAnswer(question: string): string | null {
+/** "Are you licensed in Ohio?" -> a yes or no from the site's licensed-state list; null when no state is named. */
+export function stateLicensingAnswer(question: string, site: SiteFacts): string | null {
   if (!STATE_CONTEXT.test(question)) return null;
   const text = ` ${question
     .toLowerCase()
     .replace(/[^a-z ]+/g, " ")
     .replace(/\s+/g, " ")} `;
-  const named = usStates.filter((state) => text.includes(` ${state.toLowerCase()} `));
+  const named: string[] = usStates.filter((state) => text.includes(` ${state.toLowerCase()} `));
   // "West Virginia" also contains "Virginia".
   const states = named.filter((s) => !named.some((other) => other !== s && other.toLowerCase().includes(s.toLowerCase())));
   if (states.length === 0) return null;
-  const licensed = states.filter((s) => (licensedStates as readonly string[]).includes(s));
-  const not = states.filter((s) => !(licensedStates as readonly string[]).includes(s));
+  const { licensedStates, licensedStateCount, residentState } = site;
+  const licensed = states.filter((s) => licensedStates.includes(s));
+  const not = states.filter((s) => !licensedStates.includes(s));
   const list = (xs: readonly string[]) => (xs.length === 1 ? xs[0] : `${xs.slice(0, -1).join(", ")} and ${xs.at(-1)}`);
   const parts: string[] = [];
   if (licensed.length) {
@@ -441,7 +442,7 @@ export function stateLicensingAnswer(question: string): string | null {
   }
   if (not.length) {
     parts.push(
-      `We're not licensed in ${list(not)}. We write coverage in ${licensedStateCount} states: ${list(licensedStates)}. A licensed agent at ${agency.phone.primary.display} can tell you what we can do for operations that reach other states.`,
+      `We're not licensed in ${list(not)}. We write coverage in ${licensedStateCount} states: ${list(licensedStates)}. A licensed agent at ${site.agency.phone.primary.display} can tell you what we can do for operations that reach other states.`,
     );
   }
   return parts.join(" ");

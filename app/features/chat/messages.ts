@@ -1,8 +1,9 @@
 /**
  * The chat assistant's texts and limits (spec 001 sections 2, 4, 8 and 9), shared by the widget and
- * the server. Browser-safe and small. The agency's phone, hours and promises come from ~/content/agency.
+ * the server. Browser-safe and small. The agency's phone, hours and promises come from its stored
+ * profile (`SiteFacts`), so texts naming them are functions of the facts.
  */
-import { agency } from "~/content/agency";
+import { type SiteFacts, WEEKDAYS } from "~/content/site-profile";
 
 export const chatLimits = {
   /** Longest visitor message, in characters after trimming (spec 001 section 9: "maximum context length 2000"). */
@@ -17,7 +18,17 @@ export const chatLimits = {
 export const chatRoles = ["user", "assistant"] as const;
 export type ChatRole = (typeof chatRoles)[number];
 
-const officeHours = `${agency.hours.weekdays.days}, ${agency.hours.weekdays.label} CT`;
+const opensAtAll = (site: SiteFacts) => WEEKDAYS.some((day) => site.agency.hours.days[day] !== null);
+
+/** "Monday - Friday, 9:00 AM - 5:00 PM CT": the office hours in the chat's short form. */
+export function officeHoursShort(site: SiteFacts): string {
+  return opensAtAll(site) ? `${site.agency.hours.open} ${site.agency.hours.zone}` : site.agency.hours.open;
+}
+
+/** "Monday - Friday, 9:00 AM - 5:00 PM Central Time": the office hours with the time zone's name. */
+export function officeHoursLong(site: SiteFacts): string {
+  return opensAtAll(site) ? `${site.agency.hours.open} ${site.agency.hours.zoneName}` : site.agency.hours.open;
+}
 
 export const chatTexts = {
   panelTitle: "Chat with AI Assistant",
@@ -55,8 +66,9 @@ export const chatTexts = {
     fetchConversations: "Failed to fetch conversations",
   },
 
-  tooManySessions: `Too many chats started from your network. Please wait a few minutes, or call us at ${agency.phone.primary.display}.`,
-  tooManyMessages: `You're sending messages faster than we can answer. Please wait a few minutes, or call us at ${agency.phone.primary.display}.`,
+  /** Rate limits: the API adds the agency's number to "call us" (`withPhone`). */
+  tooManySessions: "Too many chats started from your network. Please wait a few minutes, or call us.",
+  tooManyMessages: "You're sending messages faster than we can answer. Please wait a few minutes, or call us.",
 } as const;
 
 /** "Other" reads badly mid-sentence. */
@@ -74,11 +86,11 @@ export function chatGreeting(name: string, insuranceType: string): string {
 }
 
 /** When the assistant has nothing grounded to say: an honest hand-off to a person. */
-export function chatHandOff(): string {
-  return `I don't have that answer here; a licensed agent can help at ${agency.phone.primary.display} (${officeHours}) or on WhatsApp.`;
+export function chatHandOff(site: SiteFacts): string {
+  return `I don't have that answer here; a licensed agent can help at ${site.agency.phone.primary.display} (${officeHoursShort(site)}) or on WhatsApp.`;
 }
 
 /** When the AI budget of a chat (or of the day) is used up: no more model calls, a person takes over. */
-export function chatBudgetHandOff(): string {
-  return `I've reached the limit of what I can answer in this chat. A licensed agent will gladly pick it up at ${agency.phone.primary.display} (${officeHours}) or on WhatsApp.`;
+export function chatBudgetHandOff(site: SiteFacts): string {
+  return `I've reached the limit of what I can answer in this chat. A licensed agent will gladly pick it up at ${site.agency.phone.primary.display} (${officeHoursShort(site)}) or on WhatsApp.`;
 }

@@ -4,8 +4,9 @@
  * (the visitor is waiting; chat.server.ts falls back to the offline engine), and reports the tokens
  * it used for the budgets.
  */
-import { agency, licensedStateCount, promises } from "~/content/agency";
+import type { SiteFacts } from "~/content/site-profile";
 import type { AiSettings } from "~/features/ai/client.server";
+import { officeHoursShort } from "./messages";
 import type { Match } from "./retrieval.server";
 
 /** Spec 001 section 9: answers are about two lines, summaries a paragraph. */
@@ -48,27 +49,35 @@ export async function embedTexts(ai: AiSettings, texts: string[], timeoutMs: num
 
 export type Visitor = { name: string; insuranceType: string };
 
-const officeHours = `${agency.hours.weekdays.days}, ${agency.hours.weekdays.label} CT`;
-
-/** The rules, the visitor, the memory of the conversation and the retrieved items. */
+/**
+ * The rules (with the agency's current facts), the visitor, the memory of the conversation and the
+ * retrieved items. `callBack`: when the office hours delay a call-back asked for now, the sentence
+ * that says so ("We're closed now; expect our call by 9:30 AM Monday.").
+ */
 export function systemPrompt({
+  site,
   visitor,
   summary,
   matches,
+  callBack = null,
 }: {
+  site: SiteFacts;
   visitor: Visitor;
   summary: string;
   matches: Pick<Match, "title" | "content">[];
+  callBack?: string | null;
 }): string {
+  const { agency } = site;
   const knowledge = matches.length
     ? matches.map((m, i) => `[${i + 1}] ${m.title}\n${m.content}`).join("\n\n")
     : "(nothing in the agency's content matches this question)";
   return [
-    `You are the website assistant of ${agency.name}, an independent commercial insurance agency in ${agency.address.city}, ${agency.address.regionName}, licensed in ${licensedStateCount} states and working with ${promises.carriers} carriers.`,
+    `You are the website assistant of ${agency.name}, an independent commercial insurance agency in ${agency.address.city}, ${agency.address.regionName}, licensed in ${site.licensedStateCount} states and working with ${site.promises.carriers} carriers.`,
     "Rules:",
     "- Talk only about the agency and commercial insurance: its coverage lines, quotes, certificates, claims and contact details. Politely decline anything else.",
     "- Answer from the agency information below. Never invent prices, premiums, limits, carriers or coverage decisions, and never say whether a specific loss or claim is covered; a licensed agent decides that.",
-    `- When the information below does not answer the question, say so plainly and offer a call with a licensed agent at ${agency.phone.primary.display} (${officeHours}) or a WhatsApp message.`,
+    `- When the information below does not answer the question, say so plainly and offer a call with a licensed agent at ${agency.phone.primary.display} (${officeHoursShort(site)}) or a WhatsApp message.`,
+    ...(callBack ? [`- When asked how soon someone calls back, say that the office hours delay it now: ${callBack}`] : []),
     "- Reply in plain text, in at most two short sentences. Address the visitor by name only now and then.",
     "",
     `Visitor: ${visitor.name}, interested in ${visitor.insuranceType === "Other" ? "other insurance" : visitor.insuranceType}.`,
@@ -92,7 +101,16 @@ export function tidyReply(text: string, finishReason: string | null | undefined)
 
 export async function answerWithProvider(
   ai: AiSettings,
-  input: { visitor: Visitor; summary: string; matches: Match[]; history: HistoryMessage[]; question: string; timeoutMs: number },
+  input: {
+    site: SiteFacts;
+    visitor: Visitor;
+    summary: string;
+    matches: Match[];
+    callBack?: string | null;
+    history: HistoryMessage[];
+    question: string;
+    timeoutMs: number;
+  },
 ): Promise<ProviderResult> {
   const system = systemPrompt(input);
   const history = input.history.slice(-HISTORY_MESSAGES).map((m) => ({ role: m.role, content: m.content.slice(0, 1000) }));
@@ -112,13 +130,13 @@ export async function answerWithProvider(
 
 export async function summariseWithProvider(
   ai: AiSettings,
-  input: { visitor: Visitor; messages: HistoryMessage[]; timeoutMs: number },
+  input: { site: SiteFacts; visitor: Visitor; messages: HistoryMessage[]; timeoutMs: number },
 ): Promise<ProviderResult> {
   const transcript = input.messages
     .slice(-20)
     .map((m) => `${m.role === "user" ? input.visitor.name : "Assistant"}: ${m.content.slice(0, 600)}`)
     .join("\n");
-  const system = `Summarise this chat between a visitor and ${agency.name}'s website assistant in at most three sentences: who the visitor is and what they insure, what they asked, what was answered, and anything still open. Plain text, no lists.`;
+  const system = `Summarise this chat between a visitor and ${input.site.agency.name}'s website assistant in at most three sentences: who the visitor is and what they insure, what they asked, what was answered, and anything still open. Plain text, no lists.`;
   const res = await ai.client.chat.completions.create(
     {
       model: ai.summaryModel,

@@ -7,14 +7,15 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { type ChatSession, chatMessages, chatSessions } from "#db/schema";
-import { agency } from "~/content/agency";
+import type { SiteFacts } from "~/content/site-profile";
 import type { Config } from "~/env.server";
 import type { AiSettings } from "~/features/ai/client.server";
+import { CALL_BACK_SOURCE, callBackAnswer, callBackDelay, isCallBackQuestion } from "./call-back.server";
 import { lineOfInsuranceType } from "./knowledge.server";
 import type { KnowledgeSync } from "./knowledge-sync.server";
 import { extractAnswer, offlineSummary, smallTalk, stateLicensingAnswer } from "./local-engine.server";
 import { type ChatLog, loggableError } from "./log.server";
-import { chatBudgetHandOff, chatHandOff, chatLimits, chatTexts } from "./messages";
+import { chatBudgetHandOff, chatHandOff, chatLimits, chatTexts, officeHoursShort } from "./messages";
 import {
   answerWithProvider,
   defaultProviderThreshold,
@@ -42,6 +43,10 @@ export type ChatRepliesDeps = {
   sessions: ChatSessions;
   knowledge: KnowledgeSync;
   budget: TokenBudget;
+  /** The agency's facts now (the stored profile): each reply reads them when it is made. */
+  site: () => SiteFacts;
+  /** The time now: when a call-back asked for now is due. */
+  now: () => Date;
 };
 
 export class ChatReplies {
@@ -52,11 +57,13 @@ export class ChatReplies {
   private readonly sessions: ChatSessions;
   private readonly knowledge: KnowledgeSync;
   private readonly budget: TokenBudget;
+  private readonly site: () => SiteFacts;
+  private readonly now: () => Date;
   private readonly pending = new Set<Promise<unknown>>();
   private readonly summaries = new Map<string, Promise<void>>();
   private stopped = false;
 
-  constructor({ db, config, ai, log, sessions, knowledge, budget }: ChatRepliesDeps) {
+  constructor({ db, config, ai, log, sessions, knowledge, budget, site, now }: ChatRepliesDeps) {
     this.db = db;
     this.config = config;
     this.ai = ai;
@@ -64,6 +71,8 @@ export class ChatReplies {
     this.sessions = sessions;
     this.knowledge = knowledge;
     this.budget = budget;
+    this.site = site;
+    this.now = now;
   }
 
   /** No summary starts from now on; resolves when those in flight are done. */
@@ -108,21 +117,27 @@ export class ChatReplies {
   }
 
   private smallTalkReply(kind: NonNullable<ReturnType<typeof smallTalk>>, session: ChatSession): string {
-    const officeHours = `${agency.hours.weekdays.days}, ${agency.hours.weekdays.label} CT`;
+    const site = this.site();
     if (kind === "human")
-      return `Of course. A licensed agent can help you at ${agency.phone.primary.display} (${officeHours}), or send us a WhatsApp message with the button below.`;
+      return `Of course. A licensed agent can help you at ${site.agency.phone.primary.display} (${officeHoursShort(site)}), or send us a WhatsApp message with the button below.`;
     if (kind === "thanks")
       return `You're welcome, ${session.name}! Anything else about ${session.insuranceType === "Other" ? "your coverage" : session.insuranceType} I can help with?`;
     return `Hello ${session.name}! What would you like to know about ${session.insuranceType === "Other" ? "your coverage" : session.insuranceType}?`;
   }
 
-  /** The offline engine's answer: a direct fact, the best item's most relevant sentences, or an honest hand-off. */
+  /**
+   * The offline engine's answer: a direct fact (licensed states, the call-back promise and when the
+   * call is due now), the best item's most relevant sentences, or an honest hand-off.
+   */
   async localAnswer(question: string, insuranceType: string): Promise<Reply> {
-    const licensing = stateLicensingAnswer(question);
+    const site = this.site();
+    const licensing = stateLicensingAnswer(question, site);
     if (licensing) return { content: licensing, engine: "local", sources: ["agency:licensed-states"] };
+    if (isCallBackQuestion(question))
+      return { content: callBackAnswer(site, this.now(), this.config.LEAD_CLOCK_HOURS), engine: "local", sources: [CALL_BACK_SOURCE] };
     const found = await this.retrieveLocal(question, insuranceType);
     const best = found.matches[0];
-    if (!best) return { content: chatHandOff(), engine: "local", sources: [] };
+    if (!best) return { content: chatHandOff(site), engine: "local", sources: [] };
     const text = extractAnswer(question, best, this.knowledge.index.lexical);
     const content = best.kind === "topic" || best.kind === "risk" ? `${best.title}: ${text}` : text;
     return { content, engine: "local", sources: [best.source] };
@@ -177,13 +192,16 @@ export class ChatReplies {
         { leadId: session.leadId, sessionTokens: session.tokensUsed, dailyTokens: await this.budget.today() },
         "chat token budget used up: handing over to the agency",
       );
-      return { content: chatBudgetHandOff(), engine: "budget", sources: [] };
+      return { content: chatBudgetHandOff(this.site()), engine: "budget", sources: [] };
     }
     let matches: Match[] = [];
     try {
       matches = await this.retrieveForProvider(ai, session, question);
+      const site = this.site();
       const result = await answerWithProvider(ai, {
+        site,
         visitor: { name: session.name, insuranceType: session.insuranceType },
+        callBack: callBackDelay(site, this.now(), this.config.LEAD_CLOCK_HOURS),
         summary: session.summary,
         matches,
         history: history.slice(-HISTORY_MESSAGES),
@@ -231,6 +249,7 @@ export class ChatReplies {
     try {
       if (this.ai && (await this.budget.left(session))) {
         const result = await summariseWithProvider(this.ai, {
+          site: this.site(),
           visitor,
           messages: messages.map((m) => ({ role: m.role === "user" ? "user" : "assistant", content: m.content })),
           timeoutMs: this.config.CHAT_PROVIDER_TIMEOUT_MS,

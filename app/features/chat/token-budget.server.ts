@@ -5,17 +5,20 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { type ChatSession, chatSessions, chatTokenDays } from "#db/schema";
-import { agency } from "~/content/agency";
 import type { Config } from "~/env.server";
 
-/** The calendar day in the agency's time zone: the daily budget starts again at local midnight. */
-const agencyDay = (date = new Date()) => new Intl.DateTimeFormat("en-CA", { timeZone: agency.hours.timezone }).format(date);
-
 export class TokenBudget {
+  /** `timeZone`: the office's time zone now (the agency's stored profile); the day's budget starts again at its midnight. */
   constructor(
     private readonly db: Database,
     private readonly config: Config,
+    private readonly timeZone: () => string,
   ) {}
+
+  /** The calendar day in the agency's time zone, "YYYY-MM-DD". */
+  private agencyDay(date = new Date()): string {
+    return new Intl.DateTimeFormat("en-CA", { timeZone: this.timeZone() }).format(date);
+  }
 
   /** Whether the chat and the day still have tokens to spend on the provider. */
   async left(session: Pick<ChatSession, "tokensUsed">): Promise<boolean> {
@@ -36,13 +39,13 @@ export class TokenBudget {
       .where(eq(chatSessions.id, sessionId));
     await this.db
       .insert(chatTokenDays)
-      .values({ day: agencyDay(), tokens })
+      .values({ day: this.agencyDay(), tokens })
       .onConflictDoUpdate({ target: chatTokenDays.day, set: { tokens: sql`${chatTokenDays.tokens} + excluded.tokens` } });
   }
 
   /** Tokens used today (the agency's day) by all chats of every process. */
   async today(): Promise<number> {
-    const [row] = await this.db.select({ tokens: chatTokenDays.tokens }).from(chatTokenDays).where(eq(chatTokenDays.day, agencyDay()));
+    const [row] = await this.db.select({ tokens: chatTokenDays.tokens }).from(chatTokenDays).where(eq(chatTokenDays.day, this.agencyDay()));
     return row?.tokens ?? 0;
   }
 }

@@ -1,5 +1,6 @@
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
-import { agency, mailtoHref, telHref } from "~/content/agency";
+import { mailtoHref, telHref } from "~/content/site-profile";
+import { useSite } from "~/lib/site";
 import { chatFaqs } from "../faqs";
 import type { ChatRole } from "../messages";
 import { ContactIcon, MailIcon, PhoneIcon, SendIcon, WhatsAppIcon } from "./icons";
@@ -55,11 +56,12 @@ export function MessageList({ messages, pending }: { messages: WidgetMessage[]; 
 }
 
 export function FaqList({ onChoose }: { onChoose: (question: string, answer: string) => void }) {
+  const site = useSite();
   return (
     <div className="flex-1 overflow-y-auto p-4" id="chat-faqs">
       <h3 className="text-base font-semibold text-brand-900">{t.faqHeading}</h3>
       <ul className="mt-3 space-y-2">
-        {chatFaqs.map((faq) => (
+        {chatFaqs(site).map((faq) => (
           <li key={faq.question}>
             <button
               type="button"
@@ -90,6 +92,7 @@ export function Composer({
   whatsappNumber: string | null;
   visitor?: { name: string; insuranceType: string };
 }) {
+  const site = useSite();
   const [draft, setDraft] = useState("");
   const [contactOpen, setContactOpen] = useState(false);
 
@@ -123,15 +126,15 @@ export function Composer({
           <p className="mt-1 flex items-center gap-2">
             <PhoneIcon className="h-4 w-4 text-slate-600" />
             <span className="sr-only">{t.contactPhone}: </span>
-            <a className="font-medium text-brand-700 underline" href={telHref()}>
-              {agency.phone.primary.display}
+            <a className="font-medium text-brand-700 underline" href={telHref(site.agency.phone.primary.e164)}>
+              {site.agency.phone.primary.display}
             </a>
           </p>
           <p className="mt-1 flex items-center gap-2">
             <MailIcon className="h-4 w-4 text-slate-600" />
             <span className="sr-only">{t.contactEmail}: </span>
-            <a className="font-medium text-brand-700 underline" href={mailtoHref()}>
-              {agency.email}
+            <a className="font-medium text-brand-700 underline" href={mailtoHref(site.agency.email)}>
+              {site.agency.email}
             </a>
           </p>
         </div>

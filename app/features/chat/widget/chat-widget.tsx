@@ -6,19 +6,20 @@ import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "re
 // The whole stylesheet, loaded before this module runs: a prerendered page's inline CSS holds only
 // the rules its own markup uses (root.tsx also loads it after hydration; it arrives once).
 import "~/app.css";
+import { useSite } from "~/lib/site";
 import { notifyError } from "~/lib/toast";
 import { chatGreeting } from "../messages";
 import { type ApiMessage, ChatApiError, fetchMessages, sendMessage, startSession } from "./api";
 import { Composer, FaqList, MessageList, type WidgetMessage } from "./chat-view";
 import { ChatIcon, CloseIcon, ExpandIcon, MinimizeIcon } from "./icons";
 import { type FieldErrors, IntakeForm } from "./intake-form";
-import { clearSession, loadSession, type SavedSession, saveSession, type VisitorInfo } from "./session-store";
+import { chatDbName, clearSession, loadSession, type SavedSession, saveSession, type VisitorInfo } from "./session-store";
 import { widgetTexts as t } from "./texts";
 
 export type ChatWidgetProps = {
   /** Counts the open requests (Live Chat buttons); each new one opens the panel. */
   openRequests: number;
-  /** Digits only; no WhatsApp button without it. */
+  /** The server's WHATSAPP_NUMBER, digits only: used when the agency's profile names no WhatsApp number. */
   whatsappNumber: string | null;
 };
 
@@ -32,6 +33,11 @@ const FIELD_NAMES = new Set(["name", "email", "phone", "insuranceType"]);
 const headerButton = "h-9 w-9 shrink-0 items-center justify-center rounded-md text-white hover:bg-white/15";
 
 export function ChatWidget({ openRequests, whatsappNumber }: ChatWidgetProps) {
+  const site = useSite();
+  // The database the page started with: a renamed agency's new name applies from the next page load,
+  // so an open chat is not dropped half-way.
+  const [dbName] = useState(() => chatDbName(site));
+  const whatsapp = site.agency.whatsapp.replace(/\D/g, "") || whatsappNumber;
   const [phase, setPhase] = useState<Phase>("checking");
   const [open, setOpen] = useState(false);
   const [minimized, setMinimized] = useState(false);
@@ -71,7 +77,7 @@ export function ChatWidget({ openRequests, whatsappNumber }: ChatWidgetProps) {
     let active = true;
     (async () => {
       try {
-        const saved = await loadSession();
+        const saved = await loadSession(dbName);
         if (!saved) {
           if (active) toIntake();
           return;
@@ -79,21 +85,21 @@ export function ChatWidget({ openRequests, whatsappNumber }: ChatWidgetProps) {
         const history = await fetchMessages(saved.id);
         if (!active) return;
         if (history.length === 0) {
-          await clearSession();
+          await clearSession(dbName);
           return toIntake(saved.info);
         }
         rememberSession(saved);
         setMessages(history.map(toWidget));
         setPhase("chat");
       } catch {
-        await clearSession();
+        await clearSession(dbName);
         if (active) toIntake();
       }
     })();
     return () => {
       active = false;
     };
-  }, [toIntake, rememberSession]);
+  }, [toIntake, rememberSession, dbName]);
 
   const openPanel = useCallback(() => {
     setOpen(true);
@@ -154,7 +160,7 @@ export function ChatWidget({ openRequests, whatsappNumber }: ChatWidgetProps) {
     try {
       const { id, messages: history, greeting } = await startSession(info);
       const saved = { id, info };
-      await saveSession(saved);
+      await saveSession(dbName, saved);
       rememberSession(saved);
       // Earlier conversation when there is one, else the greeting (the server stores it as the session's first message).
       setMessages(
@@ -195,7 +201,7 @@ export function ChatWidget({ openRequests, whatsappNumber }: ChatWidgetProps) {
       notifyError(t.sendFailed);
       if (error instanceof ChatApiError && error.status === 404) {
         // The server no longer knows this session: start again from the form, details filled in.
-        await clearSession();
+        await clearSession(dbName);
         toIntake(current.info);
         moveFocus.current = "panel";
       }
@@ -279,7 +285,7 @@ export function ChatWidget({ openRequests, whatsappNumber }: ChatWidgetProps) {
         ) : (
           <>
             {showFaqs ? <FaqList onChoose={chooseFaq} /> : <MessageList messages={messages} pending={pending} />}
-            <Composer pending={pending} onSend={send} inputRef={input} whatsappNumber={whatsappNumber} visitor={session?.info} />
+            <Composer pending={pending} onSend={send} inputRef={input} whatsappNumber={whatsapp} visitor={session?.info} />
           </>
         )}
       </div>

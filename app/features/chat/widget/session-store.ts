@@ -1,27 +1,29 @@
 /**
  * The visitor's chat session, kept in the browser: IndexedDB (a database named for the agency,
- * store `chat_data`, key `chatSession`), else sessionStorage, else nowhere (the chat then lasts as
- * long as the page). Only the session id and the visitor's details are kept; the conversation
- * itself lives on the server.
+ * `chatDbName(site)`, store `chat_data`, key `chatSession`), else sessionStorage, else nowhere (the
+ * chat then lasts as long as the page). Only the session id and the visitor's details are kept; the
+ * conversation itself lives on the server.
  */
-import { agency } from "~/content/agency";
+import type { SiteFacts } from "~/content/site-profile";
 
 export type VisitorInfo = { name: string; email: string; phone: string; insuranceType: string };
 export type SavedSession = { id: string; info: VisitorInfo };
 
-/** "Hill Country Commercial Insurance" -> "hill-country-commercial-insurance". */
-export const CHAT_DB_NAME = agency.name
-  .toLowerCase()
-  .replace(/[^a-z0-9]+/g, "-")
-  .replace(/^-|-$/g, "");
+/** The agency's name as the database's: "Hill Country Commercial Insurance" -> "hill-country-commercial-insurance". */
+export function chatDbName(site: SiteFacts): string {
+  return site.agency.name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+}
 export const CHAT_STORE = "chat_data";
 export const CHAT_KEY = "chatSession";
 const DB_VERSION = 1;
 
-function openDb(): Promise<IDBDatabase> {
+function openDb(dbName: string): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
     if (typeof indexedDB === "undefined") return reject(new Error("IndexedDB is not available"));
-    const request = indexedDB.open(CHAT_DB_NAME, DB_VERSION);
+    const request = indexedDB.open(dbName, DB_VERSION);
     request.onupgradeneeded = () => {
       if (!request.result.objectStoreNames.contains(CHAT_STORE)) request.result.createObjectStore(CHAT_STORE);
     };
@@ -31,8 +33,8 @@ function openDb(): Promise<IDBDatabase> {
   });
 }
 
-async function idb<T>(mode: IDBTransactionMode, run: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  const db = await openDb();
+async function idb<T>(dbName: string, mode: IDBTransactionMode, run: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  const db = await openDb(dbName);
   try {
     return await new Promise<T>((resolve, reject) => {
       const tx = db.transaction(CHAT_STORE, mode);
@@ -67,11 +69,11 @@ function asSession(value: unknown): SavedSession {
   return { id: v.id, info: { name: info.name, email: info.email, phone: info.phone, insuranceType: info.insuranceType } };
 }
 
-/** The saved session, or null when there is none; throws when what is saved cannot be used. */
-export async function loadSession(): Promise<SavedSession | null> {
+/** The saved session in `dbName`, or null when there is none; throws when what is saved cannot be used. */
+export async function loadSession(dbName: string): Promise<SavedSession | null> {
   let stored: unknown;
   try {
-    stored = await idb("readonly", (store) => store.get(CHAT_KEY));
+    stored = await idb(dbName, "readonly", (store) => store.get(CHAT_KEY));
   } catch {
     stored = undefined;
   }
@@ -89,9 +91,9 @@ export async function loadSession(): Promise<SavedSession | null> {
   return asSession(stored);
 }
 
-export async function saveSession(session: SavedSession): Promise<void> {
+export async function saveSession(dbName: string, session: SavedSession): Promise<void> {
   try {
-    await idb("readwrite", (store) => store.put(session, CHAT_KEY));
+    await idb(dbName, "readwrite", (store) => store.put(session, CHAT_KEY));
     return;
   } catch {
     // fall through to sessionStorage
@@ -103,8 +105,8 @@ export async function saveSession(session: SavedSession): Promise<void> {
   }
 }
 
-export async function clearSession(): Promise<void> {
-  await idb("readwrite", (store) => store.delete(CHAT_KEY)).catch(() => undefined);
+export async function clearSession(dbName: string): Promise<void> {
+  await idb(dbName, "readwrite", (store) => store.delete(CHAT_KEY)).catch(() => undefined);
   try {
     sessionStorage.removeItem(CHAT_KEY);
   } catch {
