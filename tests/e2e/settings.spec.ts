@@ -8,8 +8,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { settingsMessages } from "../../app/features/settings/messages";
 import { widgetTexts as t } from "../../app/features/chat/widget/texts";
+import { settingsMessages } from "../../app/features/settings/messages";
 import { type OwnServer, startOwnServer } from "./own-server";
 import { expect, test, toast, toastsSettled, waitForHydration } from "./support";
 
