@@ -23,5 +23,6 @@ export const AUDIT_ACTIONS = [
   "admin_deactivated",
   "admin_reactivated",
   "round_robin_changed",
+  "owner_created",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -22,6 +22,7 @@ const actions: Record<AuditAction, string> = {
   admin_deactivated: "Deactivated an account",
   admin_reactivated: "Reactivated an account",
   round_robin_changed: "Changed round-robin lead assignment",
+  owner_created: "Set up the site and created the owner account",
 };
 
 /** Labels of the keys `detail` carries; any other key is shown with its own name spelled out. */

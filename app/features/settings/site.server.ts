@@ -64,10 +64,14 @@ export function announceSiteChange(tx: Pick<Database, "execute">, what: string):
 }
 
 /**
- * Saves `profile` (already validated) and announces it, in one transaction. Answers the profile it
- * replaced, for the audit entry.
+ * Saves `profile` (already validated) and announces it, in one transaction (`db` may be a transaction
+ * itself: the save then commits with it). Answers the profile it replaced, for the audit entry.
  */
-export async function saveProfile(db: Database, profile: AgencyProfile, by: { id: string } | null): Promise<AgencyProfile> {
+export async function saveProfile(
+  db: Pick<Database, "transaction">,
+  profile: AgencyProfile,
+  by: { id: string } | null,
+): Promise<AgencyProfile> {
   return db.transaction(async (tx) => {
     // One save at a time: the row is locked while the old value is read and the new one written.
     await tx
