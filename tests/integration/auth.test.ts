@@ -676,23 +676,24 @@ describe.each(databaseKinds)("the first admin on %s", (kind) => {
     let stdout = "";
     const exited = new Promise((resolve) => child.on("exit", resolve));
     const printed = /^ {4}(http:\/\/localhost:\d+\/admin\/setup\?code=[A-Za-z0-9_-]{22})$/m;
-    let setupPage: Response;
+    let setupPage: { status: number; text: string };
     try {
       await new Promise<void>((resolve, reject) => {
         child.stdout.on("data", (d) => {
           stdout += d;
-          if (printed.test(stdout)) resolve();
+          if (printed.test(stdout) && stdout.includes('"setupUrl"')) resolve();
         });
         child.on("exit", () => reject(new Error(`server exited early: ${stdout}`)));
       });
       // The printed link opens the setup form on the server that printed it.
-      setupPage = await fetch(printed.exec(stdout)?.[1] ?? "");
+      const res = await fetch(printed.exec(stdout)?.[1] ?? "");
+      setupPage = { status: res.status, text: await res.text() };
     } finally {
       child.kill("SIGTERM");
       await exited;
     }
     expect(setupPage.status).toBe(200);
-    expect(await setupPage.text()).toContain(setupMessages.title);
+    expect(setupPage.text).toContain(setupMessages.title);
     const hints = stdout.split("\n").filter((line) => line.includes("No admin account yet"));
     expect(hints).toHaveLength(1);
     const hint = JSON.parse(hints[0]);
