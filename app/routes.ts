@@ -30,6 +30,8 @@ export default [
   route("admin/account/two-factor", "routes/admin/account-two-factor.tsx"),
   // An invitation link: the invited person has no session yet.
   route("admin/invite/:token", "routes/admin/invite.tsx"),
+  // First-run setup: the link the server prints while no admin account exists (404 once one does).
+  route("admin/setup", "routes/admin/setup.tsx"),
   // Sign Out: a form posted to the server, which ends the session and sends the browser to sign in.
   route("admin/logout", "routes/admin/logout.ts"),
   layout("routes/admin/layout.tsx", [

@@ -8,8 +8,9 @@ import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
 import { loadConfig } from "~/env.server";
+import { setupMessages } from "~/features/admin-users/setup-messages";
 import { createApp } from "../server/app";
-import { createServices } from "../server/main";
+import { createServices, firstRunLink } from "../server/main";
 import { buildImages } from "./images";
 
 if (process.argv.includes("--help")) {
@@ -40,7 +41,10 @@ const server = createHttpServer((req, res) => {
   vite.middlewares(req, res, () => void listener(req, res));
 });
 server.listen(config.PORT, config.HOST, () => {
-  services.logger.info({ url: `http://localhost:${config.PORT}` }, "development server listening");
+  const url = `http://localhost:${config.PORT}`;
+  services.logger.info({ url }, "development server listening");
+  const setup = firstRunLink(services, process.env.SITE_URL ? config.SITE_URL : url);
+  if (setup) console.log(setupMessages.printed(setup));
 });
 
 for (const signal of ["SIGTERM", "SIGINT"] as const) {

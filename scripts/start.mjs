@@ -17,7 +17,9 @@ if (process.argv.includes("--help")) {
 Serves the site on PORT (3000) with the settings from the environment and .env. Builds first when
 there is no build, the sources changed since the last one, or SITE_URL, GA_MEASUREMENT_ID or
 WHATSAPP_NUMBER differ from the values the last one was made with (this needs the development
-dependencies); with a current build it only runs it.`);
+dependencies); with a current build it only runs it. While no admin account exists (and ADMIN_EMAIL
+and ADMIN_PASSWORD are not set), it prints a one-time setup link: open it to name the agency and create
+the owner account.`);
   process.exit(0);
 }
 // Settings may live in a .env file beside package.json (see .env.example).

@@ -14,8 +14,10 @@ import { openDatabase } from "#db/client";
 import { runMigrations } from "#db/migrate";
 import { seed } from "#db/seed";
 import { type Config, ConfigError, insecureSiteWarning, loadConfig, publicConfig } from "~/env.server";
+import { issueSetupCode, setupLink } from "~/features/admin-users/setup.server";
+import { setupMessages } from "~/features/admin-users/setup-messages";
 import { createAiProvider } from "~/features/ai/client.server";
-import { bootstrapAdmin, NO_ADMIN_HINT } from "~/features/auth/auth.server";
+import { bootstrapAdmin } from "~/features/auth/auth.server";
 import { loginThrottleSettings } from "~/features/auth/login-throttle.server";
 import { ChatAssistant } from "~/features/chat/chat.server";
 import { sweepLeadClock } from "~/features/leads/escalation.server";
@@ -42,7 +44,14 @@ import { loadStaticManifest, type StaticManifest, serveBuild } from "./static";
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const buildDir = path.join(projectRoot, "build");
 
-export type RunningServer = { url: string; services: AppServices; renderCache?: RenderCache; close: () => Promise<void> };
+export type RunningServer = {
+  url: string;
+  services: AppServices;
+  renderCache?: RenderCache;
+  /** The first-run setup link this start made (no admin account exists yet), else undefined. */
+  setupLink?: string;
+  close: () => Promise<void>;
+};
 type Logger = AppServices["logger"];
 
 /** The public settings a prerendered page depends on; a build made with others is not served as files. */
@@ -85,10 +94,17 @@ export function uploadsDir(config: Config): { dir: string; temporary: boolean } 
   return { dir: path.resolve(config.DATA_DIR, "uploads"), temporary: false };
 }
 
-/** Opens the database (migrated and seeded) and creates the mail sender; `start()` begins background work. */
-export async function createServices(config: Config): Promise<AppServices & { start: () => void; stop: () => Promise<void> }> {
+/**
+ * Opens the database (migrated and seeded) and creates the mail sender; `start()` begins background work.
+ * `setupCode` is the first-run setup code this start made while no admin account exists (the caller
+ * prints its link once it knows the server's address), else null.
+ */
+export async function createServices(
+  config: Config,
+): Promise<AppServices & { setupCode: string | null; start: () => void; stop: () => Promise<void> }> {
   const logger = createLogger(config.LOG_LEVEL, { environment: config.NODE_ENV, visibleEmails: [config.AGENCY_INBOX, config.MAIL_FROM] });
   const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
+  let setupCode: string | null;
   try {
     await runMigrations(database);
     await seed(database.db);
@@ -96,7 +112,8 @@ export async function createServices(config: Config): Promise<AppServices & { st
     const admin = await bootstrapAdmin(database.db, config);
     if (admin === "created")
       logger.info({ email: config.ADMIN_EMAIL?.toLowerCase() }, "admin account created from ADMIN_EMAIL and ADMIN_PASSWORD");
-    if (admin === "none") logger.warn(NO_ADMIN_HINT);
+    // A new code at each start while no admin exists; once one does, codes left by earlier starts are deleted.
+    setupCode = await issueSetupCode(database.db);
     const insecure = insecureSiteWarning(config);
     if (insecure) logger.warn(insecure);
   } catch (error) {
@@ -187,6 +204,7 @@ export async function createServices(config: Config): Promise<AppServices & { st
     logger,
     database,
     db: database.db,
+    setupCode,
     mail,
     storage,
     limits,
@@ -292,6 +310,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
     { url, database: services.database.kind, dataDir: services.database.kind === "pglite" ? path.resolve(config.DATA_DIR) : undefined },
     "server listening",
   );
+  const setup = firstRunLink(services, env.SITE_URL ? config.SITE_URL : url);
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -320,7 +339,18 @@ export async function startServer(env: Record<string, string | undefined> = proc
       await services.stop();
       logger.info("server stopped");
     })());
-  return { url, services, renderCache, close };
+  return { url, services, renderCache, setupLink: setup, close };
+}
+
+/**
+ * The first-run setup link of this start (SITE_URL's address, else the server's own), logged; undefined
+ * when an admin account exists.
+ */
+export function firstRunLink(services: Pick<AppServices, "logger"> & { setupCode: string | null }, baseUrl: string): string | undefined {
+  if (!services.setupCode) return undefined;
+  const link = setupLink(baseUrl, services.setupCode);
+  services.logger.warn({ setupUrl: link }, setupMessages.startHint);
+  return link;
 }
 
 export async function main() {
@@ -335,6 +365,8 @@ export async function main() {
     }
     process.exit(1);
   }
+  // Said plainly too, below the log's JSON lines: the first thing someone running `npm start` needs.
+  if (running.setupLink) console.log(setupMessages.printed(running.setupLink));
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
       running.close().then(

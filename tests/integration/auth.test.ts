@@ -12,7 +12,8 @@ import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminSessions, adminUsers } from "#db/schema";
 import { ConfigError, loadConfig } from "../../app/env.server";
-import { adminFromRequest, bootstrapAdmin, createAdmin, hashToken, NO_ADMIN_HINT } from "../../app/features/auth/auth.server";
+import { setupMessages } from "../../app/features/admin-users/setup-messages";
+import { adminFromRequest, bootstrapAdmin, createAdmin, hashToken } from "../../app/features/auth/auth.server";
 import { createApp } from "../../server/app";
 import { requireAdmin } from "../../server/auth";
 import { addressKey } from "../../server/client-info";
@@ -656,7 +657,9 @@ describe.each(databaseKinds)("the first admin on %s", (kind) => {
   });
 
   // Also the first start of this database (for PGlite: creating its folder), before the script uses it.
-  it("starts without any admin, saying in one line how to create one", { timeout: 60_000 }, async () => {
+  it("starts without any admin, saying in one log line how to create one, and printing the setup link plainly", {
+    timeout: 60_000,
+  }, async () => {
     const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "server/main.ts"], {
       cwd: root,
       env: {
@@ -672,24 +675,34 @@ describe.each(databaseKinds)("the first admin on %s", (kind) => {
     });
     let stdout = "";
     const exited = new Promise((resolve) => child.on("exit", resolve));
+    const printed = /^ {4}(http:\/\/localhost:\d+\/admin\/setup\?code=[A-Za-z0-9_-]{22})$/m;
+    let setupPage: { status: number; text: string };
     try {
       await new Promise<void>((resolve, reject) => {
         child.stdout.on("data", (d) => {
           stdout += d;
-          if (stdout.includes('"msg":"server listening"')) resolve();
+          if (printed.test(stdout) && stdout.includes('"setupUrl"')) resolve();
         });
         child.on("exit", () => reject(new Error(`server exited early: ${stdout}`)));
       });
+      // The printed link opens the setup form on the server that printed it.
+      const res = await fetch(printed.exec(stdout)?.[1] ?? "");
+      setupPage = { status: res.status, text: await res.text() };
     } finally {
       child.kill("SIGTERM");
       await exited;
     }
+    expect(setupPage.status).toBe(200);
+    expect(setupPage.text).toContain(setupMessages.title);
     const hints = stdout.split("\n").filter((line) => line.includes("No admin account yet"));
     expect(hints).toHaveLength(1);
-    expect(JSON.parse(hints[0]).msg).toBe(NO_ADMIN_HINT);
-    expect(NO_ADMIN_HINT).toBe(
-      'No admin account yet: run "npm run admin:create -- --email you@agency.com" or set ADMIN_EMAIL and ADMIN_PASSWORD.',
+    const hint = JSON.parse(hints[0]);
+    expect(hint.msg).toBe(setupMessages.startHint);
+    expect(hint.setupUrl).toBe(printed.exec(stdout)?.[1]);
+    expect(setupMessages.startHint).toContain(
+      'run "npm run admin:create -- --email you@agency.com", or set ADMIN_EMAIL and ADMIN_PASSWORD.',
     );
+    expect(stdout).toContain(setupMessages.printed(hint.setupUrl));
   });
 
   // Mostly start-up time: the script and the server open the database in turn.

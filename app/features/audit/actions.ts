@@ -24,5 +24,6 @@ export const AUDIT_ACTIONS = [
   "admin_reactivated",
   "round_robin_changed",
   "settings_changed",
+  "owner_created",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -23,6 +23,7 @@ const actions: Record<AuditAction, string> = {
   admin_reactivated: "Reactivated an account",
   round_robin_changed: "Changed round-robin lead assignment",
   settings_changed: "Changed the agency's settings",
+  owner_created: "Set up the site and created the owner account",
 };
 
 /** Labels of the keys `detail` carries; any other key is shown with its own name spelled out. */

@@ -205,9 +205,6 @@ export async function bootstrapAdmin(
   return created.length > 0 ? "created" : "exists";
 }
 
-export const NO_ADMIN_HINT =
-  'No admin account yet: run "npm run admin:create -- --email you@agency.com" or set ADMIN_EMAIL and ADMIN_PASSWORD.';
-
 // ---- sessions ----
 
 export type SessionTimeouts = { idleMs: number; maxMs: number };

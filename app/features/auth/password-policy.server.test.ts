@@ -47,6 +47,13 @@ describe("a password made of the account or the agency", () => {
     expect(isPersonalPassword(`${agency.shortName} 2024`)).toBe(true);
     expect(isPersonalPassword("correct horse battery staple", email)).toBe(false);
   });
+
+  it("is refused when it is a name the agency is being given (first-run setup)", () => {
+    const names = ["Bluebonnet Risk Partners"];
+    expect(isPersonalPassword("bluebonnet-risk-partners 2025", email, names)).toBe(true);
+    expect(newPasswordProblem("Bluebonnet Risk Partners", { email, names })).toBe(authMessages.passwordPersonal);
+    expect(newPasswordProblem("Bluebonnet Risk Partners", { email })).toBeNull();
+  });
 });
 
 describe("newPasswordProblem", () => {

@@ -49,9 +49,12 @@ export function isCommonPassword(password: string): boolean {
   return variants(password).some((v) => list.has(v));
 }
 
-/** Whether the password is the account's email, its part before the @, or the agency's name. */
-export function isPersonalPassword(password: string, email?: string | null): boolean {
-  const candidates: string[] = [agency.name, agency.shortName];
+/**
+ * Whether the password is the account's email, its part before the @, or the agency's name (also
+ * `names`: a name the agency is being given as the account is made, at first-run setup).
+ */
+export function isPersonalPassword(password: string, email?: string | null, names: readonly string[] = []): boolean {
+  const candidates: string[] = [agency.name, agency.shortName, ...names];
   if (email) candidates.push(email, email.split("@")[0]);
   const forms = new Set([compact(password), compact(password).replace(/\d+$/, "")]);
   return candidates.some((c) => {
@@ -62,12 +65,13 @@ export function isPersonalPassword(password: string, email?: string | null): boo
 
 /**
  * The message for a new password that breaks a rule, or null when it may be used. `email` is the
- * account's (its own address is refused as a password).
+ * account's (its own address is refused as a password); `names` are names of the agency besides the
+ * stored ones (refused too).
  */
-export function newPasswordProblem(password: string, options: { email?: string | null } = {}): string | null {
+export function newPasswordProblem(password: string, options: { email?: string | null; names?: readonly string[] } = {}): string | null {
   if (password.length < MIN_PASSWORD_LENGTH) return authMessages.passwordTooShort;
   if (password.length > MAX_PASSWORD_LENGTH) return authMessages.passwordTooLong;
-  if (isPersonalPassword(password, options.email)) return authMessages.passwordPersonal;
+  if (isPersonalPassword(password, options.email, options.names)) return authMessages.passwordPersonal;
   if (isCommonPassword(password)) return authMessages.passwordCommon;
   return null;
 }

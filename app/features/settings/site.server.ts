@@ -65,10 +65,11 @@ export function announceSiteChange(tx: Pick<Database, "execute">, what: string):
 
 /**
  * Saves `profile` (already validated) and announces it, in one transaction with `also` (the audit
- * entry, given the profile it replaces). Answers the profile it replaced.
+ * entry, given the profile it replaces); `db` may be a transaction itself: the save then commits with
+ * it. Answers the profile it replaced.
  */
 export async function saveProfile(
-  db: Database,
+  db: Pick<Database, "transaction">,
   profile: AgencyProfile,
   by: { id: string } | null,
   also?: (tx: Database, before: AgencyProfile) => Promise<void>,

@@ -27,8 +27,8 @@ export const ACCOUNT_TWO_FACTOR = "/admin/account/two-factor";
 
 /** The longest return path kept (a back-office address with its filters). */
 const REDIRECT_MAX = 2048;
-/** Pages a sign-in never returns to: the sign-in's own steps, signing out, an invitation. */
-const NOT_AFTER_SIGN_IN = /^\/admin\/(login|logout|invite|two-factor)(\/|$)/;
+/** Pages a sign-in never returns to: the sign-in's own steps, signing out, an invitation, first-run setup. */
+const NOT_AFTER_SIGN_IN = /^\/admin\/(login|logout|invite|two-factor|setup)(\/|$)/;
 
 /**
  * The page a sign-in returns to, when `value` names one: a path of this site under /admin (never another
