@@ -114,6 +114,7 @@ export function postContext(services: AppServices, c: Context): PostContext {
     crossSite: isCrossSite(c, config),
     requestId: (c.get("requestId" as never) as string | undefined) ?? "",
     admin: (request: Request) => adminFromRequest(services, request),
+    site: services.site.current(),
   };
 }
 
@@ -129,8 +130,11 @@ export function apiSameSite(services: Pick<AppServices, "config">, c: Context, m
   return sameSite({ crossSite: isCrossSite(c, services.config) }, messages);
 }
 
-/** A request-count limit of the API's own (chat, uploads): its counter, whom it counts and its 429 text. */
-export type ApiLimit = { limiter: RateLimit; key: (c: Context) => string; message: string };
+/**
+ * A request-count limit of the API's own (chat, uploads): its counter, whom it counts and its 429 text
+ * (or what writes it at the time, for a text naming the stored profile's phone).
+ */
+export type ApiLimit = { limiter: RateLimit; key: (c: Context) => string; message: string | (() => string) };
 
 /** Step 2: the page's budget per address ("forms", "applications"), or the API's own limits, charged in order. */
 export async function apiRateLimit(
@@ -142,7 +146,7 @@ export async function apiRateLimit(
   if (typeof limit === "string") return chargeRateLimit(postContext(services, c), limit);
   for (const { limiter, key, message } of limit) {
     const wait = await limiter.hit(key(c));
-    if (wait > 0) return refuse(429, message, undefined, { "Retry-After": String(wait) });
+    if (wait > 0) return refuse(429, typeof message === "function" ? message() : message, undefined, { "Retry-After": String(wait) });
   }
   return null;
 }

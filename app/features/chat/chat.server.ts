@@ -14,6 +14,7 @@
  * keeps only its own in-memory index.
  */
 import type { DatabaseHandle } from "#db/client";
+import type { SiteFacts } from "~/content/site-profile";
 import type { Config } from "~/env.server";
 import type { AiSettings } from "~/features/ai/client.server";
 import type { SubmissionContext } from "~/features/leads/leads.server";
@@ -31,6 +32,8 @@ export type ChatDeps = {
   /** The database, whether pgvector is installed, and how to hear other processes and take turns with them (db/client.ts). */
   database: Pick<DatabaseHandle, "db" | "hasVector" | "listen" | "withLock">;
   config: Config;
+  /** The stored profile's current facts (the `site` service's): a new chat's lead and mail use them. */
+  site: () => SiteFacts;
   /** The AI provider (the `ai` service), or null: the offline engine answers. */
   ai: AiSettings | null;
   log?: ChatLog;
@@ -44,9 +47,9 @@ export class ChatAssistant {
   readonly budget: TokenBudget;
   readonly replies: ChatReplies;
 
-  constructor({ database, config, ai, log = () => {}, nudgeMail }: ChatDeps) {
+  constructor({ database, config, site, ai, log = () => {}, nudgeMail }: ChatDeps) {
     const db = database.db;
-    this.sessions = new ChatSessions({ db, config, nudgeMail });
+    this.sessions = new ChatSessions({ db, config, site, nudgeMail });
     this.knowledge = new KnowledgeSync({ database, config, ai, log });
     this.budget = new TokenBudget(db, config);
     this.replies = new ChatReplies({ db, config, ai, log, sessions: this.sessions, knowledge: this.knowledge, budget: this.budget });
