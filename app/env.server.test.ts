@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, envSchema, insecureSiteWarning, loadConfig } from "./env.server";
+import { defaultProfile, defaultSite, siteFacts } from "./content/site-profile";
+import { agencyInbox, ConfigError, envSchema, insecureSiteWarning, loadConfig, mailFrom } from "./env.server";
 
 function problems(env: Record<string, string>) {
   try {
@@ -21,7 +22,30 @@ describe("configuration", () => {
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.SITE_URL).toBe("http://localhost:3000");
     expect(config.GA_MEASUREMENT_ID).toBeUndefined();
-    expect(config.AGENCY_INBOX).toMatch(/@example\.com$/);
+    expect(config.AGENCY_INBOX).toBeUndefined();
+    expect(config.MAIL_FROM).toBeUndefined();
+    expect(config.LEAD_SLA_MINUTES).toBeUndefined();
+    expect(config.LEAD_ESCALATE_AFTER_MINUTES).toBe(20);
+  });
+
+  it("takes the inbox, the From and the promise from the stored profile unless the environment sets them", () => {
+    const renamed = siteFacts({ ...defaultProfile, name: "Ruiz, Ortega & Co", email: "office@ruiz.example" });
+    const unset = loadConfig({});
+    expect(agencyInbox(unset, defaultSite)).toBe("quotes@example.com");
+    expect(agencyInbox(unset, renamed)).toBe("office@ruiz.example");
+    expect(mailFrom(unset, defaultSite)).toBe("Hill Country Commercial Insurance <quotes@example.com>");
+    // A name with a comma is quoted, so it cannot split the address in two.
+    expect(mailFrom(unset, renamed)).toBe('"Ruiz, Ortega & Co" <office@ruiz.example>');
+    const set = loadConfig({
+      AGENCY_INBOX: "leads@agency.example",
+      MAIL_FROM: "Agency <no-reply@agency.example>",
+      LEAD_SLA_MINUTES: "0.05",
+    });
+    expect(agencyInbox(set, renamed)).toBe("leads@agency.example");
+    expect(mailFrom(set, renamed)).toBe("Agency <no-reply@agency.example>");
+    expect(set.LEAD_SLA_MINUTES).toBe(0.05);
+    // An escalation later than the promise is no configuration error: the clock cuts it to the promise.
+    expect(loadConfig({ LEAD_SLA_MINUTES: "10", LEAD_ESCALATE_AFTER_MINUTES: "20" }).LEAD_ESCALATE_AFTER_MINUTES).toBe(20);
   });
 
   it("names the variable and the problem", () => {

@@ -11,11 +11,13 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "#db/client";
 import { runMigrations } from "#db/migrate";
+import { siteFacts } from "../app/content/site-profile";
 import { ConfigError, loadConfig } from "../app/env.server";
 import { AdminAccountError, createAdmin, findAdminByEmail, normalizeEmail, resetAdminPassword } from "../app/features/auth/auth.server";
-import { newPasswordProblem } from "../app/features/auth/password-policy.server";
+import { agencyNames, newPasswordProblem } from "../app/features/auth/password-policy.server";
 import { MIN_PASSWORD_LENGTH } from "../app/features/auth/schema";
 import { resetTwoFactor } from "../app/features/auth/two-factor.server";
+import { readProfile } from "../app/features/settings/site.server";
 
 const USAGE = `Usage: npm run admin:create -- --email you@agency.com [--name "Dana Ruiz"] [--password-stdin] [--reset-password | --reset-2fa]
 
@@ -68,13 +70,13 @@ function askHidden(question: string): Promise<string> {
 }
 
 /** The password; createAdmin and resetAdminPassword check it again (length, common and breached list, the email). */
-async function password(fromStdin: boolean, email: string): Promise<string> {
+async function password(fromStdin: boolean, email: string, names: readonly string[]): Promise<string> {
   if (fromStdin) return readStdin();
   if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
   if (!process.stdin.isTTY) throw new UsageError("No terminal to ask for the password: pass --password-stdin or set ADMIN_PASSWORD.");
   const first = await askHidden(`Password (at least ${MIN_PASSWORD_LENGTH} characters): `);
   // Said before the second prompt, so a refused password is not typed twice.
-  const problem = newPasswordProblem(first, { email });
+  const problem = newPasswordProblem(first, { email, agencyNames: names });
   if (problem) throw new AdminAccountError(problem);
   const second = await askHidden("Same password again: ");
   if (first !== second) throw new AdminAccountError("The two passwords differ; nothing was changed.");
@@ -136,8 +138,10 @@ async function run(): Promise<void> {
         `An admin with the email ${email} already exists. To change the password: npm run admin:create -- --email ${email} --reset-password`,
       );
     }
-    const secret = await password(args["password-stdin"], email);
-    const options = { scryptN: config.AUTH_SCRYPT_N };
+    // The agency's names as stored (Settings), refused as the password.
+    const names = agencyNames(siteFacts(await readProfile(database.db)));
+    const secret = await password(args["password-stdin"], email, names);
+    const options = { scryptN: config.AUTH_SCRYPT_N, agencyNames: names };
     if (args["reset-password"]) {
       await resetAdminPassword(database.db, email, secret, options);
       console.log(`Password changed for ${email}; their sessions were signed out.`);

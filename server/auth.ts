@@ -92,7 +92,7 @@ export function authRoutes(services: AppServices): Hono {
         ...apiPost(services, "/password", { admin: true, body: true }, async (c, { body }) => {
           const { ip, requestId } = client(c);
           const result = await changePassword(
-            services,
+            { ...services, site: services.site.current() },
             { admin: c.get("admin"), sessionToken: sessionToken(c, config) ?? "", ip, requestId },
             body,
           );

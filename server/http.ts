@@ -114,6 +114,7 @@ export function postContext(services: AppServices, c: Context): PostContext {
     crossSite: isCrossSite(c, config),
     requestId: (c.get("requestId" as never) as string | undefined) ?? "",
     admin: (request: Request) => adminFromRequest(services, request),
+    site: services.site.current(),
   };
 }
 

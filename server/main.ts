@@ -13,18 +13,20 @@ import type { ServerBuild } from "react-router";
 import { openDatabase } from "#db/client";
 import { runMigrations } from "#db/migrate";
 import { seed } from "#db/seed";
-import { type Config, ConfigError, insecureSiteWarning, loadConfig, publicConfig } from "~/env.server";
+import { siteFacts } from "~/content/site-profile";
+import { type Config, ConfigError, insecureSiteWarning, loadConfig, mailFrom, publicConfig } from "~/env.server";
 import { issueSetupCode, setupLink } from "~/features/admin-users/setup.server";
 import { setupMessages } from "~/features/admin-users/setup-messages";
 import { createAiProvider } from "~/features/ai/client.server";
 import { bootstrapAdmin } from "~/features/auth/auth.server";
 import { loginThrottleSettings } from "~/features/auth/login-throttle.server";
+import { agencyNames } from "~/features/auth/password-policy.server";
 import { ChatAssistant } from "~/features/chat/chat.server";
 import { sweepLeadClock } from "~/features/leads/escalation.server";
 import { fileTransport, MailSender, smtpTransport } from "~/features/mail/outbox.server";
 import { runRetention } from "~/features/privacy/retention.server";
 import { sharedSecret } from "~/features/settings/settings.server";
-import { SiteStore, seedSiteContent } from "~/features/settings/site.server";
+import { readProfile, SiteStore, seedSiteContent } from "~/features/settings/site.server";
 import { createFileStorage } from "~/features/uploads/s3-storage.server";
 import { sweepOrphanUploads } from "~/features/uploads/uploads.server";
 import { createApp, securityOptions } from "./app";
@@ -109,7 +111,7 @@ export async function createServices(
     await runMigrations(database);
     await seed(database.db);
     await seedSiteContent(database.db);
-    const admin = await bootstrapAdmin(database.db, config);
+    const admin = await bootstrapAdmin(database.db, config, agencyNames(siteFacts(await readProfile(database.db))));
     if (admin === "created")
       logger.info({ email: config.ADMIN_EMAIL?.toLowerCase() }, "admin account created from ADMIN_EMAIL and ADMIN_PASSWORD");
     // A new code at each start while no admin exists; once one does, codes left by earlier starts are deleted.
@@ -120,10 +122,12 @@ export async function createServices(
     await database.close();
     throw error;
   }
+  // The stored profile, kept in step with every process: mail, the lead clock and the chat read its current facts.
+  const site = await SiteStore.open(database.db, { log: (level, data, message) => logger[level](data, message) });
   const mail = new MailSender({
     db: database.db,
     transport: mailTransport(config, logger),
-    from: config.MAIL_FROM,
+    from: () => mailFrom(config, site.current().facts),
     maxAttempts: config.MAIL_MAX_ATTEMPTS,
     retryBaseMs: config.MAIL_RETRY_BASE_MS,
     pollIntervalMs: config.MAIL_POLL_INTERVAL_MS,
@@ -151,7 +155,7 @@ export async function createServices(
         name: "lead-clock",
         intervalMs: config.LEAD_SWEEP_INTERVAL_MS,
         run: async () => {
-          const counts = await sweepLeadClock(database.db, config);
+          const counts = await sweepLeadClock(database.db, config, site.current().facts);
           if (counts.escalated + counts.overdue > 0) {
             mail.nudge();
             logger.info({ counts }, "lead clock: escalation and overdue mails queued");
@@ -188,7 +192,6 @@ export async function createServices(
     ],
     log: (level, data, message) => logger[level](data, message),
   });
-  const site = await SiteStore.open(database.db, { log: (level, data, message) => logger[level](data, message) });
   const ai = createAiProvider(config);
   // The chat's knowledge index is built (and re-embedded by the AI provider) in the background at start.
   const chat = new ChatAssistant({

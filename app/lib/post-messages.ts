@@ -12,6 +12,6 @@ export const postMessages = {
   notJson: "Send the request body as JSON (Content-Type: application/json).",
   badJson: "The request body is not valid JSON.",
   notAnObject: "The request body must be a JSON object.",
-  /** `{phone}` is the agency's number (content/agency.ts withPhone). */
+  /** "call us" gains the agency's number (content/site-profile.ts withPhone, the stored profile's). */
   tooManyRequests: "Too many submissions from your network. Please wait a few minutes and try again, or call us.",
 } as const;

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import { defaultSite } from "~/content/site-profile";
 import { loadConfig } from "~/env.server";
 import type { FormAnswer } from "./form";
 import { accept, flattenIssues, honeypotFilled, postForm, refuse } from "./post.server";
@@ -22,6 +23,7 @@ function context({ crossSite = false, admin = null, limit = 100 }: Options = {})
       requestId: "req-1",
       clientIp: "203.0.113.9",
       crossSite,
+      site: { facts: defaultSite },
       admin: async () => admin,
       limits: { rate: () => ({ max: limit, windowMs: 60_000, hit: async () => (++hits > limit ? 42 : 0) }) },
     } as unknown as AppLoadContext,

@@ -19,7 +19,7 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data, redirect } from "react-router";
 import type { ZodType, z } from "zod";
-import { withPhone } from "~/content/agency";
+import { withPhone } from "~/content/site-profile";
 import type { FormAnswer } from "./form";
 import { isUrlEncodedForm, readForm } from "./form-body.server";
 import { HONEYPOT_FIELD } from "./honeypot";
@@ -64,7 +64,7 @@ export const accept = <D = undefined>(message: string, detail?: string | null, e
 });
 
 /** The services the guards read. */
-export type PostContext = Pick<AppLoadContext, "config" | "logger" | "limits" | "clientIp" | "crossSite" | "requestId" | "admin">;
+export type PostContext = Pick<AppLoadContext, "config" | "logger" | "limits" | "clientIp" | "crossSite" | "requestId" | "admin" | "site">;
 
 /** The rate-limit budgets posts are charged to, per address (one count for a page's form and its JSON endpoint). */
 export type RateLimitName = "forms" | "applications";
@@ -80,7 +80,9 @@ export async function chargeRateLimit(context: PostContext, name: RateLimitName 
   const { config } = context;
   const limiter = context.limits.rate(name, config.RATE_LIMIT_FORMS_MAX, config.RATE_LIMIT_FORMS_WINDOW_MINUTES * 60_000);
   const wait = await limiter.hit(context.clientIp);
-  return wait > 0 ? refuse(429, withPhone(postMessages.tooManyRequests), undefined, { "Retry-After": String(wait) }) : null;
+  return wait > 0
+    ? refuse(429, withPhone(context.site.facts, postMessages.tooManyRequests), undefined, { "Retry-After": String(wait) })
+    : null;
 }
 
 /** Step 4: the signed-in admin, or a redirect to sign in that comes back to `request`'s page. */

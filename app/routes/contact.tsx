@@ -26,7 +26,7 @@ export function action({ request, context }: Route.ActionArgs) {
       maxBytes: PUBLIC_FORM_BYTES,
       access: "public",
       rateLimit: "forms",
-      honeypot: () => accept(success, trappedNotice(context.config)),
+      honeypot: () => accept(success, trappedNotice(context)),
     },
     async ({ value, formData }) => {
       const { callBackNotice } = await submitContact(context, value, visitContext(request, context, formData));

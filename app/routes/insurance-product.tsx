@@ -39,7 +39,7 @@ export function action({ request, context, params }: Route.ActionArgs) {
       maxBytes: PUBLIC_FORM_BYTES,
       access: "public",
       rateLimit: "forms",
-      honeypot: () => accept(success, trappedNotice(context.config)),
+      honeypot: () => accept(success, trappedNotice(context)),
     },
     async ({ value, formData }) => {
       const body = {

@@ -53,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       maxBytes: PUBLIC_FORM_BYTES,
       access: "public",
       rateLimit: "forms",
-      honeypot: () => accept(text.success, trappedNotice(context.config)),
+      honeypot: () => accept(text.success, trappedNotice(context)),
     },
     async ({ value, formData }) => {
       const { submissionType, source } = landingLeadTypes[leadType];

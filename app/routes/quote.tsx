@@ -49,7 +49,7 @@ export function action({ request, context }: Route.ActionArgs) {
       // The schema is written for Conform's reading of a form (a blank field as missing, digits as numbers).
       coerce: true,
       // A bot's post is answered as if accepted, with a reference of its own, and stored nowhere.
-      honeypot: () => answered(newReference(), trappedNotice(context.config)),
+      honeypot: () => answered(newReference(), trappedNotice(context)),
       messages: { tooLarge: withPhone(quoteMessages.tooLarge) },
     },
     async ({ value }) => {

@@ -41,7 +41,7 @@ export function blogRoutes(services: AppServices) {
       ...apiPost(services, "/blogs/generate", { admin: true, schema: generateSchema, invalid: firstError }, async (c, { value }) => {
         const who = c.get("admin");
         const started = performance.now();
-        const result = await generateDraft(services, value, who.email, (err) =>
+        const result = await generateDraft({ ...services, site: services.site.current() }, value, who.email, (err) =>
           logger.warn({ err, reqId: reqId(c) }, "AI blog draft: provider call failed"),
         );
         if (!result.ok) {

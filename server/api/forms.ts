@@ -30,9 +30,12 @@ const callBackFields = (promise: { dueAt?: Date; callBackNotice: string | null }
 export function formRoutes(services: AppServices) {
   const { config } = services;
 
+  /** The services a submission is recorded with: the stored profile as the request found it. */
+  const withSite = () => ({ ...services, site: services.site.current() });
+
   /** A discarded submission is answered like an accepted one, its promise counted from now. */
   const trappedPromise = () => {
-    const { dueAt, notice } = callBackPromise(config, new Date());
+    const { dueAt, notice } = callBackPromise(config, services.site.current().facts, new Date());
     return callBackFields({ dueAt, callBackNotice: notice });
   };
 
@@ -54,7 +57,7 @@ export function formRoutes(services: AppServices) {
           },
         },
         async (c, { value, body }) => {
-          const result = await submitContact(services, value, submissionContext(c, config.TRUST_PROXY, body));
+          const result = await submitContact(withSite(), value, submissionContext(c, config.TRUST_PROXY, body));
           return c.json({ success: true, message: formMessages.contact.success, ...callBackFields(result) }, 201);
         },
       ),
@@ -69,7 +72,7 @@ export function formRoutes(services: AppServices) {
           honeypot: { form: "sms-consent", answer: (c) => c.json({ success: true, message: formMessages.smsConsent.success }, 201) },
         },
         async (c, { value, body }) => {
-          await submitSmsConsent(services, value, submissionContext(c, config.TRUST_PROXY, body));
+          await submitSmsConsent(withSite(), value, submissionContext(c, config.TRUST_PROXY, body));
           return c.json({ success: true, message: formMessages.smsConsent.success }, 201);
         },
       ),
@@ -91,7 +94,7 @@ export function formRoutes(services: AppServices) {
           },
         },
         async (c, { value, body }) => {
-          const result = await submitLead(services, value, submissionContext(c, config.TRUST_PROXY, body));
+          const result = await submitLead(withSite(), value, submissionContext(c, config.TRUST_PROXY, body));
           return c.json(
             { success: true, message: leadReceived(result.reference), reference: result.reference, ...callBackFields(result) },
             201,

@@ -65,7 +65,10 @@ export function jobRoutes(services: AppServices) {
           },
           async (c, { value }) => {
             const userAgent = c.req.header("user-agent")?.trim().slice(0, 500) || null;
-            const application = await submitApplication(services, value, { ip: clientIp(c, config.TRUST_PROXY), userAgent });
+            const application = await submitApplication({ ...services, site: services.site.current() }, value, {
+              ip: clientIp(c, config.TRUST_PROXY),
+              userAgent,
+            });
             if (!application) return apiError(c, 404, m.notFound);
             return c.json({ success: true, message: m.applicationReceived }, 201);
           },

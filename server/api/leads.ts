@@ -124,7 +124,7 @@ export function leadRoutes(services: AppServices) {
           status: 200,
           headers: {
             "Content-Type": "text/csv; charset=utf-8",
-            "Content-Disposition": `attachment; filename="leads-${agencyDate()}.csv"`,
+            "Content-Disposition": `attachment; filename="leads-${agencyDate(services.site.current().facts.agency.hours.timezone)}.csv"`,
             "Cache-Control": "private, no-store",
           },
         });
@@ -231,6 +231,8 @@ export function leadRoutes(services: AppServices) {
         logger.info({ reqId: c.get("requestId" as never), adminId: c.get("admin").id, leadId: id, uploadId }, "lead document downloaded");
         return new Response(body, { status: 200, headers });
       })
-      .get("/admin/summary", admin, async (c) => c.json({ success: true, data: await inboxSummary(db, promiseSettings(config)) }))
+      .get("/admin/summary", admin, async (c) =>
+        c.json({ success: true, data: await inboxSummary(db, promiseSettings(config, services.site.current().facts)) }),
+      )
   );
 }

@@ -8,7 +8,7 @@
  */
 import { Readable } from "node:stream";
 import { type Context, Hono } from "hono";
-import { withPhone } from "~/content/agency";
+import { withPhone } from "~/content/site-profile";
 import { uploadMessages } from "~/features/uploads/messages";
 import { receiveUpload, UploadError } from "~/features/uploads/uploads.server";
 import { addressKey, clientIp } from "../client-info";
@@ -30,7 +30,9 @@ export function uploadRoutes(services: AppServices) {
   // Keyed like the limiter (an IPv6 address by its /64), so both count the same sender.
   const budget = services.limits.bytes("upload-bytes", config.UPLOAD_BYTES_PER_ADDRESS_MAX, windowMs, addressKey);
   const ipOf = (c: Context) => clientIp(c, config.TRUST_PROXY);
-  const perAddress = { limiter, key: ipOf, message: withPhone(uploadMessages.tooManyUploads) };
+  // The texts name the stored profile's phone as it is when they are written.
+  const phoned = (message: string) => withPhone(services.site.current().facts, message);
+  const perAddress = { limiter, key: ipOf, message: () => phoned(uploadMessages.tooManyUploads) };
 
   // Same site and the count per address through the pipeline; the multipart body is streamed, not read as JSON.
   const guards = { crossSite: uploadMessages.crossSite, rateLimit: [perAddress] };
@@ -65,7 +67,7 @@ export function uploadRoutes(services: AppServices) {
           "upload refused",
         );
         if (error.retryAfter) c.header("Retry-After", String(error.retryAfter));
-        return apiError(c, error.status, withPhone(error.message), error.errors);
+        return apiError(c, error.status, phoned(error.message), error.errors);
       }
     }),
   );

@@ -18,9 +18,11 @@ type Server = Awaited<ReturnType<typeof startTestServer>>;
 
 const SECOND_ADMIN = { email: "second.admin@agency.example", password: "violet tractor harbor lantern 42" };
 
+/** The agency's time zone in the first-run profile, where the audit screen counts its days. */
+const CHICAGO = "America/Chicago";
 /** YYYY-MM-DD where the agency is, `daysAgo` days back. */
 const chicagoDate = (daysAgo = 0) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago", year: "numeric", month: "2-digit", day: "2-digit" }).format(
+  new Intl.DateTimeFormat("en-CA", { timeZone: CHICAGO, year: "numeric", month: "2-digit", day: "2-digit" }).format(
     new Date(Date.now() - daysAgo * 86_400_000),
   );
 
@@ -111,13 +113,13 @@ describe.each(databaseKinds)("audit trail on %s", (kind) => {
   });
 
   it("lists newest first, filtered by admin and by the agency's days", async () => {
-    const everything = await listAudit(server.services.db);
+    const everything = await listAudit(server.services.db, CHICAGO);
     const mine = everything.items.filter((e) => ["leads_exported", "document_downloaded", "lead_status_changed"].includes(e.action));
     expect(mine.length).toBe(5);
     const times = everything.items.map((e) => Date.parse(e.at));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
 
-    const byB = await listAudit(server.services.db, { adminId: adminB.id });
+    const byB = await listAudit(server.services.db, CHICAGO, { adminId: adminB.id });
     expect(byB.items.length).toBeGreaterThanOrEqual(2);
     expect(byB.items.every((e) => e.adminId === adminB.id)).toBe(true);
 
@@ -127,18 +129,18 @@ describe.each(databaseKinds)("audit trail on %s", (kind) => {
       .update(auditEvents)
       .set({ at: sql`now() - interval '3 days'` })
       .where(and(eq(auditEvents.id, oldest.id)));
-    const today = await listAudit(server.services.db, { from: chicagoDate(0) });
+    const today = await listAudit(server.services.db, CHICAGO, { from: chicagoDate(0) });
     expect(today.items.some((e) => e.id === oldest.id)).toBe(false);
     expect(today.total).toBe(everything.total - 1);
-    const thatDay = await listAudit(server.services.db, { from: chicagoDate(3), to: chicagoDate(3) });
+    const thatDay = await listAudit(server.services.db, CHICAGO, { from: chicagoDate(3), to: chicagoDate(3) });
     expect(thatDay.items.map((e) => e.id)).toEqual([oldest.id]);
-    const upToYesterday = await listAudit(server.services.db, { to: chicagoDate(1) });
+    const upToYesterday = await listAudit(server.services.db, CHICAGO, { to: chicagoDate(1) });
     expect(upToYesterday.items.map((e) => e.id)).toEqual([oldest.id]);
 
     // Pages of the given size follow one another.
-    const current = await listAudit(server.services.db);
-    const first = await listAudit(server.services.db, { pageSize: 2 });
-    const second = await listAudit(server.services.db, { pageSize: 2, page: 2 });
+    const current = await listAudit(server.services.db, CHICAGO);
+    const first = await listAudit(server.services.db, CHICAGO, { pageSize: 2 });
+    const second = await listAudit(server.services.db, CHICAGO, { pageSize: 2, page: 2 });
     expect(first.pageCount).toBe(Math.ceil(current.total / 2));
     expect([...first.items, ...second.items].map((e) => e.id)).toEqual(current.items.slice(0, 4).map((e) => e.id));
   });

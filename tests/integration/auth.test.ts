@@ -92,7 +92,7 @@ describe.each(databaseKinds)("admin sign-in on %s", (kind) => {
     expect(rows[0].passwordHash).toMatch(/^scrypt\$1024\$8\$1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{88}$/);
     expect(rows[0].passwordHash).not.toContain(TEST_ADMIN.password);
     // Running the start-up step again changes nothing.
-    expect(await bootstrapAdmin(db(), { ...server.services.config, ADMIN_EMAIL: "someone.else@agency.example" })).toBe("exists");
+    expect(await bootstrapAdmin(db(), { ...server.services.config, ADMIN_EMAIL: "someone.else@agency.example" }, [])).toBe("exists");
     expect((await db().select({ n: count() }).from(adminUsers))[0].n).toBe(1);
   });
 

@@ -12,6 +12,7 @@ import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client";
 import { adminUsers, leadActivity, leads, mailOutbox } from "#db/schema";
+import { defaultSite } from "../../app/content/site-profile";
 import { type Config, loadConfig } from "../../app/env.server";
 import { contactApiFields, toFormFields } from "../../app/features/leads/api-fields";
 import { sweepLeadClock } from "../../app/features/leads/escalation.server";
@@ -100,7 +101,7 @@ describe("the escalation and overdue mails' copy", () => {
   const now = new Date("2026-11-24T15:20:00Z");
 
   it("the escalation names the lead, its phone as a tel link, when it arrived and is due, and links to it", () => {
-    const mail = escalationMail({ to: "dana@agency.example", lead, leadUrl, now });
+    const mail = escalationMail(defaultSite, { to: "dana@agency.example", lead, leadUrl, now });
     expect(mail.kind).toBe("lead_escalation");
     expect(mail.subject).toBe('Call back due: L-7K4M2P Jane <b>"Smith"</b> (due 9:30 AM)');
     expect(mail.text).toContain(leadClockCopy.escalation.assignedTo("Dana Ruiz, dana@agency.example"));
@@ -121,13 +122,18 @@ describe("the escalation and overdue mails' copy", () => {
   });
 
   it("the overdue notice names the assignee, a deactivated one as such, and the day when it is not today", () => {
-    const mail = overdueMail({ to: INBOX, lead, leadUrl, now: new Date("2026-11-25T15:00:00Z") });
+    const mail = overdueMail(defaultSite, { to: INBOX, lead, leadUrl, now: new Date("2026-11-25T15:00:00Z") });
     expect(mail.kind).toBe("lead_overdue");
     expect(mail.subject).toBe('Overdue: L-7K4M2P Jane <b>"Smith"</b> (was due Tue 9:30 AM)');
     expect(mail.text).toContain(leadClockCopy.overdue.assignedTo("Dana Ruiz, dana@agency.example"));
-    const inactive = overdueMail({ to: INBOX, lead: { ...lead, assignee: { ...lead.assignee, active: false } }, leadUrl, now });
+    const inactive = overdueMail(defaultSite, {
+      to: INBOX,
+      lead: { ...lead, assignee: { ...lead.assignee, active: false } },
+      leadUrl,
+      now,
+    });
     expect(inactive.text).toContain(leadClockCopy.overdue.inactiveAssignee("Dana Ruiz, dana@agency.example"));
-    const nobody = escalationMail({ to: INBOX, lead: { ...lead, assignee: null, service: null }, leadUrl, now });
+    const nobody = escalationMail(defaultSite, { to: INBOX, lead: { ...lead, assignee: null, service: null }, leadUrl, now });
     expect(nobody.text).toContain(leadClockCopy.escalation.unassigned);
     expect(nobody.text).not.toContain("Service:");
   });
@@ -168,8 +174,11 @@ describe.each(databaseKinds)("the promise clock's mails on %s", (kind) => {
     await smtp?.close();
   });
 
+  /** The stored profile's facts as this server has them now. */
+  const site = () => server.services.site.current().facts;
+
   const sweep = async () => {
-    const counts = await sweepLeadClock(db, config);
+    const counts = await sweepLeadClock(db, config, site());
     await server.services.mail.drain();
     return counts;
   };
@@ -294,7 +303,7 @@ describe.each(databaseKinds)("the promise clock's mails on %s", (kind) => {
 
   it("sweeps running at once on one database handle mail each lead once", async () => {
     const made = await Promise.all(Array.from({ length: 12 }, () => insertLead(db, { dueAt: past })));
-    const results = await Promise.all(Array.from({ length: 4 }, () => sweepLeadClock(db, config)));
+    const results = await Promise.all(Array.from({ length: 4 }, () => sweepLeadClock(db, config, site())));
     expect(results.reduce((n, r) => n + r.escalated, 0)).toBe(12);
     expect(results.reduce((n, r) => n + r.overdue, 0)).toBe(12);
     await server.services.mail.drain();
@@ -336,7 +345,10 @@ describe.each(databaseKinds)("the promise clock's mails on %s", (kind) => {
         const totals = { escalated: 0, overdue: 0 };
         for (let round = 0; round < 4; round++) {
           const results = await Promise.all([
-            ...instances.flatMap((s) => [sweepLeadClock(s.db, s.config), sweepLeadClock(s.db, s.config)]),
+            ...instances.flatMap((s) => [
+              sweepLeadClock(s.db, s.config, s.site.current().facts),
+              sweepLeadClock(s.db, s.config, s.site.current().facts),
+            ]),
             ...instances.map((s) => s.mail.drain().then(() => ({ escalated: 0, overdue: 0 }))),
           ]);
           for (const r of results) {
@@ -400,7 +412,7 @@ describe.each(databaseKinds)("the promise clock's mails on %s", (kind) => {
       const [row] = await db.select({ receivedAt: leads.receivedAt, dueAt: leads.dueAt }).from(leads).where(eq(leads.email, email));
       expect(answer.callBackBy).toBe(row.dueAt?.toISOString());
       // Whenever this runs: the notice is the one the arrival time calls for (null while the office is open).
-      expect(answer.callBackNotice).toBe(callBackPromise(config, row.receivedAt).notice);
+      expect(answer.callBackNotice).toBe(callBackPromise(config, site(), row.receivedAt).notice);
     }
   });
 
@@ -408,7 +420,7 @@ describe.each(databaseKinds)("the promise clock's mails on %s", (kind) => {
     // Friday 2025-11-28, 6 PM Central: due Monday 9:30 AM.
     const friday = new Date("2025-11-29T00:00:00Z");
     const result = await acceptContact(
-      { db, config, now: () => friday },
+      { db, config, site: site(), now: () => friday },
       contactFormSchema.parse(
         toFormFields(contactBody({ fullName: "Weekend Walker", email: `closed.${kind}@example.com` }), contactApiFields),
       ),
@@ -419,14 +431,14 @@ describe.each(databaseKinds)("the promise clock's mails on %s", (kind) => {
     expect(result.dueAt).toEqual(new Date("2025-12-01T15:30:00Z"));
     // Friday 4:50 PM: the office is open but closes before the promise runs out.
     const closing = await acceptLead(
-      { db, config, now: () => new Date("2025-11-28T22:50:00Z") },
+      { db, config, site: site(), now: () => new Date("2025-11-28T22:50:00Z") },
       productQuoteBody({ name: "Late Larsen", email: `closing.${kind}@example.com` }) as never,
       {},
     );
     expect(closing.callBackNotice).toBe("Our office closes soon, so expect our call by Monday at 9:20 AM Central.");
     // Tuesday 10 AM: the page's own promise holds, no notice.
     const open = await acceptContact(
-      { db, config, now: () => new Date("2025-11-25T16:00:00Z") },
+      { db, config, site: site(), now: () => new Date("2025-11-25T16:00:00Z") },
       contactFormSchema.parse(toFormFields(contactBody({ fullName: "Tuesday Tran", email: `open.${kind}@example.com` }), contactApiFields)),
       {},
     );

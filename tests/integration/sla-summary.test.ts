@@ -10,6 +10,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminSessions, adminUsers, leads } from "#db/schema";
 import { hashToken } from "../../app/features/auth/auth.server";
+import { officeOf } from "../../app/features/leads/promise-clock";
 import { slaSummary } from "../../app/features/leads-inbox/sla-summary.server";
 import { ensureAdmin, signIn } from "../support/admin";
 import { databaseKinds } from "../support/databases";
@@ -158,7 +159,11 @@ describe.each(databaseKinds)("the promise kept, on %s", (kind) => {
 
   it("round the clock: the weekend counts, and the lead older than the clock is late", async () => {
     expect(weekendMinutes).toBeGreaterThan(3000);
-    const summary = await slaSummary(server.services.db, { slaMinutes: 30, hours: "always" });
+    const summary = await slaSummary(server.services.db, {
+      slaMinutes: 30,
+      hours: "always",
+      office: officeOf(server.services.site.current().facts),
+    });
     expect(summary.last7Days).toEqual(last7Days);
     expect(summary.last30Days).toEqual({
       leads: 8,

@@ -422,7 +422,7 @@ describe.each(databaseKinds)("document uploads on %s", (kind) => {
       await server.services.db.transaction((tx) =>
         enqueueMail(
           tx,
-          autoReplyMail({
+          autoReplyMail(server.services.site.current().facts, {
             to: "luis@ortega-freight.example",
             name: "Luis Ortega",
             subject: "We received your documents",

@@ -17,8 +17,8 @@ function decodeBody(headers: string, body: string): string {
   return body;
 }
 
-/** The text/plain content of a received message (the first such part of a multipart one). */
-export function plainText(raw: string): string {
+/** The content of a received message's first part of `type` (the message itself when it is not multipart). */
+function firstPart(raw: string, type: string): string {
   const split = /\r?\n\r?\n/.exec(raw);
   if (!split) return "";
   const headers = raw.slice(0, split.index);
@@ -26,13 +26,23 @@ export function plainText(raw: string): string {
   const boundary = /boundary="?([^";\r\n]+)"?/i.exec(headers)?.[1];
   if (!/^content-type:\s*multipart\//im.test(headers) || !boundary) return decodeBody(headers, body);
   for (const part of body.split(`--${boundary}`).slice(1)) {
-    const text = plainText(part.replace(/^\r?\n/, ""));
+    const text = firstPart(part.replace(/^\r?\n/, ""), type);
     const partHeaders = part.replace(/^\r?\n/, "").split(/\r?\n\r?\n/)[0];
-    if (/^content-type:\s*text\/plain/im.test(partHeaders) || /^content-type:\s*multipart\//im.test(partHeaders)) {
+    if (new RegExp(`^content-type:\\s*${type}`, "im").test(partHeaders) || /^content-type:\s*multipart\//im.test(partHeaders)) {
       if (text) return text;
     }
   }
   return "";
+}
+
+/** The text/plain content of a received message (the first such part of a multipart one). */
+export function plainText(raw: string): string {
+  return firstPart(raw, "text/plain");
+}
+
+/** The text/html content of a received message (the first such part of a multipart one). */
+export function htmlPart(raw: string): string {
+  return firstPart(raw, "text/html");
 }
 
 export async function freePort(): Promise<number> {

@@ -12,11 +12,11 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { adminInvites, adminUsers } from "#db/schema";
-import { agency } from "~/content/agency";
+import type { SiteFacts } from "~/content/site-profile";
 import type { Config } from "~/env.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import { type AdminIdentity, hashPassword, hashToken } from "~/features/auth/auth.server";
-import { newPasswordProblem } from "~/features/auth/password-policy.server";
+import { agencyNames, newPasswordProblem } from "~/features/auth/password-policy.server";
 import { enqueueMail, mailDomain } from "~/features/mail/outbox.server";
 import { escapeHtml, headerSafe, type MailDraft, mailLayout } from "~/features/mail/templates.server";
 import { flattenIssues } from "~/lib/issues";
@@ -24,7 +24,8 @@ import { INVITE_HOURS, inviteMailMessages } from "./messages";
 import { acceptInviteSchema, inviteSchema } from "./schema";
 import type { Actor } from "./users.server";
 
-type Deps = { db: Database; config: Pick<Config, "SITE_URL" | "AUTH_SCRYPT_N"> };
+/** The database, the settings, and the stored profile as the request found it (`site.facts`). */
+type Deps = { db: Database; config: Pick<Config, "SITE_URL" | "AUTH_SCRYPT_N">; site: { facts: SiteFacts } };
 
 /** 32 random bytes, base64url: 43 characters. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -33,12 +34,14 @@ export const invitePath = (token: string) => `/admin/invite/${token}`;
 export const inviteLink = (config: Pick<Config, "SITE_URL">, token: string) => `${config.SITE_URL}${invitePath(token)}`;
 
 /** The invitation mail: plain text and a simple HTML version, the link in both. */
-export function inviteMail(input: { to: string; name: string; inviter: string; link: string }): MailDraft {
+export function inviteMail(site: SiteFacts, input: { to: string; name: string; inviter: string; link: string }): MailDraft {
   const m = inviteMailMessages;
+  const { agency } = site;
   const subject = headerSafe(m.subject(agency.name));
   const lines = [m.greeting(input.name), m.body(input.inviter, agency.name), m.action, input.link, m.expiry(INVITE_HOURS), m.ignore];
   const text = [lines[0], "", lines[1], "", lines[2], "", lines[3], "", lines[4], "", lines[5], "", agency.name].join("\n");
   const html = mailLayout(
+    site,
     subject,
     `<p>${escapeHtml(lines[0])}</p><p>${escapeHtml(lines[1])}</p><p>${escapeHtml(lines[2])}</p>
 <p><a href="${escapeHtml(input.link)}" style="display:inline-block;padding:10px 18px;background:#112f57;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(m.button)}</a></p>
@@ -87,7 +90,7 @@ export async function createInvite(deps: Deps, actor: Actor, input: unknown, ip:
       .where(eq(adminUsers.id, actor.id));
     await enqueueMail(
       tx,
-      inviteMail({ to: email, name, inviter: inviter?.name?.trim() || actor.email, link: inviteLink(deps.config, token) }),
+      inviteMail(deps.site.facts, { to: email, name, inviter: inviter?.name?.trim() || actor.email, link: inviteLink(deps.config, token) }),
       { domain: mailDomain(deps.config) },
     );
     await recordAudit(tx, {
@@ -181,7 +184,7 @@ export async function acceptInvite(deps: Deps, token: string, input: unknown, ip
   const { invite } = found;
   const parsed = acceptInviteSchema.safeParse(input);
   if (!parsed.success) return { status: "invalid", errors: flattenIssues(parsed.error.issues) };
-  const problem = newPasswordProblem(parsed.data.password, { email: invite.email });
+  const problem = newPasswordProblem(parsed.data.password, { email: invite.email, agencyNames: agencyNames(deps.site.facts) });
   if (problem) return { status: "invalid", errors: { password: problem } };
   // Hashed before the transaction: scrypt takes a while, and nothing needs to wait for it.
   const passwordHash = await hashPassword(parsed.data.password, deps.config.AUTH_SCRYPT_N);

@@ -176,7 +176,7 @@ export async function completeSetup(
   now = new Date(),
 ): Promise<SetupResult> {
   if (!code || !CODE.test(code)) return { status: "refused" };
-  const problem = newPasswordProblem(input.password, { email: input.email, names: [input.agencyName] });
+  const problem = newPasswordProblem(input.password, { email: input.email, agencyNames: [input.agencyName] });
   if (problem) return { status: "invalid", errors: { password: problem } };
   // Hashed before the transaction: scrypt takes a while, and nothing needs to wait for it.
   const passwordHash = await hashPassword(input.password, deps.config.AUTH_SCRYPT_N);

@@ -6,7 +6,6 @@
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { adminUsers, auditEvents } from "#db/schema";
-import { agency } from "~/content/agency";
 import type { AuditAction } from "./actions";
 import { AUDIT_PAGE_SIZE, type AuditItem, type AuditPage } from "./schema";
 
@@ -45,11 +44,11 @@ export type AuditFilters = {
 };
 
 /**
- * The audit trail newest first, a page at a time. Days are the agency's (America/Chicago), whatever
- * the server's or the database's time zone: "to" includes the whole of its day.
+ * The audit trail newest first, a page at a time. Days are the agency's (`timeZone`, the stored
+ * profile's), whatever the server's or the database's time zone: "to" includes the whole of its day.
  */
-export async function listAudit(db: Pick<Database, "select">, filters: AuditFilters = {}): Promise<AuditPage> {
-  const tz = agency.hours.timezone;
+export async function listAudit(db: Pick<Database, "select">, timeZone: string, filters: AuditFilters = {}): Promise<AuditPage> {
+  const tz = timeZone;
   const pageSize = filters.pageSize ?? AUDIT_PAGE_SIZE;
   const conditions: (SQL | undefined)[] = [
     filters.adminId ? eq(auditEvents.adminId, filters.adminId) : undefined,

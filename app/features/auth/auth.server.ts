@@ -88,13 +88,17 @@ export class AdminAccountError extends Error {
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function checkNewCredentials(email: string, password: string) {
+function checkNewCredentials(email: string, password: string, agencyNames?: readonly string[]) {
   if (email.length > 254 || !EMAIL_PATTERN.test(email)) throw new AdminAccountError(`"${email}" is not an email address.`);
-  const problem = newPasswordProblem(password, { email });
+  const problem = newPasswordProblem(password, { email, agencyNames });
   if (problem) throw new AdminAccountError(problem);
 }
 
-export type PasswordOptions = { scryptN?: number };
+export type PasswordOptions = {
+  scryptN?: number;
+  /** The agency's names (the stored profile's, `agencyNames` of password-policy.server.ts), refused as the password. */
+  agencyNames?: readonly string[];
+};
 /** A new account's options: its display name too ("Dana Ruiz"). */
 export type NewAdminOptions = PasswordOptions & { name?: string | null };
 
@@ -104,7 +108,7 @@ export type NewAdminOptions = PasswordOptions & { name?: string | null };
  */
 export async function createAdmin(db: Database, email: string, password: string, options: NewAdminOptions = {}): Promise<AdminIdentity> {
   const normalized = normalizeEmail(email);
-  checkNewCredentials(normalized, password);
+  checkNewCredentials(normalized, password, options.agencyNames);
   const passwordHash = await hashPassword(password, options.scryptN);
   const [row] = await db
     .insert(adminUsers)
@@ -123,7 +127,7 @@ export async function resetAdminPassword(
   options: PasswordOptions = {},
 ): Promise<AdminIdentity> {
   const normalized = normalizeEmail(email);
-  checkNewCredentials(normalized, password);
+  checkNewCredentials(normalized, password, options.agencyNames);
   const passwordHash = await hashPassword(password, options.scryptN);
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -183,6 +187,8 @@ export type BootstrapResult = "created" | "exists" | "none";
 export async function bootstrapAdmin(
   db: Database,
   config: Pick<Config, "ADMIN_EMAIL" | "ADMIN_PASSWORD" | "AUTH_SCRYPT_N">,
+  /** The agency's names (the stored profile's), refused as ADMIN_PASSWORD. */
+  agencyNames: readonly string[],
 ): Promise<BootstrapResult> {
   if ((await countAdmins(db)) > 0) return "exists";
   if (!config.ADMIN_EMAIL || !config.ADMIN_PASSWORD) return "none";
@@ -190,7 +196,7 @@ export async function bootstrapAdmin(
   // Checked only here, when it makes the account: an install whose first admin already exists keeps
   // starting whatever the setting still holds.
   try {
-    checkNewCredentials(email, config.ADMIN_PASSWORD);
+    checkNewCredentials(email, config.ADMIN_PASSWORD, agencyNames);
   } catch (error) {
     if (error instanceof AdminAccountError)
       throw new ConfigError([{ variable: "ADMIN_PASSWORD", message: `is refused: ${error.message}` }]);

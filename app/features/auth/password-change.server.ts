@@ -10,12 +10,13 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { adminSessions, adminUsers } from "#db/schema";
+import type { SiteFacts } from "~/content/site-profile";
 import type { Config } from "~/env.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import { flattenIssues } from "~/lib/issues";
 import { type AdminIdentity, hashPassword, hashToken, verifyPassword } from "./auth.server";
 import type { SignInThrottle } from "./login-throttle.server";
-import { newPasswordProblem } from "./password-policy.server";
+import { agencyNames, newPasswordProblem } from "./password-policy.server";
 import { passwordChangeMessages, passwordChangeSchema } from "./schema";
 
 type LogFn = (data: Record<string, unknown>, message: string) => void;
@@ -25,6 +26,8 @@ export type PasswordChangeDeps = {
   config: Config;
   logger: { info: LogFn; warn: LogFn };
   loginThrottle: SignInThrottle;
+  /** The stored profile as the request found it: the agency's names are refused as a password. */
+  site: { facts: SiteFacts };
 };
 
 /** Who asks: the signed-in admin, the token of the session that stays, and where the request comes from. */
@@ -51,14 +54,14 @@ export async function changePassword(
   request: PasswordChangeRequest,
   input: unknown,
 ): Promise<PasswordChangeResult> {
-  const { db, config, logger, loginThrottle } = deps;
+  const { db, config, logger, loginThrottle, site } = deps;
   const { admin, ip, requestId: reqId } = request;
   const parsed = passwordChangeSchema.safeParse(input);
   const errors: Record<string, string> = parsed.success ? {} : flattenIssues(parsed.error.issues);
   // Every field's problem in one answer: the list is checked also when another field is wrong.
   const candidate = (input as { newPassword?: unknown } | null | undefined)?.newPassword;
   if (!errors.newPassword && typeof candidate === "string") {
-    const problem = newPasswordProblem(candidate, { email: admin.email });
+    const problem = newPasswordProblem(candidate, { email: admin.email, agencyNames: agencyNames(site.facts) });
     if (problem) errors.newPassword = problem;
   }
   if (!parsed.success || Object.keys(errors).length > 0) return invalid(errors);

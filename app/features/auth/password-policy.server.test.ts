@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { agency } from "~/content/agency";
-import { isCommonPassword, isPersonalPassword, newPasswordProblem } from "./password-policy.server";
+import { defaultProfile, defaultSite, siteFacts } from "~/content/site-profile";
+import { agencyNames, isCommonPassword, isPersonalPassword, newPasswordProblem } from "./password-policy.server";
 import { accountMessages, authMessages, MIN_PASSWORD_LENGTH, passwordChangeMessages, passwordChangeSchema } from "./schema";
 
 const email = "owner@agency.example";
@@ -43,15 +43,23 @@ describe("a password made of the account or the agency", () => {
     expect(isPersonalPassword("Owner@Agency.example", email)).toBe(true);
     expect(isPersonalPassword("owneragencyexample", email)).toBe(true);
     expect(isPersonalPassword("hill.country.owner", "hill.country.owner@agency.example")).toBe(true);
-    expect(isPersonalPassword(agency.name.toUpperCase())).toBe(true);
-    expect(isPersonalPassword(`${agency.shortName} 2024`)).toBe(true);
-    expect(isPersonalPassword("correct horse battery staple", email)).toBe(false);
+    const names = agencyNames(defaultSite);
+    expect(isPersonalPassword(defaultSite.agency.name.toUpperCase(), null, names)).toBe(true);
+    expect(isPersonalPassword(`${defaultSite.agency.shortName} 2024`, null, names)).toBe(true);
+    expect(isPersonalPassword("correct horse battery staple", email, names)).toBe(false);
+  });
+
+  it("refuses the agency's names as the stored profile has them, not the first-run ones", () => {
+    const renamed = agencyNames(siteFacts({ ...defaultProfile, name: "Bluebonnet Risk Partners", shortName: "Bluebonnet Risk" }));
+    expect(newPasswordProblem("Bluebonnet Risk Partners", { agencyNames: renamed })).toBe(authMessages.passwordPersonal);
+    expect(newPasswordProblem("bluebonnetrisk2025", { agencyNames: renamed })).toBe(authMessages.passwordPersonal);
+    expect(newPasswordProblem("Hill Country Insurance", { agencyNames: renamed })).toBeNull();
   });
 
   it("is refused when it is a name the agency is being given (first-run setup)", () => {
     const names = ["Bluebonnet Risk Partners"];
     expect(isPersonalPassword("bluebonnet-risk-partners 2025", email, names)).toBe(true);
-    expect(newPasswordProblem("Bluebonnet Risk Partners", { email, names })).toBe(authMessages.passwordPersonal);
+    expect(newPasswordProblem("Bluebonnet Risk Partners", { email, agencyNames: names })).toBe(authMessages.passwordPersonal);
     expect(newPasswordProblem("Bluebonnet Risk Partners", { email })).toBeNull();
   });
 });

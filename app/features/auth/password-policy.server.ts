@@ -8,10 +8,11 @@
  * ignores case and surrounding spaces, and also looks at the password without its spaces and
  * punctuation, without a trailing run of digits ("Summer2024!" is "summer"), and at a listed password
  * repeated ("monkeymonkey"), since those are the first variations guessing tools try. A password
- * that is the account's own email, the part before the @, or the agency's name is refused too.
+ * that is the account's own email, the part before the @, or the agency's name (the stored profile's
+ * name and short name, as the caller passes them) is refused too.
  */
 import { dictionary } from "@zxcvbn-ts/language-common";
-import { agency } from "~/content/agency";
+import type { SiteFacts } from "~/content/site-profile";
 import { authMessages, MIN_PASSWORD_LENGTH } from "./schema";
 
 const MAX_PASSWORD_LENGTH = 1024;
@@ -49,12 +50,12 @@ export function isCommonPassword(password: string): boolean {
   return variants(password).some((v) => list.has(v));
 }
 
-/**
- * Whether the password is the account's email, its part before the @, or the agency's name (also
- * `names`: a name the agency is being given as the account is made, at first-run setup).
- */
+/** The agency's names a password may not be: the stored profile's name and short name. */
+export const agencyNames = (site: SiteFacts): string[] => [site.agency.name, site.agency.shortName];
+
+/** Whether the password is the account's email, its part before the @, or one of `names` (the agency's). */
 export function isPersonalPassword(password: string, email?: string | null, names: readonly string[] = []): boolean {
-  const candidates: string[] = [agency.name, agency.shortName, ...names];
+  const candidates: string[] = [...names];
   if (email) candidates.push(email, email.split("@")[0]);
   const forms = new Set([compact(password), compact(password).replace(/\d+$/, "")]);
   return candidates.some((c) => {
@@ -65,13 +66,15 @@ export function isPersonalPassword(password: string, email?: string | null, name
 
 /**
  * The message for a new password that breaks a rule, or null when it may be used. `email` is the
- * account's (its own address is refused as a password); `names` are names of the agency besides the
- * stored ones (refused too).
+ * account's (its own address is refused as a password), `agencyNames` the agency's (`agencyNames(site)`).
  */
-export function newPasswordProblem(password: string, options: { email?: string | null; names?: readonly string[] } = {}): string | null {
+export function newPasswordProblem(
+  password: string,
+  options: { email?: string | null; agencyNames?: readonly string[] } = {},
+): string | null {
   if (password.length < MIN_PASSWORD_LENGTH) return authMessages.passwordTooShort;
   if (password.length > MAX_PASSWORD_LENGTH) return authMessages.passwordTooLong;
-  if (isPersonalPassword(password, options.email, options.names)) return authMessages.passwordPersonal;
+  if (isPersonalPassword(password, options.email, options.agencyNames)) return authMessages.passwordPersonal;
   if (isCommonPassword(password)) return authMessages.passwordCommon;
   return null;
 }

@@ -42,7 +42,7 @@ describe("TOTP codes", () => {
   it("are what another implementation computes from the key and the otpauth:// address", () => {
     const secret = newTotpSecret();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    const uri = otpauthUri(secret, "owner@agency.example");
+    const uri = otpauthUri(secret, "owner@agency.example", "Hill Country Insurance");
     expect(uri).toMatch(/^otpauth:\/\/totp\/Hill%20Country%20Insurance:owner%40agency\.example\?/);
     expect(uri).toContain(`secret=${secret}`);
     expect(uri).toContain("algorithm=SHA1&digits=6&period=30");
@@ -51,7 +51,7 @@ describe("TOTP codes", () => {
   });
 
   it("come with a QR code as SVG holding no script", async () => {
-    const svg = await qrCodeSvg(otpauthUri(newTotpSecret(), "owner@agency.example"));
+    const svg = await qrCodeSvg(otpauthUri(newTotpSecret(), "owner@agency.example", "Hill Country Insurance"));
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
     expect(svg).not.toMatch(/<script|on\w+=|style=/i);
   });

@@ -16,7 +16,6 @@ import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import type { Database } from "#db/client";
 import { adminRecoveryCodes, adminSessions, adminUsers } from "#db/schema";
-import { agency } from "~/content/agency";
 import { recordAudit } from "~/features/audit/audit.server";
 import { flattenIssues } from "~/lib/issues";
 import {
@@ -46,9 +45,15 @@ const SECRET_BYTES = 20;
 /** A new random key, base32 (what authenticator apps take). */
 export const newTotpSecret = () => new Secret({ size: SECRET_BYTES }).base32;
 
-function totpOf(secret: string, label = "admin") {
+/**
+ * The key as an authenticator app holds it. `issuer` is only the name the app shows beside the codes
+ * (the stored profile's short name when the key is shown for set-up): a code depends on the key and the
+ * time alone, so an account enrolled under an earlier name keeps signing in after the agency renames
+ * itself, and its app keeps the name it was set up with. Checking a code therefore needs no issuer.
+ */
+function totpOf(secret: string, label = "admin", issuer = "") {
   return new TOTP({
-    issuer: agency.shortName,
+    issuer,
     label,
     secret: Secret.fromBase32(secret),
     algorithm: "SHA1",
@@ -57,8 +62,8 @@ function totpOf(secret: string, label = "admin") {
   });
 }
 
-/** The otpauth:// address the QR code carries. */
-export const otpauthUri = (secret: string, email: string) => totpOf(secret, email).toString();
+/** The otpauth:// address the QR code carries; `issuer` is the agency's short name (the stored profile's). */
+export const otpauthUri = (secret: string, email: string, issuer: string) => totpOf(secret, email, issuer).toString();
 
 /** The QR code of an otpauth:// address as inline SVG (no script, no style attribute: fits the CSP). */
 export const qrCodeSvg = (uri: string) => QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
@@ -346,7 +351,7 @@ export async function endStaleEnrolment(db: Database, state: SessionState): Prom
  * The key to set up, kept on the session until a code confirms it (the same key on every reload, and
  * never on the account before it is confirmed). Null when this session may not enrol.
  */
-export async function enrolmentView(db: Database, state: SessionState): Promise<EnrolmentView | null> {
+export async function enrolmentView(db: Database, state: SessionState, issuer: string): Promise<EnrolmentView | null> {
   if (!mayEnrol(state)) return null;
   let secret = state.enrolmentSecret;
   if (!secret) {
@@ -367,7 +372,7 @@ export async function enrolmentView(db: Database, state: SessionState): Promise<
     }
   }
   if (!secret) return null;
-  const uri = otpauthUri(secret, state.admin.email);
+  const uri = otpauthUri(secret, state.admin.email, issuer);
   return { email: state.admin.email, secret, groupedSecret: groupedKey(secret), uri, qrSvg: await qrCodeSvg(uri) };
 }
 

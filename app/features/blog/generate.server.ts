@@ -5,7 +5,7 @@
  */
 import { APIConnectionTimeoutError, APIError } from "openai";
 import type { Database } from "#db/client";
-import { agency, licensedStateCount } from "~/content/agency";
+import type { SiteFacts } from "~/content/site-profile";
 import { AI_NOT_CONFIGURED, type AiSettings } from "~/features/ai/client.server";
 import { blogAdminMessages, blogFieldMessages } from "./admin-messages";
 import { createPost, resolveCategory } from "./posts.server";
@@ -20,9 +20,11 @@ export type GenerateResult =
   | { ok: false; status: 400; errors: Record<string, string> }
   | { ok: false; status: 502 | 503 | 504; message: string };
 
-export function systemPrompt(category: string): string {
+/** The instructions the model writes under, naming the agency as the stored profile describes it. */
+export function systemPrompt(site: SiteFacts, category: string): string {
+  const { agency } = site;
   return [
-    `You write articles for the blog of ${agency.name}, an independent commercial insurance agency in ${agency.address.city}, ${agency.address.region}, licensed in ${licensedStateCount} states.`,
+    `You write articles for the blog of ${agency.name}, an independent commercial insurance agency in ${agency.address.city}, ${agency.address.region}, licensed in ${site.licensedStateCount} states.`,
     `Readers are owners and managers of small and mid-size businesses: contractors, trucking operators, property owners and investors, homeowners associations. Write a complete, accurate and practical article for the blog's "${category}" category.`,
     "Be factually careful: do not invent statistics, laws, court cases, prices, premiums or insurance company names. When something depends on the state, the policy wording or the insurer, say so. Never promise that a loss is covered; suggest reviewing the policy with a licensed agent.",
     "Use plain American English, short paragraphs, useful subheadings, and a short closing paragraph inviting the reader to contact the agency for a review or a quote.",
@@ -179,7 +181,7 @@ function failureDetail(error: unknown): { status: 502 | 504; detail: string } {
 
 /** Asks the provider (the `ai` service: null when none is set) for an article and saves it as a draft by `authorEmail`. */
 export async function generateDraft(
-  { db, ai }: { db: Database; ai: AiSettings | null },
+  { db, ai, site }: { db: Database; ai: AiSettings | null; site: { facts: SiteFacts } },
   input: GenerateInput,
   authorEmail: string,
   log?: (error: unknown) => void,
@@ -197,7 +199,7 @@ export async function generateDraft(
         temperature: 0.7,
         max_tokens: MAX_TOKENS,
         messages: [
-          { role: "system", content: systemPrompt(category) },
+          { role: "system", content: systemPrompt(site.facts, category) },
           { role: "user", content: userPrompt({ ...input, category }) },
         ],
       },

@@ -4,7 +4,7 @@
  * site's office and promise. Everything else in the chat asks this module, not the clock.
  */
 import type { SiteFacts } from "~/content/site-profile";
-import { addClockMinutes, type ClockHours, officeOpen } from "~/features/leads/promise-clock";
+import { addClockMinutes, type ClockHours, officeOf, officeOpen } from "~/features/leads/promise-clock";
 
 export type CallBackClock = {
   /** Whether the office is open at `at`. */
@@ -15,8 +15,9 @@ export type CallBackClock = {
 
 /** `hours`: the lead pipeline's clock (LEAD_CLOCK_HOURS), office minutes or round the clock. */
 export function callBackClock(site: SiteFacts, hours: ClockHours): CallBackClock {
+  const office = officeOf(site);
   return {
-    open: (at) => officeOpen(at),
-    dueAt: (from) => addClockMinutes(from, site.promises.contactMinutes, hours),
+    open: (at) => officeOpen(at, office),
+    dueAt: (from) => addClockMinutes(from, site.promises.contactMinutes, hours, office),
   };
 }

@@ -15,6 +15,7 @@
  * licensed states, the call-back promise) from the site store when they are made.
  */
 import type { DatabaseHandle } from "#db/client";
+import type { SiteFacts } from "~/content/site-profile";
 import type { Config } from "~/env.server";
 import type { AiSettings } from "~/features/ai/client.server";
 import type { SubmissionContext } from "~/features/leads/leads.server";
@@ -52,7 +53,7 @@ export class ChatAssistant {
   constructor({ database, config, ai, log = () => {}, nudgeMail, site, now = () => new Date() }: ChatDeps) {
     const db = database.db;
     const facts = () => site.current().facts;
-    this.sessions = new ChatSessions({ db, config, nudgeMail });
+    this.sessions = new ChatSessions({ db, config, site: facts, nudgeMail });
     this.knowledge = new KnowledgeSync({ database, config, ai, site, log });
     this.budget = new TokenBudget(db, config, () => facts().agency.hours.timezone);
     this.replies = new ChatReplies({

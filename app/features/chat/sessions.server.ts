@@ -8,7 +8,8 @@ import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { isUniqueViolation } from "#db/errors";
 import { type ChatSession, chatMessages, chatSessions, leads } from "#db/schema";
-import type { Config } from "~/env.server";
+import type { SiteFacts } from "~/content/site-profile";
+import { agencyInbox, type Config } from "~/env.server";
 import { arrivalColumns, roundRobinAssignee } from "~/features/leads/arrival.server";
 import { newReference, type SubmissionContext } from "~/features/leads/leads.server";
 import { enqueueMail, mailDomain } from "~/features/mail/outbox.server";
@@ -20,6 +21,8 @@ import type { ChatIntake, ChatMessageView, ChatSessionCreated } from "./schema";
 export type ChatSessionsDeps = {
   db: Database;
   config: Config;
+  /** The stored profile's current facts: a new chat's lead and mail are written with them. */
+  site: () => SiteFacts;
   /** Wakes the mail sender after a commit that queued mail. */
   nudgeMail?: () => void;
 };
@@ -66,11 +69,13 @@ export type StoredMessage = { role: string; content: string; createdAt: Date };
 export class ChatSessions {
   private readonly db: Database;
   private readonly config: Config;
+  private readonly site: () => SiteFacts;
   private readonly nudgeMail: () => void;
 
-  constructor({ db, config, nudgeMail }: ChatSessionsDeps) {
+  constructor({ db, config, site, nudgeMail }: ChatSessionsDeps) {
     this.db = db;
     this.config = config;
+    this.site = site;
     this.nudgeMail = nudgeMail ?? (() => {});
   }
 
@@ -88,6 +93,7 @@ export class ChatSessions {
       try {
         const result = await this.db.transaction(async (tx) => {
           const now = new Date();
+          const site = this.site();
           const [recent] = await tx
             .select({ id: leads.id, reference: leads.reference })
             .from(leads)
@@ -125,7 +131,7 @@ export class ChatSessions {
                 referrer: context.referrer ?? null,
                 pageUrl: context.pageUrl ?? null,
                 utm: context.utm && Object.keys(context.utm).length ? context.utm : null,
-                ...arrivalColumns(this.config, now),
+                ...arrivalColumns(this.config, site, now),
               })
               .returning({ id: leads.id, reference: leads.reference });
             lead = row;
@@ -133,8 +139,8 @@ export class ChatSessions {
             if (assigneeId) await tx.update(leads).set({ assigneeId }).where(eq(leads.id, row.id));
             await enqueueMail(
               tx,
-              notificationMail({
-                to: this.config.AGENCY_INBOX,
+              notificationMail(site, {
+                to: agencyInbox(this.config, site),
                 replyTo: intake.email,
                 subject: `Chat Conversation: ${intake.insuranceType}`,
                 heading: `${intake.name} started a chat on the website`,

@@ -11,8 +11,8 @@ import { announceChange, type FollowOptions, followChanges, type RecordChange } 
 import type { Database, DatabaseHandle } from "#db/client";
 import { type Job, type JobApplication, jobApplications, jobs } from "#db/schema";
 import { applicationStatuses } from "~/content/admin-options";
-import { agency } from "~/content/agency";
-import type { Config } from "~/env.server";
+import type { SiteFacts } from "~/content/site-profile";
+import { agencyInbox, type Config } from "~/env.server";
 import { autoRepliesToday, enqueueMail, mailDomain } from "~/features/mail/outbox.server";
 import { greetingName, headerSafe, type MailDraft, notificationMail } from "~/features/mail/templates.server";
 import { isUuid } from "~/lib/uuid";
@@ -133,13 +133,14 @@ export const ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY = 3;
 const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** The applicant's acknowledgement. It repeats only the job's title, never text the applicant wrote. */
-export function applicationAcknowledgement(input: { to: string; name: string; jobTitle: string }): MailDraft {
+export function applicationAcknowledgement(site: SiteFacts, input: { to: string; name: string; jobTitle: string }): MailDraft {
+  const { agency } = site;
   const subject = `We received your application - ${agency.name}`;
   const paragraphs = [
     `Hi ${greetingName(input.name)},`,
     `Thank you for applying for the ${input.jobTitle} position at ${agency.name}. Your application has reached our team.`,
     "We read every application ourselves. If your experience is a good fit for the role, we will contact you by email or phone to arrange a conversation.",
-    `Questions in the meantime? Email ${agency.email} or call ${agency.phone.primary.display}, ${agency.hours.weekdays.days}, ${agency.hours.weekdays.label} Central Time.`,
+    `Questions in the meantime? Email ${agency.email} or call ${agency.phone.primary.display}, ${agency.hours.open} ${agency.hours.zoneName}.`,
   ];
   const signature = [agency.name, `${agency.phone.primary.display} · ${agency.email}`];
   const text = [...paragraphs.flatMap((p) => [p, ""]), ...signature].join("\n");
@@ -164,7 +165,7 @@ function isForeignKeyViolation(error: unknown): boolean {
  * deleted meanwhile): nothing is stored then.
  */
 export async function acceptApplication(
-  { db, config }: { db: Database; config: Config },
+  { db, config, site }: { db: Database; config: Config; site: SiteFacts },
   input: ApplicationInput,
   context: ApplicationContext,
 ): Promise<ApplicationRecord | null> {
@@ -183,8 +184,8 @@ export async function acceptApplication(
           userAgent: context.userAgent ?? null,
         })
         .returning();
-      const notification = notificationMail({
-        to: config.AGENCY_INBOX,
+      const notification = notificationMail(site, {
+        to: agencyInbox(config, site),
         replyTo: input.email,
         subject: `Job Application: ${job.title}`,
         heading: `New application for ${job.title} from ${input.name}`,
@@ -201,7 +202,7 @@ export async function acceptApplication(
       const domain = mailDomain(config);
       await enqueueMail(tx, notification, { domain });
       if ((await autoRepliesToday(tx, input.email)) < ACKNOWLEDGEMENTS_PER_ADDRESS_PER_DAY) {
-        await enqueueMail(tx, applicationAcknowledgement({ to: input.email, name: input.name, jobTitle: job.title }), { domain });
+        await enqueueMail(tx, applicationAcknowledgement(site, { to: input.email, name: input.name, jobTitle: job.title }), { domain });
       }
       return toApplicationRecord(row);
     });
@@ -212,15 +213,15 @@ export async function acceptApplication(
 }
 
 /**
- * An application sent from /careers or to POST /api/applications: stored with its mails, the mail
- * sender woken. Null when the job does not exist.
+ * An application sent from /careers or to POST /api/applications: stored with its mails (written with
+ * the request's snapshot of the stored profile), the mail sender woken. Null when the job does not exist.
  */
 export async function submitApplication(
-  services: Pick<AppLoadContext, "db" | "config" | "logger" | "mail">,
+  services: Pick<AppLoadContext, "db" | "config" | "logger" | "mail" | "site">,
   input: ApplicationInput,
   context: ApplicationContext,
 ): Promise<ApplicationRecord | null> {
-  const application = await acceptApplication(services, input, context);
+  const application = await acceptApplication({ db: services.db, config: services.config, site: services.site.facts }, input, context);
   if (!application) return null;
   services.mail.nudge();
   services.logger.info({ applicationId: application._id, jobId: input.jobId }, "job application stored");

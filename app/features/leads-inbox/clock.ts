@@ -3,11 +3,8 @@
  * whether it is due soon or overdue, and how long an answered one waited for its first response.
  * Pure, so the screens and the tests share it.
  */
-import { promises } from "~/content/agency";
-
 /** For a lead without its own times: from this many minutes a waiting lead is shown as due soon (amber). */
 export const DUE_SOON_MINUTES = 20;
-export const CONTACT_MINUTES = promises.contactMinutes;
 
 export type ClockState =
   | { kind: "waiting"; minutes: number; tone: "ok" | "due-soon" | "overdue" }
@@ -24,15 +21,19 @@ export type ClockLead = {
 
 const MINUTE = 60_000;
 
-export function clockState(lead: ClockLead, nowMs: number): ClockState {
+/**
+ * What the clock shows of `lead` at `nowMs`; `contactMinutes` is the promise (the stored profile's) that
+ * a lead without its own times is held to.
+ */
+export function clockState(lead: ClockLead, nowMs: number, contactMinutes: number): ClockState {
   const received = Date.parse(lead.receivedAt);
   if (lead.status === "new") {
     const waitedMs = Math.max(0, nowMs - received);
     const minutes = Math.floor(waitedMs / MINUTE);
     // The lead's own times when it has them (office hours, the agency's settings when it arrived);
-    // otherwise 20 minutes to amber and, as the summary counts, overdue once more than 30 have passed.
+    // otherwise 20 minutes to amber and, as the summary counts, overdue once the promised minutes have passed.
     const dueSoonFrom = lead.escalateAt ? Date.parse(lead.escalateAt) : received + DUE_SOON_MINUTES * MINUTE;
-    const dueBy = lead.dueAt ? Date.parse(lead.dueAt) : received + CONTACT_MINUTES * MINUTE;
+    const dueBy = lead.dueAt ? Date.parse(lead.dueAt) : received + contactMinutes * MINUTE;
     const tone = nowMs > dueBy ? "overdue" : nowMs >= dueSoonFrom ? "due-soon" : "ok";
     return { kind: "waiting", minutes, tone };
   }

@@ -6,7 +6,6 @@
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { consentRecords, type Lead, leads, type Upload, uploads } from "#db/schema";
-import { agency, promises } from "~/content/agency";
 import { recordAudit } from "~/features/audit/audit.server";
 import { activeAdmin, recordLeadActivity } from "./activity.server";
 import { csvRow, UTF8_BOM } from "./csv";
@@ -381,25 +380,23 @@ export async function* leadsCsv(db: Db, filters: LeadFilters): AsyncGenerator<st
 }
 
 /** YYYY-MM-DD in the agency's time zone (the export's file name). */
-export function agencyDate(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: agency.hours.timezone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
-    now,
-  );
+export function agencyDate(timeZone: string, now: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }
 
 /**
- * The dashboard's figures. "Today" starts at midnight where the agency is (America/Chicago), whatever
- * the server's or database's time zone; "overdue" is a new lead past its due time (docs/decisions/027),
- * or for a lead older than the promise clock, received more than the promised minutes ago. The
- * promise kept over 7 and 30 days comes from ./sla-summary.server.ts.
+ * The dashboard's figures. "Today" starts at midnight where the agency is (the office's time zone),
+ * whatever the server's or database's time zone; "overdue" is a new lead past its due time
+ * (docs/decisions/027), or for a lead older than the promise clock, received more than the promised
+ * minutes ago. The promise kept over 7 and 30 days comes from ./sla-summary.server.ts.
  */
 export async function inboxSummary(db: Db, settings: SlaSettings): Promise<InboxSummary> {
-  const tz = agency.hours.timezone;
+  const tz = settings.office.timeZone;
   const result = await db.execute(sql`
     select
       count(*) filter (where ${leads.receivedAt} >= (date_trunc('day', now() at time zone ${tz}::text) at time zone ${tz}::text))::int as new_today,
       count(*) filter (where ${leads.status} = 'new')::int as waiting,
-      count(*) filter (where ${leads.status} = 'new' and coalesce(${leads.dueAt}, ${leads.receivedAt} + make_interval(mins => ${promises.contactMinutes}::int)) < now())::int as overdue
+      count(*) filter (where ${leads.status} = 'new' and coalesce(${leads.dueAt}, ${leads.receivedAt} + make_interval(secs => ${settings.slaMinutes * 60}::float8)) < now())::int as overdue
     from ${leads}`);
   const row = result.rows[0] as { new_today: number; waiting: number; overdue: number };
   const { last7Days, last30Days } = await slaSummary(db, settings);

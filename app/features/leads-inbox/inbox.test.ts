@@ -54,14 +54,14 @@ describe("clockState", () => {
   const at = (minutes: number, seconds = 0) => Date.parse(received) + minutes * 60_000 + seconds * 1000;
   it("counts a new lead's minutes: ok, due soon from 20, overdue past 30", () => {
     const lead = { status: "new", receivedAt: received, firstResponseAt: null };
-    expect(clockState(lead, at(0))).toEqual({ kind: "waiting", minutes: 0, tone: "ok" });
-    expect(clockState(lead, at(19, 59))).toMatchObject({ minutes: 19, tone: "ok" });
-    expect(clockState(lead, at(20))).toMatchObject({ minutes: 20, tone: "due-soon" });
-    expect(clockState(lead, at(30))).toMatchObject({ minutes: 30, tone: "due-soon" });
-    expect(clockState(lead, at(30, 1))).toMatchObject({ minutes: 30, tone: "overdue" });
-    expect(clockState(lead, at(125))).toMatchObject({ minutes: 125, tone: "overdue" });
+    expect(clockState(lead, at(0), 30)).toEqual({ kind: "waiting", minutes: 0, tone: "ok" });
+    expect(clockState(lead, at(19, 59), 30)).toMatchObject({ minutes: 19, tone: "ok" });
+    expect(clockState(lead, at(20), 30)).toMatchObject({ minutes: 20, tone: "due-soon" });
+    expect(clockState(lead, at(30), 30)).toMatchObject({ minutes: 30, tone: "due-soon" });
+    expect(clockState(lead, at(30, 1), 30)).toMatchObject({ minutes: 30, tone: "overdue" });
+    expect(clockState(lead, at(125), 30)).toMatchObject({ minutes: 125, tone: "overdue" });
     // A computer clock behind the server's never shows negative minutes.
-    expect(clockState(lead, at(-3))).toMatchObject({ minutes: 0, tone: "ok" });
+    expect(clockState(lead, at(-3), 30)).toMatchObject({ minutes: 0, tone: "ok" });
   });
   it("uses the lead's own escalation and due times when it has them", () => {
     // Received at 6 AM Chicago outside office hours: escalated at 9:20, due at 9:30 (docs/decisions/027).
@@ -72,36 +72,42 @@ describe("clockState", () => {
       escalateAt: "2030-01-01T15:20:00.000Z",
       dueAt: "2030-01-01T15:30:00.000Z",
     };
-    expect(clockState(lead, at(45))).toEqual({ kind: "waiting", minutes: 45, tone: "ok" });
-    expect(clockState(lead, at(199, 59))).toMatchObject({ minutes: 199, tone: "ok" });
-    expect(clockState(lead, at(200))).toMatchObject({ minutes: 200, tone: "due-soon" });
-    expect(clockState(lead, at(210))).toMatchObject({ minutes: 210, tone: "due-soon" });
-    expect(clockState(lead, at(210, 1))).toMatchObject({ minutes: 210, tone: "overdue" });
+    expect(clockState(lead, at(45), 30)).toEqual({ kind: "waiting", minutes: 45, tone: "ok" });
+    expect(clockState(lead, at(199, 59), 30)).toMatchObject({ minutes: 199, tone: "ok" });
+    expect(clockState(lead, at(200), 30)).toMatchObject({ minutes: 200, tone: "due-soon" });
+    expect(clockState(lead, at(210), 30)).toMatchObject({ minutes: 210, tone: "due-soon" });
+    expect(clockState(lead, at(210, 1), 30)).toMatchObject({ minutes: 210, tone: "overdue" });
     // A shorter promise than the default: overdue before 30 minutes.
     const quick = { ...lead, escalateAt: "2030-01-01T12:05:00.000Z", dueAt: "2030-01-01T12:10:00.000Z" };
-    expect(clockState(quick, at(4, 59))).toMatchObject({ tone: "ok" });
-    expect(clockState(quick, at(5))).toMatchObject({ tone: "due-soon" });
-    expect(clockState(quick, at(11))).toMatchObject({ minutes: 11, tone: "overdue" });
+    expect(clockState(quick, at(4, 59), 30)).toMatchObject({ tone: "ok" });
+    expect(clockState(quick, at(5), 30)).toMatchObject({ tone: "due-soon" });
+    expect(clockState(quick, at(11), 30)).toMatchObject({ minutes: 11, tone: "overdue" });
     // Null times (a lead older than the clock) fall back to the 20/30-minute rule.
     const old = { ...lead, escalateAt: null, dueAt: null };
-    expect(clockState(old, at(20))).toMatchObject({ tone: "due-soon" });
-    expect(clockState(old, at(30, 1))).toMatchObject({ tone: "overdue" });
+    expect(clockState(old, at(20), 30)).toMatchObject({ tone: "due-soon" });
+    expect(clockState(old, at(30, 1), 30)).toMatchObject({ tone: "overdue" });
+    // ...held to the stored promise: with 45 minutes, overdue only past 45.
+    expect(clockState(old, at(44), 45)).toMatchObject({ tone: "due-soon" });
+    expect(clockState(old, at(45, 1), 45)).toMatchObject({ tone: "overdue" });
     // An answered lead shows its first response whatever its times.
-    expect(clockState({ ...lead, status: "quoted", firstResponseAt: "2030-01-01T12:03:00.000Z" }, at(500))).toEqual({
+    expect(clockState({ ...lead, status: "quoted", firstResponseAt: "2030-01-01T12:03:00.000Z" }, at(500), 30)).toEqual({
       kind: "answered",
       minutes: 3,
     });
   });
   it("shows an answered lead's first-response time instead", () => {
-    expect(clockState({ status: "contacted", receivedAt: received, firstResponseAt: "2030-01-01T12:12:30.000Z" }, at(500))).toEqual({
+    expect(clockState({ status: "contacted", receivedAt: received, firstResponseAt: "2030-01-01T12:12:30.000Z" }, at(500), 30)).toEqual({
       kind: "answered",
       minutes: 12,
     });
-    expect(clockState({ status: "new", receivedAt: received, firstResponseAt: "2030-01-01T12:12:30.000Z" }, at(40))).toMatchObject({
+    expect(clockState({ status: "new", receivedAt: received, firstResponseAt: "2030-01-01T12:12:30.000Z" }, at(40), 30)).toMatchObject({
       kind: "waiting",
       tone: "overdue",
     });
-    expect(clockState({ status: "won", receivedAt: received, firstResponseAt: null }, at(5))).toEqual({ kind: "answered", minutes: null });
+    expect(clockState({ status: "won", receivedAt: received, firstResponseAt: null }, at(5), 30)).toEqual({
+      kind: "answered",
+      minutes: null,
+    });
   });
   it("formats durations", () => {
     expect(formatDuration(0)).toBe("0 min");

@@ -1,5 +1,7 @@
 /** The promise-kept figures' rules: which leads count, kept or not, the median and the rounding. */
 import { describe, expect, it } from "vitest";
+import { defaultProfile, defaultSite, siteFacts } from "~/content/site-profile";
+import { officeOf } from "~/features/leads/promise-clock";
 import { median, percent, round1, type SlaLead, slaPeriod } from "./sla";
 
 describe("median, percent, round1", () => {
@@ -37,7 +39,8 @@ describe("slaPeriod", () => {
     assigneeName: null,
     ...over,
   });
-  const settings = { slaMinutes: 30, hours: "business" as const };
+  const office = officeOf(defaultSite);
+  const settings = { slaMinutes: 30, hours: "business" as const, office };
 
   it("counts answered leads and new ones past due; leaves out new ones not yet due and ones moved on unanswered", () => {
     const period = slaPeriod(
@@ -70,11 +73,24 @@ describe("slaPeriod", () => {
     // Friday 4:50 PM, answered Monday 9:10 AM: 20 office minutes, due Monday 9:20 AM on office hours.
     const weekend = lead({ receivedAt: at("16:50", 13), firstResponseAt: at("09:10", 16), dueAt: null });
     expect(slaPeriod([weekend], now, settings)).toMatchObject({ leads: 1, withinSlaPercent: 100, medianFirstResponseMinutes: 20 });
-    expect(slaPeriod([weekend], now, { slaMinutes: 30, hours: "always" })).toMatchObject({
+    expect(slaPeriod([weekend], now, { slaMinutes: 30, hours: "always", office })).toMatchObject({
       leads: 1,
       withinSlaPercent: 0,
       medianFirstResponseMinutes: 3860,
     });
+  });
+
+  it("counts response times on the stored office's hours: a closed Monday moves the due time and adds no minutes", () => {
+    const weekend = lead({ receivedAt: at("16:50", 13), firstResponseAt: at("09:10", 17), dueAt: null });
+    const mondayClosed = officeOf(siteFacts({ ...defaultProfile, closedDays: ["2026-03-16"] }));
+    // Friday 4:50 PM, answered Tuesday 9:10 AM: Monday is closed, so 20 office minutes and within the promise.
+    expect(slaPeriod([weekend], now, { ...settings, office: mondayClosed })).toMatchObject({
+      leads: 1,
+      withinSlaPercent: 100,
+      medianFirstResponseMinutes: 20,
+    });
+    // With Monday open the same answer took a whole office day more and missed the promise.
+    expect(slaPeriod([weekend], now, settings)).toMatchObject({ leads: 1, withinSlaPercent: 0, medianFirstResponseMinutes: 500 });
   });
 
   it("has no figures without leads", () => {

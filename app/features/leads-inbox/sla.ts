@@ -8,7 +8,7 @@
  * by its due time. Response times are minutes of the clock (office minutes when the clock runs on
  * office hours), so a lead answered at 9:10 on Monday after arriving on Saturday took 10 minutes.
  */
-import { addClockMinutes, type ClockHours, clockMinutesBetween } from "~/features/leads/promise-clock";
+import { addClockMinutes, type ClockHours, clockMinutesBetween, type Office } from "~/features/leads/promise-clock";
 import { inboxMessages } from "./messages";
 import type { SlaFigures, SlaPeriod } from "./schema";
 
@@ -23,7 +23,7 @@ export type SlaLead = {
   assigneeName: string | null;
 };
 
-export type SlaSettings = { slaMinutes: number; hours: ClockHours };
+export type SlaSettings = { slaMinutes: number; hours: ClockHours; office: Office };
 
 const UNASSIGNED = inboxMessages.assignment.unassigned;
 
@@ -47,7 +47,7 @@ export function percent(part: number, whole: number): number | null {
 
 /** When the lead was due: its own due time, or for a lead older than the clock, `slaMinutes` of the clock after arrival. */
 export function dueTime(lead: Pick<SlaLead, "receivedAt" | "dueAt">, settings: SlaSettings): Date {
-  return lead.dueAt ?? addClockMinutes(lead.receivedAt, settings.slaMinutes, settings.hours);
+  return lead.dueAt ?? addClockMinutes(lead.receivedAt, settings.slaMinutes, settings.hours, settings.office);
 }
 
 type Judged = { assigneeId: string | null; name: string; kept: boolean; responseMinutes: number | null };
@@ -61,7 +61,7 @@ function judge(lead: SlaLead, now: Date, settings: SlaSettings): Judged | null {
       assigneeId: lead.assigneeId,
       name,
       kept: lead.firstResponseAt.getTime() <= due.getTime(),
-      responseMinutes: clockMinutesBetween(lead.receivedAt, lead.firstResponseAt, settings.hours),
+      responseMinutes: clockMinutesBetween(lead.receivedAt, lead.firstResponseAt, settings.hours, settings.office),
     };
   }
   if (lead.status === "new" && due.getTime() <= now.getTime())

@@ -6,23 +6,33 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { leadActivity } from "#db/schema";
+import type { SiteFacts } from "~/content/site-profile";
 import type { Config } from "~/env.server";
 import { getSetting } from "~/features/settings/settings.server";
-import { promiseTimes } from "./promise-clock";
+import { officeOf, type PromiseSettings, promiseTimes } from "./promise-clock";
 
 type Tx = Pick<Database, "select" | "insert" | "execute">;
 
-export function promiseSettings(config: Pick<Config, "LEAD_SLA_MINUTES" | "LEAD_ESCALATE_AFTER_MINUTES" | "LEAD_CLOCK_HOURS">) {
+export type PromiseConfig = Pick<Config, "LEAD_SLA_MINUTES" | "LEAD_ESCALATE_AFTER_MINUTES" | "LEAD_CLOCK_HOURS">;
+
+/**
+ * The promise in effect: the stored profile's call-back minutes and office, unless the operator set
+ * LEAD_SLA_MINUTES (app/env.server.ts); the escalation comes no later than the promise, whatever the
+ * two settings say.
+ */
+export function promiseSettings(config: PromiseConfig, site: SiteFacts): PromiseSettings {
+  const slaMinutes = config.LEAD_SLA_MINUTES ?? site.promises.contactMinutes;
   return {
-    slaMinutes: config.LEAD_SLA_MINUTES,
-    escalateAfterMinutes: config.LEAD_ESCALATE_AFTER_MINUTES,
+    slaMinutes,
+    escalateAfterMinutes: Math.min(config.LEAD_ESCALATE_AFTER_MINUTES, slaMinutes),
     hours: config.LEAD_CLOCK_HOURS,
+    office: officeOf(site),
   };
 }
 
 /** The columns a new lead's row takes from the clock. */
-export function arrivalColumns(config: Config, receivedAt: Date) {
-  return promiseTimes(receivedAt, promiseSettings(config));
+export function arrivalColumns(config: PromiseConfig, site: SiteFacts, receivedAt: Date) {
+  return promiseTimes(receivedAt, promiseSettings(config, site));
 }
 
 /**

@@ -8,7 +8,8 @@
 import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { adminUsers, leadActivity, leads } from "#db/schema";
-import type { Config } from "~/env.server";
+import type { SiteFacts } from "~/content/site-profile";
+import { agencyInbox, type Config } from "~/env.server";
 import { enqueueMail, mailDomain } from "~/features/mail/outbox.server";
 import { type ClockLead, escalationMail, overdueMail } from "~/features/mail/templates.server";
 
@@ -32,7 +33,7 @@ const stages: Stage[] = [
 ];
 
 /** One batch of one stage in one transaction; answers how many leads it mailed about. */
-async function sweepBatch(db: Database, config: Config, stage: Stage): Promise<number> {
+async function sweepBatch(db: Database, config: Config, site: SiteFacts, stage: Stage): Promise<number> {
   return db.transaction(async (tx) => {
     const rows = await tx
       .select({
@@ -68,6 +69,7 @@ async function sweepBatch(db: Database, config: Config, stage: Stage): Promise<n
         ),
       );
     const domain = mailDomain(config);
+    const inbox = agencyInbox(config, site);
     for (const row of rows) {
       const assignee = row.assigneeEmail ? { name: row.assigneeName, email: row.assigneeEmail, active: row.assigneeActive === true } : null;
       const lead: ClockLead = {
@@ -85,8 +87,8 @@ async function sweepBatch(db: Database, config: Config, stage: Stage): Promise<n
       const leadUrl = `${config.SITE_URL.replace(/\/+$/, "")}/admin/leads/${row.id}`;
       const draft =
         stage.kind === "lead_escalation"
-          ? escalationMail({ to: assignee?.active ? assignee.email : config.AGENCY_INBOX, lead, leadUrl, now })
-          : overdueMail({ to: config.AGENCY_INBOX, lead, leadUrl, now });
+          ? escalationMail(site, { to: assignee?.active ? assignee.email : inbox, lead, leadUrl, now })
+          : overdueMail(site, { to: inbox, lead, leadUrl, now });
       await enqueueMail(tx, draft, { leadId: row.id, domain });
       await tx.insert(leadActivity).values({ leadId: row.id, kind: stage.activity, detail: { to: draft.to } });
     }
@@ -97,14 +99,15 @@ async function sweepBatch(db: Database, config: Config, stage: Stage): Promise<n
 export type SweepCounts = { escalated: number; overdue: number };
 
 /**
- * Queues the escalation and overdue mails whose time has come; safe to run in several processes at
- * once. The caller nudges the mail sender when a count is above zero.
+ * Queues the escalation and overdue mails whose time has come, written with `site` (the stored
+ * profile as the run finds it); safe to run in several processes at once. The caller nudges the mail
+ * sender when a count is above zero.
  */
-export async function sweepLeadClock(db: Database, config: Config): Promise<SweepCounts> {
+export async function sweepLeadClock(db: Database, config: Config, site: SiteFacts): Promise<SweepCounts> {
   const counts: SweepCounts = { escalated: 0, overdue: 0 };
   for (const stage of stages) {
     for (let batch = 0; batch < MAX_BATCHES; batch++) {
-      const n = await sweepBatch(db, config, stage);
+      const n = await sweepBatch(db, config, site, stage);
       if (stage.kind === "lead_escalation") counts.escalated += n;
       else counts.overdue += n;
       if (n < SWEEP_BATCH) break;

@@ -7,19 +7,19 @@ import { eq } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { isUniqueViolation } from "#db/errors";
 import { consentRecords, leads, type NewLead, uploads } from "#db/schema";
-import { agency, licensedStates } from "~/content/agency";
 import { quoteSections } from "~/content/quote";
 import { trucking } from "~/content/quote-options";
+import type { SiteFacts } from "~/content/site-profile";
 import { smsConsent } from "~/content/sms-consent";
-import type { Config } from "~/env.server";
+import { agencyInbox, type Config } from "~/env.server";
 import { autoRepliesToday, enqueueMail, mailDomain } from "~/features/mail/outbox.server";
 import { autoReplyMail, type MailDraft, notificationMail } from "~/features/mail/templates.server";
 import { formatFileSize } from "~/features/uploads/messages";
 import { linkUploads } from "~/features/uploads/uploads.server";
-import { arrivalColumns, roundRobinAssignee } from "./arrival.server";
+import { arrivalColumns, promiseSettings, roundRobinAssignee } from "./arrival.server";
 import { landingForms } from "./landing-forms";
 import { formMessages } from "./messages";
-import { callBackWhen, officeOpen } from "./promise-clock";
+import { callBackWhen, officeOf, officeOpen } from "./promise-clock";
 import { type ContactValues, contactInsurance, type SmsConsentValues } from "./schema";
 import { landingLeadTypes, type SubmitLeadBody } from "./submit-lead-schema";
 
@@ -34,6 +34,8 @@ export type SubmissionContext = {
 type Deps = {
   db: Database;
   config: Config;
+  /** The stored profile the submission is recorded and answered with (the request's snapshot). */
+  site: SiteFacts;
   /** The arrival time of what is recorded (tests set it; the promise clock counts from it). */
   now?: () => Date;
 };
@@ -96,23 +98,28 @@ type Plan = {
   }) => MailDraft[];
 };
 
+/** The time zone as the call-back sentence names it: "Central" for Central Time. */
+const zoneWord = (site: SiteFacts) => site.agency.hours.zoneName.replace(/ Time$/, "");
+
 /** When a new lead will be called back, and the sentence saying so when office hours stretch the promise. */
-export function callBackPromise(config: Config, receivedAt: Date): { dueAt: Date; notice: string | null } {
-  const { dueAt } = arrivalColumns(config, receivedAt);
-  const when = callBackWhen(receivedAt, dueAt, config.LEAD_SLA_MINUTES);
-  return { dueAt, notice: when ? formMessages.callBack.notice(when, officeOpen(receivedAt)) : null };
+export function callBackPromise(config: Config, site: SiteFacts, receivedAt: Date): { dueAt: Date; notice: string | null } {
+  const settings = promiseSettings(config, site);
+  const { dueAt } = arrivalColumns(config, site, receivedAt);
+  const office = officeOf(site);
+  const when = callBackWhen(receivedAt, dueAt, settings.slaMinutes, office);
+  return { dueAt, notice: when ? formMessages.callBack.notice(when, officeOpen(receivedAt, office), zoneWord(site)) : null };
 }
 
 /** Writes everything a submission produces, atomically. Retries once per reference collision. */
 async function record(
-  { db, config, now = () => new Date() }: Deps,
+  { db, config, site, now = () => new Date() }: Deps,
   plan: Plan,
   context: SubmissionContext,
 ): Promise<{ reference?: string; leadId?: string; consentRecordId?: string; dueAt?: Date; callBackNotice: string | null }> {
   for (let attempt = 0; ; attempt++) {
     const reference = plan.lead ? newReference() : undefined;
     const receivedAt = now();
-    const promise = plan.lead ? callBackPromise(config, receivedAt) : undefined;
+    const promise = plan.lead ? callBackPromise(config, site, receivedAt) : undefined;
     const callBackNotice = promise?.notice ?? null;
     try {
       return await db.transaction(async (tx) => {
@@ -138,7 +145,7 @@ async function record(
               pageUrl: context.pageUrl ?? null,
               utm: context.utm && Object.keys(context.utm).length ? context.utm : null,
               consentRecordId: consentRecordId ?? null,
-              ...arrivalColumns(config, receivedAt),
+              ...arrivalColumns(config, site, receivedAt),
             })
             .returning({ id: leads.id });
           leadId = row.id;
@@ -177,7 +184,8 @@ const yesNo = (v: boolean) => (v ? "Yes" : "No");
  * fields (fullName, phoneNumber, insuranceType as the text chosen or typed).
  */
 export async function acceptContact(deps: Deps, values: ContactValues, context: SubmissionContext) {
-  const inbox = deps.config.AGENCY_INBOX;
+  const { site } = deps;
+  const inbox = agencyInbox(deps.config, site);
   const insuranceType = contactInsurance(values);
   const { name, email, phone, message, smsConsent: consented } = values;
   return record(
@@ -196,7 +204,7 @@ export async function acceptContact(deps: Deps, values: ContactValues, context: 
         payload: { fullName: name, email, phoneNumber: phone, insuranceType, message, smsConsent: consented },
       },
       mails: ({ reference, receivedAt, callBackNotice }) => [
-        notificationMail({
+        notificationMail(site, {
           to: inbox,
           replyTo: email,
           subject: "Contact Form Submission",
@@ -212,11 +220,11 @@ export async function acceptContact(deps: Deps, values: ContactValues, context: 
             ["SMS Consent", `${yesNo(consented)} (${smsConsent.version})`],
           ],
         }),
-        autoReplyMail({
+        autoReplyMail(site, {
           to: email,
           name,
-          subject: `Thank you for contacting ${agency.name}`,
-          opening: `Thank you for contacting ${agency.name}. We have received your message.`,
+          subject: `Thank you for contacting ${site.agency.name}`,
+          opening: `Thank you for contacting ${site.agency.name}. We have received your message.`,
           reference,
           callBackNotice,
         }),
@@ -229,7 +237,8 @@ export async function acceptContact(deps: Deps, values: ContactValues, context: 
 export type SmsConsentBody = SmsConsentValues;
 
 export async function acceptSmsConsent(deps: Deps, body: SmsConsentBody, context: SubmissionContext) {
-  const inbox = deps.config.AGENCY_INBOX;
+  const { site } = deps;
+  const inbox = agencyInbox(deps.config, site);
   return record(
     deps,
     {
@@ -242,7 +251,7 @@ export async function acceptSmsConsent(deps: Deps, body: SmsConsentBody, context
         version: body.consentVersion,
       },
       mails: ({ receivedAt }) => [
-        notificationMail({
+        notificationMail(site, {
           to: inbox,
           replyTo: body.email,
           subject: "SMS Consent Form Submission",
@@ -259,11 +268,11 @@ export async function acceptSmsConsent(deps: Deps, body: SmsConsentBody, context
             ["Page", context.pageUrl ?? ""],
           ],
         }),
-        autoReplyMail({
+        autoReplyMail(site, {
           to: body.email,
           name: body.name,
-          subject: `Text message consent received - ${agency.name}`,
-          opening: `Thank you for agreeing to receive text messages from ${agency.name} at ${body.phone}. Reply STOP to any message to opt out, or HELP for help.`,
+          subject: `Text message consent received - ${site.agency.name}`,
+          opening: `Thank you for agreeing to receive text messages from ${site.agency.name} at ${body.phone}. Reply STOP to any message to opt out, or HELP for help.`,
         }),
       ],
     },
@@ -299,7 +308,8 @@ type LeadDescription = {
 };
 
 /** What the leads inbox and the notification need from each leadType. */
-function describeLead(body: SubmitLeadBody): LeadDescription {
+function describeLead(body: SubmitLeadBody, site: SiteFacts): LeadDescription {
+  const agency = site.agency;
   if (body.leadType === "commercial_trucking_quote") {
     const record = body as unknown as Record<string, unknown>;
     return {
@@ -348,8 +358,9 @@ function describeLead(body: SubmitLeadBody): LeadDescription {
 }
 
 export async function acceptLead(deps: Deps, body: SubmitLeadBody, context: SubmissionContext) {
-  const inbox = deps.config.AGENCY_INBOX;
-  const d = describeLead(body);
+  const { site } = deps;
+  const inbox = agencyInbox(deps.config, site);
+  const d = describeLead(body, site);
   const { website: _honeypot, pageUrl: _p, referrer: _r, utm: _u, ...payload } = body;
   // The slots that hold a document are the ones the lead's linked attachments fill (checked in the transaction).
   if (body.leadType === "commercial_trucking_quote") {
@@ -357,7 +368,7 @@ export async function acceptLead(deps: Deps, body: SubmitLeadBody, context: Subm
       .map((s) => s.slot)
       .filter((slot) => body.attachments.some((a) => a.slot === slot));
   }
-  const outside = d.businessState ? !(licensedStates as readonly string[]).includes(d.businessState) : false;
+  const outside = d.businessState ? !site.licensedStates.includes(d.businessState) : false;
   return record(
     deps,
     {
@@ -376,7 +387,7 @@ export async function acceptLead(deps: Deps, body: SubmitLeadBody, context: Subm
       },
       attachments: "attachments" in body ? body.attachments : undefined,
       mails: ({ reference, receivedAt, documents, callBackNotice }) => [
-        notificationMail({
+        notificationMail(site, {
           to: inbox,
           replyTo: d.email,
           subject: d.subject,
@@ -391,10 +402,10 @@ export async function acceptLead(deps: Deps, body: SubmitLeadBody, context: Subm
           ],
           notes: outside ? [`Business state ${d.businessState} is outside the agency's licensed states.`] : undefined,
         }),
-        autoReplyMail({
+        autoReplyMail(site, {
           to: d.email,
           name: d.name,
-          subject: `We received your quote request - ${agency.name}`,
+          subject: `We received your quote request - ${site.agency.name}`,
           opening: d.opening,
           reference,
           callBackNotice,

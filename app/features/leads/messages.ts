@@ -38,13 +38,14 @@ export const formMessages = {
   },
   /**
    * Shown under a form's success text, and in the auto-reply, when office hours stretch the call-back
-   * promise; `when` is promise-clock's callBackWhen ("Monday at 9:30 AM"). The API sends it as callBackNotice.
+   * promise; `when` is promise-clock's callBackWhen ("Monday at 9:30 AM"), `zone` the office's time zone
+   * ("Central"). The API sends it as callBackNotice.
    */
   callBack: {
-    notice: (when: string, officeOpenNow: boolean) =>
+    notice: (when: string, officeOpenNow: boolean, zone: string) =>
       officeOpenNow
-        ? `Our office closes soon, so expect our call by ${when} Central.`
-        : `Our office is closed right now, so expect our call by ${when} Central.`,
+        ? `Our office closes soon, so expect our call by ${when} ${zone}.`
+        : `Our office is closed right now, so expect our call by ${when} ${zone}.`,
   },
   /** A form whose code could not be loaded (offline, or the site was updated since the page was opened). */
   formUnavailable: "The quote form could not be loaded. Please check your connection and try again, or call us.",

@@ -11,11 +11,14 @@ import { acceptContact, acceptLead, acceptSmsConsent, callBackPromise, type Subm
 import type { ContactValues, SmsConsentValues } from "./schema";
 import type { SubmitLeadBody } from "./submit-lead-schema";
 
-export type FormServices = Pick<AppLoadContext, "db" | "config" | "logger" | "mail">;
+/** A route action's load context, or the API's services with the request's snapshot of the stored profile. */
+export type FormServices = Pick<AppLoadContext, "db" | "config" | "logger" | "mail" | "site">;
+
+const deps = (services: FormServices) => ({ db: services.db, config: services.config, site: services.site.facts });
 
 /** A contact form message: stored with its consent record and mails; the answer says when to expect the call. */
 export async function submitContact(services: FormServices, values: ContactValues, context: SubmissionContext) {
-  const result = await acceptContact({ db: services.db, config: services.config }, values, context);
+  const result = await acceptContact(deps(services), values, context);
   services.mail.nudge();
   services.logger.info({ reference: result.reference, form: "contact" }, "contact submission stored");
   return result;
@@ -23,7 +26,7 @@ export async function submitContact(services: FormServices, values: ContactValue
 
 /** An SMS consent: its consent record and mails. */
 export async function submitSmsConsent(services: FormServices, values: SmsConsentValues, context: SubmissionContext) {
-  const result = await acceptSmsConsent({ db: services.db, config: services.config }, values, context);
+  const result = await acceptSmsConsent(deps(services), values, context);
   services.mail.nudge();
   services.logger.info({ consentRecordId: result.consentRecordId, form: "sms-consent" }, "sms consent stored");
   return result;
@@ -31,7 +34,7 @@ export async function submitSmsConsent(services: FormServices, values: SmsConsen
 
 /** A quote request of any lead type (a product page's, a landing page's, the trucking quote). */
 export async function submitLead(services: FormServices, body: SubmitLeadBody, context: SubmissionContext) {
-  const result = await acceptLead({ db: services.db, config: services.config }, body, context);
+  const result = await acceptLead(deps(services), body, context);
   const { reference } = result;
   if (!reference) throw new Error("a stored lead has no reference");
   services.mail.nudge();
@@ -40,7 +43,8 @@ export async function submitLead(services: FormServices, body: SubmitLeadBody, c
 }
 
 /** A discarded submission is answered like an accepted one: its call-back notice as if counted from now. */
-export const trappedNotice = (config: FormServices["config"]) => callBackPromise(config, new Date()).notice;
+export const trappedNotice = (services: Pick<FormServices, "config" | "site">) =>
+  callBackPromise(services.config, services.site.facts, new Date()).notice;
 
 /** The most a public form posted by a page weighs: the longest message, every character escaped, and room to spare. */
 export const PUBLIC_FORM_BYTES = 64 * 1024;

@@ -6,13 +6,14 @@ import { afterEach, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "#db/client";
 import { runMigrations } from "#db/migrate";
 import { mailOutbox } from "#db/schema";
+import { defaultSite } from "~/content/site-profile";
 import { databaseEnv, databaseKinds } from "../../../tests/support/databases";
 import { freePort, startSmtp, waitFor } from "../../../tests/support/smtp";
 import { autoRepliesToday, enqueueMail, fileTransport, MailSender, type MailTransport, retryDelayMs, smtpTransport } from "./outbox.server";
 import { autoReplyMail, notificationMail } from "./templates.server";
 
 const draft = (i: number) =>
-  notificationMail({
+  notificationMail(defaultSite, {
     to: "inbox@agency.example",
     replyTo: `v${i}@example.com`,
     subject: `Contact Form Submission`,
@@ -70,12 +71,32 @@ describe.each(databaseKinds)("mail outbox on %s", (kind) => {
     expect(row).toMatchObject({ status: "sent", attempts: 1, transport: "smtp", lastError: null });
   });
 
+  it("reads a From given as a function at each delivery (the stored profile's name as it is when the mail leaves)", async () => {
+    const { db } = await database();
+    const smtp = await startSmtp();
+    cleanups.push(() => smtp.close());
+    let from = "Hill Country Insurance <quotes@example.com>";
+    const s = sender(db, smtpTransport(smtp.url), { from: () => from });
+    await db.transaction((tx) => enqueueMail(tx, draft(1), { domain: "agency.example" }));
+    await s.drain();
+    from = '"Ruiz, Ortega & Co" <office@ruiz.example>';
+    await db.transaction((tx) => enqueueMail(tx, draft(2), { domain: "agency.example" }));
+    await s.drain();
+    expect(smtp.received.map((m) => m.from)).toEqual(["quotes@example.com", "office@ruiz.example"]);
+    expect(/^From: (.*)$/im.exec(smtp.received[1].raw)?.[1]).toBe('"Ruiz, Ortega & Co" <office@ruiz.example>');
+  });
+
   it("hands the mailer one address: a stored value that reads as a list still reaches one recipient", async () => {
     const { db } = await database();
     const smtp = await startSmtp();
     cleanups.push(() => smtp.close());
     // As a row written before addresses were checked strictly might hold them.
-    const reply = autoReplyMail({ to: "dana@example.com;eve@evil.example", name: "Dana", subject: "Thanks", opening: "Hello." });
+    const reply = autoReplyMail(defaultSite, {
+      to: "dana@example.com;eve@evil.example",
+      name: "Dana",
+      subject: "Thanks",
+      opening: "Hello.",
+    });
     const notification = { ...draft(2), replyTo: "dana@example.com, eve@evil.example" };
     await db.transaction(async (tx) => {
       await enqueueMail(tx, reply, { domain: "agency.example" });
@@ -95,7 +116,9 @@ describe.each(databaseKinds)("mail outbox on %s", (kind) => {
     const { db } = await database();
     for (const to of ["Dana@example.com", "DANA@EXAMPLE.COM", "someone@else.example"]) {
       await db.transaction((tx) =>
-        enqueueMail(tx, autoReplyMail({ to, name: "Dana", subject: "Thanks", opening: "Hello." }), { domain: "agency.example" }),
+        enqueueMail(tx, autoReplyMail(defaultSite, { to, name: "Dana", subject: "Thanks", opening: "Hello." }), {
+          domain: "agency.example",
+        }),
       );
     }
     await db.transaction((tx) => enqueueMail(tx, draft(3), { domain: "agency.example" }));
@@ -110,7 +133,9 @@ describe.each(databaseKinds)("mail outbox on %s", (kind) => {
         if ((await autoRepliesToday(tx, to)) >= 3) return;
         // Slow enough that, without the lock, every concurrent transaction would count before any inserts.
         await tx.execute(sql`select pg_sleep(0.05)`);
-        await enqueueMail(tx, autoReplyMail({ to, name: "Dana", subject: "Thanks", opening: "Hello." }), { domain: "agency.example" });
+        await enqueueMail(tx, autoReplyMail(defaultSite, { to, name: "Dana", subject: "Thanks", opening: "Hello." }), {
+          domain: "agency.example",
+        });
       });
     await Promise.all(
       ["dana@example.com", "Dana@example.com", "DANA@example.com", "dana@example.com", "dAna@example.com", "danA@example.com"].map(submit),
@@ -192,7 +217,12 @@ describe.each(databaseKinds)("mail outbox on %s", (kind) => {
     await db.transaction((tx) =>
       enqueueMail(
         tx,
-        autoReplyMail({ to: "dana@example.com", name: "Dana Whitfield", subject: "Thank you for contacting us", opening: "We got it." }),
+        autoReplyMail(defaultSite, {
+          to: "dana@example.com",
+          name: "Dana Whitfield",
+          subject: "Thank you for contacting us",
+          opening: "We got it.",
+        }),
         { domain: "agency.example" },
       ),
     );

@@ -127,7 +127,8 @@ function message(mail: OutboxMail, from: string) {
 export type MailSenderOptions = {
   db: Database;
   transport: MailTransport;
-  from: string;
+  /** The From address, or where to read it at each delivery (the stored profile's name may change). */
+  from: string | (() => string);
   maxAttempts: number;
   retryBaseMs: number;
   pollIntervalMs: number;
@@ -244,7 +245,7 @@ export class MailSender {
     const stillMine = and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, "sending"), eq(mailOutbox.attempts, mail.attempts));
     let sent = false;
     try {
-      await transport.send(mail, from);
+      await transport.send(mail, typeof from === "function" ? from() : from);
       sent = true;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

@@ -1,5 +1,9 @@
-/** The agency's outgoing mail: plain text and a simple HTML version of each. */
-import { agency, promises } from "~/content/agency";
+/**
+ * The agency's outgoing mail: plain text and a simple HTML version of each. Every template takes the
+ * facts of the stored profile it is written with (a request's snapshot, or the current one in
+ * background work): the agency's name, phones, email, hours and time zone are the ones of that moment.
+ */
+import type { SiteFacts } from "~/content/site-profile";
 
 export type MailDraft = {
   /** Sent as the X-Mail-Kind header. */
@@ -22,43 +26,47 @@ export function headerSafe(value: string): string {
     .slice(0, 200);
 }
 
-function centralTime(date: Date): string {
+/** "Nov 27, 2026, 6:00 PM CST": a time where the office is, zone named. */
+function officeTime(site: SiteFacts, date: Date): string {
   return new Intl.DateTimeFormat("en-US", {
     year: "numeric",
     month: "short",
     day: "numeric",
     hour: "numeric",
     minute: "2-digit",
-    timeZone: agency.hours.timezone,
+    timeZone: site.agency.hours.timezone,
     timeZoneName: "short",
   }).format(date);
 }
 
 /** Every mail's HTML frame: the agency's name as a header bar above `bodyHtml`. */
-export function mailLayout(title: string, bodyHtml: string): string {
+export function mailLayout(site: SiteFacts, title: string, bodyHtml: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:24px;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#1e293b">
 <div style="max-width:640px;margin:0 auto;background:#ffffff;border-radius:8px;overflow:hidden;border:1px solid #e2e8f0">
-<div style="background:#112f57;color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold">${escapeHtml(agency.name)}</div>
+<div style="background:#112f57;color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold">${escapeHtml(site.agency.name)}</div>
 <div style="padding:24px">${bodyHtml}</div>
 </div></body></html>`;
 }
 
 /** Notification to the agency inbox: the submitted fields as a table. */
-export function notificationMail(input: {
-  to: string;
-  replyTo: string;
-  subject: string;
-  heading: string;
-  fields: [label: string, value: string | null | undefined][];
-  reference?: string;
-  receivedAt: Date;
-  notes?: string[];
-}): MailDraft {
+export function notificationMail(
+  site: SiteFacts,
+  input: {
+    to: string;
+    replyTo: string;
+    subject: string;
+    heading: string;
+    fields: [label: string, value: string | null | undefined][];
+    reference?: string;
+    receivedAt: Date;
+    notes?: string[];
+  },
+): MailDraft {
   const rows = input.fields.filter(([, v]) => v != null && String(v).trim() !== "") as [string, string][];
   const meta: [string, string][] = [
     ...(input.reference ? ([["Reference", input.reference]] as [string, string][]) : []),
-    ["Received", centralTime(input.receivedAt)],
+    ["Received", officeTime(site, input.receivedAt)],
   ];
   const all = [...meta, ...rows];
   const width = Math.max(...all.map(([l]) => l.length));
@@ -80,13 +88,13 @@ export function notificationMail(input: {
     ? `<p style="margin:16px 0 0;padding:12px;background:#fff7e6;border:1px solid #f6b73c;border-radius:6px">${input.notes.map(escapeHtml).join("<br>")}</p>`
     : "";
   const html = mailLayout(
+    site,
     input.subject,
     `<h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(input.heading)}</h1><table style="border-collapse:collapse;width:100%;font-size:14px">${table}</table>${notes}`,
   );
   return { kind: "agency_notification", to: input.to, replyTo: input.replyTo, subject: headerSafe(input.subject), text, html };
 }
 
-/** The visitor's acknowledgement, restating when they will hear from the agency. */
 /**
  * A greeting name that cannot carry a message: the first word of the name, letters only. Auto-replies
  * go to whatever address was typed, so they never repeat other free text a visitor wrote.
@@ -96,18 +104,23 @@ export function greetingName(name: string): string {
   return first.length >= 2 ? first : "there";
 }
 
-export function autoReplyMail(input: {
-  to: string;
-  name: string;
-  subject: string;
-  opening: string;
-  reference?: string;
-  /** When office hours stretch the promise: when to expect the call (app/features/leads/messages.ts). */
-  callBackNotice?: string | null;
-}): MailDraft {
+/** The visitor's acknowledgement, restating when they will hear from the agency. */
+export function autoReplyMail(
+  site: SiteFacts,
+  input: {
+    to: string;
+    name: string;
+    subject: string;
+    opening: string;
+    reference?: string;
+    /** When office hours stretch the promise: when to expect the call (app/features/leads/messages.ts). */
+    callBackNotice?: string | null;
+  },
+): MailDraft {
+  const { agency } = site;
   const firstName = greetingName(input.name);
-  const hours = `${agency.hours.weekdays.days}, ${agency.hours.weekdays.label} Central Time`;
-  const promise = `A licensed agent will contact you within ${promises.contactMinutes} minutes during office hours (${hours}). Requests that arrive after hours are answered first thing the next business morning.`;
+  const hours = `${agency.hours.open} ${agency.hours.zoneName}`;
+  const promise = `A licensed agent will contact you within ${site.promises.contactMinutes} minutes during office hours (${hours}). Requests that arrive after hours are answered first thing the next business morning.`;
   const reference = input.reference ? `Your reference number is ${input.reference}.` : "";
   const urgent = `If it can't wait, call us at ${agency.phone.primary.display}.`;
   const text = [
@@ -125,6 +138,7 @@ export function autoReplyMail(input: {
     `${agency.phone.primary.display} · ${agency.email}`,
   ].join("\n");
   const html = mailLayout(
+    site,
     input.subject,
     [
       `<p>Hi ${escapeHtml(firstName)},</p>`,
@@ -152,20 +166,21 @@ export type ClockLead = {
   assignee: { name: string | null; email: string; active: boolean } | null;
 };
 
-function shortCentralTime(date: Date, withDay: boolean): string {
+function shortOfficeTime(timeZone: string, date: Date, withDay: boolean): string {
   return new Intl.DateTimeFormat("en-US", {
     ...(withDay ? { weekday: "short" as const } : {}),
     hour: "numeric",
     minute: "2-digit",
-    timeZone: agency.hours.timezone,
+    timeZone,
   }).format(date);
 }
 
-const centralDay = (date: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: agency.hours.timezone }).format(date);
+const officeDay = (timeZone: string, date: Date) => new Intl.DateTimeFormat("en-CA", { timeZone }).format(date);
 
-/** "9:30 AM" when `date` is on `now`'s day in Central Time, else "Mon 9:30 AM". */
-export function dueLabel(date: Date, now: Date): string {
-  return shortCentralTime(date, centralDay(date) !== centralDay(now));
+/** "9:30 AM" when `date` is on `now`'s day where the office is, else "Mon 9:30 AM". */
+export function dueLabel(site: SiteFacts, date: Date, now: Date): string {
+  const zone = site.agency.hours.timezone;
+  return shortOfficeTime(zone, date, officeDay(zone, date) !== officeDay(zone, now));
 }
 
 /** The escalation and overdue mails' copy, for agency staff reading on a phone between calls. */
@@ -179,7 +194,7 @@ export const leadClockCopy = {
   },
   overdue: {
     subject: (lead: ClockLead, due: string) => `Overdue: ${lead.reference} ${lead.name} (was due ${due})`,
-    // No minutes named: the promise is LEAD_SLA_MINUTES of the clock, which may differ from the pages' wording.
+    // No minutes named: LEAD_SLA_MINUTES, when set, makes the clock's promise differ from the pages' wording.
     heading: (due: string) => `The call-back promise for this lead ran out at ${due} and it is still new.`,
     assignedTo: (who: string) => `Assigned to ${who}.`,
     inactiveAssignee: (who: string) => `Assigned to ${who}, whose account is deactivated.`,
@@ -190,9 +205,16 @@ export const leadClockCopy = {
   footer: "Once you have called, set the lead's status to Contacted: a lead that is no longer new gets no more reminders.",
 };
 
-function clockLeadMail(kind: "lead_escalation" | "lead_overdue", to: string, lead: ClockLead, leadUrl: string, now: Date): MailDraft {
+function clockLeadMail(
+  site: SiteFacts,
+  kind: "lead_escalation" | "lead_overdue",
+  to: string,
+  lead: ClockLead,
+  leadUrl: string,
+  now: Date,
+): MailDraft {
   const copy = kind === "lead_escalation" ? leadClockCopy.escalation : leadClockCopy.overdue;
-  const due = dueLabel(lead.dueAt, now);
+  const due = dueLabel(site, lead.dueAt, now);
   const who = lead.assignee ? (lead.assignee.name ? `${lead.assignee.name}, ${lead.assignee.email}` : lead.assignee.email) : null;
   const owner = !who ? copy.unassigned : lead.assignee?.active ? copy.assignedTo(who) : copy.inactiveAssignee(who);
   const subject = copy.subject(lead, due);
@@ -203,8 +225,8 @@ function clockLeadMail(kind: "lead_escalation" | "lead_overdue", to: string, lea
     [l.name, lead.name],
     [l.phone, lead.phone],
     ...(lead.service ? ([[l.service, lead.service]] as [string, string][]) : []),
-    [l.received, centralTime(lead.receivedAt)],
-    [l.due, centralTime(lead.dueAt)],
+    [l.received, officeTime(site, lead.receivedAt)],
+    [l.due, officeTime(site, lead.dueAt)],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
   const text = [
@@ -229,6 +251,7 @@ function clockLeadMail(kind: "lead_escalation" | "lead_overdue", to: string, lea
     )
     .join("");
   const html = mailLayout(
+    site,
     subject,
     [
       `<h1 style="margin:0 0 8px;font-size:20px">${escapeHtml(heading)}</h1>`,
@@ -242,11 +265,11 @@ function clockLeadMail(kind: "lead_escalation" | "lead_overdue", to: string, lea
 }
 
 /** The reminder before the promise runs out, to the lead's assignee or the agency inbox. */
-export function escalationMail(input: { to: string; lead: ClockLead; leadUrl: string; now?: Date }): MailDraft {
-  return clockLeadMail("lead_escalation", input.to, input.lead, input.leadUrl, input.now ?? new Date());
+export function escalationMail(site: SiteFacts, input: { to: string; lead: ClockLead; leadUrl: string; now?: Date }): MailDraft {
+  return clockLeadMail(site, "lead_escalation", input.to, input.lead, input.leadUrl, input.now ?? new Date());
 }
 
 /** The notice that the promise ran out, to the agency inbox, naming the assignee. */
-export function overdueMail(input: { to: string; lead: ClockLead; leadUrl: string; now?: Date }): MailDraft {
-  return clockLeadMail("lead_overdue", input.to, input.lead, input.leadUrl, input.now ?? new Date());
+export function overdueMail(site: SiteFacts, input: { to: string; lead: ClockLead; leadUrl: string; now?: Date }): MailDraft {
+  return clockLeadMail(site, "lead_overdue", input.to, input.lead, input.leadUrl, input.now ?? new Date());
 }

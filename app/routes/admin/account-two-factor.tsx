@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { z } from "zod";
 import { buttonClass } from "~/components/ui/button";
-import { agency } from "~/content/agency";
 import { Alert, CodeForm, EnrolmentPanel, RecoveryCodesPanel } from "~/features/auth/components/two-factor";
 import { authMessages } from "~/features/auth/schema";
 import {
@@ -16,6 +15,7 @@ import { twoFactorCodeSchema } from "~/features/auth/two-factor-schema";
 import { type FormAnswer, fieldErrorOf, sentValue } from "~/lib/form";
 import { accept, firstError, postForm } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
+import { useSite } from "~/lib/site";
 import type { Route } from "./+types/account-two-factor";
 import { clientOf, codeRefusal, fullySignedIn, tokenOf, twoFactorPageHeaders } from "./sign-in.server";
 
@@ -35,7 +35,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     enabledOn: status.enabledAt?.toLocaleDateString("en-US", { dateStyle: "medium" }) ?? null,
     unusedRecoveryCodes: status.unusedRecoveryCodes,
     required: context.config.ADMIN_REQUIRE_2FA,
-    enrol: status.enabledAt ? null : await enrolmentView(context.db, { ...state, totpEnabledAt: null }),
+    enrol: status.enabledAt
+      ? null
+      : await enrolmentView(context.db, { ...state, totpEnabledAt: null }, context.site.facts.agency.shortName),
   };
 }
 
@@ -88,6 +90,7 @@ const intentOf = (answer: FormAnswer<Done> | undefined) => (answer?.ok ? answer.
 
 /** /admin/account/two-factor: turn two-factor sign-in on or off, and make new recovery codes. */
 export default function AccountTwoFactor({ loaderData, actionData }: Route.ComponentProps) {
+  const site = useSite();
   const codes = actionData?.ok ? actionData.data?.recoveryCodes : undefined;
   const errorFor = (intent: string) =>
     actionData && !actionData.ok && intentOf(actionData) === intent ? fieldErrorOf(actionData, "code") : undefined;
@@ -103,7 +106,7 @@ export default function AccountTwoFactor({ loaderData, actionData }: Route.Compo
             {text.account.dashboard}
           </Link>
         </nav>
-        <p className="mt-6 text-sm font-semibold text-brand-700">{agency.name}</p>
+        <p className="mt-6 text-sm font-semibold text-brand-700">{site.agency.name}</p>
         <h1 className="mt-1 text-2xl font-bold text-brand-900">{text.account.title}</h1>
         <p className="mt-1 text-sm text-slate-600">{loaderData.email}</p>
         <div className="mt-8 space-y-8">

@@ -4,7 +4,7 @@ import { buttonClass } from "~/components/ui/button";
 import { auditAdmins, listAudit } from "~/features/audit/audit.server";
 import { auditMessages as text } from "~/features/audit/messages";
 import { type AuditPage, auditQuerySchema } from "~/features/audit/schema";
-import { longTime } from "~/lib/admin-format";
+import { useAdminTimes } from "~/lib/admin-format";
 import { flattenIssues, requireAdmin } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/audit";
@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return data<AuditData>({ admins, values, errors, message: text.filters.invalid, list: null }, { status: 400 });
   }
   const { admin, from, to, page } = parsed.data;
-  const list = await listAudit(context.db, { adminId: admin, from, to, page });
+  const list = await listAudit(context.db, context.site.facts.agency.hours.timezone, { adminId: admin, from, to, page });
   return data<AuditData>({ admins, values, errors: {}, message: null, list });
 }
 
@@ -62,6 +62,7 @@ function FieldError({ id, message }: { id: string; message?: string }) {
 
 /** /admin/audit: the audit trail, newest first, filtered by admin and days; read-only. */
 export default function Audit({ loaderData }: Route.ComponentProps) {
+  const { longTime } = useAdminTimes();
   const { admins, values, errors, message, list } = loaderData;
   const filtered = Boolean(values.admin || values.from || values.to);
   const pageLink = (page: number) => {

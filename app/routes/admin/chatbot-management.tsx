@@ -9,7 +9,7 @@ import { localDateTime } from "~/features/admin/format";
 import { adminMessages } from "~/features/admin/messages";
 import type { ChatbotConversation } from "~/features/admin/types";
 import { useHydrated } from "~/features/leads-inbox/components/use-lead-action";
-import { longTime } from "~/lib/admin-format";
+import { useAdminTimes } from "~/lib/admin-format";
 import { requireAdmin } from "~/lib/post.server";
 import type { Route } from "./+types/chatbot-management";
 
@@ -33,6 +33,7 @@ export function ErrorBoundary() {
 }
 
 function Transcript({ conversation }: { conversation: ChatbotConversation }) {
+  const { longTime } = useAdminTimes();
   // The server's HTML tells times in the agency's zone; once hydrated, in the admin's own.
   const hydrated = useHydrated();
   if (conversation.conversation.length === 0) return <p className="mt-6 text-slate-600">{text.noMessages}</p>;

@@ -4,7 +4,7 @@ import { listContactSubmissions } from "~/features/admin/back-office.server";
 import { localDateTime, relativeTime } from "~/features/admin/format";
 import { adminMessages } from "~/features/admin/messages";
 import { useHydrated } from "~/features/leads-inbox/components/use-lead-action";
-import { longTime } from "~/lib/admin-format";
+import { useAdminTimes } from "~/lib/admin-format";
 import { requireAdmin } from "~/lib/post.server";
 import type { Route } from "./+types/contacts";
 
@@ -27,6 +27,7 @@ export function ErrorBoundary() {
 
 /** /admin/contacts: the contact form's submissions, newest first. */
 export default function Contacts({ loaderData }: Route.ComponentProps) {
+  const { longTime } = useAdminTimes();
   const rows = loaderData.data;
   // The server's HTML (and the first render in the browser) tells times by the server's clock in the
   // agency's zone; once hydrated, by the admin's own clock and zone.

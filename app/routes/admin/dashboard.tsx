@@ -2,7 +2,6 @@ import { Link } from "react-router";
 import { z } from "zod";
 import { AdminPage } from "~/components/admin/admin-page";
 import { Icon, type IconName } from "~/components/ui/icon";
-import { promises } from "~/content/agency";
 import { adminMessages } from "~/features/admin/messages";
 import { promiseSettings } from "~/features/leads/arrival.server";
 import { PromiseFigures } from "~/features/leads-inbox/components/promise-figures";
@@ -13,6 +12,7 @@ import { MailFailuresPanel } from "~/features/mail/components/mail-failures-pane
 import { listMailFailures, retryMail } from "~/features/mail/failures.server";
 import { mailFailureMessages } from "~/features/mail/messages";
 import { accept, postForm, refuse, requireAdmin } from "~/lib/post.server";
+import { useSite } from "~/lib/site";
 import type { Route } from "./+types/dashboard";
 import { useAdmin } from "./layout";
 
@@ -23,7 +23,7 @@ import { useAdmin } from "./layout";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const settings = promiseSettings(context.config);
+  const settings = promiseSettings(context.config, context.site.facts);
   // The figures failing must not take the mail panel with them: the screen says they could not be loaded.
   let summary: InboxSummary | null = null;
   try {
@@ -114,6 +114,7 @@ function Figure({ label, value, tone, to }: { label: string; value: number | und
 /** /admin/dashboard: today's lead figures, the promise kept, mail that could not be delivered, then a card per area of the back office. */
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { user } = useAdmin();
+  const site = useSite();
   const figures = loaderData.summary;
   return (
     <AdminPage title={adminMessages.dashboard.title} subtitle={`Signed in as ${user.email}`}>
@@ -121,7 +122,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         <Figure label="New leads today" value={figures?.newToday} tone="brand" to="/admin/leads" />
         <Figure label="Leads waiting" value={figures?.waiting} tone="amber" to="/admin/leads?status=new" />
         <Figure
-          label={`Past the ${promises.contactMinutes}-minute promise`}
+          label={`Past the ${site.promises.contactMinutes}-minute promise`}
           value={figures?.overdue}
           tone="red"
           to="/admin/leads?status=new"

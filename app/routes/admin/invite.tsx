@@ -2,7 +2,6 @@ import type { ReactNode } from "react";
 import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
 import { TextField } from "~/components/form/fields";
 import { buttonClass } from "~/components/ui/button";
-import { agency } from "~/content/agency";
 import { acceptInvite, type InviteProblem, inviteByToken, invitePath } from "~/features/admin-users/invites.server";
 import { inviteMessages as text } from "~/features/admin-users/messages";
 import { acceptInviteSchema } from "~/features/admin-users/schema";
@@ -12,6 +11,7 @@ import { fieldErrorOf } from "~/lib/form";
 import { SIGN_IN_PATH } from "~/lib/paths";
 import { postForm, refuse } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
+import { useSite } from "~/lib/site";
 import type { Route } from "./+types/invite";
 
 export function meta() {
@@ -82,10 +82,11 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
+  const site = useSite();
   return (
     <div className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12">
       <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
-        <p className="text-sm font-semibold text-brand-700">{agency.name}</p>
+        <p className="text-sm font-semibold text-brand-700">{site.agency.name}</p>
         <h1 className="mt-1 text-2xl font-bold text-brand-900">{title}</h1>
         {children}
       </div>

@@ -1,8 +1,8 @@
 import { Form, Link, NavLink, Outlet, type ShouldRevalidateFunctionArgs, useRouteLoaderData } from "react-router";
-import { agency } from "~/content/agency";
 import { adminMessages } from "~/features/admin/messages";
 import { requireAdmin } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
+import { useSite } from "~/lib/site";
 import type { Route } from "./+types/layout";
 
 export type AdminUser = { id: string; email: string };
@@ -60,12 +60,13 @@ const menu = [
  * without scripts too.
  */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const site = useSite();
   const { user } = loaderData;
   return (
     <div className="min-h-screen bg-slate-50 lg:flex">
       <aside className="border-b border-slate-200 bg-brand-900 text-white lg:sticky lg:top-0 lg:h-screen lg:w-64 lg:shrink-0 lg:border-b-0">
         <div className="flex items-center justify-between gap-4 px-4 py-4 lg:block lg:px-6 lg:py-6">
-          <p className="font-bold">{agency.shortName}</p>
+          <p className="font-bold">{site.agency.shortName}</p>
           <p className="truncate text-sm text-slate-300 lg:mt-1" title={user.email}>
             {user.email}
           </p>

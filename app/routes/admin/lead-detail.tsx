@@ -12,7 +12,7 @@ import { getLead, updateLead } from "~/features/leads-inbox/inbox.server";
 import { fieldLabel, fieldValue, leadTypeLabel, orderedFields, slotLabel } from "~/features/leads-inbox/labels";
 import { inboxMessages, leadUpdateMessage } from "~/features/leads-inbox/messages";
 import { type LeadFormIntent, type LeadStatus, leadFormSchemas } from "~/features/leads-inbox/schema";
-import { longTime, shortTime, telLink } from "~/lib/admin-format";
+import { telLink, useAdminTimes } from "~/lib/admin-format";
 import { accept, firstError, postForm, refuse, requireAdmin } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
 import { isUuid } from "~/lib/uuid";
@@ -56,10 +56,6 @@ function Fields({ items, testId }: { items: [string, ReactNode][]; testId?: stri
       ))}
     </dl>
   );
-}
-
-function time(iso: string | null) {
-  return iso ? <time dateTime={iso}>{longTime(iso)}</time> : null;
 }
 
 /**
@@ -132,6 +128,8 @@ export function action({ request, context, params }: Route.ActionArgs) {
 export default function LeadDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, admins } = loaderData;
   const now = useServerClock(loaderData.now);
+  const { longTime, shortTime } = useAdminTimes();
+  const time = (iso: string | null) => (iso ? <time dateTime={iso}>{longTime(iso)}</time> : null);
 
   const back = (
     <Link to="/admin/leads" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline">

@@ -4,7 +4,6 @@ import { z } from "zod";
 import { AdminPage, AdminTable } from "~/components/admin/admin-page";
 import { ScreenLoadError } from "~/components/admin/screen-load-error";
 import { buttonClass } from "~/components/ui/button";
-import { promises } from "~/content/agency";
 import { StatusSelect } from "~/features/leads-inbox/components/status-select";
 import { useHydrated } from "~/features/leads-inbox/components/use-lead-action";
 import { useServerClock, WaitingClock } from "~/features/leads-inbox/components/waiting-clock";
@@ -13,9 +12,10 @@ import { leadTypeLabel, statusOptions, typeOptions } from "~/features/leads-inbo
 import { inboxMessages as text } from "~/features/leads-inbox/messages";
 import { LEADS_PAGE_SIZE, type LeadStatus, leadFiltersSchema, leadFormSchemas } from "~/features/leads-inbox/schema";
 import { useLiveInbox } from "~/features/leads-inbox/use-live-inbox";
-import { longTime, shortTime, telLink } from "~/lib/admin-format";
+import { telLink, useAdminTimes } from "~/lib/admin-format";
 import { accept, firstError, postForm, refuse, requireAdmin } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
+import { useSite } from "~/lib/site";
 import { isUuid } from "~/lib/uuid";
 import type { Route } from "./+types/leads";
 
@@ -86,6 +86,8 @@ export function ErrorBoundary() {
 
 /** /admin/leads: every lead, newest first, with its clock against the 30-minute promise. */
 export default function Leads({ loaderData, actionData }: Route.ComponentProps) {
+  const site = useSite();
+  const { longTime, shortTime } = useAdminTimes();
   const { filters, total, more } = loaderData;
   const { status, type } = filters;
   const [params] = useSearchParams();
@@ -110,7 +112,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <AdminPage
       title={text.title}
-      subtitle={text.subtitle(promises.contactMinutes)}
+      subtitle={text.subtitle(site.promises.contactMinutes)}
       actions={
         <>
           {live.notifications === "default" && (

@@ -1,6 +1,5 @@
 import { Link, redirect } from "react-router";
 import { z } from "zod";
-import { agency } from "~/content/agency";
 import { Alert, CodeForm } from "~/features/auth/components/two-factor";
 import { authMessages } from "~/features/auth/schema";
 import { signInWithCode } from "~/features/auth/two-factor.server";
@@ -10,6 +9,7 @@ import { fieldErrorOf } from "~/lib/form";
 import { SIGN_IN_PATH } from "~/lib/paths";
 import { firstError, postForm } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
+import { useSite } from "~/lib/site";
 import type { Route } from "./+types/login-code";
 import {
   clientOf,
@@ -74,10 +74,11 @@ export function headers(args: Route.HeadersArgs) {
 
 /** /admin/login/code: the second step of signing in. */
 export default function AdminLoginCode({ loaderData, actionData }: Route.ComponentProps) {
+  const site = useSite();
   return (
     <div className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12">
       <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
-        <p className="text-sm font-semibold text-brand-700">{agency.name}</p>
+        <p className="text-sm font-semibold text-brand-700">{site.agency.name}</p>
         <h1 className="mt-1 text-2xl font-bold text-brand-900">{text.title}</h1>
         <p className="mt-2 text-slate-700">{text.intro}</p>
         <p className="mt-1 text-sm text-slate-600">{loaderData.email}</p>

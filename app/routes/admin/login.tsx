@@ -2,13 +2,13 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import { TextField } from "~/components/form/fields";
 import { buttonClass } from "~/components/ui/button";
-import { agency } from "~/content/agency";
 import { adminMessages, LOGIN_FORM } from "~/features/admin/messages";
 import { authMessages, loginSchema } from "~/features/auth/schema";
 import { signIn } from "~/features/auth/sign-in.server";
 import { fieldError, formClientAction, keepDataAfterForms, textDefault, useActionForm } from "~/lib/form";
 import { formHeaders, postForm, refuse } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
+import { useSite } from "~/lib/site";
 import type { Route } from "./+types/login";
 import { clientOf, completeSignIn, DASHBOARD, redirectToOf, safeRedirect, toSecondStep } from "./sign-in.server";
 
@@ -84,6 +84,7 @@ export const headers = formHeaders;
  * once scripts run, as a toast; field errors beside the fields with the email kept.
  */
 export default function AdminLogin({ loaderData }: Route.ComponentProps) {
+  const site = useSite();
   const { fields, fetcher, formProps, submitting, answer, values } = useActionForm<{ email: string; password: string }>({
     id: LOGIN_FORM,
     schema: loadSchema,
@@ -96,7 +97,7 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12">
       <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
-        <p className="text-sm font-semibold text-brand-700">{agency.name}</p>
+        <p className="text-sm font-semibold text-brand-700">{site.agency.name}</p>
         <h1 className="mt-1 text-2xl font-bold text-brand-900">{text.title}</h1>
         {error && (
           <div role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">

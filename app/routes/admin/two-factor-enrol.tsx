@@ -1,6 +1,5 @@
 import { data, Link, redirect } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { agency } from "~/content/agency";
 import { Alert, EnrolmentPanel, RecoveryCodesPanel } from "~/features/auth/components/two-factor";
 import { authMessages } from "~/features/auth/schema";
 import { clearedSessionCookieHeader } from "~/features/auth/sign-out.server";
@@ -11,6 +10,7 @@ import { fieldErrorOf } from "~/lib/form";
 import { SIGN_IN_PATH } from "~/lib/paths";
 import { accept, firstError, postForm } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
+import { useSite } from "~/lib/site";
 import { toastCookie } from "~/lib/toast.server";
 import type { Route } from "./+types/two-factor-enrol";
 import { ACCOUNT_TWO_FACTOR, clientOf, codeRefusal, signedInToast, stateOf, stepOf, tokenOf, twoFactorPageHeaders } from "./sign-in.server";
@@ -38,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (state.awaiting !== "enrolment") throw redirect(stepOf(state));
   // Turned on in another session meanwhile: this one signs in again, with a code.
   if (await endStaleEnrolment(context.db, state)) throw signInAgain(context);
-  const view = await enrolmentView(context.db, state);
+  const view = await enrolmentView(context.db, state, context.site.facts.agency.shortName);
   if (!view) throw redirect(SIGN_IN_PATH);
   return { step: "enrol" as const, view };
 }
@@ -80,11 +80,12 @@ export function headers(args: Route.HeadersArgs) {
 
 /** /admin/two-factor/enrol: set up the authenticator app, then keep the recovery codes. */
 export default function AdminTwoFactorEnrol({ loaderData, actionData }: Route.ComponentProps) {
+  const site = useSite();
   const codes = actionData?.ok ? actionData.data?.recoveryCodes : undefined;
   return (
     <div className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12">
       <div className="w-full max-w-xl rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
-        <p className="text-sm font-semibold text-brand-700">{agency.name}</p>
+        <p className="text-sm font-semibold text-brand-700">{site.agency.name}</p>
         <h1 className="mt-1 text-2xl font-bold text-brand-900">{text.enrol.title}</h1>
         <div className="mt-6 space-y-6">
           {codes ? (

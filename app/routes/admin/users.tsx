@@ -19,6 +19,7 @@ import {
 import { type FormAnswer, fieldErrorOf, sentValue } from "~/lib/form";
 import { accept, firstError, postForm, refuse, requireAdmin } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
+import { useSite } from "~/lib/site";
 import type { Route } from "./+types/users";
 
 const e = text.errors;
@@ -146,6 +147,7 @@ const smallButton = "rounded-md border px-3 py-1.5 text-sm font-semibold focus-v
  */
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
   const { signedInAdmin, users, invites, roundRobin } = loaderData;
+  const timeZone = useSite().agency.hours.timezone;
   const navigation = useNavigation();
   const busyIntent = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
   const answered = intentOf(actionData);
@@ -197,7 +199,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                   )}
                 </td>
                 <td className={`${cell} whitespace-nowrap`}>
-                  {user.lastLoginAt ? <time dateTime={user.lastLoginAt}>{agencyTime(user.lastLoginAt)}</time> : text.list.never}
+                  {user.lastLoginAt ? <time dateTime={user.lastLoginAt}>{agencyTime(user.lastLoginAt, timeZone)}</time> : text.list.never}
                 </td>
                 <td className={cell} title={text.list.openLeadsHint}>
                   {user.openLeads}
@@ -329,7 +331,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
               <td className={`${cell} break-all`}>{invite.email}</td>
               <td className={cell}>{invite.invitedBy ?? "–"}</td>
               <td className={`${cell} whitespace-nowrap`}>
-                <time dateTime={invite.expiresAt}>{agencyTime(invite.expiresAt)}</time>
+                <time dateTime={invite.expiresAt}>{agencyTime(invite.expiresAt, timeZone)}</time>
               </td>
               <td className={`${cell} text-right`}>
                 <Form method="post" className="inline">

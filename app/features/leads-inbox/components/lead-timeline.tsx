@@ -1,4 +1,4 @@
-import { longTime, shortTime } from "~/lib/admin-format";
+import { useAdminTimes } from "~/lib/admin-format";
 import { activitySummary } from "../labels";
 import { inboxMessages } from "../messages";
 import type { LeadActivityItem } from "../schema";
@@ -7,6 +7,7 @@ const text = inboxMessages.timeline;
 
 /** The lead's timeline, newest first: what happened, who did it (when someone did) and when, in the agency's time. */
 export function LeadTimeline({ activity }: { activity: LeadActivityItem[] }) {
+  const { longTime, shortTime } = useAdminTimes();
   return (
     <ol className="space-y-4 border-l-2 border-slate-200 pl-4" data-testid="timeline">
       {activity.map((item) => (

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useSite } from "~/lib/site";
 import { type ClockLead, clockState, formatDuration } from "../clock";
 import { inboxMessages } from "../messages";
 
@@ -39,7 +40,7 @@ const tones = {
  * long its first response took.
  */
 export function WaitingClock({ lead, now }: { lead: ClockLead; now: number }) {
-  const state = clockState(lead, now);
+  const state = clockState(lead, now, useSite().promises.contactMinutes);
   if (state.kind === "answered") {
     return (
       <span className="text-sm text-slate-700" data-testid="first-response">

@@ -1,12 +1,15 @@
 import { Form, Link, useNavigation } from "react-router";
 import { AdminTable } from "~/components/admin/admin-page";
 import { buttonClass } from "~/components/ui/button";
-import { shortTime } from "~/lib/admin-format";
+import { useAdminTimes } from "~/lib/admin-format";
 import type { MailFailure } from "../failure-types";
 import { mailFailureMessages as text } from "../messages";
 
-/** Times where the agency is, with the zone named (the inbox's format). */
-const time = (iso: string) => <time dateTime={iso}>{shortTime(iso)}</time>;
+/** A time where the agency is, with the zone named (the inbox's format). */
+function Time({ iso }: { iso: string }) {
+  const { shortTime } = useAdminTimes();
+  return <time dateTime={iso}>{shortTime(iso)}</time>;
+}
 
 const stateClass = {
   dead: "bg-red-100 text-red-800",
@@ -51,7 +54,9 @@ export function MailFailuresPanel({
                 <p className="font-medium text-slate-900">{text.kindLabel(mail.kind)}</p>
                 <p className="text-slate-700">{mail.subject}</p>
                 <p className="text-xs text-slate-600">{text.to(mail.to)}</p>
-                <p className="text-xs text-slate-600">{time(mail.createdAt)}</p>
+                <p className="text-xs text-slate-600">
+                  <Time iso={mail.createdAt} />
+                </p>
               </td>
               <td className="px-4 py-3 whitespace-nowrap">
                 {mail.lead ? (
@@ -69,7 +74,7 @@ export function MailFailuresPanel({
                 <p>{mail.lastError || <span className="text-slate-500">{text.noError}</span>}</p>
                 {mail.nextAttemptAt && (
                   <p className="mt-1 text-xs text-slate-600">
-                    {text.nextTry}: {time(mail.nextAttemptAt)}
+                    {text.nextTry}: <Time iso={mail.nextAttemptAt} />
                   </p>
                 )}
               </td>
