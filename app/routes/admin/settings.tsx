@@ -25,19 +25,27 @@ const loadSchema = () => import("~/features/settings/profile-schema").then((m) =
 /** Every field at its longest, URL-encoded, with room to spare. */
 const MAX_FORM_BYTES = 64 * 1024;
 
-type SettingsData = { profile: AgencyProfile | null; version: string; holidays: Record<string, string>; years: number[] };
+type SettingsData = {
+  profile: AgencyProfile | null;
+  version: string;
+  holidays: Record<string, string>;
+  years: number[];
+  /** LEAD_SLA_MINUTES, when the server sets it: the clock counts it instead of the saved promise. */
+  slaOverride: number | null;
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const year = new Date().getFullYear();
   const years = [year, year + 1];
   const holidays = Object.fromEntries(years.flatMap((y) => federalHolidays(y).map((h) => [h.date, h.name])));
+  const slaOverride = context.config.LEAD_SLA_MINUTES ?? null;
   try {
     const profile = await readProfile(context.db);
-    return data<SettingsData>({ profile, version: profileVersion(profile), holidays, years });
+    return data<SettingsData>({ profile, version: profileVersion(profile), holidays, years, slaOverride });
   } catch (err) {
     context.logger.error({ err, reqId: context.requestId }, "settings could not be read");
-    return data<SettingsData>({ profile: null, version: "", holidays, years }, { status: 500 });
+    return data<SettingsData>({ profile: null, version: "", holidays, years, slaOverride }, { status: 500 });
   }
 }
 
@@ -132,7 +140,7 @@ function Preview({ profile }: { profile: AgencyProfile }) {
 
 /** /admin/settings: the agency's details as every page, mail and chat answer shows them. */
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { profile, version, holidays, years } = loaderData;
+  const { profile, version, holidays, years, slaOverride } = loaderData;
   const form = useActionForm({ id: "settings", schema: loadSchema, invalidToast: text.failure, failure: text.failure, eager: true });
   if (!profile) {
     return (
@@ -412,6 +420,11 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             required
             inputMode="numeric"
             maxLength={4}
+            hint={
+              slaOverride === null
+                ? "Pages, mails and the chat state it; the lead inbox's clock counts it."
+                : `Pages, mails and the chat state it. The server's LEAD_SLA_MINUTES (${slaOverride}) overrides it for the lead inbox's clock.`
+            }
             defaultValue={v("contactMinutes", String(profile.contactMinutes))}
             error={errors.contactMinutes}
           />
