@@ -8,14 +8,13 @@ import { RouteEffects } from "./components/route-effects";
 import { SiteFooter } from "./components/site/site-footer";
 import { SiteHeader } from "./components/site/site-header";
 import { Toaster } from "./components/toaster";
-import { agency, telHref } from "./content/agency";
-import { defaultProfile } from "./content/site-profile";
+import { defaultProfile, defaultSite, siteFacts, telHref } from "./content/site-profile";
 import { publicConfig } from "./env.server";
 import { ChatLauncher } from "./features/chat/widget/chat-launcher";
 import { iconSprite } from "./generated/icon-sprite";
 import { ChatOpenerProvider } from "./lib/open-chat";
 import { agencyJsonLd, DEFAULT_SITE_URL, pageTitle } from "./lib/seo";
-import { SiteProvider } from "./lib/site";
+import { effectiveSettings, requestSite, SiteProvider, useSite } from "./lib/site";
 import { readToast } from "./lib/toast.server";
 
 /**
@@ -57,12 +56,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, clear } = context?.cookieSecret ? readToast(request, context) : { toast: null, clear: null };
   // The agency's stored profile, as this request's snapshot has it (the defaults at build time).
   const site = context?.site?.profile ?? defaultProfile;
-  return data({ publicConfig: publicConfig(context?.config), site, toast }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+  // Analytics and WhatsApp as Settings set them, else as the environment does.
+  const config = effectiveSettings(publicConfig(context?.config), requestSite(context));
+  return data({ publicConfig: config, site, toast }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
 
 /**
- * Public settings do not change while the site runs: read again only after a back-office post, whose
- * redirect may carry a flash toast (the one notice channel, app/lib/toast.server.ts). Public forms
+ * Public settings and the agency's profile change only through the back office: read again only after
+ * a back-office post (Settings among them), whose redirect may carry a flash toast (the one notice channel, app/lib/toast.server.ts). Public forms
  * answer in place, so their pages make no request after a post.
  */
 export const shouldRevalidate = ({ formMethod, nextUrl }: { formMethod?: string; nextUrl: URL }) =>
@@ -73,6 +74,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { pathname } = useLocation();
   const isAdmin = pathname === "/admin" || pathname.startsWith("/admin/");
+  const site = data?.site ? siteFacts(data.site) : defaultSite;
   // The whole document has hydrated (error pages included): say so (end-to-end tests wait for
   // `window.__hydrated`). A form sent before this was posted by the browser itself to its route's action.
   useEffect(() => {
@@ -96,7 +98,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           suppressHydrationWarning
           // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD from the business profile, "<" escaped
           dangerouslySetInnerHTML={{
-            __html: JSON.stringify(agencyJsonLd(data?.publicConfig.siteUrl ?? DEFAULT_SITE_URL)).replace(/</g, "\\u003c"),
+            __html: JSON.stringify(agencyJsonLd(site, data?.publicConfig.siteUrl ?? DEFAULT_SITE_URL)).replace(/</g, "\\u003c"),
           }}
         />
         <AnalyticsScripts id={gaId} nonce={nonce} />
@@ -145,11 +147,12 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const site = useSite();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const title = notFound ? "Page not found" : "Something went wrong";
   return (
     <section className="mx-auto max-w-3xl px-4 py-24 text-center sm:px-6">
-      <title>{pageTitle(title)}</title>
+      <title>{pageTitle(title, site)}</title>
       <p className="text-sm font-semibold tracking-wide text-accent-600 uppercase">{notFound ? "404" : "Error"}</p>
       <h1 className="mt-2 text-3xl font-bold text-brand-900 sm:text-4xl">{title}</h1>
       <p className="mt-4 text-lg text-slate-600">
@@ -157,8 +160,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           ? "The page you asked for does not exist or has moved."
           : "We could not show this page just now. Please try again in a moment."}{" "}
         You can always reach us at{" "}
-        <a className="font-semibold text-brand-700 underline" href={telHref()}>
-          {agency.phone.primary.display}
+        <a className="font-semibold text-brand-700 underline" href={telHref(site.agency.phone.primary.e164)}>
+          {site.agency.phone.primary.display}
         </a>
         .
       </p>

@@ -4,9 +4,11 @@
  * the body's fields renamed to the form's (app/features/leads/api-fields.ts) and checked with the
  * form's own schema, then the same server function the page's action calls
  * (app/features/leads/submit.server.ts); field errors go back under the API's names. A filled
- * honeypot is answered as if accepted and stored nowhere.
+ * honeypot is answered as if accepted and stored nowhere. Each request is handled with the agency's
+ * profile as the site store has it then (the SMS consent wording and its version among it).
  */
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
+import { perSite } from "~/content/site-profile";
 import { contactApiFields } from "~/features/leads/api-fields";
 import { callBackPromise, newReference } from "~/features/leads/leads.server";
 import { formMessages } from "~/features/leads/messages";
@@ -29,6 +31,8 @@ const callBackFields = (promise: { dueAt?: Date; callBackNotice: string | null }
 
 export function formRoutes(services: AppServices) {
   const { config } = services;
+  /** The form services of one request: the profile's facts as they are now. */
+  const forRequest = () => ({ ...services, site: { facts: services.site.current().facts } });
 
   /** A discarded submission is answered like an accepted one, its promise counted from now. */
   const trappedPromise = () => {
@@ -38,6 +42,24 @@ export function formRoutes(services: AppServices) {
 
   // The same budget, by name, as the pages' form actions: one count per address for both ways in.
   const publicForm = { rateLimit: "forms", invalid: INVALID } as const;
+
+  /** POST /api/sms-consent checks the version of the wording the current profile shows: one handler per profile. */
+  const smsConsentPost = perSite((site) => {
+    const [, handle] = apiPost(
+      services,
+      "/sms-consent",
+      {
+        ...publicForm,
+        schema: smsConsentFormSchema(site),
+        honeypot: { form: "sms-consent", answer: (c) => c.json({ success: true, message: formMessages.smsConsent.success }, 201) },
+      },
+      async (c, { value, body }) => {
+        await submitSmsConsent({ ...services, site: { facts: site } }, value, submissionContext(c, config.TRUST_PROXY, body));
+        return c.json({ success: true, message: formMessages.smsConsent.success }, 201);
+      },
+    );
+    return handle as (c: Context) => Promise<Response>;
+  });
 
   return new Hono()
     .post(
@@ -54,26 +76,12 @@ export function formRoutes(services: AppServices) {
           },
         },
         async (c, { value, body }) => {
-          const result = await submitContact(services, value, submissionContext(c, config.TRUST_PROXY, body));
+          const result = await submitContact(forRequest(), value, submissionContext(c, config.TRUST_PROXY, body));
           return c.json({ success: true, message: formMessages.contact.success, ...callBackFields(result) }, 201);
         },
       ),
     )
-    .post(
-      ...apiPost(
-        services,
-        "/sms-consent",
-        {
-          ...publicForm,
-          schema: smsConsentFormSchema,
-          honeypot: { form: "sms-consent", answer: (c) => c.json({ success: true, message: formMessages.smsConsent.success }, 201) },
-        },
-        async (c, { value, body }) => {
-          await submitSmsConsent(services, value, submissionContext(c, config.TRUST_PROXY, body));
-          return c.json({ success: true, message: formMessages.smsConsent.success }, 201);
-        },
-      ),
-    )
+    .post("/sms-consent", (c) => smsConsentPost(services.site.current().facts)(c))
     .post(
       ...apiPost(
         services,
@@ -91,7 +99,7 @@ export function formRoutes(services: AppServices) {
           },
         },
         async (c, { value, body }) => {
-          const result = await submitLead(services, value, submissionContext(c, config.TRUST_PROXY, body));
+          const result = await submitLead(forRequest(), value, submissionContext(c, config.TRUST_PROXY, body));
           return c.json(
             { success: true, message: leadReceived(result.reference), reference: result.reference, ...callBackFields(result) },
             201,

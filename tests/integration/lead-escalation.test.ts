@@ -12,6 +12,7 @@ import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/client";
 import { adminUsers, leadActivity, leads, mailOutbox } from "#db/schema";
+import { defaultSite } from "../../app/content/site-profile";
 import { type Config, loadConfig } from "../../app/env.server";
 import { contactApiFields, toFormFields } from "../../app/features/leads/api-fields";
 import { sweepLeadClock } from "../../app/features/leads/escalation.server";
@@ -408,7 +409,7 @@ describe.each(databaseKinds)("the promise clock's mails on %s", (kind) => {
     // Friday 2025-11-28, 6 PM Central: due Monday 9:30 AM.
     const friday = new Date("2025-11-29T00:00:00Z");
     const result = await acceptContact(
-      { db, config, now: () => friday },
+      { db, config, site: defaultSite, now: () => friday },
       contactFormSchema.parse(
         toFormFields(contactBody({ fullName: "Weekend Walker", email: `closed.${kind}@example.com` }), contactApiFields),
       ),
@@ -419,14 +420,14 @@ describe.each(databaseKinds)("the promise clock's mails on %s", (kind) => {
     expect(result.dueAt).toEqual(new Date("2025-12-01T15:30:00Z"));
     // Friday 4:50 PM: the office is open but closes before the promise runs out.
     const closing = await acceptLead(
-      { db, config, now: () => new Date("2025-11-28T22:50:00Z") },
+      { db, config, site: defaultSite, now: () => new Date("2025-11-28T22:50:00Z") },
       productQuoteBody({ name: "Late Larsen", email: `closing.${kind}@example.com` }) as never,
       {},
     );
     expect(closing.callBackNotice).toBe("Our office closes soon, so expect our call by Monday at 9:20 AM Central.");
     // Tuesday 10 AM: the page's own promise holds, no notice.
     const open = await acceptContact(
-      { db, config, now: () => new Date("2025-11-25T16:00:00Z") },
+      { db, config, site: defaultSite, now: () => new Date("2025-11-25T16:00:00Z") },
       contactFormSchema.parse(toFormFields(contactBody({ fullName: "Tuesday Tran", email: `open.${kind}@example.com` }), contactApiFields)),
       {},
     );

@@ -10,6 +10,7 @@ import { consentRecords, leads, type NewLead, uploads } from "#db/schema";
 import { agency, licensedStates } from "~/content/agency";
 import { quoteSections } from "~/content/quote";
 import { trucking } from "~/content/quote-options";
+import type { SiteFacts } from "~/content/site-profile";
 import { smsConsent } from "~/content/sms-consent";
 import type { Config } from "~/env.server";
 import { autoRepliesToday, enqueueMail, mailDomain } from "~/features/mail/outbox.server";
@@ -34,6 +35,8 @@ export type SubmissionContext = {
 type Deps = {
   db: Database;
   config: Config;
+  /** The profile the submission was made under: its SMS consent wording is the one stored. */
+  site: SiteFacts;
   /** The arrival time of what is recorded (tests set it; the promise clock counts from it). */
   now?: () => Date;
 };
@@ -47,7 +50,16 @@ export function newReference(prefix = "L"): string {
   return `${prefix}-${s}`;
 }
 
-type ConsentInput = { sourceForm: string; name: string; email: string; phone: string; consented: boolean; version?: string };
+type ConsentInput = {
+  sourceForm: string;
+  name: string;
+  email: string;
+  phone: string;
+  consented: boolean;
+  /** The wording shown beside the checkbox (the profile's), stored with the record. */
+  wording: { plainText: string; version: string };
+  version?: string;
+};
 
 /** The consent record's fields and a SHA-256 over all of them, so later tampering shows. */
 export function consentRecordValues(input: ConsentInput, context: SubmissionContext, createdAt: Date) {
@@ -58,8 +70,8 @@ export function consentRecordValues(input: ConsentInput, context: SubmissionCont
     email: input.email,
     phone: input.phone,
     consented: input.consented,
-    consentText: smsConsent.plainText,
-    consentVersion: input.version ?? smsConsent.version,
+    consentText: input.wording.plainText,
+    consentVersion: input.version ?? input.wording.version,
     pageUrl: context.pageUrl ?? null,
     ip: context.ip ?? null,
     userAgent: context.userAgent ?? null,
@@ -180,10 +192,11 @@ export async function acceptContact(deps: Deps, values: ContactValues, context: 
   const inbox = deps.config.AGENCY_INBOX;
   const insuranceType = contactInsurance(values);
   const { name, email, phone, message, smsConsent: consented } = values;
+  const wording = smsConsent(deps.site);
   return record(
     deps,
     {
-      consent: { sourceForm: "contact_form", name, email, phone, consented },
+      consent: { sourceForm: "contact_form", name, email, phone, consented, wording },
       lead: {
         leadType: "contact_form",
         submissionType: "Contact Form Submission",
@@ -209,7 +222,7 @@ export async function acceptContact(deps: Deps, values: ContactValues, context: 
             ["Phone", phone],
             ["Insurance Type", insuranceType],
             ["Message", message],
-            ["SMS Consent", `${yesNo(consented)} (${smsConsent.version})`],
+            ["SMS Consent", `${yesNo(consented)} (${wording.version})`],
           ],
         }),
         autoReplyMail({
@@ -230,6 +243,7 @@ export type SmsConsentBody = SmsConsentValues;
 
 export async function acceptSmsConsent(deps: Deps, body: SmsConsentBody, context: SubmissionContext) {
   const inbox = deps.config.AGENCY_INBOX;
+  const wording = smsConsent(deps.site);
   return record(
     deps,
     {
@@ -239,6 +253,7 @@ export async function acceptSmsConsent(deps: Deps, body: SmsConsentBody, context
         email: body.email,
         phone: body.phone,
         consented: body.smsConsent,
+        wording,
         version: body.consentVersion,
       },
       mails: ({ receivedAt }) => [
@@ -255,7 +270,7 @@ export async function acceptSmsConsent(deps: Deps, body: SmsConsentBody, context
             ["SMS Consent", yesNo(body.smsConsent)],
             ["Form Type", "SMS Consent Form"],
             ["Consent Version", body.consentVersion],
-            ["Consent Text", smsConsent.plainText],
+            ["Consent Text", wording.plainText],
             ["Page", context.pageUrl ?? ""],
           ],
         }),

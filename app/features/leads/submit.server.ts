@@ -6,16 +6,18 @@
  * form came from (`visitContext`).
  */
 import type { AppLoadContext } from "react-router";
+import type { SiteFacts } from "~/content/site-profile";
 import { submissionContextSchema } from "~/lib/field-rules";
 import { acceptContact, acceptLead, acceptSmsConsent, callBackPromise, type SubmissionContext } from "./leads.server";
 import type { ContactValues, SmsConsentValues } from "./schema";
 import type { SubmitLeadBody } from "./submit-lead-schema";
 
-export type FormServices = Pick<AppLoadContext, "db" | "config" | "logger" | "mail">;
+/** What a form's server side uses: the facts of the profile the request was made under among them. */
+export type FormServices = Pick<AppLoadContext, "db" | "config" | "logger" | "mail"> & { site: { facts: SiteFacts } };
 
 /** A contact form message: stored with its consent record and mails; the answer says when to expect the call. */
 export async function submitContact(services: FormServices, values: ContactValues, context: SubmissionContext) {
-  const result = await acceptContact({ db: services.db, config: services.config }, values, context);
+  const result = await acceptContact({ db: services.db, config: services.config, site: services.site.facts }, values, context);
   services.mail.nudge();
   services.logger.info({ reference: result.reference, form: "contact" }, "contact submission stored");
   return result;
@@ -23,7 +25,7 @@ export async function submitContact(services: FormServices, values: ContactValue
 
 /** An SMS consent: its consent record and mails. */
 export async function submitSmsConsent(services: FormServices, values: SmsConsentValues, context: SubmissionContext) {
-  const result = await acceptSmsConsent({ db: services.db, config: services.config }, values, context);
+  const result = await acceptSmsConsent({ db: services.db, config: services.config, site: services.site.facts }, values, context);
   services.mail.nudge();
   services.logger.info({ consentRecordId: result.consentRecordId, form: "sms-consent" }, "sms consent stored");
   return result;
@@ -31,7 +33,7 @@ export async function submitSmsConsent(services: FormServices, values: SmsConsen
 
 /** A quote request of any lead type (a product page's, a landing page's, the trucking quote). */
 export async function submitLead(services: FormServices, body: SubmitLeadBody, context: SubmissionContext) {
-  const result = await acceptLead({ db: services.db, config: services.config }, body, context);
+  const result = await acceptLead({ db: services.db, config: services.config, site: services.site.facts }, body, context);
   const { reference } = result;
   if (!reference) throw new Error("a stored lead has no reference");
   services.mail.nudge();
