@@ -8,12 +8,12 @@ import { RouteEffects } from "./components/route-effects";
 import { SiteFooter } from "./components/site/site-footer";
 import { SiteHeader } from "./components/site/site-header";
 import { Toaster } from "./components/toaster";
-import { defaultProfile, defaultSite, siteFacts, telHref } from "./content/site-profile";
+import { defaultProfile, telHref } from "./content/site-profile";
 import { publicConfig } from "./env.server";
 import { ChatLauncher } from "./features/chat/widget/chat-launcher";
 import { iconSprite } from "./generated/icon-sprite";
 import { ChatOpenerProvider } from "./lib/open-chat";
-import { agencyJsonLd, DEFAULT_SITE_URL, pageTitle } from "./lib/seo";
+import { agencyJsonLd, pageTitle } from "./lib/seo";
 import { effectiveSettings, requestSite, SiteProvider, useSite } from "./lib/site";
 import { readToast } from "./lib/toast.server";
 
@@ -58,7 +58,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const site = context?.site?.profile ?? defaultProfile;
   // Analytics and WhatsApp as Settings set them, else as the environment does.
   const config = effectiveSettings(publicConfig(context?.config), requestSite(context));
-  return data({ publicConfig: config, site, toast }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+  // The agency's JSON-LD, built here so its code stays out of the browser's JavaScript.
+  const jsonLd = JSON.stringify(agencyJsonLd(requestSite(context), config.siteUrl)).replace(/</g, "\\u003c");
+  return data({ publicConfig: config, site, jsonLd, toast }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
 
 /**
@@ -74,7 +76,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { pathname } = useLocation();
   const isAdmin = pathname === "/admin" || pathname.startsWith("/admin/");
-  const site = data?.site ? siteFacts(data.site) : defaultSite;
   // The whole document has hydrated (error pages included): say so (end-to-end tests wait for
   // `window.__hydrated`). A form sent before this was posted by the browser itself to its route's action.
   useEffect(() => {
@@ -93,14 +94,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <style id="inline-css" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: serverCss }} />
         <Meta />
         <Links />
-        <script
-          type="application/ld+json"
-          suppressHydrationWarning
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD from the business profile, "<" escaped
-          dangerouslySetInnerHTML={{
-            __html: JSON.stringify(agencyJsonLd(site, data?.publicConfig.siteUrl ?? DEFAULT_SITE_URL)).replace(/</g, "\\u003c"),
-          }}
-        />
+        {data?.jsonLd && (
+          <script
+            type="application/ld+json"
+            suppressHydrationWarning
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD from the business profile, "<" escaped
+            dangerouslySetInnerHTML={{ __html: data.jsonLd }}
+          />
+        )}
         <AnalyticsScripts id={gaId} nonce={nonce} />
       </head>
       <body className="flex min-h-screen flex-col">

@@ -3,7 +3,7 @@ import { buttonClass, CallButton } from "~/components/ui/button";
 import { CtaBanner } from "~/components/ui/cta-banner";
 import { Icon } from "~/components/ui/icon";
 import { PageHero } from "~/components/ui/page-hero";
-import { fullAddress, mailtoHref, telHref } from "~/content/site-profile";
+import { clockLabel, fullAddress, mailtoHref, perSite, type SiteFacts, telHref, WEEKDAY_NAMES, type Weekday } from "~/content/site-profile";
 import { legalPaths } from "~/content/sms-consent";
 import { ContactForm } from "~/features/leads/components/contact-form";
 import { formMessages } from "~/features/leads/messages";
@@ -48,6 +48,27 @@ export function meta({ matches }: Route.MetaArgs) {
     breadcrumb: [{ name: "Contact Us", path: "/contact" }],
   });
 }
+
+/** The business hours as the page lists them: Monday to Friday, days of equal hours together, then Saturday and Sunday. */
+const businessHours = perSite(({ agency }: SiteFacts) => {
+  const weekdays: Weekday[] = ["monday", "tuesday", "wednesday", "thursday", "friday"];
+  const runs: { first: Weekday; last: Weekday; time: string }[] = [];
+  for (const day of weekdays) {
+    const hours = agency.hours.days[day];
+    const time = hours ? `${clockLabel(hours.opens)} - ${clockLabel(hours.closes)}` : "Closed";
+    const last = runs.at(-1);
+    if (last?.time === time) last.last = day;
+    else runs.push({ first: day, last: day, time });
+  }
+  return [
+    ...runs.map((run) => ({
+      day: run.first === run.last ? WEEKDAY_NAMES[run.first] : `${WEEKDAY_NAMES[run.first]} - ${WEEKDAY_NAMES[run.last]}`,
+      time: run.time,
+    })),
+    { day: "Saturday", time: agency.hours.saturday },
+    { day: "Sunday", time: agency.hours.sunday },
+  ];
+});
 
 export default function Contact() {
   const site = useSite();
@@ -94,10 +115,10 @@ export default function Contact() {
               <Icon name="clock" className="h-5 w-5 text-brand-600" /> Business Hours
             </h2>
             <dl className="mt-3 space-y-2 text-slate-700" data-testid="business-hours">
-              {agency.hours.rows.map((row) => (
-                <div key={row.days} className="flex justify-between gap-4">
-                  <dt className="font-medium">{row.days}</dt>
-                  <dd>{row.label}</dd>
+              {businessHours(site).map((h) => (
+                <div key={h.day} className="flex justify-between gap-4">
+                  <dt className="font-medium">{h.day}</dt>
+                  <dd>{h.time}</dd>
                 </div>
               ))}
             </dl>

@@ -133,6 +133,27 @@ describe("public pages read the stored profile", () => {
       expect(html).toContain("Bluebonnet Risk Partners. All rights reserved.");
     });
 
+    it("the contact page: address, phone, email and the business hours, Saturday and Sunday on their own rows", async () => {
+      const { html } = await page("/contact");
+      expect(html).toContain("<title>Contact Us | Bluebonnet Risk Partners</title>");
+      // Stored pages are trimmed like the build's, which writes void elements without their slash.
+      expect(html).toMatch(/Bluebonnet Risk Partners<br\/?>500 Congress Avenue, Austin, TX 78701/);
+      expect(html).toContain("Email hello@bluebonnet.example");
+      expect(html).toContain(
+        "Office hours Mon-Thu 9:00 AM - 5:00 PM, Fri 9:00 AM - 12:00 PM, Sat 10:00 AM - 2:00 PM; we reply within 15 minutes.",
+      );
+      const hours = html.slice(
+        html.indexOf('data-testid="business-hours"'),
+        html.indexOf("</dl>", html.indexOf('data-testid="business-hours"')),
+      );
+      expect([...hours.matchAll(/<dt[^>]*>([^<]*)<\/dt><dd>([^<]*)<\/dd>/g)].map((m) => `${m[1]}: ${m[2]}`)).toEqual([
+        "Monday - Thursday: 9:00 AM - 5:00 PM",
+        "Friday: 9:00 AM - 12:00 PM",
+        "Saturday: 10:00 AM - 2:00 PM",
+        "Sunday: Closed",
+      ]);
+    });
+
     it("the agency's JSON-LD: name, phone, address, hours per weekday, states and profiles", async () => {
       const [agency] = jsonLd((await page("/")).html).filter((d) => d["@type"] === "InsuranceAgency");
       expect(agency).toMatchObject({
