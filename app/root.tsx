@@ -8,14 +8,13 @@ import { RouteEffects } from "./components/route-effects";
 import { SiteFooter } from "./components/site/site-footer";
 import { SiteHeader } from "./components/site/site-header";
 import { Toaster } from "./components/toaster";
-import { agency, telHref } from "./content/agency";
-import { defaultProfile } from "./content/site-profile";
+import { defaultProfile, telHref } from "./content/site-profile";
 import { publicConfig } from "./env.server";
 import { ChatLauncher } from "./features/chat/widget/chat-launcher";
 import { iconSprite } from "./generated/icon-sprite";
 import { ChatOpenerProvider } from "./lib/open-chat";
-import { agencyJsonLd, DEFAULT_SITE_URL, pageTitle } from "./lib/seo";
-import { SiteProvider } from "./lib/site";
+import { agencyJsonLd, pageTitle } from "./lib/seo";
+import { effectiveSettings, requestSite, SiteProvider, useSite } from "./lib/site";
 import { readToast } from "./lib/toast.server";
 
 /**
@@ -57,12 +56,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, clear } = context?.cookieSecret ? readToast(request, context) : { toast: null, clear: null };
   // The agency's stored profile, as this request's snapshot has it (the defaults at build time).
   const site = context?.site?.profile ?? defaultProfile;
-  return data({ publicConfig: publicConfig(context?.config), site, toast }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+  // Analytics and WhatsApp as Settings set them, else as the environment does.
+  const config = effectiveSettings(publicConfig(context?.config), requestSite(context));
+  // The agency's JSON-LD, built here so its code stays out of the browser's JavaScript.
+  const jsonLd = JSON.stringify(agencyJsonLd(requestSite(context), config.siteUrl)).replace(/</g, "\\u003c");
+  return data({ publicConfig: config, site, jsonLd, toast }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
 
 /**
- * Public settings do not change while the site runs: read again only after a back-office post, whose
- * redirect may carry a flash toast (the one notice channel, app/lib/toast.server.ts). Public forms
+ * Public settings and the agency's profile change only through the back office: read again only after
+ * a back-office post (Settings among them), whose redirect may carry a flash toast (the one notice channel, app/lib/toast.server.ts). Public forms
  * answer in place, so their pages make no request after a post.
  */
 export const shouldRevalidate = ({ formMethod, nextUrl }: { formMethod?: string; nextUrl: URL }) =>
@@ -91,14 +94,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <style id="inline-css" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: serverCss }} />
         <Meta />
         <Links />
-        <script
-          type="application/ld+json"
-          suppressHydrationWarning
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD from the business profile, "<" escaped
-          dangerouslySetInnerHTML={{
-            __html: JSON.stringify(agencyJsonLd(data?.publicConfig.siteUrl ?? DEFAULT_SITE_URL)).replace(/</g, "\\u003c"),
-          }}
-        />
+        {data?.jsonLd && (
+          <script
+            type="application/ld+json"
+            suppressHydrationWarning
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD from the business profile, "<" escaped
+            dangerouslySetInnerHTML={{ __html: data.jsonLd }}
+          />
+        )}
         <AnalyticsScripts id={gaId} nonce={nonce} />
       </head>
       <body className="flex min-h-screen flex-col">
@@ -145,11 +148,12 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const site = useSite();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const title = notFound ? "Page not found" : "Something went wrong";
   return (
     <section className="mx-auto max-w-3xl px-4 py-24 text-center sm:px-6">
-      <title>{pageTitle(title)}</title>
+      <title>{pageTitle(title, site)}</title>
       <p className="text-sm font-semibold tracking-wide text-accent-600 uppercase">{notFound ? "404" : "Error"}</p>
       <h1 className="mt-2 text-3xl font-bold text-brand-900 sm:text-4xl">{title}</h1>
       <p className="mt-4 text-lg text-slate-600">
@@ -157,8 +161,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           ? "The page you asked for does not exist or has moved."
           : "We could not show this page just now. Please try again in a moment."}{" "}
         You can always reach us at{" "}
-        <a className="font-semibold text-brand-700 underline" href={telHref()}>
-          {agency.phone.primary.display}
+        <a className="font-semibold text-brand-700 underline" href={telHref(site.agency.phone.primary.e164)}>
+          {site.agency.phone.primary.display}
         </a>
         .
       </p>

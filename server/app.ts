@@ -71,7 +71,7 @@ export function createApp({ services, build, staticFiles, renderCache, developme
       "request",
     );
   });
-  app.use(securityHeaders(securityOptions(config, development)));
+  app.use(securityHeaders(securityOptions(config, development, services.site)));
   app.use(compress());
 
   // ---- /api ----
@@ -160,9 +160,19 @@ export function createApp({ services, build, staticFiles, renderCache, developme
   return app;
 }
 
-/** The options of the app's securityHeaders; the fast paths ahead of Hono answer with the same. */
-export function securityOptions(config: AppServices["config"], development = false): SecurityOptions {
-  return { https: config.secureCookies, development, gaMeasurementId: config.GA_MEASUREMENT_ID };
+/**
+ * The options of the app's securityHeaders; the fast paths ahead of Hono answer with the same. The
+ * analytics id is read at each answer: the one set in Settings (the stored profile), else
+ * GA_MEASUREMENT_ID, as the pages' scripts use it.
+ */
+export function securityOptions(config: AppServices["config"], development = false, site?: AppServices["site"]): SecurityOptions {
+  return {
+    https: config.secureCookies,
+    development,
+    get gaMeasurementId() {
+      return site?.current().facts.agency.gaMeasurementId || config.GA_MEASUREMENT_ID;
+    },
+  };
 }
 
 /**

@@ -276,7 +276,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
   try {
     // Files of the build and stored pages are answered from memory before a request reaches Hono,
     // with the headers the app gives them (server/fast-static.ts, server/fast-pages.ts).
-    const security = securityOptions(config);
+    const security = securityOptions(config, false, services.site);
     const fastPaths = [
       ...(staticFiles ? [await createFastStatic({ staticFiles, services, security })] : []),
       ...(renderCache ? [createFastPages({ renderCache, services, security })] : []),

@@ -1,9 +1,9 @@
-import { agency, licensedStateCount } from "~/content/agency";
+import type { SiteFacts } from "~/content/site-profile";
 
 const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-/** The 1200x630 image shown when a page is shared, drawn from the business profile. */
-export function shareImageSvg(): string {
+/** The 1200x630 image shown when a page is shared, drawn from the business profile's facts. */
+export function shareImageSvg({ agency, licensedStateCount }: SiteFacts): string {
   const words = agency.name.split(" ");
   const half = Math.ceil(words.length / 2);
   const [line1, line2] = [words.slice(0, half).join(" "), words.slice(half).join(" ")];

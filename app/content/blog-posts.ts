@@ -5,10 +5,14 @@
  * those to be honest at 200 words a minute (a unit test checks it), and the sixth's is the one its
  * text gives at that speed (lib/html-text.ts readingTime: the same test keeps the two equal).
  *
+ * The closing paragraphs name the agency and its figures from the stored profile's facts, so the
+ * articles are built once per facts object (`builtInPostsFor`); their ids, slugs, dates and reading
+ * times are the same for every agency.
+ *
  * Only server code imports this module: pages receive the articles through their loaders, never
  * in a JavaScript chunk.
  */
-import { agency, licensedStateCount, promises } from "./agency";
+import { defaultSite, perSite } from "./site-profile";
 import { teamMembers } from "./team";
 
 export type BlogAuthor = { name: string; role: string; avatar: string | null };
@@ -40,7 +44,11 @@ const daniel = staffAuthor("Daniel");
 const maria = staffAuthor("Maria");
 const jenna = staffAuthor("Jenna");
 
-const contractorTrends = `
+/** The six articles with `site`'s facts, in the order of the spec; the pages list them newest first. */
+export const builtInPostsFor = perSite((site): readonly DisplayedPost[] => {
+  const { agency, licensedStateCount, promises } = site;
+
+  const contractorTrends = `
 <p>If your contractor's insurance renewal felt harder this year than it did five years ago, you are not imagining it. Carriers are asking more questions, reading contracts more closely and pricing liability with more caution, while many contractors are taking on larger jobs with tighter contract requirements. This article walks through the trends we see as an independent agency placing contractor accounts with many carriers, and what you can do before your next renewal to keep coverage broad and premiums predictable.</p>
 <p>A word of caution before we start: insurance markets vary by state, trade, company size and loss history. Treat what follows as a guide to the questions to ask, not a forecast of your own premium.</p>
 <h2>1. General liability pricing keeps climbing, especially for higher limits</h2>
@@ -106,7 +114,7 @@ const contractorTrends = `
 <p>${agency.name} works with contractors in the ${licensedStateCount} states where we are licensed, and we compare coverage from ${promises.carriers} carriers so you can see the differences in forms and exclusions, not just in price. If your renewal is coming up, <a href="/insurance/contractors">see how we insure contractors</a> or <a href="/contact">contact us</a> to start early.</p>
 `;
 
-const cyberInsurance = `
+  const cyberInsurance = `
 <p>Small businesses often assume hackers are only interested in large companies. In practice, many attacks are not aimed at anyone in particular. Criminals send phishing emails by the thousands, scan the internet for unpatched systems and take whatever they can get. A contractor with a bookkeeping laptop, a trucking company with a dispatch system or a property manager with tenant records all hold something worth stealing or locking up: money, data and the ability to keep working.</p>
 <p>Cyber insurance is built for those events. This guide explains what a typical cyber policy covers, how it differs from the coverage you may already have, what insurers now expect before they will offer a policy, and what Texas law requires of you after a data breach.</p>
 <h2>Why your other policies probably do not cover it</h2>
@@ -183,7 +191,7 @@ const cyberInsurance = `
 <p>${agency.name} compares cyber and crime coverage from several carriers and can help you answer the security questions accurately. <a href="/contact">Contact us</a> to talk it through, or read our <a href="/blog/risk-management-for-small-businesses">risk management guide</a> for the wider picture.</p>
 `;
 
-const contractorsGuide = `
+  const contractorsGuide = `
 <p>Whether you run a one-truck handyman business or a general contracting firm with a dozen crews, insurance decides which jobs you can bid, which general contractors will hire you, and whether one bad day on a jobsite becomes a setback or the end of the business. This guide explains each coverage a contractor typically needs, what it does and does not do, and how to read the insurance section of a contract before you sign it.</p>
 <h2>General liability: the foundation</h2>
 <p>Commercial general liability (CGL) insurance pays for bodily injury and property damage you cause to others, and for the legal defense that comes with those claims. A standard CGL policy has three main parts:</p>
@@ -259,7 +267,7 @@ const contractorsGuide = `
 <p>${agency.name} insures contractors, from specialty trades to general contractors, in ${licensedStateCount} states. We compare coverage from ${promises.carriers} carriers, review contract requirements before you bid, and turn certificates around quickly. <a href="/insurance/contractors">Learn about our contractors insurance</a>, read about <a href="/blog/2025-contractors-insurance-trends">this year's renewal trends</a>, or <a href="/contact">contact us</a> for a quote.</p>
 `;
 
-const commercialProperty = `
+  const commercialProperty = `
 <p>Commercial property insurance looks simple on the declarations page: a building, a limit, a deductible. The details underneath decide whether a claim pays what it actually costs to rebuild. This guide covers how property policies value a loss, how the coinsurance clause can shrink a payment, why business income coverage matters as much as the building limit, and the Texas issues that catch owners by surprise: wind and hail deductibles and windstorm coverage on the coast.</p>
 <h2>What a commercial property policy covers</h2>
 <p>Most commercial property policies are built from standard forms that cover some or all of the following:</p>
@@ -354,7 +362,7 @@ const commercialProperty = `
 <p>${agency.name} insures office buildings, retail centers, warehouses, shops and investment properties in Texas and the other states where we are licensed. <a href="/insurance/commercial-property">Learn about our commercial property coverage</a>, see how we cover <a href="/insurance/investment-property">investment properties</a>, or <a href="/contact">ask us to review</a> your current policy.</p>
 `;
 
-const riskManagement = `
+  const riskManagement = `
 <p>Insurance is one tool for handling risk, and it works best as the last line of defense rather than the first. The businesses that get the best coverage at the best price are usually the ones that prevent losses, keep the losses they cannot prevent small, and can show an underwriter how they do it. You do not need a risk manager on staff to do this well. You need a simple, repeatable process: identify your risks, assess which matter most, control what you can, transfer what you cannot afford to keep, and review the results every year.</p>
 <h2>Step 1: Identify your risks</h2>
 <p>Start with a list. Walk through your business and ask what could injure someone, damage property, stop your operations, drain your bank account or land you in court. It helps to think in categories:</p>
@@ -435,7 +443,7 @@ const riskManagement = `
 <p>An independent agent sees many businesses' losses and can point out risks you have not considered, compare how different carriers' forms handle them, and connect you with carriers' loss control resources. At ${agency.name}, our team reviews operations, contracts and loss runs with clients before each renewal, and we stay involved in claims until they close, with ${promises.claimsSupport} claims reporting. <a href="/contact">Contact us</a> to schedule a review, or read our guides to <a href="/blog/cyber-security-insurance-for-small-businesses">cyber insurance</a> and <a href="/blog/commercial-property-insurance-explained">commercial property insurance</a>.</p>
 `;
 
-const truckingMinimums = `
+  const truckingMinimums = `
 <p>Every motor carrier works with two sets of insurance requirements. The first comes from federal law: the minimum financial responsibility a carrier must prove before the Federal Motor Carrier Safety Administration (FMCSA) will grant or keep its operating authority. The second comes from the market: what freight brokers and shippers require before they will tender a load. The second set is almost always higher. This article explains both, along with the filings and coverages that owner-operators and small fleets need to understand.</p>
 <h2>Federal minimum liability limits</h2>
 <p>FMCSA's financial responsibility rules (49 CFR Part 387) set minimum levels of public liability coverage, meaning bodily injury, property damage and environmental restoration, for motor carriers in interstate commerce. For for-hire carriers of property in vehicles with a gross vehicle weight rating of 10,001 pounds or more, the minimums are:</p>
@@ -507,85 +515,91 @@ const truckingMinimums = `
 <p>${agency.name} places trucking insurance for owner-operators and fleets and handles the federal and state filings. Our team can also review your CSA scores and help you prepare for a DOT audit. <a href="/insurance/commercial-trucking">Learn about our trucking insurance</a> or <a href="/quote">request a trucking quote</a>; during office hours we get back to you within ${promises.contactMinutes} minutes.</p>
 `;
 
-/** In the order of the spec; the pages list them newest first. */
-export const builtInPosts: readonly DisplayedPost[] = [
-  {
-    id: "1",
-    slug: "2025-contractors-insurance-trends",
-    title: "2025 Contractors Insurance Trends: What Builders Should Expect at Renewal",
-    description:
-      "Rising liability costs, stricter additional insured and completed operations requirements, subcontractor audits, builders risk values and Texas workers' comp choices: what contractors should prepare for in 2025.",
-    content: contractorTrends,
-    publishDate: "2025-03-24",
-    readingTime: 8,
-    tags: ["Contractors", "Industry Trends"],
-    imageUrl: "/illustrations/contractors.svg",
-    author: daniel,
-  },
-  {
-    id: "2",
-    slug: "cyber-security-insurance-for-small-businesses",
-    title: "Cyber Security Insurance for Small Businesses: What It Covers and What Insurers Expect",
-    description:
-      "First-party and third-party cyber coverage, ransomware, social engineering fraud, the security controls insurers now require, and what Texas law expects after a data breach.",
-    content: cyberInsurance,
-    publishDate: "2025-03-23",
-    readingTime: 8,
-    tags: ["Cyber Insurance", "Small Business"],
-    imageUrl: "/illustrations/general-liability.svg",
-    author: jenna,
-  },
-  {
-    id: "3",
-    slug: "contractors-guide-to-insurance",
-    title: "The Contractor's Guide to Insurance: Coverages, Bonds, Certificates and Contracts",
-    description:
-      "General liability, workers' comp, commercial auto, tools and equipment, umbrella, surety bonds and certificates of insurance, plus how to read the insurance section of a construction contract.",
-    content: contractorsGuide,
-    publishDate: "2025-03-22",
-    readingTime: 10,
-    tags: ["Contractors", "Coverage Guide"],
-    imageUrl: "/illustrations/contractors.svg",
-    author: daniel,
-  },
-  {
-    id: "4",
-    slug: "commercial-property-insurance-explained",
-    title: "Commercial Property Insurance Explained: Valuation, Coinsurance, Business Income and Texas Wind",
-    description:
-      "Replacement cost or actual cash value, coinsurance with a worked example, business income, equipment breakdown, ordinance or law, Texas wind and hail deductibles, and TWIA on the coast.",
-    content: commercialProperty,
-    publishDate: "2025-03-21",
-    readingTime: 12,
-    tags: ["Commercial Property", "Texas"],
-    imageUrl: "/illustrations/commercial-property.svg",
-    author: daniel,
-  },
-  {
-    id: "5",
-    slug: "risk-management-for-small-businesses",
-    title: "Risk Management for Small Businesses: Identify, Assess, Control and Transfer",
-    description:
-      "A practical risk management process for small businesses: find and rank your risks, prevent losses, transfer what you cannot keep, and handle claims so they cost less.",
-    content: riskManagement,
-    publishDate: "2025-03-20",
-    readingTime: 10,
-    tags: ["Risk Management", "Small Business"],
-    imageUrl: "/illustrations/general-liability.svg",
-    author: jenna,
-  },
-  {
-    id: "6",
-    slug: "commercial-trucking-insurance-fmcsa-minimums",
-    title: "Commercial Trucking Insurance: FMCSA Minimums and What Brokers Require",
-    description:
-      "The $750,000 federal minimum and the hazmat limits, the MCS-90 and BMC-91X filings, the $1,000,000 liability and $100,000 cargo most brokers expect, and a checklist for a new authority.",
-    content: truckingMinimums,
-    publishDate: "2025-03-21",
-    // The spec does not give this one: computed from the article's length.
-    readingTime: 9,
-    tags: ["Commercial Trucking", "Compliance"],
-    imageUrl: "/illustrations/commercial-trucking.svg",
-    author: maria,
-  },
-];
+  return [
+    {
+      id: "1",
+      slug: "2025-contractors-insurance-trends",
+      title: "2025 Contractors Insurance Trends: What Builders Should Expect at Renewal",
+      description:
+        "Rising liability costs, stricter additional insured and completed operations requirements, subcontractor audits, builders risk values and Texas workers' comp choices: what contractors should prepare for in 2025.",
+      content: contractorTrends,
+      publishDate: "2025-03-24",
+      readingTime: 8,
+      tags: ["Contractors", "Industry Trends"],
+      imageUrl: "/illustrations/contractors.svg",
+      author: daniel,
+    },
+    {
+      id: "2",
+      slug: "cyber-security-insurance-for-small-businesses",
+      title: "Cyber Security Insurance for Small Businesses: What It Covers and What Insurers Expect",
+      description:
+        "First-party and third-party cyber coverage, ransomware, social engineering fraud, the security controls insurers now require, and what Texas law expects after a data breach.",
+      content: cyberInsurance,
+      publishDate: "2025-03-23",
+      readingTime: 8,
+      tags: ["Cyber Insurance", "Small Business"],
+      imageUrl: "/illustrations/general-liability.svg",
+      author: jenna,
+    },
+    {
+      id: "3",
+      slug: "contractors-guide-to-insurance",
+      title: "The Contractor's Guide to Insurance: Coverages, Bonds, Certificates and Contracts",
+      description:
+        "General liability, workers' comp, commercial auto, tools and equipment, umbrella, surety bonds and certificates of insurance, plus how to read the insurance section of a construction contract.",
+      content: contractorsGuide,
+      publishDate: "2025-03-22",
+      readingTime: 10,
+      tags: ["Contractors", "Coverage Guide"],
+      imageUrl: "/illustrations/contractors.svg",
+      author: daniel,
+    },
+    {
+      id: "4",
+      slug: "commercial-property-insurance-explained",
+      title: "Commercial Property Insurance Explained: Valuation, Coinsurance, Business Income and Texas Wind",
+      description:
+        "Replacement cost or actual cash value, coinsurance with a worked example, business income, equipment breakdown, ordinance or law, Texas wind and hail deductibles, and TWIA on the coast.",
+      content: commercialProperty,
+      publishDate: "2025-03-21",
+      readingTime: 12,
+      tags: ["Commercial Property", "Texas"],
+      imageUrl: "/illustrations/commercial-property.svg",
+      author: daniel,
+    },
+    {
+      id: "5",
+      slug: "risk-management-for-small-businesses",
+      title: "Risk Management for Small Businesses: Identify, Assess, Control and Transfer",
+      description:
+        "A practical risk management process for small businesses: find and rank your risks, prevent losses, transfer what you cannot keep, and handle claims so they cost less.",
+      content: riskManagement,
+      publishDate: "2025-03-20",
+      readingTime: 10,
+      tags: ["Risk Management", "Small Business"],
+      imageUrl: "/illustrations/general-liability.svg",
+      author: jenna,
+    },
+    {
+      id: "6",
+      slug: "commercial-trucking-insurance-fmcsa-minimums",
+      title: "Commercial Trucking Insurance: FMCSA Minimums and What Brokers Require",
+      description:
+        "The $750,000 federal minimum and the hazmat limits, the MCS-90 and BMC-91X filings, the $1,000,000 liability and $100,000 cargo most brokers expect, and a checklist for a new authority.",
+      content: truckingMinimums,
+      publishDate: "2025-03-21",
+      // The spec does not give this one: computed from the article's length.
+      readingTime: 9,
+      tags: ["Commercial Trucking", "Compliance"],
+      imageUrl: "/illustrations/commercial-trucking.svg",
+      author: maria,
+    },
+  ];
+});
+
+/** The articles with the first-run defaults, for readers that index them once (the chat's knowledge). */
+export const builtInPosts: readonly DisplayedPost[] = builtInPostsFor(defaultSite);
+
+/** The built-in articles' slugs: the same for every agency. */
+export const builtInSlugs: readonly string[] = builtInPosts.map((p) => p.slug);

@@ -1,7 +1,10 @@
 /** The closing call to action at the foot of the home page and the inner pages. */
-import { agency, promises } from "./agency";
+import { defaultSite, perSite } from "./site-profile";
 
-export const homeClosing: { title: string; text: string } = {
+export const closingCopy = perSite(({ agency, promises }): { title: string; text: string } => ({
   title: "Get your commercial insurance quote today",
-  text: `Tell us about your business and a licensed agent will come back with options from ${promises.carriers} carriers, usually in about ${promises.quoteMinutes} minutes. Prefer to talk? Call ${agency.phone.primary.display}, ${agency.hours.weekdays.days}, ${agency.hours.weekdays.label}.`,
-};
+  text: `Tell us about your business and a licensed agent will come back with options from ${promises.carriers} carriers, usually in about ${promises.quoteMinutes} minutes. Prefer to talk? Call ${agency.phone.primary.display}, ${agency.hours.open}.`,
+}));
+
+/** The closing call to action with the first-run defaults, for pages that do not read the facts. */
+export const homeClosing = closingCopy(defaultSite);

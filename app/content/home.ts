@@ -1,9 +1,11 @@
 /**
- * Home page copy: hero, service cards, reasons to choose the agency, reviews, FAQs and
- * the closing call to action. Figures and contact details come from ./agency.
+ * Home page copy: hero, service cards, reasons to choose the agency, reviews and FAQs. The hero's and
+ * the reasons' figures come from the stored profile's facts; the FAQs state the values of ./agency.
+ * The closing call to action is ./closing.
  */
 
 import { agency, licensedStateCount, promises, residentState } from "./agency";
+import { perSite } from "./site-profile";
 
 export type IconName =
   | "truck"
@@ -30,11 +32,45 @@ export type FaqItem = { question: string; answer: string };
 
 export type Review = { name: string; role: string; company: string; message: string; rating: 5 };
 
-export const homeHero: { eyebrow: string; title: string; subtitle: string } = {
-  eyebrow: `Independent commercial insurance agency in ${agency.address.city}, ${agency.address.regionName}`,
-  title: "Commercial insurance that fits the way your business actually works",
-  subtitle: `Trucking, contractors, general liability and commercial property coverage shopped across ${promises.carriers} carriers, with most quotes back in about ${promises.quoteMinutes} minutes.`,
-};
+export type HomeCopy = { hero: { eyebrow: string; title: string; subtitle: string }; whyChooseUs: Card[] };
+
+/** The hero and the reasons to choose the agency, with the facts they state. */
+export const homeCopy = perSite((site): HomeCopy => {
+  const { agency, licensedStateCount, promises, residentState } = site;
+  const hero = {
+    eyebrow: `Independent commercial insurance agency in ${agency.address.city}, ${agency.address.regionName}`,
+    title: "Commercial insurance that fits the way your business actually works",
+    subtitle: `Trucking, contractors, general liability and commercial property coverage shopped across ${promises.carriers} carriers, with most quotes back in about ${promises.quoteMinutes} minutes.`,
+  };
+
+  const whyChooseUs: Card[] = [
+    {
+      title: `Quotes in about ${promises.quoteMinutes} minutes`,
+      description:
+        "Send us your current declarations and loss runs and a licensed agent comes back with options you can compare side by side, not a single take-it-or-leave-it number.",
+      icon: "clock",
+    },
+    {
+      title: `${promises.carriers} carriers, one application`,
+      description:
+        "As an independent agency we aren't tied to one company. We take your business to the carriers that actually want your class of risk, so you don't have to.",
+      icon: "handshake",
+    },
+    {
+      title: `${promises.claimsSupport} claims support`,
+      description:
+        "When a truck is in a wreck or a pipe bursts overnight, you can report it any time. We help with first notice of loss and stay with you until the claim is settled.",
+      icon: "phone",
+    },
+    {
+      title: `Licensed in ${licensedStateCount} states`,
+      description: `${residentState} is our resident license, and we write coverage in ${licensedStateCount} states, so trucks that cross state lines and jobs outside ${residentState} stay with one agent.`,
+      icon: "map",
+    },
+  ];
+
+  return { hero, whyChooseUs };
+});
 
 export const homeServices: Card[] = [
   {
@@ -64,32 +100,6 @@ export const homeServices: Card[] = [
       "Replacement-cost coverage for your building, equipment and inventory, plus business income and ordinance or law coverage so a loss doesn't close your doors.",
     link: "/commercial-property-insurance",
     icon: "building",
-  },
-];
-
-export const homeWhyChooseUs: Card[] = [
-  {
-    title: `Quotes in about ${promises.quoteMinutes} minutes`,
-    description:
-      "Send us your current declarations and loss runs and a licensed agent comes back with options you can compare side by side, not a single take-it-or-leave-it number.",
-    icon: "clock",
-  },
-  {
-    title: `${promises.carriers} carriers, one application`,
-    description:
-      "As an independent agency we aren't tied to one company. We take your business to the carriers that actually want your class of risk, so you don't have to.",
-    icon: "handshake",
-  },
-  {
-    title: `${promises.claimsSupport} claims support`,
-    description:
-      "When a truck is in a wreck or a pipe bursts overnight, you can report it any time. We help with first notice of loss and stay with you until the claim is settled.",
-    icon: "phone",
-  },
-  {
-    title: `Licensed in ${licensedStateCount} states`,
-    description: `${residentState} is our resident license, and we write coverage in ${licensedStateCount} states, so trucks that cross state lines and jobs outside ${residentState} stay with one agent.`,
-    icon: "map",
   },
 ];
 
@@ -152,6 +162,3 @@ export const homeFaqs: FaqItem[] = [
     answer: `${residentState} does not require most private employers to carry workers' comp, but many general contractors, public entities and commercial leases require it. Employers who opt out become non-subscribers and lose important legal defenses if an injured employee sues, so we walk through both options before you decide.`,
   },
 ];
-
-/** The closing call to action (shared with the inner pages). */
-export { homeClosing } from "./closing";

@@ -1,9 +1,12 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { agency, licensedStateCount, promises } from "./agency";
 import type { LandingPage } from "./landing-pages";
-import { landingBySlug, landingPages, landingSlugs } from "./landing-pages.copy";
+import { landingBySlug, landingPagesFor, landingSlugs } from "./landing-pages.copy";
 import { coveredTypes, landing } from "./options";
+import { defaultProfile, defaultSite, siteFacts } from "./site-profile";
+
+const { agency, licensedStateCount, promises } = defaultSite;
+const landingPages = landingPagesFor(defaultSite);
 
 const order = ["trucking", "contractors", "general-liability", "commercial-property", "hoa", "investment-property"];
 
@@ -16,7 +19,7 @@ function texts(value: unknown): string[] {
 }
 
 function page(slug: string): LandingPage {
-  const found = landingBySlug(slug);
+  const found = landingBySlug(defaultSite, slug);
   if (!found) throw new Error(`no landing page ${slug}`);
   return found;
 }
@@ -29,9 +32,9 @@ describe("landing pages", () => {
   });
 
   it("finds a page by slug and nothing for an unknown or missing slug", () => {
-    for (const slug of order) expect(landingBySlug(slug)?.slug).toBe(slug);
-    expect(landingBySlug("trucking-insurance")).toBeUndefined();
-    expect(landingBySlug(undefined)).toBeUndefined();
+    for (const slug of order) expect(landingBySlug(defaultSite, slug)?.slug).toBe(slug);
+    expect(landingBySlug(defaultSite, "trucking-insurance")).toBeUndefined();
+    expect(landingBySlug(defaultSite, undefined)).toBeUndefined();
   });
 
   it("uses the property layout for property, HOA and investment pages and the business layout for the others", () => {
@@ -128,9 +131,10 @@ describe("landing pages", () => {
       agency.shortName,
       agency.email,
       agency.phone.primary.display,
-      agency.phone.secondary.display,
+      agency.phone.secondary?.display ?? agency.phone.primary.display,
       agency.hours.availability,
-      agency.hours.weekdays.label,
+      agency.hours.open,
+      "9:00 AM - 5:00 PM",
       "9 AM",
       `${promises.contactMinutes} minutes`,
       `${promises.quoteMinutes} minutes`,
@@ -138,5 +142,32 @@ describe("landing pages", () => {
     ];
     for (const literal of literals) expect(source).not.toContain(literal);
     expect(source).not.toMatch(new RegExp(`\\b${licensedStateCount} states`, "i"));
+  });
+
+  it("builds the pages once per facts object, from the facts given", () => {
+    expect(landingPagesFor(defaultSite)).toBe(landingPages);
+    const changed = siteFacts({
+      ...defaultProfile,
+      name: "Bluebonnet Risk Partners",
+      contactMinutes: 15,
+      licensedStates: ["Oklahoma", "Texas"],
+      hours: { ...defaultProfile.hours, friday: { opens: "09:00", closes: "12:00" } },
+    });
+    const pages = landingPagesFor(changed);
+    expect(pages).not.toBe(landingPages);
+    expect(pages.map((p) => p.slug)).toEqual(landingSlugs);
+    const all = texts(pages).join("\n");
+    expect(all).toContain("2 states");
+    expect(all).not.toContain(`${licensedStateCount} states`);
+    expect(all).toContain("within 15 minutes");
+    expect(all).not.toContain(`within ${promises.contactMinutes} minutes`);
+    // The office hours mid-sentence follow the stored week.
+    expect(all).toContain("(Monday - Thursday, 9:00 AM - 5:00 PM; Friday, 9:00 AM - 12:00 PM CT)");
+    expect(landingBySlug(changed, "hoa")?.tagline).toContain("within 15 minutes");
+  });
+
+  it("states the default office hours as the pages always have", () => {
+    const trucking = page("trucking");
+    expect(trucking.faqs.map((f) => f.answer).join(" ")).toContain("(Monday - Friday, 9:00 AM - 5:00 PM CT)");
   });
 });

@@ -4,7 +4,8 @@
  * Each carries a quote modal (its fields live in ~/features/leads/landing-forms).
  *
  * The agency's name, phone numbers, licensed-state count, hours and promises are never written
- * here as literals: they are read from ./agency so every page stays in step with it.
+ * here as literals: the copy reads them from the stored profile's facts, so every page stays in
+ * step with it.
  */
 import type { IconName } from "./home";
 

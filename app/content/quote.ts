@@ -3,26 +3,28 @@
  * (fields of spec 000 section 3, option lists from ./options). The page hands these to the form
  * through its loader, so they are in the HTML rather than in a JavaScript chunk.
  */
-import { agency, promises } from "./agency";
 import { trucking, usStates } from "./quote-options";
+import { perSite, type SiteFacts } from "./site-profile";
 
-export const quotePage = {
-  title: "Commercial Trucking Insurance Quote",
-  metaDescription: `Request a commercial trucking insurance quote from ${agency.name}: auto liability, cargo, physical damage, bobtail and FMCSA filings. A licensed agent contacts you within ${promises.contactMinutes} minutes.`,
-  eyebrow: "Commercial trucking",
-  subtitle: `Tell us about your authority, trucks and drivers. A licensed agent reviews your request, shops our ${promises.carriers} carriers and contacts you within ${promises.contactMinutes} minutes during office hours.`,
-  formHeading: "Your trucking quote request",
-  formIntro:
-    "It takes about 10 minutes. Fields marked * are required. Your answers are kept on this device as you type, so you can come back and finish later.",
-  checklistHeading: "Have these at hand",
-  checklist: [
-    "USDOT number (and MC number, if you have one)",
-    "FEIN and business start date",
-    "Garaging, mailing and DOT addresses",
-    "Number of power units and drivers",
-    "Optional: CDLs, vehicle registrations and 3 years of loss runs",
-  ],
-} as const;
+/** The page's texts with the facts they state. */
+const quotePageFor = ({ agency, promises }: SiteFacts) =>
+  ({
+    title: "Commercial Trucking Insurance Quote",
+    metaDescription: `Request a commercial trucking insurance quote from ${agency.name}: auto liability, cargo, physical damage, bobtail and FMCSA filings. A licensed agent contacts you within ${promises.contactMinutes} minutes.`,
+    eyebrow: "Commercial trucking",
+    subtitle: `Tell us about your authority, trucks and drivers. A licensed agent reviews your request, shops our ${promises.carriers} carriers and contacts you within ${promises.contactMinutes} minutes during office hours.`,
+    formHeading: "Your trucking quote request",
+    formIntro:
+      "It takes about 10 minutes. Fields marked * are required. Your answers are kept on this device as you type, so you can come back and finish later.",
+    checklistHeading: "Have these at hand",
+    checklist: [
+      "USDOT number (and MC number, if you have one)",
+      "FEIN and business start date",
+      "Garaging, mailing and DOT addresses",
+      "Number of power units and drivers",
+      "Optional: CDLs, vehicle registrations and 3 years of loss runs",
+    ],
+  }) as const;
 
 type Base = {
   name: string;
@@ -333,7 +335,8 @@ export const quoteSections: QuoteSection[] = [
   },
 ];
 
-export const quoteDocuments = {
+/** The documents step, with the address documents may be emailed to instead. */
+const quoteDocumentsFor = ({ agency }: SiteFacts) => ({
   id: "documents",
   title: "Documents",
   intro: "Optional, but documents speed up your quote. PDF, JPG or PNG, up to 1 GB each. You can add several files to each slot.",
@@ -350,4 +353,7 @@ export const quoteDocuments = {
       lossRuns: "Loss runs are your insurers' records of claims and premiums. Ask your current and past carriers for the last 3 years.",
     }[s.slot],
   })),
-};
+});
+
+/** The page's texts and the documents step (the form's sections are `quoteSections`, the same for every agency). */
+export const quoteCopy = perSite((site) => ({ page: quotePageFor(site), documents: quoteDocumentsFor(site) }));

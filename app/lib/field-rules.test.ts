@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
+import { defaultSite } from "~/content/site-profile";
 import { loginSchema } from "~/features/auth/schema";
 import { chatIntakeSchema, chatMessageSchema, conversationCreateSchema, conversationMessageSchema } from "~/features/chat/schema";
 import { applicationSchema } from "~/features/jobs/schema";
@@ -118,7 +119,7 @@ describe("every pattern and rule is linear on crafted 100 KB values", () => {
         parse: (body) => parseApiBody(contactFormSchema, body, contactApiFields),
       },
     ],
-    ["SMS consent form and POST /api/sms-consent", endpoint(smsConsentFormSchema)],
+    ["SMS consent form and POST /api/sms-consent", endpoint(smsConsentFormSchema(defaultSite))],
     ["side quote form", endpoint(sideQuoteFormSchema)],
     ["trucking quote form", endpoint(truckingQuoteFormSchema)],
     ...submitLeadSchema.options.map((option) => {

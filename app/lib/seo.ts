@@ -1,17 +1,20 @@
 /**
  * Page metadata: "{page title} | {agency name}" titles, descriptions, canonical URLs from
  * SITE_URL, Open Graph and Twitter cards, and JSON-LD (breadcrumbs, FAQ pages, the agency).
+ * The agency's name and details are the stored profile's, as the root loader gave them.
  */
 import type { MetaDescriptor } from "react-router";
-import { agency, licensedStates } from "~/content/agency";
 import type { FaqItem } from "~/content/home";
+import { defaultSite, type SiteFacts, WEEKDAY_NAMES, WEEKDAYS } from "~/content/site-profile";
+import { siteFromMatches } from "./site";
 
 export const DEFAULT_SITE_URL = "http://localhost:3000";
 export type ShareImage = { path: string; width: number; height: number; alt?: string };
 export const DEFAULT_SHARE_IMAGE: ShareImage = { path: "/og-image.png", width: 1200, height: 630 };
 
-export function pageTitle(title: string): string {
-  return `${title} | ${agency.name}`;
+/** "{title} | {agency name}". Public pages pass the facts they render with; screens without them show the first-run name. */
+export function pageTitle(title: string, site: SiteFacts = defaultSite): string {
+  return `${title} | ${site.agency.name}`;
 }
 
 type MatchLike = { id: string; data?: unknown; loaderData?: unknown } | undefined;
@@ -54,16 +57,31 @@ export function faqJsonLd(items: FaqItem[]) {
   };
 }
 
+/** The office hours as schema.org OpeningHoursSpecification: one entry per set of hours, with the weekdays that keep them. */
+function openingHours(site: SiteFacts) {
+  const specs: { "@type": "OpeningHoursSpecification"; dayOfWeek: string[]; opens: string; closes: string }[] = [];
+  for (const day of WEEKDAYS) {
+    const hours = site.agency.hours.days[day];
+    if (!hours) continue;
+    const same = specs.find((s) => s.opens === hours.opens && s.closes === hours.closes);
+    if (same) same.dayOfWeek.push(WEEKDAY_NAMES[day]);
+    else specs.push({ "@type": "OpeningHoursSpecification", dayOfWeek: [WEEKDAY_NAMES[day]], opens: hours.opens, closes: hours.closes });
+  }
+  return specs;
+}
+
 /** The agency as schema.org InsuranceAgency, on every page. */
-export function agencyJsonLd(siteUrl: string) {
+export function agencyJsonLd(site: SiteFacts, siteUrl: string) {
+  const { agency } = site;
   const a = agency.address;
+  const sameAs = agency.social.map((s) => s.url);
   return {
     "@context": "https://schema.org",
     "@type": "InsuranceAgency",
     "@id": `${siteUrl}/#agency`,
     name: agency.name,
     url: `${siteUrl}/`,
-    logo: `${siteUrl}/favicon.svg`,
+    logo: agency.logo ? `${siteUrl}${agency.logo}` : `${siteUrl}/favicon.svg`,
     image: `${siteUrl}${DEFAULT_SHARE_IMAGE.path}`,
     telephone: agency.phone.primary.e164,
     email: agency.email,
@@ -75,15 +93,9 @@ export function agencyJsonLd(siteUrl: string) {
       postalCode: a.postalCode,
       addressCountry: a.country,
     },
-    openingHoursSpecification: [
-      {
-        "@type": "OpeningHoursSpecification",
-        dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
-        opens: agency.hours.weekdays.opens,
-        closes: agency.hours.weekdays.closes,
-      },
-    ],
-    areaServed: licensedStates.map((name) => `${name}, US`),
+    openingHoursSpecification: openingHours(site),
+    areaServed: site.licensedStates.map((name) => `${name}, US`),
+    ...(sameAs.length ? { sameAs } : {}),
   };
 }
 
@@ -103,15 +115,16 @@ export type SeoInput = {
 
 export function seo(matches: MatchLike[], input: SeoInput): MetaDescriptor[] {
   const siteUrl = siteUrlFrom(matches);
+  const site = siteFromMatches(matches);
   const url = absoluteUrl(siteUrl, input.path);
-  const title = pageTitle(input.title);
+  const title = pageTitle(input.title, site);
   const image = input.image ?? DEFAULT_SHARE_IMAGE;
   const imageUrl = image.path.startsWith("http") ? image.path : `${siteUrl}${image.path}`;
   const meta: MetaDescriptor[] = [
     { title },
     { name: "description", content: input.description },
     { tagName: "link", rel: "canonical", href: url },
-    { property: "og:site_name", content: agency.name },
+    { property: "og:site_name", content: site.agency.name },
     { property: "og:type", content: input.type ?? "website" },
     { property: "og:title", content: title },
     { property: "og:description", content: input.description },

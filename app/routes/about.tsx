@@ -6,13 +6,14 @@ import { Icon } from "~/components/ui/icon";
 import { LicensedStatesGrid } from "~/components/ui/licensed-states";
 import { PageHero } from "~/components/ui/page-hero";
 import { Section } from "~/components/ui/section";
-import { aboutMission, aboutStatesIntro, aboutValues, aboutWhyChooseUs } from "~/content/about";
-import { agency, licensedStateCount, promises, trackRecord } from "~/content/agency";
-import { homeClosing } from "~/content/closing";
+import { aboutCopy } from "~/content/about";
+import { closingCopy } from "~/content/closing";
 import { seo } from "~/lib/seo";
+import { siteFromMatches, useSite } from "~/lib/site";
 import type { Route } from "./+types/about";
 
 export function meta({ matches }: Route.MetaArgs) {
+  const { agency, licensedStateCount, promises } = siteFromMatches(matches);
   return seo(matches, {
     title: "About Us",
     description: `${agency.name} is an independent commercial insurance agency in ${agency.address.city}, ${agency.address.region}, licensed in ${licensedStateCount} states and working with ${promises.carriers} carriers.`,
@@ -22,6 +23,10 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function About() {
+  const site = useSite();
+  const { agency, trackRecord } = site;
+  const { mission: aboutMission, whyChooseUs: aboutWhyChooseUs, values: aboutValues, statesIntro: aboutStatesIntro } = aboutCopy(site);
+  const homeClosing = closingCopy(site);
   return (
     <>
       <PageHero eyebrow={`About ${agency.name}`} title="About Us" subtitle={agency.tagline}>

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { CtaBanner } from "~/components/ui/cta-banner";
 import { Icon } from "~/components/ui/icon";
-import { agency, promises } from "~/content/agency";
+import type { SiteFacts } from "~/content/site-profile";
 import { ArticleBody } from "~/features/blog/components/article-body";
 import { AuthorLine } from "~/features/blog/components/author-line";
 import { ShareButtons } from "~/features/blog/components/share-buttons";
@@ -9,6 +9,7 @@ import { DEFAULT_POST_IMAGE, type PostPage, RSS_PATH } from "~/features/blog/map
 import { blogMessages as m } from "~/features/blog/messages";
 import { findPost } from "~/features/blog/public.server";
 import { absoluteUrl, DEFAULT_SHARE_IMAGE, pageTitle, type ShareImage, seo, siteUrlFrom } from "~/lib/seo";
+import { siteFromMatches, useSite } from "~/lib/site";
 import type { Route } from "./+types/blog-post";
 
 /**
@@ -19,7 +20,7 @@ import type { Route } from "./+types/blog-post";
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   let post: PostPage | null;
   try {
-    post = await findPost(context, request, params.slug);
+    post = await findPost(context, request, params.slug, context.site.facts);
   } catch (error) {
     context.logger.error({ err: error, slug: params.slug }, "blog post: lookup failed");
     return data({ post: null, shareUrl: null, share: null }, { status: 503, headers: { "Retry-After": "60" } });
@@ -29,7 +30,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Built here rather than in meta(), so this code stays out of the browser's JavaScript.
   const share = shareImage(post.imageUrl, post.title);
   const imageUrl = share.image.path.startsWith("http") ? share.image.path : `${siteUrl}${share.image.path}`;
-  const article = articleJsonLd(post, siteUrl, imageUrl);
+  const article = articleJsonLd(post, siteUrl, imageUrl, context.site.facts);
   return data(
     { post, shareUrl: absoluteUrl(siteUrl, post.path), share: { ...share, article } },
     post.draft ? { headers: { "Cache-Control": "private, no-store" } } : undefined,
@@ -52,7 +53,7 @@ function shareImage(imageUrl: string, alt: string): { image: ShareImage; knownSi
   return { image: { path: imageUrl, width: 0, height: 0, alt }, knownSize: false };
 }
 
-function articleJsonLd(post: PostPage, siteUrl: string, imageUrl: string) {
+function articleJsonLd(post: PostPage, siteUrl: string, imageUrl: string, { agency }: SiteFacts) {
   const url = absoluteUrl(siteUrl, post.path);
   return {
     "@context": "https://schema.org",
@@ -79,7 +80,8 @@ function articleJsonLd(post: PostPage, siteUrl: string, imageUrl: string) {
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const post = loaderData?.post;
   const share = loaderData?.share;
-  if (!post || !share) return [{ title: pageTitle(m.adminNotFound) }, { name: "robots", content: "noindex" }];
+  const site = siteFromMatches(matches);
+  if (!post || !share) return [{ title: pageTitle(m.adminNotFound, site) }, { name: "robots", content: "noindex" }];
   const siteUrl = siteUrlFrom(matches);
   const { image, knownSize, article } = share;
   const tags = seo(matches, {
@@ -101,7 +103,13 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
     ...(post.updated ? [{ property: "article:modified_time", content: post.updated }] : []),
     { property: "article:author", content: post.author.name },
     ...post.tags.map((tag) => ({ property: "article:tag", content: tag })),
-    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: `${agency.name} Blog`, href: absoluteUrl(siteUrl, RSS_PATH) },
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/rss+xml",
+      title: `${site.agency.name} Blog`,
+      href: absoluteUrl(siteUrl, RSS_PATH),
+    },
   ];
 }
 
@@ -133,6 +141,7 @@ function NotFound() {
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { post, shareUrl } = loaderData;
+  const { agency, promises } = useSite();
   if (!post || !shareUrl) return <NotFound />;
   return (
     <>

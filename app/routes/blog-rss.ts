@@ -1,4 +1,3 @@
-import { agency } from "~/content/agency";
 import { calendarDay } from "~/features/blog/format";
 import { RSS_PATH } from "~/features/blog/mapping";
 import { blogMessages } from "~/features/blog/messages";
@@ -14,10 +13,10 @@ const cdata = (s: string) => `<![CDATA[${s.replace(/]]>/g, "]]]]><![CDATA[>")}]]
 const absoluteLinks = (html: string, siteUrl: string) => html.replace(/\b(href|src)="\/(?!\/)/g, `$1="${siteUrl}/`);
 
 /** RFC 822 date for RSS: a built-in post's calendar day at noon UTC (the same day everywhere), a stored post's instant. */
-function rssDate(publishDate: string): string {
+function rssDate(publishDate: string, timeZone: string): string {
   const instant = /^\d{4}-\d{2}-\d{2}$/.test(publishDate)
     ? (() => {
-        const day = calendarDay(publishDate);
+        const day = calendarDay(publishDate, timeZone);
         return new Date(Date.UTC(day.getFullYear(), day.getMonth(), day.getDate(), 12));
       })()
     : new Date(publishDate);
@@ -27,7 +26,9 @@ function rssDate(publishDate: string): string {
 /** RSS 2.0 of the built-in and published posts, newest first, with absolute links from SITE_URL. */
 export async function loader({ context }: Route.LoaderArgs) {
   const siteUrl = context.config.SITE_URL;
-  const posts = await allPublishedPosts(context.db);
+  const { agency } = context.site.facts;
+  const zone = agency.hours.timezone;
+  const posts = await allPublishedPosts(context.db, context.site.facts);
   const items = posts
     .map((post) => {
       const link = `${siteUrl}${post.path}`;
@@ -36,7 +37,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         `      <title>${escapeXml(post.title)}</title>`,
         `      <link>${escapeXml(link)}</link>`,
         `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
-        `      <pubDate>${rssDate(post.publishDate)}</pubDate>`,
+        `      <pubDate>${rssDate(post.publishDate, zone)}</pubDate>`,
         `      <dc:creator>${escapeXml(post.author.name)}</dc:creator>`,
         ...post.tags.map((tag) => `      <category>${escapeXml(tag)}</category>`),
         `      <description>${escapeXml(post.description)}</description>`,
@@ -45,7 +46,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       ].join("\n");
     })
     .join("\n");
-  const latest = posts[0] ? `\n    <lastBuildDate>${rssDate(posts[0].publishDate)}</lastBuildDate>` : "";
+  const latest = posts[0] ? `\n    <lastBuildDate>${rssDate(posts[0].publishDate, zone)}</lastBuildDate>` : "";
   const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/">
   <channel>

@@ -1,12 +1,13 @@
 import { useLocation, useSearchParams } from "react-router";
 import { CtaBanner } from "~/components/ui/cta-banner";
 import { PageHero } from "~/components/ui/page-hero";
-import { agency, promises } from "~/content/agency";
+import type { SiteFacts } from "~/content/site-profile";
 import { BlogBrowser } from "~/features/blog/components/blog-browser";
 import { type PostSummary, RSS_PATH, uniqueTags } from "~/features/blog/mapping";
 import { blogMessages } from "~/features/blog/messages";
 import { blogList } from "~/features/blog/public.server";
 import { absoluteUrl, seo, siteUrlFrom } from "~/lib/seo";
+import { siteFromMatches, useSite } from "~/lib/site";
 import type { Route } from "./+types/blog";
 
 /**
@@ -14,14 +15,15 @@ import type { Route } from "./+types/blog";
  * no article bodies, so the page's data stays small.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const posts = await blogList(context.db, (error) =>
+  const site = context.site.facts;
+  const posts = await blogList(context.db, site, (error) =>
     context.logger.error({ err: error }, "blog list: stored posts unavailable, showing the built-in ones"),
   );
-  return { posts, tags: uniqueTags(posts), jsonLd: blogJsonLd(posts, context.config.SITE_URL) };
+  return { posts, tags: uniqueTags(posts), jsonLd: blogJsonLd(posts, context.config.SITE_URL, site) };
 }
 
 /** schema.org Blog with its posts; built by the loader so the code stays out of the browser. */
-function blogJsonLd(posts: PostSummary[], siteUrl: string) {
+function blogJsonLd(posts: PostSummary[], siteUrl: string, { agency }: SiteFacts) {
   return {
     "@context": "https://schema.org",
     "@type": "Blog",
@@ -40,6 +42,7 @@ function blogJsonLd(posts: PostSummary[], siteUrl: string) {
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const siteUrl = siteUrlFrom(matches);
+  const { agency } = siteFromMatches(matches);
   const title = "Commercial Insurance Blog";
   return [
     ...seo(matches, {
@@ -55,6 +58,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { posts, tags } = loaderData;
+  const { promises } = useSite();
   const [params] = useSearchParams();
   const { search } = useLocation();
   const initialTag = params.getAll("tag").at(-1) || null;

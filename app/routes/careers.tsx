@@ -6,8 +6,8 @@ import { Icon } from "~/components/ui/icon";
 import { Modal } from "~/components/ui/modal";
 import { PageHero } from "~/components/ui/page-hero";
 import { Section } from "~/components/ui/section";
-import { agency, mailtoHref } from "~/content/agency";
-import { careersHero, careersIntro, careersOpenings, careersValues } from "~/content/careers";
+import { careersCopy, careersOpenings } from "~/content/careers";
+import { mailtoHref, type SiteFacts } from "~/content/site-profile";
 import { careerMessages } from "~/features/jobs/careers-messages";
 import { APPLICATION_FORM, ApplicationForm } from "~/features/jobs/components/application-form";
 import { listJobs, submitApplication } from "~/features/jobs/jobs.server";
@@ -17,6 +17,7 @@ import { PUBLIC_FORM_BYTES, visitContext } from "~/features/leads/submit.server"
 import { formClientAction, isFormAnswer, keepDataAfterForms } from "~/lib/form";
 import { accept, formHeaders, postForm, refuse } from "~/lib/post.server";
 import { seo, siteUrlFrom } from "~/lib/seo";
+import { siteFromMatches, useSite } from "~/lib/site";
 import type { Route } from "./+types/careers";
 
 /** The address parameter naming the opening whose application form is open (`/careers?apply={id}`). */
@@ -56,7 +57,7 @@ export const headers = formHeaders;
 const employmentType: Record<JobRecord["type"], string> = { "Full-time": "FULL_TIME", "Part-time": "PART_TIME", Internship: "INTERN" };
 
 /** schema.org JobPosting, so search engines can list the openings. */
-function jobPostingJsonLd(job: JobRecord, siteUrl: string) {
+function jobPostingJsonLd(job: JobRecord, siteUrl: string, { agency }: SiteFacts) {
   const [locality, region] = job.location.split(",").map((s) => s.trim());
   const place = {
     "@type": "Place",
@@ -78,12 +79,14 @@ function jobPostingJsonLd(job: JobRecord, siteUrl: string) {
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const siteUrl = siteUrlFrom(matches);
+  const site = siteFromMatches(matches);
+  const { agency } = site;
   return seo(matches, {
     title: "Careers",
     description: `Open positions at ${agency.name}, an independent commercial insurance agency in ${agency.address.city}, ${agency.address.region}. See our current openings and apply online.`,
     path: "/careers",
     breadcrumb: [{ name: "Careers", path: "/careers" }],
-    jsonLd: (loaderData?.jobs ?? []).map((job) => jobPostingJsonLd(job, siteUrl)),
+    jsonLd: (loaderData?.jobs ?? []).map((job) => jobPostingJsonLd(job, siteUrl, site)),
   });
 }
 
@@ -148,6 +151,9 @@ function JobCard({ job, onApply, campaign }: { job: JobRecord; onApply: () => vo
 
 export default function Careers({ loaderData }: Route.ComponentProps) {
   const { jobs } = loaderData;
+  const site = useSite();
+  const { agency } = site;
+  const { hero: careersHero, intro: careersIntro, values: careersValues } = careersCopy(site);
   const [searchParams] = useSearchParams();
   const actionData = useActionData<typeof action>();
   const posted = isFormAnswer(actionData) && actionData.form === APPLICATION_FORM ? actionData : undefined;
@@ -204,13 +210,13 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
           <div className="mx-auto max-w-3xl rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200" data-testid="no-openings">
             <p className="text-lg text-slate-700">
               {careersOpenings.none}{" "}
-              <a href={mailtoHref()} className="font-semibold text-brand-700 underline">
+              <a href={mailtoHref(agency.email)} className="font-semibold text-brand-700 underline">
                 {agency.email}
               </a>
               .
             </p>
             <div className="mt-6 flex flex-wrap justify-center gap-4">
-              <a href={mailtoHref()} className={buttonClass("primary")}>
+              <a href={mailtoHref(agency.email)} className={buttonClass("primary")}>
                 <Icon name="mail" className="h-5 w-5" />
                 Email your resume
               </a>

@@ -3,7 +3,7 @@ import { buttonClass, CallButton } from "~/components/ui/button";
 import { CtaBanner } from "~/components/ui/cta-banner";
 import { Icon } from "~/components/ui/icon";
 import { PageHero } from "~/components/ui/page-hero";
-import { agency, fullAddress, mailtoHref, promises, telHref } from "~/content/agency";
+import { clockLabel, fullAddress, mailtoHref, perSite, type SiteFacts, telHref, WEEKDAY_NAMES, type Weekday } from "~/content/site-profile";
 import { legalPaths } from "~/content/sms-consent";
 import { ContactForm } from "~/features/leads/components/contact-form";
 import { formMessages } from "~/features/leads/messages";
@@ -12,6 +12,7 @@ import { PUBLIC_FORM_BYTES, submitContact, trappedNotice, visitContext } from "~
 import { formClientAction } from "~/lib/form";
 import { accept, formHeaders, postForm } from "~/lib/post.server";
 import { seo } from "~/lib/seo";
+import { siteFromMatches, useSite } from "~/lib/site";
 import type { Route } from "./+types/contact";
 
 /** The contact form, posted by the browser itself or by the form once scripts run: stored as POST /api/contacts stores it. */
@@ -39,21 +40,40 @@ export const clientAction = formClientAction;
 export const headers = formHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
+  const { agency, promises } = siteFromMatches(matches);
   return seo(matches, {
     title: "Contact Us",
-    description: `Call, email or message ${agency.name} in ${agency.address.city}, ${agency.address.region}. Office hours Mon-Fri ${agency.hours.weekdays.label}; we reply within ${promises.contactMinutes} minutes.`,
+    description: `Call, email or message ${agency.name} in ${agency.address.city}, ${agency.address.region}. Office hours ${agency.hours.openShort}; we reply within ${promises.contactMinutes} minutes.`,
     path: "/contact",
     breadcrumb: [{ name: "Contact Us", path: "/contact" }],
   });
 }
 
-const hours = [
-  { day: agency.hours.weekdays.days, time: agency.hours.weekdays.label },
-  { day: "Saturday", time: agency.hours.saturday },
-  { day: "Sunday", time: agency.hours.sunday },
-];
+/** The business hours as the page lists them: Monday to Friday, days of equal hours together, then Saturday and Sunday. */
+const businessHours = perSite(({ agency }: SiteFacts) => {
+  const weekdays: Weekday[] = ["monday", "tuesday", "wednesday", "thursday", "friday"];
+  const runs: { first: Weekday; last: Weekday; time: string }[] = [];
+  for (const day of weekdays) {
+    const hours = agency.hours.days[day];
+    const time = hours ? `${clockLabel(hours.opens)} - ${clockLabel(hours.closes)}` : "Closed";
+    const last = runs.at(-1);
+    if (last?.time === time) last.last = day;
+    else runs.push({ first: day, last: day, time });
+  }
+  return [
+    ...runs.map((run) => ({
+      day: run.first === run.last ? WEEKDAY_NAMES[run.first] : `${WEEKDAY_NAMES[run.first]} - ${WEEKDAY_NAMES[run.last]}`,
+      time: run.time,
+    })),
+    { day: "Saturday", time: agency.hours.saturday },
+    { day: "Sunday", time: agency.hours.sunday },
+  ];
+});
 
 export default function Contact() {
+  const site = useSite();
+  const { agency, promises } = site;
+  const phones = [agency.phone.primary, ...(agency.phone.secondary ? [agency.phone.secondary] : [])];
   return (
     <>
       <PageHero
@@ -62,7 +82,7 @@ export default function Contact() {
         subtitle={`Call, email or send a message. During office hours a licensed agent gets back to you within ${promises.contactMinutes} minutes.`}
       >
         <CallButton variant="accent" />
-        <a href={mailtoHref()} className={buttonClass("outline-light")}>
+        <a href={mailtoHref(agency.email)} className={buttonClass("outline-light")}>
           <Icon name="mail" className="h-5 w-5" />
           Email {agency.email}
         </a>
@@ -77,16 +97,15 @@ export default function Contact() {
             <address className="mt-3 not-italic text-slate-700">
               {agency.name}
               <br />
-              {fullAddress()}
+              {fullAddress(site)}
             </address>
             <p className="mt-3 space-y-1 text-slate-700">
-              <a href={telHref()} className="flex items-center gap-2 font-medium text-brand-700 underline">
-                <Icon name="phone" className="h-4 w-4" /> {agency.phone.primary.display}
-              </a>
-              <a href={telHref(agency.phone.secondary.e164)} className="flex items-center gap-2 font-medium text-brand-700 underline">
-                <Icon name="phone" className="h-4 w-4" /> {agency.phone.secondary.display}
-              </a>
-              <a href={mailtoHref()} className="flex items-center gap-2 font-medium text-brand-700 underline">
+              {phones.map((phone) => (
+                <a key={phone.e164} href={telHref(phone.e164)} className="flex items-center gap-2 font-medium text-brand-700 underline">
+                  <Icon name="phone" className="h-4 w-4" /> {phone.display}
+                </a>
+              ))}
+              <a href={mailtoHref(agency.email)} className="flex items-center gap-2 font-medium text-brand-700 underline">
                 <Icon name="mail" className="h-4 w-4" /> {agency.email}
               </a>
             </p>
@@ -96,7 +115,7 @@ export default function Contact() {
               <Icon name="clock" className="h-5 w-5 text-brand-600" /> Business Hours
             </h2>
             <dl className="mt-3 space-y-2 text-slate-700" data-testid="business-hours">
-              {hours.map((h) => (
+              {businessHours(site).map((h) => (
                 <div key={h.day} className="flex justify-between gap-4">
                   <dt className="font-medium">{h.day}</dt>
                   <dd>{h.time}</dd>

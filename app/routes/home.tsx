@@ -7,12 +7,14 @@ import { FaqAccordion } from "~/components/ui/faq-accordion";
 import { Icon } from "~/components/ui/icon";
 import { PageHero } from "~/components/ui/page-hero";
 import { Section } from "~/components/ui/section";
-import { agency, licensedStateCount, promises } from "~/content/agency";
-import { homeClosing, homeFaqs, homeHero, homeReviews, homeServices, homeWhyChooseUs } from "~/content/home";
+import { closingCopy } from "~/content/closing";
+import { homeCopy, homeFaqs, homeReviews, homeServices } from "~/content/home";
 import { seo } from "~/lib/seo";
+import { siteFromMatches, useSite } from "~/lib/site";
 import type { Route } from "./+types/home";
 
 export function meta({ matches }: Route.MetaArgs) {
+  const { agency, licensedStateCount, promises } = siteFromMatches(matches);
   return seo(matches, {
     title: `Commercial Insurance in ${agency.address.city}, ${agency.address.region}`,
     description: `Trucking, contractors, general liability and commercial property insurance from ${promises.carriers} carriers, licensed in ${licensedStateCount} states. Most quotes back in about ${promises.quoteMinutes} minutes.`,
@@ -21,13 +23,16 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-const heroPoints = [
-  `${promises.carriers} carriers compared`,
-  `Licensed in ${licensedStateCount} states`,
-  `${promises.claimsSupport} claims support`,
-];
-
 export default function Home() {
+  const site = useSite();
+  const { agency, licensedStateCount, promises } = site;
+  const { hero: homeHero, whyChooseUs: homeWhyChooseUs } = homeCopy(site);
+  const homeClosing = closingCopy(site);
+  const heroPoints = [
+    `${promises.carriers} carriers compared`,
+    `Licensed in ${licensedStateCount} states`,
+    `${promises.claimsSupport} claims support`,
+  ];
   return (
     <>
       <PageHero

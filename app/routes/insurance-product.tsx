@@ -6,8 +6,8 @@ import { Icon, type IconName } from "~/components/ui/icon";
 import { LicensedStatesGrid } from "~/components/ui/licensed-states";
 import { PageHero } from "~/components/ui/page-hero";
 import { Section } from "~/components/ui/section";
-import { agency, mailtoHref, promises } from "~/content/agency";
 import { type ProductItem, productBySlug } from "~/content/products";
+import { mailtoHref } from "~/content/site-profile";
 import { SideQuoteForm } from "~/features/leads/components/side-quote-form";
 import { formMessages } from "~/features/leads/messages";
 import { sideQuoteFormSchema } from "~/features/leads/schema";
@@ -16,18 +16,22 @@ import { productQuote, type SubmitLeadBody } from "~/features/leads/submit-lead-
 import { formClientAction, keepDataAfterForms } from "~/lib/form";
 import { accept, formHeaders, postForm } from "~/lib/post.server";
 import { seo } from "~/lib/seo";
+import { requestSite, useSite } from "~/lib/site";
 import type { Route } from "./+types/insurance-product";
 
-/** The copy reaches the page through the loader, so it is in the HTML and not in a JavaScript chunk. */
-export function loader({ params }: Route.LoaderArgs) {
-  const page = productBySlug(params.slug);
+/**
+ * The copy reaches the page through the loader, so it is in the HTML and not in a JavaScript chunk;
+ * it states the facts of the request's profile.
+ */
+export function loader({ params, context }: Route.LoaderArgs) {
+  const page = productBySlug(requestSite(context), params.slug);
   if (!page) throw data(null, { status: 404 });
   return { page };
 }
 
 /** The side quote form: a product-page quote with the page's service type, stored as POST /api/submit-lead stores it. */
 export function action({ request, context, params }: Route.ActionArgs) {
-  const page = productBySlug(params.slug);
+  const page = productBySlug(context.site.facts, params.slug);
   if (!page) throw data(null, { status: 404 });
   const { success } = formMessages.sideQuote;
   return postForm(
@@ -105,6 +109,7 @@ function ProductSection({ id, title, children }: { id: string; title: string; ch
 
 export default function InsuranceProduct({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
+  const { agency, promises } = useSite();
   return (
     <>
       <PageHero
@@ -156,7 +161,7 @@ export default function InsuranceProduct({ loaderData }: Route.ComponentProps) {
             <p className="mt-2 text-sm text-slate-600">
               Tell us what you need and a licensed agent contacts you within {promises.contactMinutes} minutes during office hours. Prefer
               email? Write to{" "}
-              <a href={mailtoHref()} className="font-medium text-brand-700 underline">
+              <a href={mailtoHref(agency.email)} className="font-medium text-brand-700 underline">
                 {agency.email}
               </a>
               .

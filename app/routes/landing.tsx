@@ -4,8 +4,8 @@ import { buttonClass, CallButton } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { dialogCommand, Modal } from "~/components/ui/modal";
 import { Section } from "~/components/ui/section";
-import { agency, licensedStateCount, promises, withPhone } from "~/content/agency";
 import type { BusinessLandingPage, LandingPage, LandingSlug, LandingTile, PropertyLandingPage } from "~/content/landing-pages";
+import { withPhone } from "~/content/site-profile";
 import { LandingQuoteForm } from "~/features/leads/components/landing-quote-form";
 import { landingFormSchema, landingForms } from "~/features/leads/landing-forms";
 import { landingLeadTypes } from "~/features/leads/lead-types";
@@ -16,6 +16,7 @@ import { formClientAction, isFormAnswer, keepDataAfterForms } from "~/lib/form";
 import { useOpenChat } from "~/lib/open-chat";
 import { accept, formHeaders, postForm } from "~/lib/post.server";
 import { seo } from "~/lib/seo";
+import { requestSite, useSite } from "~/lib/site";
 import { notifyError } from "~/lib/toast";
 import type { Route } from "./+types/landing";
 
@@ -23,26 +24,29 @@ const text = formMessages.landingQuote;
 /** The quote modal, opened by the page's buttons through the browser's own dialog commands. */
 const QUOTE_DIALOG = "quote-dialog";
 
-/** The landing page a request is for: /hoa-insurance (or its data request, /hoa-insurance.data or /hoa-insurance/_.data) is "hoa". */
-async function pageOf(request: Request) {
+/**
+ * The landing page a request is for: /hoa-insurance (or its data request, /hoa-insurance.data or
+ * /hoa-insurance/_.data) is "hoa"; its copy states the facts of the request's profile.
+ */
+async function pageOf(request: Request, context: Route.LoaderArgs["context"] | undefined) {
   const { landingBySlug } = await import("~/content/landing-pages.copy");
   const slug = new URL(request.url).pathname
     .replace(/(\/_)?\.data$/, "")
     .replace(/^\//, "")
     .replace(/-insurance\/?$/, "");
-  const page = landingBySlug(slug);
+  const page = landingBySlug(requestSite(context), slug);
   if (!page) throw data(null, { status: 404 });
   return page;
 }
 
 /** The copy reaches the page through the loader, so it is in the HTML and not in a JavaScript chunk. */
-export async function loader({ request }: Route.LoaderArgs) {
-  return { page: await pageOf(request) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { page: await pageOf(request, context) };
 }
 
 /** The quote modal's form: a lead of the page's type, stored as POST /api/submit-lead stores it. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const page = await pageOf(request);
+  const page = await pageOf(request, context);
   const { leadType } = landingForms[page.slug as LandingSlug];
   return postForm(
     request,
@@ -93,12 +97,13 @@ function OpenQuoteButton({ label, variant = "accent" }: { label: string; variant
 
 function LiveChatButton() {
   const openChat = useOpenChat();
+  const site = useSite();
   return (
     <button
       type="button"
       className={buttonClass("outline")}
       onClick={() => {
-        if (!openChat()) notifyError(withPhone(formMessages.liveChatUnavailable));
+        if (!openChat()) notifyError(withPhone(site, formMessages.liveChatUnavailable));
       }}
     >
       <Icon name="users" className="h-5 w-5" />
@@ -213,6 +218,7 @@ const closeQuote = () => (document.getElementById(QUOTE_DIALOG) as HTMLDialogEle
 
 export default function Landing({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
+  const { agency, licensedStateCount, promises } = useSite();
   // A quote posted without scripts: its success is told at the top of the page; a refusal reopens the modal with the errors.
   const actionData = useActionData<typeof action>();
   const posted = isFormAnswer(actionData) ? actionData : undefined;

@@ -1,10 +1,12 @@
 import { LegalDocumentView } from "~/components/legal/legal-document";
-import { privacyPolicy } from "~/content/legal";
+import { legalDocuments } from "~/content/legal";
 import { seo } from "~/lib/seo";
+import { requestSite } from "~/lib/site";
 import type { Route } from "./+types/privacy-policy";
 
-export function loader() {
-  return { doc: privacyPolicy };
+/** The document with the request's profile (name, address, phone, licences). */
+export function loader({ context }: Route.LoaderArgs) {
+  return { doc: legalDocuments(requestSite(context)).privacyPolicy };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {

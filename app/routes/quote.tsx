@@ -1,7 +1,7 @@
 import { buttonClass, CallButton } from "~/components/ui/button";
 import { PageHero } from "~/components/ui/page-hero";
-import { agency, promises, withPhone } from "~/content/agency";
-import { quoteDocuments, quotePage, quoteSections } from "~/content/quote";
+import { quoteCopy, quoteSections } from "~/content/quote";
+import { withPhone } from "~/content/site-profile";
 import { newReference } from "~/features/leads/leads.server";
 import { submitLead, trappedNotice, visitContext } from "~/features/leads/submit.server";
 import { QuoteForm } from "~/features/quote/components/quote-form";
@@ -13,11 +13,13 @@ import { formClientAction, keepDataAfterForms } from "~/lib/form";
 import { accept, formHeaders, postForm, refuse } from "~/lib/post.server";
 import { postMessages } from "~/lib/post-messages";
 import { seo } from "~/lib/seo";
+import { requestSite, useSite } from "~/lib/site";
 import type { Route } from "./+types/quote";
 
 /** The form's copy (labels, hints, option lists) reaches the page through the loader, not a JavaScript chunk. */
-export function loader() {
-  return { page: quotePage, sections: quoteSections, documents: { ...quoteDocuments, accept: acceptedFileTypes } };
+export function loader({ context }: Route.LoaderArgs) {
+  const { page, documents } = quoteCopy(requestSite(context));
+  return { page, sections: quoteSections, documents: { ...documents, accept: acceptedFileTypes } };
 }
 
 /**
@@ -50,7 +52,7 @@ export function action({ request, context }: Route.ActionArgs) {
       coerce: true,
       // A bot's post is answered as if accepted, with a reference of its own, and stored nowhere.
       honeypot: () => answered(newReference(), trappedNotice(context)),
-      messages: { tooLarge: withPhone(quoteMessages.tooLarge) },
+      messages: { tooLarge: withPhone(context.site.facts, quoteMessages.tooLarge) },
     },
     async ({ value }) => {
       const body = truckingLeadBody(value, new Date());
@@ -86,6 +88,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 export default function Quote({ loaderData }: Route.ComponentProps) {
   const { page, sections, documents } = loaderData;
+  const { agency, promises } = useSite();
   return (
     <>
       <PageHero eyebrow={page.eyebrow} title={page.title} subtitle={page.subtitle}>

@@ -5,15 +5,16 @@ import { CtaBanner } from "~/components/ui/cta-banner";
 import { Icon } from "~/components/ui/icon";
 import { PageHero } from "~/components/ui/page-hero";
 import { Section } from "~/components/ui/section";
-import { promises } from "~/content/agency";
-import { homeClosing } from "~/content/closing";
-import { type CaseStudy, caseStudies, serviceCards, servicesHero, type Tier, tiers } from "~/content/services";
+import { closingCopy } from "~/content/closing";
+import { type CaseStudy, serviceCards, servicesCopy, type Tier } from "~/content/services";
 import { seo } from "~/lib/seo";
+import { siteFromMatches, useSite } from "~/lib/site";
 import type { Route } from "./+types/services";
 
-const tierNames = tiers.map((t) => t.name);
-
 export function meta({ matches }: Route.MetaArgs) {
+  const site = siteFromMatches(matches);
+  const { promises } = site;
+  const tierNames = servicesCopy(site).tiers.map((t) => t.name);
   return seo(matches, {
     title: "Commercial Insurance Services",
     description: `Trucking, contractors, liability, property, HOA and investment property insurance from ${promises.carriers} carriers, in ${tierNames.slice(0, -1).join(", ")} and ${tierNames.at(-1)} coverage tiers.`,
@@ -128,6 +129,9 @@ function CaseStudyCard({ study, index }: { study: CaseStudy; index: number }) {
 }
 
 export default function Services() {
+  const site = useSite();
+  const { hero: servicesHero, tiers, caseStudies } = servicesCopy(site);
+  const homeClosing = closingCopy(site);
   return (
     <>
       <PageHero eyebrow="Our services" title={servicesHero.title} subtitle={servicesHero.subtitle}>

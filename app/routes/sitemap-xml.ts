@@ -19,7 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const siteUrl = context.config.SITE_URL;
   let posts: Entry[] = [];
   try {
-    posts = await publishedPostPaths(context.db);
+    posts = await publishedPostPaths(context.db, context.site.facts);
   } catch (error) {
     context.logger.error({ err: error }, "sitemap: blog posts unavailable");
   }

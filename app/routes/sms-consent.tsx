@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { InlineText } from "~/components/ui/inline-text";
 import { PageHero } from "~/components/ui/page-hero";
-import { agency } from "~/content/agency";
 import { legalPaths, smsConsent } from "~/content/sms-consent";
 import { SmsConsentForm } from "~/features/leads/components/sms-consent-form";
 import { formMessages } from "~/features/leads/messages";
@@ -10,6 +9,7 @@ import { PUBLIC_FORM_BYTES, submitSmsConsent, visitContext } from "~/features/le
 import { formClientAction } from "~/lib/form";
 import { accept, formHeaders, postForm } from "~/lib/post.server";
 import { seo } from "~/lib/seo";
+import { siteFromMatches, useSite } from "~/lib/site";
 import type { Route } from "./+types/sms-consent";
 
 /** The consent form, stored as POST /api/sms-consent stores it. */
@@ -20,7 +20,8 @@ export function action({ request, context }: Route.ActionArgs) {
     context,
     {
       form: "sms-consent",
-      schema: smsConsentFormSchema,
+      // The wording (and so its version) this request's profile shows.
+      schema: smsConsentFormSchema(context.site.facts),
       maxBytes: PUBLIC_FORM_BYTES,
       access: "public",
       rateLimit: "forms",
@@ -37,18 +38,22 @@ export const clientAction = formClientAction;
 export const headers = formHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
+  const consent = smsConsent(siteFromMatches(matches));
   return seo(matches, {
-    title: smsConsent.pageTitle,
-    description: smsConsent.metaDescription,
+    title: consent.pageTitle,
+    description: consent.metaDescription,
     path: "/sms-consent",
-    breadcrumb: [{ name: smsConsent.pageTitle, path: "/sms-consent" }],
+    breadcrumb: [{ name: consent.pageTitle, path: "/sms-consent" }],
   });
 }
 
 export default function SmsConsentPage() {
+  const site = useSite();
+  const { agency } = site;
+  const consent = smsConsent(site);
   return (
     <>
-      <PageHero eyebrow="Text messages" title={smsConsent.pageTitle} subtitle={smsConsent.pageIntro} />
+      <PageHero eyebrow="Text messages" title={consent.pageTitle} subtitle={consent.pageIntro} />
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-16 sm:px-6 lg:grid-cols-5">
         <section aria-labelledby="consent-form-heading" className="lg:col-span-3">
           <h2 id="consent-form-heading" className="text-2xl font-bold text-brand-900">
@@ -65,7 +70,7 @@ export default function SmsConsentPage() {
               What you are agreeing to
             </h2>
             <p className="mt-3 text-sm leading-6 text-slate-700">
-              <InlineText parts={smsConsent.checkboxLabel} />
+              <InlineText parts={consent.checkboxLabel} />
             </p>
             <ul className="mt-4 space-y-2 text-sm text-slate-700">
               <li>

@@ -4,9 +4,11 @@
  * the body's fields renamed to the form's (app/features/leads/api-fields.ts) and checked with the
  * form's own schema, then the same server function the page's action calls
  * (app/features/leads/submit.server.ts); field errors go back under the API's names. A filled
- * honeypot is answered as if accepted and stored nowhere.
+ * honeypot is answered as if accepted and stored nowhere. Each request is handled with the agency's
+ * profile as the site store has it then (the SMS consent wording and its version among it).
  */
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
+import { perSite } from "~/content/site-profile";
 import { contactApiFields } from "~/features/leads/api-fields";
 import { callBackPromise, newReference } from "~/features/leads/leads.server";
 import { formMessages } from "~/features/leads/messages";
@@ -42,6 +44,24 @@ export function formRoutes(services: AppServices) {
   // The same budget, by name, as the pages' form actions: one count per address for both ways in.
   const publicForm = { rateLimit: "forms", invalid: INVALID } as const;
 
+  /** POST /api/sms-consent checks the version of the wording the current profile shows: one handler per profile. */
+  const smsConsentPost = perSite((site) => {
+    const [, handle] = apiPost(
+      services,
+      "/sms-consent",
+      {
+        ...publicForm,
+        schema: smsConsentFormSchema(site),
+        honeypot: { form: "sms-consent", answer: (c) => c.json({ success: true, message: formMessages.smsConsent.success }, 201) },
+      },
+      async (c, { value, body }) => {
+        await submitSmsConsent({ ...services, site: { facts: site } }, value, submissionContext(c, config.TRUST_PROXY, body));
+        return c.json({ success: true, message: formMessages.smsConsent.success }, 201);
+      },
+    );
+    return handle as (c: Context) => Promise<Response>;
+  });
+
   return new Hono()
     .post(
       ...apiPost(
@@ -62,21 +82,7 @@ export function formRoutes(services: AppServices) {
         },
       ),
     )
-    .post(
-      ...apiPost(
-        services,
-        "/sms-consent",
-        {
-          ...publicForm,
-          schema: smsConsentFormSchema,
-          honeypot: { form: "sms-consent", answer: (c) => c.json({ success: true, message: formMessages.smsConsent.success }, 201) },
-        },
-        async (c, { value, body }) => {
-          await submitSmsConsent(withSite(), value, submissionContext(c, config.TRUST_PROXY, body));
-          return c.json({ success: true, message: formMessages.smsConsent.success }, 201);
-        },
-      ),
-    )
+    .post("/sms-consent", (c) => smsConsentPost(services.site.current().facts)(c))
     .post(
       ...apiPost(
         services,

@@ -1,12 +1,20 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { aboutMission, aboutStatesIntro, aboutValues, aboutWhyChooseUs } from "../../app/content/about";
-import { agency, licensedStates, promises, residentState, trackRecord } from "../../app/content/agency";
-import { homeClosing, homeFaqs, homeHero, homeReviews, homeServices, homeWhyChooseUs } from "../../app/content/home";
-import { caseStudies, serviceCards, tiers } from "../../app/content/services";
+import { aboutCopy } from "../../app/content/about";
+import { closingCopy } from "../../app/content/closing";
+import { homeCopy, homeFaqs, homeReviews, homeServices } from "../../app/content/home";
+import { serviceCards, servicesCopy } from "../../app/content/services";
+import { defaultSite } from "../../app/content/site-profile";
 import { teamIntro, teamMembers } from "../../app/content/team";
 import { featuredTestimonial, testimonials } from "../../app/content/testimonials";
 import { expect, test } from "./support";
+
+/** The test server starts with the first-run profile: its pages state these facts. */
+const { agency, licensedStates, promises, residentState, trackRecord } = defaultSite;
+const { mission: aboutMission, statesIntro: aboutStatesIntro, values: aboutValues, whyChooseUs: aboutWhyChooseUs } = aboutCopy(defaultSite);
+const homeClosing = closingCopy(defaultSite);
+const { hero: homeHero, whyChooseUs: homeWhyChooseUs } = homeCopy(defaultSite);
+const { caseStudies, tiers } = servicesCopy(defaultSite);
 
 /** SITE_URL's default: canonical links do not depend on the port the test server runs on. */
 const SITE_URL = "http://localhost:3000";

@@ -1,12 +1,16 @@
 import type { Page } from "@playwright/test";
 import { contactInsuranceTypes } from "../../app/content/options";
 import { productPages } from "../../app/content/products";
-import { smsConsent } from "../../app/content/sms-consent";
+import { defaultSite } from "../../app/content/site-profile";
+import { smsConsent as smsConsentOf } from "../../app/content/sms-consent";
 import { landingForms } from "../../app/features/leads/landing-forms";
 import { landingMessages } from "../../app/features/leads/landing-schemas";
 import { formMessages } from "../../app/features/leads/messages";
 import { fieldMessages } from "../../app/lib/field-rules";
 import { actionRequest, expect, failNext, holdRequests, test, toast } from "./support";
+
+/** The SMS consent wording of the first-run profile, which the test server starts with. */
+const smsConsent = smsConsentOf(defaultSite);
 
 test.describe("contact form", () => {
   test.beforeEach(async ({ page }) => {

@@ -1,13 +1,18 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { agency, licensedStateCount, withPhone } from "../../app/content/agency";
-import { landingPages } from "../../app/content/landing-pages.copy";
+import { landingPagesFor } from "../../app/content/landing-pages.copy";
 import { coveredTypes } from "../../app/content/options";
+import { defaultSite, withPhone as withPhoneOf } from "../../app/content/site-profile";
 import { widgetTexts } from "../../app/features/chat/widget/texts";
 import { landingForms } from "../../app/features/leads/landing-forms";
 import { landingMessages } from "../../app/features/leads/landing-schemas";
 import { formMessages } from "../../app/features/leads/messages";
 import { actionRequest, expect, failNext, holdRequests, test, toast, waitForHydration } from "./support";
+
+/** The test server starts with the first-run profile: its pages state these facts. */
+const { agency, licensedStateCount } = defaultSite;
+const landingPages = landingPagesFor(defaultSite);
+const withPhone = (message: string) => withPhoneOf(defaultSite, message);
 
 const text = formMessages.landingQuote;
 const modal = (page: Page) => page.getByRole("dialog", { name: text.title });

@@ -7,11 +7,15 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { type APIRequestContext, type Page, request } from "@playwright/test";
-import { smsConsent } from "../../app/content/sms-consent";
+import { defaultSite } from "../../app/content/site-profile";
+import { smsConsent as smsConsentOf } from "../../app/content/sms-consent";
 import { landingMessages } from "../../app/features/leads/landing-schemas";
 import { formMessages } from "../../app/features/leads/messages";
 import { fieldMessages } from "../../app/lib/field-rules";
 import { expect, test } from "./support";
+
+/** The SMS consent wording of the first-run profile, which the test server starts with. */
+const smsConsent = smsConsentOf(defaultSite);
 
 test.use({ javaScriptEnabled: false });
 

@@ -1,10 +1,16 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { agency, licensedStates } from "../../app/content/agency";
-import { privacyPolicy, termsAndConditions } from "../../app/content/legal";
-import { productPages } from "../../app/content/products";
-import { smsConsent } from "../../app/content/sms-consent";
+import { legalDocuments } from "../../app/content/legal";
+import { productPagesFor } from "../../app/content/products";
+import { defaultSite } from "../../app/content/site-profile";
+import { smsConsent as smsConsentOf } from "../../app/content/sms-consent";
 import { expect, test } from "./support";
+
+/** The test server starts with the first-run profile: its pages state these facts. */
+const { agency, licensedStates } = defaultSite;
+const { privacyPolicy, termsAndConditions } = legalDocuments(defaultSite);
+const productPages = productPagesFor(defaultSite);
+const smsConsent = smsConsentOf(defaultSite);
 
 const SITE = "http://localhost:3000";
 

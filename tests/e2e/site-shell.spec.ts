@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { footerQuickLinks, footerServiceLinks, mainNav, quoteCta } from "../../app/content/navigation";
+import { defaultSite } from "../../app/content/site-profile";
 import { expect, test } from "./support";
 
 test.describe("desktop top bar", () => {
@@ -83,9 +84,19 @@ test("footer has the quick links, service links, contact block and this year's c
     "/investment-property-insurance",
   ]);
   for (const [i, link] of footerServiceLinks.entries()) await expect(services.nth(i)).toHaveAttribute("href", link.to);
-  await expect(footer.locator('a[href^="tel:"]')).toHaveCount(1);
+  // Both of the profile's numbers, its address and the office hours as stored (the test server's first-run profile).
+  const { agency } = defaultSite;
+  await expect(footer.locator('a[href^="tel:"]')).toHaveCount(2);
+  await expect(footer.locator(`a[href="tel:${agency.phone.primary.e164}"]`)).toHaveText(agency.phone.primary.display);
+  await expect(footer.locator(`a[href="tel:${agency.phone.secondary?.e164}"]`)).toHaveText(agency.phone.secondary?.display ?? "");
   await expect(footer.locator('a[href^="mailto:"]')).toHaveCount(1);
   await expect(footer).toContainText("Liberty Hill, TX");
+  const hours = footer.getByTestId("footer-hours");
+  await expect(hours.locator("dt")).toHaveText(["Monday - Friday:", "Saturday - Sunday:"]);
+  await expect(hours.locator("dd")).toHaveText(["9:00 AM - 5:00 PM", "By appointment (Saturday), Closed (Sunday)"]);
+  await expect(footer).toContainText("Office hours, Central Time");
+  // No social profile is set in the first-run profile: no list of them.
+  await expect(footer.getByRole("list", { name: "Social media" })).toHaveCount(0);
   await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
 
   await footer.getByRole("link", { name: "SMS Consent" }).click();

@@ -7,7 +7,8 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consentRecords, jobApplications, leads } from "#db/schema";
-import { smsConsent } from "../../app/content/sms-consent";
+import { defaultSite } from "../../app/content/site-profile";
+import { smsConsent as smsConsentOf } from "../../app/content/sms-consent";
 import { careerMessages } from "../../app/features/jobs/careers-messages";
 import { createJob } from "../../app/features/jobs/jobs.server";
 import { formMessages } from "../../app/features/leads/messages";
@@ -16,6 +17,9 @@ import { postMessages } from "../../app/lib/post-messages";
 import { databaseKinds } from "../support/databases";
 import { contactBody } from "../support/lead-fixtures";
 import { startTestServer } from "../support/server";
+
+/** The SMS consent wording of the first-run profile, which the test server starts with. */
+const smsConsent = smsConsentOf(defaultSite);
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 

@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consentRecords, leads, mailOutbox } from "#db/schema";
-import { smsConsent } from "../../app/content/legal";
+import { smsConsent as smsConsentOf } from "../../app/content/legal";
+import { defaultSite } from "../../app/content/site-profile";
 import { contactApiFields, toFormFields } from "../../app/features/leads/api-fields";
 import { acceptContact } from "../../app/features/leads/leads.server";
 import { formMessages } from "../../app/features/leads/messages";
@@ -11,6 +12,9 @@ import { postMessages } from "../../app/lib/post-messages";
 import { databaseKinds } from "../support/databases";
 import { startTestServer } from "../support/server";
 import { startSmtp, waitFor } from "../support/smtp";
+
+/** The SMS consent wording of the first-run profile, which the test server starts with. */
+const smsConsent = smsConsentOf(defaultSite);
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 

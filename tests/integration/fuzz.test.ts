@@ -19,7 +19,8 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leads } from "#db/schema";
-import { smsConsent } from "../../app/content/sms-consent";
+import { defaultSite } from "../../app/content/site-profile";
+import { smsConsent as smsConsentOf } from "../../app/content/sms-consent";
 import { uploadSlots } from "../../app/features/uploads/uploads.server";
 import { ensureAdmin, signIn, TEST_ADMIN } from "../support/admin";
 import { databaseKinds } from "../support/databases";
@@ -48,6 +49,9 @@ import {
 import { contactBody, hoaLandingBody, productQuoteBody, truckingQuoteBody } from "../support/lead-fixtures";
 import { startTestServer } from "../support/server";
 import { startSmtp } from "../support/smtp";
+
+/** The SMS consent wording of the first-run profile, which the test server starts with. */
+const smsConsent = smsConsentOf(defaultSite);
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 

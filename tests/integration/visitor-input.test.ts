@@ -8,7 +8,8 @@ import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatSessions, jobApplications, leads, mailOutbox } from "#db/schema";
 import { landing } from "../../app/content/options";
-import { smsConsent } from "../../app/content/sms-consent";
+import { defaultSite } from "../../app/content/site-profile";
+import { smsConsent as smsConsentOf } from "../../app/content/sms-consent";
 import { chatTexts } from "../../app/features/chat/messages";
 import { createJob } from "../../app/features/jobs/jobs.server";
 import { jobFieldMessages } from "../../app/features/jobs/messages";
@@ -20,6 +21,9 @@ import { databaseKinds } from "../support/databases";
 import { contactBody, hoaLandingBody, productQuoteBody, truckingQuoteBody } from "../support/lead-fixtures";
 import { startTestServer } from "../support/server";
 import { type ReceivedMail, startSmtp, waitFor } from "../support/smtp";
+
+/** The SMS consent wording of the first-run profile, which the test server starts with. */
+const smsConsent = smsConsentOf(defaultSite);
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 

@@ -1,7 +1,14 @@
-import { agency } from "~/content/agency";
+import { useSite } from "~/lib/site";
 
-/** The agency's mark: a shield with a star, and its name. */
+/**
+ * The agency's logo as uploaded in Settings (named by its alt text, at a fixed height), else the
+ * built-in mark: a shield with a star, and the agency's short name.
+ */
 export function Logo({ inverted = false }: { inverted?: boolean }) {
+  const { agency } = useSite();
+  if (agency.logo) {
+    return <img src={agency.logo} alt={agency.name} height={32} className="h-8 w-auto max-w-48 object-contain" decoding="async" />;
+  }
   return (
     <span className="flex items-center gap-2">
       <svg viewBox="0 0 32 36" width="28" height="32" aria-hidden="true" focusable="false">

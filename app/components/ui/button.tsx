@@ -1,5 +1,6 @@
 import { Icon } from "~/components/ui/icon";
-import { agency, telHref } from "~/content/agency";
+import { telHref } from "~/content/site-profile";
+import { useSite } from "~/lib/site";
 
 export type ButtonVariant = "primary" | "accent" | "outline" | "light" | "outline-light";
 
@@ -20,7 +21,7 @@ export function buttonClass(variant: ButtonVariant = "primary", extra = ""): str
 export function CallButton({
   variant = "light",
   label,
-  phone = agency.phone.primary,
+  phone: given,
   className = "",
 }: {
   variant?: ButtonVariant;
@@ -28,6 +29,8 @@ export function CallButton({
   phone?: { display: string; e164: string };
   className?: string;
 }) {
+  const site = useSite();
+  const phone = given ?? site.agency.phone.primary;
   return (
     <a href={telHref(phone.e164)} className={buttonClass(variant, className)}>
       <Icon name="phone" className="h-5 w-5" />

@@ -1,8 +1,9 @@
 import { Icon } from "~/components/ui/icon";
-import { licensedStateCount, licensedStates, residentState } from "~/content/agency";
+import { useSite } from "~/lib/site";
 
-/** The grid of licensed states, Texas marked as the resident licence; the count is derived from the list. */
+/** The grid of licensed states, the resident licence marked; the count is derived from the list. */
 export function LicensedStatesGrid() {
+  const { licensedStateCount, licensedStates, residentState } = useSite();
   return (
     <div>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" data-testid="licensed-states">

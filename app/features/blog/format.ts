@@ -1,11 +1,11 @@
 /**
  * Publish dates as the spec shows them: "MMM d, yyyy" on cards, "MMMM d, yyyy" on posts.
  * Built-in posts carry a calendar date ("2025-03-20"), shown as that day wherever the server runs;
- * stored posts carry an instant, shown as its day in the agency's time zone. Browser-safe, but the
- * pages format in their loaders so date-fns never reaches the browser.
+ * stored posts carry an instant, shown as its day in the agency's time zone (the stored profile's,
+ * `site.agency.hours.timezone`). Browser-safe, but the pages format in their loaders so date-fns
+ * never reaches the browser.
  */
 import { format } from "date-fns";
-import { agency } from "~/content/agency";
 
 export const CARD_DATE_FORMAT = "MMM d, yyyy";
 export const POST_DATE_FORMAT = "MMMM d, yyyy";
@@ -27,7 +27,7 @@ function partsIn(timeZone: string): Intl.DateTimeFormat {
  * that day (not UTC midnight read in a western time zone, which would be the day before); an instant
  * is its day in `timeZone`.
  */
-export function calendarDay(value: string | Date, timeZone: string = agency.hours.timezone): Date {
+export function calendarDay(value: string | Date, timeZone: string): Date {
   if (typeof value === "string") {
     const m = DATE_ONLY.exec(value);
     if (m) return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
@@ -43,16 +43,16 @@ export function calendarDay(value: string | Date, timeZone: string = agency.hour
 }
 
 /** "Mar 20, 2025" */
-export function formatCardDate(value: string | Date, timeZone?: string): string {
+export function formatCardDate(value: string | Date, timeZone: string): string {
   return format(calendarDay(value, timeZone), CARD_DATE_FORMAT);
 }
 
 /** "March 20, 2025" */
-export function formatPostDate(value: string | Date, timeZone?: string): string {
+export function formatPostDate(value: string | Date, timeZone: string): string {
   return format(calendarDay(value, timeZone), POST_DATE_FORMAT);
 }
 
 /** The day as "yyyy-mm-dd", for <time dateTime> and sitemaps. */
-export function isoDay(value: string | Date, timeZone?: string): string {
+export function isoDay(value: string | Date, timeZone: string): string {
   return format(calendarDay(value, timeZone), "yyyy-MM-dd");
 }

@@ -181,29 +181,34 @@ describe("the list filter", () => {
 });
 
 describe("dates", () => {
+  const zone = "America/Chicago";
+
   it("formats cards as MMM d, yyyy and posts as MMMM d, yyyy", () => {
-    expect(formatCardDate("2025-03-20")).toBe("Mar 20, 2025");
-    expect(formatPostDate("2025-03-20")).toBe("March 20, 2025");
-    expect(formatCardDate("2025-09-05")).toBe("Sep 5, 2025");
-    expect(formatPostDate("2025-09-05")).toBe("September 5, 2025");
+    expect(formatCardDate("2025-03-20", zone)).toBe("Mar 20, 2025");
+    expect(formatPostDate("2025-03-20", zone)).toBe("March 20, 2025");
+    expect(formatCardDate("2025-09-05", zone)).toBe("Sep 5, 2025");
+    expect(formatPostDate("2025-09-05", zone)).toBe("September 5, 2025");
   });
 
   it("keeps a calendar date on its day whatever the time zone", () => {
     // Read as UTC midnight, "2025-03-20" would be March 19 west of Greenwich.
-    expect(calendarDay("2025-03-20").getDate()).toBe(20);
-    expect(isoDay("2025-03-20")).toBe("2025-03-20");
+    expect(calendarDay("2025-03-20", zone).getDate()).toBe(20);
+    expect(isoDay("2025-03-20", "Pacific/Honolulu")).toBe("2025-03-20");
   });
 
   it("shows a stored post's instant on its day in the agency's time zone", () => {
     // 02:30 UTC on May 3 is still May 2 in Texas (UTC-5 in May).
-    expect(formatCardDate("2025-05-03T02:30:00.000Z")).toBe("May 2, 2025");
-    expect(formatPostDate(new Date("2025-05-03T02:30:00.000Z"))).toBe("May 2, 2025");
+    expect(formatCardDate("2025-05-03T02:30:00.000Z", zone)).toBe("May 2, 2025");
+    expect(formatPostDate(new Date("2025-05-03T02:30:00.000Z"), zone)).toBe("May 2, 2025");
     expect(formatPostDate("2025-05-03T02:30:00.000Z", "UTC")).toBe("May 3, 2025");
     expect(isoDay("2025-12-31T23:59:00.000Z", "America/Chicago")).toBe("2025-12-31");
+    // An office in New York: 04:30 UTC on May 3 is 00:30 there, already May 3.
+    expect(formatCardDate("2025-05-03T04:30:00.000Z", "America/New_York")).toBe("May 3, 2025");
+    expect(formatCardDate("2025-05-03T04:30:00.000Z", zone)).toBe("May 2, 2025");
   });
 
   it("refuses a value that is not a date", () => {
-    expect(() => formatCardDate("soon")).toThrow(RangeError);
+    expect(() => formatCardDate("soon", zone)).toThrow(RangeError);
   });
 });
 

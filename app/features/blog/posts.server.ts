@@ -11,7 +11,7 @@ import type { Database, DatabaseHandle } from "#db/client";
 import { isUniqueViolation } from "#db/errors";
 import { type BlogPost, blogPosts, categories } from "#db/schema";
 import { blogStatuses, fallbackBlogCategories } from "~/content/admin-options";
-import { builtInPosts } from "~/content/blog-posts";
+import { builtInSlugs } from "~/content/blog-posts";
 import { isUuid } from "~/lib/uuid";
 import { blogFieldMessages } from "./admin-messages";
 import { sanitizePostHtml } from "./sanitize.server";
@@ -152,7 +152,7 @@ export async function uniqueSlug(tx: Tx, base: string, exceptId?: string): Promi
     .from(blogPosts)
     .where(or(eq(blogPosts.slug, base), sql`${blogPosts.slug} like ${`${base}-%`}`));
   // The built-in articles' addresses are taken too: /blog/{slug} shows a built-in article first.
-  const taken = new Set([...rows.filter((r) => r.id !== exceptId).map((r) => r.slug), ...builtInPosts.map((p) => p.slug)]);
+  const taken = new Set([...rows.filter((r) => r.id !== exceptId).map((r) => r.slug), ...builtInSlugs]);
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) {
     const candidate = `${base}-${n}`;

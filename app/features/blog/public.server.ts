@@ -1,12 +1,14 @@
 /**
  * The public blog's reads: the built-in articles plus the published posts of the database, and one
- * post by slug or id. A draft is shown only to a signed-in admin (the admin's "view" link).
+ * post by slug or id. A draft is shown only to a signed-in admin (the admin's "view" link). The
+ * built-in articles state the request's profile's facts, and dates are days in its time zone.
  */
 import { desc, eq, or } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import type { Database } from "#db/client";
 import { type BlogPost, blogPosts } from "#db/schema";
-import { builtInPosts, type DisplayedPost } from "~/content/blog-posts";
+import { builtInPostsFor, builtInSlugs, type DisplayedPost } from "~/content/blog-posts";
+import { perSite, type SiteFacts } from "~/content/site-profile";
 import { htmlToText, wordCount } from "~/lib/html-text";
 import { isUuid } from "~/lib/uuid";
 import { formatCardDate, formatPostDate, isoDay } from "./format";
@@ -18,8 +20,9 @@ const PUBLISHED = "published";
 /** A post with the address it is linked and known by. */
 type Located = DisplayedPost & { path: string };
 
-const builtInSlugs = new Set(builtInPosts.map((p) => p.slug));
-const locatedBuiltIns: readonly Located[] = newestFirst(builtInPosts).map((p) => ({ ...p, path: postPath(p) }));
+const builtInSlugSet = new Set(builtInSlugs);
+/** The built-in posts with `site`'s facts, newest first, with their addresses. */
+const locatedBuiltIns = perSite((site): readonly Located[] => newestFirst(builtInPostsFor(site)).map((p) => ({ ...p, path: postPath(p) })));
 
 /**
  * A stored post as displayed, with its address: by the spec's rule, except that a slug a built-in
@@ -27,19 +30,25 @@ const locatedBuiltIns: readonly Located[] = newestFirst(builtInPosts).map((p) =>
  */
 function fromRow(row: BlogPost): Located {
   const post = fromRecord(row);
-  return { ...post, path: builtInSlugs.has(post.slug) ? `/blog/${encodeURIComponent(post.id)}` : postPath(post) };
+  return { ...post, path: builtInSlugSet.has(post.slug) ? `/blog/${encodeURIComponent(post.id)}` : postPath(post) };
 }
 
-export function toSummary({ content: _content, ...post }: Located): PostSummary {
-  return { ...post, dateLabel: formatCardDate(post.publishDate), day: isoDay(post.publishDate) };
+export function toSummary({ content: _content, ...post }: Located, site: SiteFacts): PostSummary {
+  const zone = site.agency.hours.timezone;
+  return { ...post, dateLabel: formatCardDate(post.publishDate, zone), day: isoDay(post.publishDate, zone) };
 }
 
-function toPage(post: Located, { draft = false, updated = null }: { draft?: boolean; updated?: string | null } = {}): PostPage {
+function toPage(
+  post: Located,
+  site: SiteFacts,
+  { draft = false, updated = null }: { draft?: boolean; updated?: string | null } = {},
+): PostPage {
+  const zone = site.agency.hours.timezone;
   return {
     ...post,
     content: stripLeadingH1(post.content),
-    dateLabel: formatPostDate(post.publishDate),
-    day: isoDay(post.publishDate),
+    dateLabel: formatPostDate(post.publishDate, zone),
+    day: isoDay(post.publishDate, zone),
     metaDescription: metaDescription(post.content),
     wordCount: wordCount(htmlToText(post.content)),
     draft,
@@ -62,19 +71,19 @@ export async function publishedPosts(db: Database): Promise<Located[]> {
  * (newest first). A database failure leaves the built-in posts alone, silently for the reader
  * (spec 000 section 8) but logged.
  */
-export async function blogList(db: Database, onError: (error: unknown) => void = () => {}): Promise<PostSummary[]> {
+export async function blogList(db: Database, site: SiteFacts, onError: (error: unknown) => void = () => {}): Promise<PostSummary[]> {
   let stored: Located[] = [];
   try {
     stored = await publishedPosts(db);
   } catch (error) {
     onError(error);
   }
-  return [...locatedBuiltIns, ...stored].map(toSummary);
+  return [...locatedBuiltIns(site), ...stored].map((post) => toSummary(post, site));
 }
 
 /** Every post a reader may see, newest first, with its full text and address (the RSS feed). */
-export async function allPublishedPosts(db: Database): Promise<Located[]> {
-  return newestFirst([...locatedBuiltIns, ...(await publishedPosts(db))]);
+export async function allPublishedPosts(db: Database, site: SiteFacts): Promise<Located[]> {
+  return newestFirst([...locatedBuiltIns(site), ...(await publishedPosts(db))]);
 }
 
 /** The database, and the load context's one session check (`context.admin`). */
@@ -85,9 +94,10 @@ export type FindServices = Pick<AppLoadContext, "db" | "admin">;
  * built-in by id, then a stored post by slug or id. A draft is returned only when an admin is
  * signed in on this request.
  */
-export async function findPost(services: FindServices, request: Request, key: string): Promise<PostPage | null> {
-  const builtIn = locatedBuiltIns.find((p) => p.slug === key) ?? locatedBuiltIns.find((p) => p.id === key);
-  if (builtIn) return toPage(builtIn);
+export async function findPost(services: FindServices, request: Request, key: string, site: SiteFacts): Promise<PostPage | null> {
+  const builtIns = locatedBuiltIns(site);
+  const builtIn = builtIns.find((p) => p.slug === key) ?? builtIns.find((p) => p.id === key);
+  if (builtIn) return toPage(builtIn, site);
 
   if (!isPostKey(key)) return null;
   // Slugs are written in lower case (the admin's slugify); /blog/Some-Title finds some-title too.
@@ -99,12 +109,12 @@ export async function findPost(services: FindServices, request: Request, key: st
   if (!row) return null;
   const draft = row.status !== PUBLISHED;
   if (draft && !(await services.admin(request))) return null;
-  return toPage(fromRow(row), { draft, updated: row.updatedAt.toISOString() });
+  return toPage(fromRow(row), site, { draft, updated: row.updatedAt.toISOString() });
 }
 
 /** Addresses of every published post with its last change, for the sitemap. */
-export async function publishedPostPaths(db: Database): Promise<{ path: string; lastmod: string }[]> {
-  const builtIn = locatedBuiltIns.map((p) => ({ path: p.path, lastmod: isoDay(p.publishDate) }));
+export async function publishedPostPaths(db: Database, site: SiteFacts): Promise<{ path: string; lastmod: string }[]> {
+  const builtIn = locatedBuiltIns(site).map((p) => ({ path: p.path, lastmod: isoDay(p.publishDate, site.agency.hours.timezone) }));
   const rows = await db
     .select()
     .from(blogPosts)

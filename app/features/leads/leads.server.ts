@@ -49,7 +49,16 @@ export function newReference(prefix = "L"): string {
   return `${prefix}-${s}`;
 }
 
-type ConsentInput = { sourceForm: string; name: string; email: string; phone: string; consented: boolean; version?: string };
+type ConsentInput = {
+  sourceForm: string;
+  name: string;
+  email: string;
+  phone: string;
+  consented: boolean;
+  /** The wording shown beside the checkbox (the profile's), stored with the record. */
+  wording: { plainText: string; version: string };
+  version?: string;
+};
 
 /** The consent record's fields and a SHA-256 over all of them, so later tampering shows. */
 export function consentRecordValues(input: ConsentInput, context: SubmissionContext, createdAt: Date) {
@@ -60,8 +69,8 @@ export function consentRecordValues(input: ConsentInput, context: SubmissionCont
     email: input.email,
     phone: input.phone,
     consented: input.consented,
-    consentText: smsConsent.plainText,
-    consentVersion: input.version ?? smsConsent.version,
+    consentText: input.wording.plainText,
+    consentVersion: input.version ?? input.wording.version,
     pageUrl: context.pageUrl ?? null,
     ip: context.ip ?? null,
     userAgent: context.userAgent ?? null,
@@ -188,10 +197,11 @@ export async function acceptContact(deps: Deps, values: ContactValues, context: 
   const inbox = agencyInbox(deps.config, site);
   const insuranceType = contactInsurance(values);
   const { name, email, phone, message, smsConsent: consented } = values;
+  const wording = smsConsent(deps.site);
   return record(
     deps,
     {
-      consent: { sourceForm: "contact_form", name, email, phone, consented },
+      consent: { sourceForm: "contact_form", name, email, phone, consented, wording },
       lead: {
         leadType: "contact_form",
         submissionType: "Contact Form Submission",
@@ -217,7 +227,7 @@ export async function acceptContact(deps: Deps, values: ContactValues, context: 
             ["Phone", phone],
             ["Insurance Type", insuranceType],
             ["Message", message],
-            ["SMS Consent", `${yesNo(consented)} (${smsConsent.version})`],
+            ["SMS Consent", `${yesNo(consented)} (${wording.version})`],
           ],
         }),
         autoReplyMail(site, {
@@ -239,6 +249,7 @@ export type SmsConsentBody = SmsConsentValues;
 export async function acceptSmsConsent(deps: Deps, body: SmsConsentBody, context: SubmissionContext) {
   const { site } = deps;
   const inbox = agencyInbox(deps.config, site);
+  const wording = smsConsent(site);
   return record(
     deps,
     {
@@ -248,6 +259,7 @@ export async function acceptSmsConsent(deps: Deps, body: SmsConsentBody, context
         email: body.email,
         phone: body.phone,
         consented: body.smsConsent,
+        wording,
         version: body.consentVersion,
       },
       mails: ({ receivedAt }) => [
@@ -264,7 +276,7 @@ export async function acceptSmsConsent(deps: Deps, body: SmsConsentBody, context
             ["SMS Consent", yesNo(body.smsConsent)],
             ["Form Type", "SMS Consent Form"],
             ["Consent Version", body.consentVersion],
-            ["Consent Text", smsConsent.plainText],
+            ["Consent Text", wording.plainText],
             ["Page", context.pageUrl ?? ""],
           ],
         }),

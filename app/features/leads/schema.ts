@@ -3,6 +3,7 @@
  * Browser-safe (forms load it when they first validate).
  */
 import { z } from "zod";
+import { perSite, type SiteFacts } from "~/content/site-profile";
 import { smsConsent } from "~/content/sms-consent";
 import { emailRule, fieldMessages, messageRule, mustBeChecked, nameRule, phoneRule, singleLineRule } from "~/lib/field-rules";
 
@@ -50,20 +51,22 @@ export const contactInsurance = (v: Pick<ContactValues, "insuranceType" | "other
 /**
  * /sms-consent and POST /api/sms-consent: name, email, phone and the consent checkbox (sent as "on",
  * "Yes"/"No" or a boolean), with the same rules and messages as the contact form. The version (a
- * hidden field of the form) must be the wording now shown, so a record never pairs one version's id
- * with another version's text.
+ * hidden field of the form) must be the wording `site` shows now (it names the agency), so a record
+ * never pairs one version's id with another version's text.
  */
-export const smsConsentFormSchema = z.object({
-  name: nameRule(),
-  email: emailRule(),
-  phone: phoneRule(),
-  smsConsent: mustBeChecked(),
-  consentVersion: z.literal(smsConsent.version, {
-    error: "The consent wording has changed since this page was loaded. Please reload the page and try again.",
+export const smsConsentFormSchema = perSite((site: SiteFacts) =>
+  z.object({
+    name: nameRule(),
+    email: emailRule(),
+    phone: phoneRule(),
+    smsConsent: mustBeChecked(),
+    consentVersion: z.literal(smsConsent(site).version, {
+      error: "The consent wording has changed since this page was loaded. Please reload the page and try again.",
+    }),
   }),
-});
-export type SmsConsentFormValues = z.input<typeof smsConsentFormSchema>;
-export type SmsConsentValues = z.output<typeof smsConsentFormSchema>;
+);
+export type SmsConsentFormValues = z.input<ReturnType<typeof smsConsentFormSchema>>;
+export type SmsConsentValues = z.output<ReturnType<typeof smsConsentFormSchema>>;
 
 /** The side quote form of a product page. */
 export const sideQuoteFormSchema = z.object({

@@ -6,13 +6,14 @@
  * form came from (`visitContext`).
  */
 import type { AppLoadContext } from "react-router";
+import type { SiteFacts } from "~/content/site-profile";
 import { submissionContextSchema } from "~/lib/field-rules";
 import { acceptContact, acceptLead, acceptSmsConsent, callBackPromise, type SubmissionContext } from "./leads.server";
 import type { ContactValues, SmsConsentValues } from "./schema";
 import type { SubmitLeadBody } from "./submit-lead-schema";
 
-/** A route action's load context, or the API's services with the request's snapshot of the stored profile. */
-export type FormServices = Pick<AppLoadContext, "db" | "config" | "logger" | "mail" | "site">;
+/** What a form's server side uses: the facts of the profile the request was made under among them. */
+export type FormServices = Pick<AppLoadContext, "db" | "config" | "logger" | "mail"> & { site: { facts: SiteFacts } };
 
 const deps = (services: FormServices) => ({ db: services.db, config: services.config, site: services.site.facts });
 

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { inlineToPlainText, periodText, privacyPolicy } from "~/content/legal";
+import { inlineToPlainText, legalDocuments, periodText } from "~/content/legal";
 import { retentionDefaults } from "~/content/retention";
+import { defaultSite } from "~/content/site-profile";
 import { privacyMessages } from "./messages";
 
 const policyText = () =>
-  privacyPolicy.sections
-    .flatMap((section) => section.blocks)
+  legalDocuments(defaultSite)
+    .privacyPolicy.sections.flatMap((section) => section.blocks)
     .flatMap((block) => (block.type === "p" ? [block.content] : block.items))
     .map((inline) => inlineToPlainText(inline))
     .join("\n");

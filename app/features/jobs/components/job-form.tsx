@@ -1,8 +1,8 @@
 import { AdminFormFrame } from "~/components/admin/form-frame";
 import { SelectField, TextAreaField, TextField } from "~/components/form/fields";
 import { jobTypes, jobWorkTypes } from "~/content/admin-options";
-import { agency } from "~/content/agency";
 import { fieldError, useActionForm } from "~/lib/form";
+import { useSite } from "~/lib/site";
 import { jobMessages } from "../messages";
 import type { JobInput } from "../schema";
 
@@ -21,6 +21,7 @@ type JobScreenTexts = { title: string; submit: string; submitting: string; failu
  * comes back with the errors beside their fields and the values kept.
  */
 export function JobForm({ text, initial }: { text: JobScreenTexts; initial: JobInput }) {
+  const { agency } = useSite();
   const actionForm = useActionForm<JobFields>({
     id: "job",
     schema: loadSchema,

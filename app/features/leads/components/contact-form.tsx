@@ -5,6 +5,7 @@ import { InlineText } from "~/components/ui/inline-text";
 import { contactInsuranceTypes } from "~/content/options";
 import { smsConsent } from "~/content/sms-consent";
 import { textDefault, useActionForm } from "~/lib/form";
+import { useSite } from "~/lib/site";
 import { formMessages } from "../messages";
 import { PersonFields } from "./person-fields";
 
@@ -17,6 +18,7 @@ const text = formMessages.contact;
  * choice works before scripts; hidden, it is neither focusable nor announced.
  */
 export function ContactForm() {
+  const consent = smsConsent(useSite());
   const { fetcher, formProps, errors, values, submitting, pageAnswer, fieldsKey } = useActionForm({
     id: "contact",
     schema,
@@ -63,7 +65,7 @@ export function ContactForm() {
         <CheckboxField
           id="contact-sms-consent"
           name="smsConsent"
-          label={<InlineText parts={smsConsent.checkboxLabel} />}
+          label={<InlineText parts={consent.checkboxLabel} />}
           required
           defaultChecked={values.smsConsent === "on"}
           error={errors.smsConsent}
