@@ -4,7 +4,7 @@
  */
 
 import type { IconName } from "./home";
-import { defaultSite, perSite } from "./site-profile";
+import { perSite } from "./site-profile";
 
 export type AboutCopy = {
   mission: { title: string; paragraphs: string[] };
@@ -57,7 +57,3 @@ export const aboutCopy = perSite((site): AboutCopy => {
   const aboutStatesIntro = `${agency.name} holds its resident license in ${residentState} and is licensed to write commercial insurance in ${licensedStateCount} states in total, shown below.`;
   return { mission: aboutMission, whyChooseUs: aboutWhyChooseUs, values: aboutValues, statesIntro: aboutStatesIntro };
 });
-
-/** The mission and reasons with the first-run defaults, for readers that index the copy once (the chat's knowledge). */
-export const aboutMission = aboutCopy(defaultSite).mission;
-export const aboutWhyChooseUs = aboutCopy(defaultSite).whyChooseUs;

@@ -598,8 +598,5 @@ export const builtInPostsFor = perSite((site): readonly DisplayedPost[] => {
   ];
 });
 
-/** The articles with the first-run defaults, for readers that index them once (the chat's knowledge). */
-export const builtInPosts: readonly DisplayedPost[] = builtInPostsFor(defaultSite);
-
 /** The built-in articles' slugs: the same for every agency. */
-export const builtInSlugs: readonly string[] = builtInPosts.map((p) => p.slug);
+export const builtInSlugs: readonly string[] = builtInPostsFor(defaultSite).map((p) => p.slug);

@@ -10,7 +10,7 @@
  */
 import type { BusinessLandingPage, LandingPage, LandingSlug, PropertyLandingPage } from "./landing-pages";
 import { coveredTypes } from "./options";
-import { defaultSite, perSite, type SiteFacts } from "./site-profile";
+import { perSite, type SiteFacts } from "./site-profile";
 
 /** The six landing pages' slugs, in page order. */
 export const landingSlugs: LandingSlug[] = [
@@ -843,6 +843,3 @@ export const landingPagesFor = perSite((site): LandingPage[] => {
 export function landingBySlug(site: SiteFacts, slug: string | undefined): LandingPage | undefined {
   return landingPagesFor(site).find((page) => page.slug === slug);
 }
-
-/** The pages with the first-run defaults, for readers that index the copy once (the chat's knowledge). */
-export const landingPages: LandingPage[] = landingPagesFor(defaultSite);

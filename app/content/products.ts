@@ -6,7 +6,7 @@
  * once per facts object.
  */
 
-import { defaultSite, perSite, type SiteFacts } from "./site-profile";
+import { perSite, type SiteFacts } from "./site-profile";
 
 export type ProductSlug =
   | "contractors"
@@ -1035,6 +1035,3 @@ export const productPagesFor = perSite((site): ProductPage[] => {
 export function productBySlug(site: SiteFacts, slug: string | undefined): ProductPage | undefined {
   return productPagesFor(site).find((page) => page.slug === slug);
 }
-
-/** The pages with the first-run defaults, for readers that index the copy once (the chat's knowledge). */
-export const productPages: ProductPage[] = productPagesFor(defaultSite);

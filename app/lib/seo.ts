@@ -5,15 +5,15 @@
  */
 import type { MetaDescriptor } from "react-router";
 import type { FaqItem } from "~/content/home";
-import { defaultSite, type SiteFacts, WEEKDAY_NAMES, WEEKDAYS } from "~/content/site-profile";
+import { type SiteFacts, WEEKDAY_NAMES, WEEKDAYS } from "~/content/site-profile";
 import { siteFromMatches } from "./site";
 
 export const DEFAULT_SITE_URL = "http://localhost:3000";
 export type ShareImage = { path: string; width: number; height: number; alt?: string };
 export const DEFAULT_SHARE_IMAGE: ShareImage = { path: "/og-image.png", width: 1200, height: 630 };
 
-/** "{title} | {agency name}". Public pages pass the facts they render with; screens without them show the first-run name. */
-export function pageTitle(title: string, site: SiteFacts = defaultSite): string {
+/** "{title} | {agency name}", with the facts the page renders with. */
+export function pageTitle(title: string, site: SiteFacts): string {
   return `${title} | ${site.agency.name}`;
 }
 

@@ -6,7 +6,11 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { builtInPosts } from "../../app/content/blog-posts";
+import { builtInPostsFor } from "../../app/content/blog-posts";
+import { defaultSite } from "../../app/content/site-profile";
+
+const builtInPosts = builtInPostsFor(defaultSite);
+
 import { blogMessages as m } from "../../app/features/blog/messages";
 import { expect, holdRequests, test, waitForHydration } from "./support";
 

@@ -1,9 +1,12 @@
 import type { Page } from "@playwright/test";
 import { contactInsuranceTypes } from "../../app/content/options";
-import { productPages } from "../../app/content/products";
+import { productPagesFor } from "../../app/content/products";
 import { defaultSite } from "../../app/content/site-profile";
 import { smsConsent as smsConsentOf } from "../../app/content/sms-consent";
 import { landingForms } from "../../app/features/leads/landing-forms";
+
+const productPages = productPagesFor(defaultSite);
+
 import { landingMessages } from "../../app/features/leads/landing-schemas";
 import { formMessages } from "../../app/features/leads/messages";
 import { fieldMessages } from "../../app/lib/field-rules";

@@ -5,7 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogPosts, type NewBlogPost } from "#db/schema";
-import { builtInPosts } from "../../app/content/blog-posts";
+import { builtInPostsFor } from "../../app/content/blog-posts";
+import { defaultSite } from "../../app/content/site-profile";
+
+const builtInPosts = builtInPostsFor(defaultSite);
+
 import { newestFirst } from "../../app/features/blog/mapping";
 import { ensureAdmin, signIn } from "../support/admin";
 import { databaseKinds } from "../support/databases";

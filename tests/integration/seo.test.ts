@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { builtInPosts } from "../../app/content/blog-posts";
+import { builtInPostsFor } from "../../app/content/blog-posts";
+import { defaultSite } from "../../app/content/site-profile";
+
+const builtInPosts = builtInPostsFor(defaultSite);
+
 import { productSlugs } from "../../app/content/products";
 import { newestFirst } from "../../app/features/blog/mapping";
 import { contentPaths } from "../../app/prerender";
@@ -56,7 +60,7 @@ describe("sitemap and robots", () => {
   });
 
   it("serves the six landing pages with their own title, description, canonical and FAQ data", async () => {
-    const { landingPages } = await import("../../app/content/landing-pages.copy");
+    const landingPages = (await import("../../app/content/landing-pages.copy")).landingPagesFor(defaultSite);
     expect(landingPages).toHaveLength(6);
     for (const page of landingPages) {
       const path = `/${page.slug}-insurance`;

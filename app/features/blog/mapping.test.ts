@@ -3,7 +3,11 @@
  * filter, the dates, and the built-in articles (honest reading times, allowed markup, dates).
  */
 import { describe, expect, it } from "vitest";
-import { builtInPosts } from "~/content/blog-posts";
+import { builtInPostsFor } from "~/content/blog-posts";
+import { defaultSite } from "~/content/site-profile";
+
+const builtInPosts = builtInPostsFor(defaultSite);
+
 import { teamMembers } from "~/content/team";
 import { htmlToText, readingTime, wordCount } from "~/lib/html-text";
 import { calendarDay, formatCardDate, formatPostDate, isoDay } from "./format";

@@ -15,7 +15,6 @@
  * licensed states, the call-back promise) from the site store when they are made.
  */
 import type { DatabaseHandle } from "#db/client";
-import type { SiteFacts } from "~/content/site-profile";
 import type { Config } from "~/env.server";
 import type { AiSettings } from "~/features/ai/client.server";
 import type { SubmissionContext } from "~/features/leads/leads.server";

@@ -15,13 +15,13 @@ import { createHash } from "node:crypto";
 import { and, eq, inArray, like, notInArray, sql } from "drizzle-orm";
 import type { Database, DatabaseHandle } from "#db/client";
 import { knowledge } from "#db/schema";
-import { aboutMission, aboutWhyChooseUs } from "~/content/about";
-import { builtInPosts } from "~/content/blog-posts";
+import { aboutCopy } from "~/content/about";
+import { builtInPostsFor } from "~/content/blog-posts";
 import { homeFaqs } from "~/content/home";
 import type { LandingSlug } from "~/content/landing-pages";
-import { landingPages } from "~/content/landing-pages.copy";
+import { landingPagesFor } from "~/content/landing-pages.copy";
 import type { chatInsuranceTypes } from "~/content/options";
-import { type ProductSlug, productPages } from "~/content/products";
+import { type ProductSlug, productPagesFor } from "~/content/products";
 import { serviceCards } from "~/content/services";
 import { fullAddress, perSite, type SiteFacts } from "~/content/site-profile";
 import { teamMembers } from "~/content/team";
@@ -79,6 +79,9 @@ const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1
 export const contentKnowledge: (site: SiteFacts) => KnowledgeItem[] = perSite((site) => {
   const items: KnowledgeItem[] = [];
   const { agency, promises } = site;
+  const { mission: aboutMission, whyChooseUs: aboutWhyChooseUs } = aboutCopy(site);
+  const productPages = productPagesFor(site);
+  const landingPages = landingPagesFor(site);
   const secondPhone = agency.phone.secondary ? ` or ${agency.phone.secondary.display}` : "";
   const weekend = (day: "saturday" | "sunday", label: string) => (agency.hours.days[day] ? label : lowerFirst(label));
 
@@ -238,11 +241,11 @@ export function blogPostKnowledge(post: { id: string; title: string; content: st
   return items;
 }
 
-/** The built-in articles and the published posts of the database. */
-export async function blogKnowledge(db: Database): Promise<KnowledgeItem[]> {
+/** The built-in articles (as the agency's facts word them) and the published posts of the database. */
+export async function blogKnowledge(db: Database, site: SiteFacts): Promise<KnowledgeItem[]> {
   const stored = await listPosts(db, { includeDrafts: false });
   return [
-    ...builtInPosts.flatMap((p) => blogPostKnowledge({ id: p.id, title: p.title, content: p.content })),
+    ...builtInPostsFor(site).flatMap((p) => blogPostKnowledge({ id: p.id, title: p.title, content: p.content })),
     ...stored.flatMap((p) => blogPostKnowledge({ id: p._id, title: p.title, content: p.content })),
   ];
 }
@@ -443,7 +446,7 @@ export class KnowledgeIndex {
       this.vectorColumn = await this.withLock("knowledge", () => ensureVectorColumn(this.db, this.hasVector), this.stopping.signal);
       let blog: KnowledgeItem[] = [];
       try {
-        blog = await blogKnowledge(this.db);
+        blog = await blogKnowledge(this.db, this.site());
       } catch (error) {
         this.log("error", { err: error }, "chat knowledge: blog posts could not be read; indexing the site content only");
       }
@@ -489,7 +492,7 @@ export class KnowledgeIndex {
   reindexBlogPost(id: string, models: ModelEmbedder[] = []): Promise<number> {
     return this.serial(async () => {
       const prefix = blogSourcePrefix(id);
-      const builtIn = builtInPosts.find((p) => p.id === id);
+      const builtIn = builtInPostsFor(this.site()).find((p) => p.id === id);
       const post = builtIn
         ? { _id: builtIn.id, title: builtIn.title, content: builtIn.content }
         : await getPost(this.db, id, { includeDrafts: false });
@@ -506,7 +509,7 @@ export class KnowledgeIndex {
    */
   resyncBlog(models: ModelEmbedder[] = []): Promise<number> {
     return this.serial(async () => {
-      const blog = await blogKnowledge(this.db);
+      const blog = await blogKnowledge(this.db, this.site());
       const prefix = "blog:";
       this.setItems([...this.allItems().filter((i) => !i.source.startsWith(prefix)), ...blog]);
       await this.syncScope([prefix], models, {});

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigation, useRevalidator } from "react-router";
 import { pageTitle } from "~/lib/seo";
+import { useSite } from "~/lib/site";
 import { leadTypeLabel } from "./labels";
 import { arrivals, PULSE_INTERVAL_MS, pulseChanged } from "./live";
 import { inboxMessages as text } from "./messages";
@@ -22,6 +23,7 @@ type Shown = { data: LeadListItem[]; now: string; filters: string };
  * browser to sign in.
  */
 export function useLiveInbox(shown: Shown) {
+  const site = useSite();
   const [waiting, setWaiting] = useState<number | null>(null);
   const [notifications, setNotifications] = useState<NotificationState>("unsupported");
   const { revalidate, state: revalidation } = useRevalidator();
@@ -102,14 +104,14 @@ export function useLiveInbox(shown: Shown) {
 
   useEffect(() => {
     if (waiting === null) return;
-    const base = pageTitle(text.title);
+    const base = pageTitle(text.title, site);
     const title = text.live.tabTitle(waiting, base);
     document.title = title;
     // Only if it is still ours: on leaving the page, the next page's own title is already in place.
     return () => {
       if (document.title === title) document.title = base;
     };
-  }, [waiting]);
+  }, [waiting, site]);
 
   const enableNotifications = useCallback(async () => {
     if (typeof Notification === "undefined") return;

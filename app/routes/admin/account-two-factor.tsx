@@ -15,14 +15,14 @@ import { twoFactorCodeSchema } from "~/features/auth/two-factor-schema";
 import { type FormAnswer, fieldErrorOf, sentValue } from "~/lib/form";
 import { accept, firstError, postForm } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
-import { useSite } from "~/lib/site";
+import { siteFromMatches, useSite } from "~/lib/site";
 import type { Route } from "./+types/account-two-factor";
 import { clientOf, codeRefusal, fullySignedIn, tokenOf, twoFactorPageHeaders } from "./sign-in.server";
 
 const text = twoFactorMessages;
 
-export function meta() {
-  return [{ title: pageTitle(text.account.title) }, { name: "robots", content: "noindex, nofollow" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(text.account.title, siteFromMatches(matches)) }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 /** The signed-in admin's second factor: on since when and the recovery codes left, or a key to set up. */

@@ -10,10 +10,11 @@ import { authMessages, passwordChangeMessages, passwordChangeSchema, accountMess
 import { fieldErrorOf } from "~/lib/form";
 import { accept, formHeaders, postForm, refuse, requireAdmin } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
+import { siteFromMatches } from "~/lib/site";
 import type { Route } from "./+types/account";
 
-export function meta() {
-  return [{ title: pageTitle(text.title) }, { name: "robots", content: "noindex, nofollow" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(text.title, siteFromMatches(matches)) }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 /** The signed-in admin, checked on the server; without a signed-in session, a redirect to sign in (and back). */

@@ -7,10 +7,11 @@ import { type AuditPage, auditQuerySchema } from "~/features/audit/schema";
 import { useAdminTimes } from "~/lib/admin-format";
 import { flattenIssues, requireAdmin } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
+import { siteFromMatches } from "~/lib/site";
 import type { Route } from "./+types/audit";
 
-export function meta() {
-  return [{ title: pageTitle(text.title) }, { name: "robots", content: "noindex, nofollow" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(text.title, siteFromMatches(matches)) }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 type AuditData = {

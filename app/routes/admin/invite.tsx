@@ -11,11 +11,11 @@ import { fieldErrorOf } from "~/lib/form";
 import { SIGN_IN_PATH } from "~/lib/paths";
 import { postForm, refuse } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
-import { useSite } from "~/lib/site";
+import { siteFromMatches, useSite } from "~/lib/site";
 import type { Route } from "./+types/invite";
 
-export function meta() {
-  return [{ title: pageTitle(text.title) }, { name: "robots", content: "noindex, nofollow" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(text.title, siteFromMatches(matches)) }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 type InviteState =

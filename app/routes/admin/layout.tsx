@@ -2,7 +2,7 @@ import { Form, Link, NavLink, Outlet, type ShouldRevalidateFunctionArgs, useRout
 import { adminMessages } from "~/features/admin/messages";
 import { requireAdmin } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
-import { useSite } from "~/lib/site";
+import { siteFromMatches, useSite } from "~/lib/site";
 import type { Route } from "./+types/layout";
 
 export type AdminUser = { id: string; email: string };
@@ -34,8 +34,8 @@ export function useAdmin(): AdminContext {
   return data;
 }
 
-export function meta() {
-  return [{ title: pageTitle("Admin") }, { name: "robots", content: "noindex, nofollow" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Admin", siteFromMatches(matches)) }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 const m = adminMessages.menu;

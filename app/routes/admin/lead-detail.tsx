@@ -15,13 +15,14 @@ import { type LeadFormIntent, type LeadStatus, leadFormSchemas } from "~/feature
 import { telLink, useAdminTimes } from "~/lib/admin-format";
 import { accept, firstError, postForm, refuse, requireAdmin } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
+import { siteFromMatches } from "~/lib/site";
 import { isUuid } from "~/lib/uuid";
 import type { Route } from "./+types/lead-detail";
 
 const text = inboxMessages.detail;
 
-export function meta() {
-  return [{ title: pageTitle("Lead") }, { name: "robots", content: "noindex, nofollow" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle("Lead", siteFromMatches(matches)) }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 function formatBytes(bytes: number): string {

@@ -15,7 +15,7 @@ import { useLiveInbox } from "~/features/leads-inbox/use-live-inbox";
 import { telLink, useAdminTimes } from "~/lib/admin-format";
 import { accept, firstError, postForm, refuse, requireAdmin } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
-import { useSite } from "~/lib/site";
+import { siteFromMatches, useSite } from "~/lib/site";
 import { isUuid } from "~/lib/uuid";
 import type { Route } from "./+types/leads";
 
@@ -72,8 +72,8 @@ export function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export function meta() {
-  return [{ title: pageTitle(text.title) }, { name: "robots", content: "noindex, nofollow" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(text.title, siteFromMatches(matches)) }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 const selectClass =

@@ -9,7 +9,7 @@ import { fieldErrorOf } from "~/lib/form";
 import { SIGN_IN_PATH } from "~/lib/paths";
 import { firstError, postForm } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
-import { useSite } from "~/lib/site";
+import { siteFromMatches, useSite } from "~/lib/site";
 import type { Route } from "./+types/login-code";
 import {
   clientOf,
@@ -26,8 +26,8 @@ import {
 const text = twoFactorMessages.code;
 const CODE_FORM = "two-factor-code";
 
-export function meta() {
-  return [{ title: pageTitle(text.title) }, { name: "robots", content: "noindex, nofollow" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(text.title, siteFromMatches(matches)) }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 /** Only a session that gave the right password of an account with a second factor reaches this page. */

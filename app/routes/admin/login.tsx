@@ -8,7 +8,7 @@ import { signIn } from "~/features/auth/sign-in.server";
 import { fieldError, formClientAction, keepDataAfterForms, textDefault, useActionForm } from "~/lib/form";
 import { formHeaders, postForm, refuse } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
-import { useSite } from "~/lib/site";
+import { siteFromMatches, useSite } from "~/lib/site";
 import type { Route } from "./+types/login";
 import { clientOf, completeSignIn, DASHBOARD, redirectToOf, safeRedirect, toSecondStep } from "./sign-in.server";
 
@@ -18,8 +18,8 @@ const loadSchema = () => import("~/features/auth/schema").then((m) => m.loginSch
 /** The form as posted: the two fields, and the page to return to (checked before it is followed). */
 const loginFormSchema = loginSchema.extend({ redirectTo: z.string().optional() });
 
-export function meta() {
-  return [{ title: pageTitle(text.title) }, { name: "robots", content: "noindex, nofollow" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(text.title, siteFromMatches(matches)) }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 /**

@@ -9,12 +9,13 @@ import { emailRule } from "~/lib/field-rules";
 import { fieldErrorOf, sentValue } from "~/lib/form";
 import { accept, postForm, refuse, requireAdmin } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
+import { siteFromMatches } from "~/lib/site";
 import type { Route } from "./+types/privacy";
 
 const text = privacyMessages;
 
-export function meta() {
-  return [{ title: pageTitle(text.title) }, { name: "robots", content: "noindex, nofollow" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(text.title, siteFromMatches(matches)) }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 /**

@@ -17,6 +17,8 @@ import { profileSchema } from "~/features/settings/profile-schema";
 import { readProfile } from "~/features/settings/site.server";
 import { useActionForm } from "~/lib/form";
 import { postForm, refuse, requireAdmin } from "~/lib/post.server";
+import { pageTitle } from "~/lib/seo";
+import { siteFromMatches } from "~/lib/site";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/settings";
 
@@ -33,6 +35,10 @@ type SettingsData = {
   /** LEAD_SLA_MINUTES, when the server sets it: the clock counts it instead of the saved promise. */
   slaOverride: number | null;
 };
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(text.title, siteFromMatches(matches)) }, { name: "robots", content: "noindex, nofollow" }];
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);

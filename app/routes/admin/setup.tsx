@@ -11,6 +11,7 @@ import { type FormAnswer, fieldError, formClientAction, keepDataAfterForms, text
 import { SIGN_IN_PATH } from "~/lib/paths";
 import { postForm, refuse } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
+import { siteFromMatches } from "~/lib/site";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/setup";
 import { DASHBOARD, toSecondStep } from "./sign-in.server";
@@ -18,9 +19,9 @@ import { DASHBOARD, toSecondStep } from "./sign-in.server";
 const SETUP_FORM = "first-run-setup";
 const loadSchema = () => import("~/features/admin-users/setup-schema").then((m) => m.setupSchema);
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return [
-    { title: pageTitle(text.title) },
+    { title: pageTitle(text.title, siteFromMatches(matches)) },
     { name: "robots", content: "noindex, nofollow" },
     // The address holds the setup code: no request this page makes names it.
     { name: "referrer", content: "no-referrer" },

@@ -10,15 +10,15 @@ import { fieldErrorOf } from "~/lib/form";
 import { SIGN_IN_PATH } from "~/lib/paths";
 import { accept, firstError, postForm } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
-import { useSite } from "~/lib/site";
+import { siteFromMatches, useSite } from "~/lib/site";
 import { toastCookie } from "~/lib/toast.server";
 import type { Route } from "./+types/two-factor-enrol";
 import { ACCOUNT_TWO_FACTOR, clientOf, codeRefusal, signedInToast, stateOf, stepOf, tokenOf, twoFactorPageHeaders } from "./sign-in.server";
 
 const text = twoFactorMessages;
 
-export function meta() {
-  return [{ title: pageTitle(text.enrol.title) }, { name: "robots", content: "noindex, nofollow" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(text.enrol.title, siteFromMatches(matches)) }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 /** Back to the sign-in page, the session ended and its cookie cleared. */

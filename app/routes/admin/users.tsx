@@ -19,14 +19,14 @@ import {
 import { type FormAnswer, fieldErrorOf, sentValue } from "~/lib/form";
 import { accept, firstError, postForm, refuse, requireAdmin } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
-import { useSite } from "~/lib/site";
+import { siteFromMatches, useSite } from "~/lib/site";
 import type { Route } from "./+types/users";
 
 const e = text.errors;
 const r = text.results;
 
-export function meta() {
-  return [{ title: pageTitle(text.title) }, { name: "robots", content: "noindex, nofollow" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(text.title, siteFromMatches(matches)) }, { name: "robots", content: "noindex, nofollow" }];
 }
 
 /**
