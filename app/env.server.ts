@@ -6,7 +6,8 @@
 import { BlockList, isIP } from "node:net";
 import { z } from "zod";
 import { retentionDefaults } from "~/content/retention";
-import { defaultProfile, e164Phone, type SiteFacts } from "~/content/site-profile";
+import type { SiteFacts } from "~/content/site-facts";
+import { defaultProfile, e164Phone } from "~/content/site-profile";
 import { DEFAULT_UPLOAD_MAX_BYTES } from "~/content/uploads";
 
 const optionalString = z

@@ -8,13 +8,14 @@ import { RouteEffects } from "./components/route-effects";
 import { SiteFooter } from "./components/site/site-footer";
 import { SiteHeader } from "./components/site/site-header";
 import { Toaster } from "./components/toaster";
-import { defaultProfile, telHref } from "./content/site-profile";
+import { telHref } from "./content/site-facts";
 import { publicConfig } from "./env.server";
 import { ChatLauncher } from "./features/chat/widget/chat-launcher";
 import { iconSprite } from "./generated/icon-sprite";
 import { ChatOpenerProvider } from "./lib/open-chat";
 import { agencyJsonLd, pageTitle } from "./lib/seo";
-import { effectiveSettings, requestSite, SiteProvider, useSite } from "./lib/site";
+import { SiteProvider, useOptionalSite } from "./lib/site";
+import { effectiveSettings, requestSite } from "./lib/site.server";
 import { readToast } from "./lib/toast.server";
 
 /**
@@ -55,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Prerendering at build time has no request context: it reads the environment, and carries no toast.
   const { toast, clear } = context?.cookieSecret ? readToast(request, context) : { toast: null, clear: null };
   // The agency's stored profile, as this request's snapshot has it (the defaults at build time).
-  const site = context?.site?.profile ?? defaultProfile;
+  const site = requestSite(context);
   // Analytics and WhatsApp as Settings set them, else as the environment does.
   const config = effectiveSettings(publicConfig(context?.config), requestSite(context));
   // The agency's JSON-LD, built here so its code stays out of the browser's JavaScript.
@@ -74,6 +75,7 @@ export const shouldRevalidate = ({ formMethod, nextUrl }: { formMethod?: string;
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  const site = data?.site;
   const { pathname } = useLocation();
   const isAdmin = pathname === "/admin" || pathname.startsWith("/admin/");
   // The whole document has hydrated (error pages included): say so (end-to-end tests wait for
@@ -121,16 +123,23 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to main content
         </a>
-        <SiteProvider profile={data?.site}>
-          <ChatOpenerProvider>
-            {!isAdmin && <SiteHeader />}
-            <main id="main" tabIndex={-1} className={`flex-1 outline-none ${isAdmin ? "" : "pt-16"}`}>
-              {children}
-            </main>
-            {!isAdmin && <SiteFooter />}
-            {!isAdmin && <ChatLauncher whatsappNumber={data?.publicConfig.whatsappNumber || null} />}
-          </ChatOpenerProvider>
-        </SiteProvider>
+        {site ? (
+          <SiteProvider site={site}>
+            <ChatOpenerProvider>
+              {!isAdmin && <SiteHeader />}
+              <main id="main" tabIndex={-1} className={`flex-1 outline-none ${isAdmin ? "" : "pt-16"}`}>
+                {children}
+              </main>
+              {!isAdmin && <SiteFooter />}
+              {!isAdmin && <ChatLauncher whatsappNumber={data?.publicConfig.whatsappNumber || null} />}
+            </ChatOpenerProvider>
+          </SiteProvider>
+        ) : (
+          // The root loader itself failed: the error page alone, without the agency's details.
+          <main id="main" tabIndex={-1} className="flex-1 outline-none">
+            {children}
+          </main>
+        )}
         <Toaster flash={data?.toast ?? null} />
         <RouteEffects analytics={Boolean(gaId)} />
         <Scripts nonce={nonce || undefined} />
@@ -148,23 +157,28 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const site = useSite();
+  const site = useOptionalSite();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const title = notFound ? "Page not found" : "Something went wrong";
   return (
     <section className="mx-auto max-w-3xl px-4 py-24 text-center sm:px-6">
-      <title>{pageTitle(title, site)}</title>
+      <title>{site ? pageTitle(title, site) : title}</title>
       <p className="text-sm font-semibold tracking-wide text-accent-600 uppercase">{notFound ? "404" : "Error"}</p>
       <h1 className="mt-2 text-3xl font-bold text-brand-900 sm:text-4xl">{title}</h1>
       <p className="mt-4 text-lg text-slate-600">
         {notFound
           ? "The page you asked for does not exist or has moved."
-          : "We could not show this page just now. Please try again in a moment."}{" "}
-        You can always reach us at{" "}
-        <a className="font-semibold text-brand-700 underline" href={telHref(site.agency.phone.primary.e164)}>
-          {site.agency.phone.primary.display}
-        </a>
-        .
+          : "We could not show this page just now. Please try again in a moment."}
+        {site && (
+          <>
+            {" "}
+            You can always reach us at{" "}
+            <a className="font-semibold text-brand-700 underline" href={telHref(site.agency.phone.primary.e164)}>
+              {site.agency.phone.primary.display}
+            </a>
+            .
+          </>
+        )}
       </p>
       <p className="mt-8">
         <Link to="/" className="rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">

@@ -4,7 +4,7 @@
  */
 
 import type { IconName } from "./home";
-import { perSite } from "./site-profile";
+import { perSite } from "./site-facts";
 
 export type AboutCopy = {
   mission: { title: string; paragraphs: string[] };

@@ -12,7 +12,7 @@
  * Only server code imports this module: pages receive the articles through their loaders, never
  * in a JavaScript chunk.
  */
-import { defaultSite, perSite } from "./site-profile";
+import { perSite } from "./site-facts";
 import { teamMembers } from "./team";
 
 export type BlogAuthor = { name: string; role: string; avatar: string | null };
@@ -597,6 +597,3 @@ export const builtInPostsFor = perSite((site): readonly DisplayedPost[] => {
     },
   ];
 });
-
-/** The built-in articles' slugs: the same for every agency. */
-export const builtInSlugs: readonly string[] = builtInPostsFor(defaultSite).map((p) => p.slug);

@@ -3,7 +3,7 @@
  * facts; the openings themselves come from the database (the back office's Job Listings).
  */
 import type { IconName } from "./home";
-import { perSite } from "./site-profile";
+import { perSite } from "./site-facts";
 
 export type CareersCopy = {
   hero: { eyebrow: string; title: string; subtitle: string };

@@ -5,7 +5,7 @@
  */
 
 import { agency, licensedStateCount, promises, residentState } from "./agency";
-import { perSite } from "./site-profile";
+import { perSite } from "./site-facts";
 
 export type IconName =
   | "truck"

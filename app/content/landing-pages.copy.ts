@@ -10,7 +10,7 @@
  */
 import type { BusinessLandingPage, LandingPage, LandingSlug, PropertyLandingPage } from "./landing-pages";
 import { coveredTypes } from "./options";
-import { perSite, type SiteFacts } from "./site-profile";
+import { perSite, type SiteFacts } from "./site-facts";
 
 /** The six landing pages' slugs, in page order. */
 export const landingSlugs: LandingSlug[] = [

@@ -6,7 +6,7 @@
  * stored profile's facts, so the legal texts can never disagree with the rest of the site.
  */
 import { retentionDefaults } from "./retention";
-import { fullAddress, mailtoHref, perSite, type SiteFacts, telHref } from "./site-profile";
+import { fullAddress, mailtoHref, perSite, type SiteFacts, telHref } from "./site-facts";
 import { type Inline, inlineToPlainText, legalPaths, smsConsent } from "./sms-consent";
 
 export { type Inline, inlineToPlainText, legalPaths, smsConsent };

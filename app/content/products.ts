@@ -6,7 +6,7 @@
  * once per facts object.
  */
 
-import { perSite, type SiteFacts } from "./site-profile";
+import { perSite, type SiteFacts } from "./site-facts";
 
 export type ProductSlug =
   | "contractors"

@@ -4,7 +4,7 @@
  * through its loader, so they are in the HTML rather than in a JavaScript chunk.
  */
 import { trucking, usStates } from "./quote-options";
-import { perSite, type SiteFacts } from "./site-profile";
+import { perSite, type SiteFacts } from "./site-facts";
 
 /** The page's texts with the facts they state. */
 const quotePageFor = ({ agency, promises }: SiteFacts) =>

@@ -4,7 +4,7 @@
  */
 
 import type { Card } from "./home";
-import { perSite } from "./site-profile";
+import { perSite } from "./site-facts";
 
 /** A leading "!" in a feature marks it as not included in the tier. */
 export type Tier = {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { agency, licensedStates, promises, residentState } from "./agency";
-import { clockLabel, defaultProfile, defaultSite, e164Phone, fillPlaceholders, siteFacts, withPhone } from "./site-profile";
+import { fillPlaceholders } from "./placeholders";
+import { clockLabel, withPhone } from "./site-facts";
+import { defaultProfile, defaultSite, e164Phone, siteFacts } from "./site-profile";
 
 describe("the site's facts", () => {
   it("derive today's texts from the first-run defaults", () => {

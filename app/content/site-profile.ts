@@ -1,75 +1,26 @@
 /**
  * The agency's business profile as it is stored (`site_settings`, key `agency_profile`) and edited in
- * the back office's Settings, and the facts every page, mail and chat answer derives from it.
+ * the back office's Settings: the first-run defaults, the rules' tables (states, time zones, phone
+ * numbers) and the derivation of the facts every page, mail and chat answer prints (`siteFacts`).
  *
  * `defaultProfile` is the first-run default: the server stores it when the database is new, and the
  * build renders the prerendered pages with it. From then on the stored profile is the one source:
  * readers take a `SiteFacts` (a request's snapshot on the server, `useSite()` in React), never this
- * module's defaults. Pure and browser-safe.
+ * module's defaults. Browsers of public pages never load this module (the root loader sends facts).
  */
-
-export const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-export const WEEKDAY_NAMES: Record<Weekday, string> = {
-  monday: "Monday",
-  tuesday: "Tuesday",
-  wednesday: "Wednesday",
-  thursday: "Thursday",
-  friday: "Friday",
-  saturday: "Saturday",
-  sunday: "Sunday",
-};
-
-/** Opening and closing time, 24-hour "HH:MM" in the agency's time zone. */
-export type OpenHours = { opens: string; closes: string };
-
-export const SOCIAL_NETWORKS = ["facebook", "linkedin", "instagram", "x", "youtube"] as const;
-export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
-export const SOCIAL_NAMES: Record<SocialNetwork, string> = {
-  facebook: "Facebook",
-  linkedin: "LinkedIn",
-  instagram: "Instagram",
-  x: "X",
-  youtube: "YouTube",
-};
-
-export type AgencyProfile = {
-  name: string;
-  shortName: string;
-  tagline: string;
-  /** The main phone number as the agency types it; dialled as E.164 (`e164Phone`). */
-  phone: string;
-  /** A second number, or "". */
-  secondPhone: string;
-  email: string;
-  street: string;
-  city: string;
-  /** Two-letter US state code. */
-  state: string;
-  zip: string;
-  /** Office hours per weekday; null: closed that day. */
-  hours: Record<Weekday, OpenHours | null>;
-  /** Shown for Saturday and Sunday when the office is closed that day ("By appointment", "Closed"). */
-  saturdayText: string;
-  sundayText: string;
-  /** IANA time zone of the office (one of US_TIME_ZONES). */
-  timeZone: string;
-  foundedYear: number;
-  /** Full state names, in alphabetical order. */
-  licensedStates: string[];
-  residentState: string;
-  /** WhatsApp number for the chat button, or "" (then the server's WHATSAPP_NUMBER, if any). */
-  whatsapp: string;
-  social: Record<SocialNetwork, string>;
-  /** Google Analytics 4 measurement id, or "" (then the server's GA_MEASUREMENT_ID, if any). */
-  gaMeasurementId: string;
-  /** The call-back promise: a licensed agent calls within this many office minutes. */
-  contactMinutes: number;
-  /** Days the office is closed (holidays), "YYYY-MM-DD": the call-back clock skips them. */
-  closedDays: string[];
-  /** The uploaded logo's public path (under /site-images/), or "" for the built-in mark. */
-  logo: string;
-};
+import {
+  type AgencyProfile,
+  clockLabel,
+  fixedPromises,
+  type HoursRow,
+  type OpenHours,
+  type SiteFacts,
+  SOCIAL_NAMES,
+  SOCIAL_NETWORKS,
+  WEEKDAY_NAMES,
+  WEEKDAYS,
+  type Weekday,
+} from "./site-facts";
 
 export const US_STATES: Record<string, string> = {
   AL: "Alabama",
@@ -188,17 +139,6 @@ export const defaultProfile: AgencyProfile = {
   logo: "",
 };
 
-/** Figures the agency's copy states that are not settings. */
-export const fixedPromises = {
-  /** Home page: quotes in about an hour. */
-  quoteMinutes: 60,
-  carriers: "50+",
-  claimsSupport: "24/7",
-  clients: "500+",
-  satisfaction: "98%",
-  yearsInBusiness: "15+",
-} as const;
-
 /**
  * A typed phone number dialled as E.164: ten digits (a US number, with or without a leading 1) or
  * "+" and 8 to 15 digits. Null when it is not a phone number.
@@ -213,14 +153,6 @@ export function e164Phone(typed: string): string | null {
   return null;
 }
 
-/** "09:00" -> "9:00 AM"; "13:30" -> "1:30 PM". */
-export function clockLabel(hhmm: string): string {
-  const [h, m] = hhmm.split(":").map(Number);
-  const suffix = h < 12 ? "AM" : "PM";
-  const hour = h % 12 === 0 ? 12 : h % 12;
-  return `${hour}:${String(m).padStart(2, "0")} ${suffix}`;
-}
-
 /** "09:00" -> "9 AM"; "17:30" -> "5:30 PM": the short form of availability notes. */
 function shortClock(hhmm: string): string {
   const [h, m] = hhmm.split(":").map(Number);
@@ -228,8 +160,6 @@ function shortClock(hhmm: string): string {
   const hour = h % 12 === 0 ? 12 : h % 12;
   return m === 0 ? `${hour} ${suffix}` : `${hour}:${String(m).padStart(2, "0")} ${suffix}`;
 }
-
-export type HoursRow = { days: string; label: string };
 
 type DayGroup = { first: Weekday; last: Weekday; hours: OpenHours | null };
 
@@ -250,49 +180,6 @@ function dayGroups(hours: AgencyProfile["hours"]): DayGroup[] {
 function groupDays(group: DayGroup, joiner = " - "): string {
   return group.first === group.last ? WEEKDAY_NAMES[group.first] : `${WEEKDAY_NAMES[group.first]}${joiner}${WEEKDAY_NAMES[group.last]}`;
 }
-
-/** The derived, read-only view of a profile that pages, mails and the chat print. */
-export type SiteFacts = {
-  profile: AgencyProfile;
-  agency: {
-    name: string;
-    shortName: string;
-    tagline: string;
-    phone: { primary: { display: string; e164: string }; secondary: { display: string; e164: string } | null };
-    email: string;
-    address: { street: string; city: string; region: string; regionName: string; postalCode: string; country: "US" };
-    hours: {
-      timezone: string;
-      /** "CT" */
-      zone: string;
-      /** "Central Time" */
-      zoneName: string;
-      /** Weekdays with their hours or closed text, grouped: Monday - Friday / 9:00 AM - 5:00 PM. */
-      rows: HoursRow[];
-      /** The open days and hours as one phrase: "Monday - Friday, 9:00 AM - 5:00 PM". */
-      open: string;
-      /** Shortest form: "Mon-Fri 9:00 AM - 5:00 PM". */
-      openShort: string;
-      saturday: string;
-      sunday: string;
-      /** The short form used on landing pages and in the chat widget: "Available Monday-Friday, 9 AM - 5 PM CT". */
-      availability: string;
-      /** Per weekday (schema.org order), for the call-back clock and JSON-LD. */
-      days: Record<Weekday, OpenHours | null>;
-    };
-    foundedYear: number;
-    whatsapp: string;
-    social: { network: SocialNetwork; name: string; url: string }[];
-    gaMeasurementId: string;
-    logo: string;
-  };
-  licensedStates: string[];
-  licensedStateCount: number;
-  residentState: string;
-  promises: typeof fixedPromises & { contactMinutes: number };
-  trackRecord: { value: string; label: string }[];
-  closedDays: string[];
-};
 
 const ABBREVIATIONS: Record<string, string> = {
   Monday: "Mon",
@@ -394,7 +281,7 @@ function buildFacts(profile: AgencyProfile): SiteFacts {
   };
 }
 
-const factsCache = new WeakMap<AgencyProfile, SiteFacts>();
+const factsCache = /* @__PURE__ */ new WeakMap<AgencyProfile, SiteFacts>();
 
 /** The facts of `profile`, computed once per profile object (a stored snapshot, a loader's data). */
 export function siteFacts(profile: AgencyProfile): SiteFacts {
@@ -407,61 +294,4 @@ export function siteFacts(profile: AgencyProfile): SiteFacts {
 }
 
 /** The facts of the first-run defaults: the build's prerendered pages, tests, and nothing else. */
-export const defaultSite: SiteFacts = siteFacts(defaultProfile);
-
-/**
- * Content built from the facts, computed once per facts object: `const homeCopy = perSite((site) => ({...}))`,
- * then `homeCopy(useSite())` in a component or `homeCopy(context.site.facts)` on the server.
- */
-export function perSite<T>(build: (site: SiteFacts) => T): (site: SiteFacts) => T {
-  const cache = new WeakMap<SiteFacts, T>();
-  return (site) => {
-    if (cache.has(site)) return cache.get(site) as T;
-    const value = build(site);
-    cache.set(site, value);
-    return value;
-  };
-}
-
-export function telHref(e164: string): string {
-  return `tel:${e164}`;
-}
-
-export function mailtoHref(address: string): string {
-  return `mailto:${address}`;
-}
-
-export function fullAddress(site: SiteFacts): string {
-  const a = site.agency.address;
-  return `${a.street}, ${a.city}, ${a.region} ${a.postalCode}`;
-}
-
-/** A message's "call us" with the agency's number added: "... or call us at (512) 555-0142." */
-export function withPhone(site: SiteFacts, message: string): string {
-  return message.replace("call us", `call us at ${site.agency.phone.primary.display}`);
-}
-
-/**
- * Words an agency may write in its stored texts (team bios, FAQ answers) that always print the current
- * settings, so an answer about office hours stays true when the hours change.
- */
-export const PLACEHOLDERS: Record<string, { describe: string; value: (site: SiteFacts) => string }> = {
-  agencyName: { describe: "the agency's name", value: (s) => s.agency.name },
-  phone: { describe: "the main phone number", value: (s) => s.agency.phone.primary.display },
-  email: { describe: "the email address", value: (s) => s.agency.email },
-  city: { describe: "the office's city", value: (s) => s.agency.address.city },
-  officeHours: { describe: "the office hours", value: (s) => s.agency.hours.open },
-  timeZone: { describe: "the time zone's name", value: (s) => s.agency.hours.zoneName },
-  contactMinutes: { describe: "the call-back promise in minutes", value: (s) => String(s.promises.contactMinutes) },
-  licensedStateCount: { describe: "how many states the agency is licensed in", value: (s) => String(s.licensedStateCount) },
-  residentState: { describe: "the resident state", value: (s) => s.residentState },
-  foundedYear: { describe: "the year founded", value: (s) => String(s.agency.foundedYear) },
-  claimsSupport: { describe: "claims support (24/7)", value: (s) => s.promises.claimsSupport },
-  carriers: { describe: "the number of carriers", value: (s) => s.promises.carriers },
-  quoteMinutes: { describe: "the usual quote time in minutes", value: (s) => String(s.promises.quoteMinutes) },
-};
-
-/** `text` with each `{placeholder}` of PLACEHOLDERS replaced by the current value; other braces stay. */
-export function fillPlaceholders(text: string, site: SiteFacts): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(PLACEHOLDERS, name) ? PLACEHOLDERS[name].value(site) : whole));
-}
+export const defaultSite: SiteFacts = /* @__PURE__ */ siteFacts(defaultProfile);

@@ -5,7 +5,7 @@
  * stored profile's facts, and its version carries a hash of the text: a renamed agency shows a new
  * version, and a record never pairs one wording's version with another's text.
  */
-import { perSite, type SiteFacts } from "./site-profile";
+import { perSite, type SiteFacts } from "./site-facts";
 
 /** Inline rich text: plain strings, or links to site paths or tel:/mailto: addresses. */
 export type Inline = string | { text: string; href: string };

@@ -19,7 +19,7 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data, redirect } from "react-router";
 import type { ZodType, z } from "zod";
-import { withPhone } from "~/content/site-profile";
+import { withPhone } from "~/content/site-facts";
 import type { FormAnswer } from "./form";
 import { isUrlEncodedForm, readForm } from "./form-body.server";
 import { HONEYPOT_FIELD } from "./honeypot";

@@ -5,7 +5,7 @@
  */
 import type { MetaDescriptor } from "react-router";
 import type { FaqItem } from "~/content/home";
-import { type SiteFacts, WEEKDAY_NAMES, WEEKDAYS } from "~/content/site-profile";
+import { type SiteFacts, WEEKDAY_NAMES, WEEKDAYS } from "~/content/site-facts";
 import { siteFromMatches } from "./site";
 
 export const DEFAULT_SITE_URL = "http://localhost:3000";

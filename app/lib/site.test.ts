@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { defaultProfile, defaultSite, siteFacts } from "~/content/site-profile";
-import { effectiveSettings, requestSite, siteFromMatches } from "./site";
+import { siteFromMatches } from "./site";
+import { effectiveSettings, requestSite } from "./site.server";
 
 const env = { siteUrl: "https://agency.example.com", gaMeasurementId: "G-ENVIRONMENT", whatsappNumber: "15125550142" };
 

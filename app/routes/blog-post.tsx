@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { CtaBanner } from "~/components/ui/cta-banner";
 import { Icon } from "~/components/ui/icon";
-import type { SiteFacts } from "~/content/site-profile";
+import type { SiteFacts } from "~/content/site-facts";
 import { ArticleBody } from "~/features/blog/components/article-body";
 import { AuthorLine } from "~/features/blog/components/author-line";
 import { ShareButtons } from "~/features/blog/components/share-buttons";

@@ -1,7 +1,7 @@
 import { useLocation, useSearchParams } from "react-router";
 import { CtaBanner } from "~/components/ui/cta-banner";
 import { PageHero } from "~/components/ui/page-hero";
-import type { SiteFacts } from "~/content/site-profile";
+import type { SiteFacts } from "~/content/site-facts";
 import { BlogBrowser } from "~/features/blog/components/blog-browser";
 import { type PostSummary, RSS_PATH, uniqueTags } from "~/features/blog/mapping";
 import { blogMessages } from "~/features/blog/messages";

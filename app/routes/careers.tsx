@@ -7,7 +7,7 @@ import { Modal } from "~/components/ui/modal";
 import { PageHero } from "~/components/ui/page-hero";
 import { Section } from "~/components/ui/section";
 import { careersCopy, careersOpenings } from "~/content/careers";
-import { mailtoHref, type SiteFacts } from "~/content/site-profile";
+import { mailtoHref, type SiteFacts } from "~/content/site-facts";
 import { careerMessages } from "~/features/jobs/careers-messages";
 import { APPLICATION_FORM, ApplicationForm } from "~/features/jobs/components/application-form";
 import { listJobs, submitApplication } from "~/features/jobs/jobs.server";

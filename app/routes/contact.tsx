@@ -3,7 +3,7 @@ import { buttonClass, CallButton } from "~/components/ui/button";
 import { CtaBanner } from "~/components/ui/cta-banner";
 import { Icon } from "~/components/ui/icon";
 import { PageHero } from "~/components/ui/page-hero";
-import { clockLabel, fullAddress, mailtoHref, perSite, type SiteFacts, telHref, WEEKDAY_NAMES, type Weekday } from "~/content/site-profile";
+import { clockLabel, fullAddress, mailtoHref, perSite, type SiteFacts, telHref, WEEKDAY_NAMES, type Weekday } from "~/content/site-facts";
 import { legalPaths } from "~/content/sms-consent";
 import { ContactForm } from "~/features/leads/components/contact-form";
 import { formMessages } from "~/features/leads/messages";

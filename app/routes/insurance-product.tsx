@@ -7,7 +7,7 @@ import { LicensedStatesGrid } from "~/components/ui/licensed-states";
 import { PageHero } from "~/components/ui/page-hero";
 import { Section } from "~/components/ui/section";
 import { type ProductItem, productBySlug } from "~/content/products";
-import { mailtoHref } from "~/content/site-profile";
+import { mailtoHref } from "~/content/site-facts";
 import { SideQuoteForm } from "~/features/leads/components/side-quote-form";
 import { formMessages } from "~/features/leads/messages";
 import { sideQuoteFormSchema } from "~/features/leads/schema";
@@ -16,7 +16,8 @@ import { productQuote, type SubmitLeadBody } from "~/features/leads/submit-lead-
 import { formClientAction, keepDataAfterForms } from "~/lib/form";
 import { accept, formHeaders, postForm } from "~/lib/post.server";
 import { seo } from "~/lib/seo";
-import { requestSite, useSite } from "~/lib/site";
+import { useSite } from "~/lib/site";
+import { requestSite } from "~/lib/site.server";
 import type { Route } from "./+types/insurance-product";
 
 /**

@@ -5,7 +5,7 @@ import { Icon } from "~/components/ui/icon";
 import { dialogCommand, Modal } from "~/components/ui/modal";
 import { Section } from "~/components/ui/section";
 import type { BusinessLandingPage, LandingPage, LandingSlug, LandingTile, PropertyLandingPage } from "~/content/landing-pages";
-import { withPhone } from "~/content/site-profile";
+import { withPhone } from "~/content/site-facts";
 import { LandingQuoteForm } from "~/features/leads/components/landing-quote-form";
 import { landingFormSchema, landingForms } from "~/features/leads/landing-forms";
 import { landingLeadTypes } from "~/features/leads/lead-types";
@@ -16,7 +16,8 @@ import { formClientAction, isFormAnswer, keepDataAfterForms } from "~/lib/form";
 import { useOpenChat } from "~/lib/open-chat";
 import { accept, formHeaders, postForm } from "~/lib/post.server";
 import { seo } from "~/lib/seo";
-import { requestSite, useSite } from "~/lib/site";
+import { useSite } from "~/lib/site";
+import { requestSite } from "~/lib/site.server";
 import { notifyError } from "~/lib/toast";
 import type { Route } from "./+types/landing";
 

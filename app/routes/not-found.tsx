@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { perSite, telHref } from "~/content/site-profile";
+import { perSite, telHref } from "~/content/site-facts";
 import { pageTitle } from "~/lib/seo";
 import { siteFromMatches, useSite } from "~/lib/site";
 import type { Route } from "./+types/not-found";

@@ -1,7 +1,7 @@
 import { LegalDocumentView } from "~/components/legal/legal-document";
 import { legalDocuments } from "~/content/legal";
 import { seo } from "~/lib/seo";
-import { requestSite } from "~/lib/site";
+import { requestSite } from "~/lib/site.server";
 import type { Route } from "./+types/privacy-policy";
 
 /** The document with the request's profile (name, address, phone, licences). */

@@ -1,7 +1,7 @@
 import { buttonClass, CallButton } from "~/components/ui/button";
 import { PageHero } from "~/components/ui/page-hero";
 import { quoteCopy, quoteSections } from "~/content/quote";
-import { withPhone } from "~/content/site-profile";
+import { withPhone } from "~/content/site-facts";
 import { newReference } from "~/features/leads/leads.server";
 import { submitLead, trappedNotice, visitContext } from "~/features/leads/submit.server";
 import { QuoteForm } from "~/features/quote/components/quote-form";
@@ -13,7 +13,8 @@ import { formClientAction, keepDataAfterForms } from "~/lib/form";
 import { accept, formHeaders, postForm, refuse } from "~/lib/post.server";
 import { postMessages } from "~/lib/post-messages";
 import { seo } from "~/lib/seo";
-import { requestSite, useSite } from "~/lib/site";
+import { useSite } from "~/lib/site";
+import { requestSite } from "~/lib/site.server";
 import type { Route } from "./+types/quote";
 
 /** The form's copy (labels, hints, option lists) reaches the page through the loader, not a JavaScript chunk. */

@@ -3,9 +3,10 @@ import { Icon } from "~/components/ui/icon";
 import { PageHero } from "~/components/ui/page-hero";
 import { Section } from "~/components/ui/section";
 import { agency } from "~/content/agency";
-import { homeClosing } from "~/content/closing";
+import { closingCopy } from "~/content/closing";
 import { type TeamMember, teamIntro, teamMembers } from "~/content/team";
 import { seo } from "~/lib/seo";
+import { useSite } from "~/lib/site";
 import type { Route } from "./+types/team";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -81,6 +82,7 @@ function MemberCard({ member }: { member: TeamMember }) {
 }
 
 export default function Team() {
+  const site = useSite();
   return (
     <>
       <PageHero eyebrow={`The people of ${agency.name}`} title={teamIntro.title} subtitle={teamIntro.subtitle} />
@@ -95,7 +97,7 @@ export default function Team() {
         </ul>
       </Section>
 
-      <CtaBanner title={homeClosing.title} text={homeClosing.text} link={{ to: "/contact", label: "Contact Us" }} />
+      <CtaBanner title={closingCopy(site).title} text={closingCopy(site).text} link={{ to: "/contact", label: "Contact Us" }} />
     </>
   );
 }

@@ -4,9 +4,10 @@ import { Icon } from "~/components/ui/icon";
 import { PageHero } from "~/components/ui/page-hero";
 import { Section } from "~/components/ui/section";
 import { agency, promises, trackRecord } from "~/content/agency";
-import { homeClosing } from "~/content/closing";
+import { closingCopy } from "~/content/closing";
 import { featuredTestimonial, testimonials } from "~/content/testimonials";
 import { seo } from "~/lib/seo";
+import { useSite } from "~/lib/site";
 import type { Route } from "./+types/testimonials";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -19,6 +20,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Testimonials() {
+  const site = useSite();
   return (
     <>
       <PageHero
@@ -59,7 +61,7 @@ export default function Testimonials() {
         </dl>
       </Section>
 
-      <CtaBanner title={homeClosing.title} text={homeClosing.text} link={{ to: "/contact", label: "Contact Us" }} />
+      <CtaBanner title={closingCopy(site).title} text={closingCopy(site).text} link={{ to: "/contact", label: "Contact Us" }} />
     </>
   );
 }

@@ -6,7 +6,7 @@
  */
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { withPhone } from "~/content/site-profile";
+import { withPhone } from "~/content/site-facts";
 import { loggableError } from "~/features/chat/chat.server";
 import { chatTexts } from "~/features/chat/messages";
 import { chatIntakeSchema, chatMessageSchema, conversationCreateSchema, conversationMessageSchema } from "~/features/chat/schema";

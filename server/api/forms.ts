@@ -8,7 +8,7 @@
  * profile as the site store has it then (the SMS consent wording and its version among it).
  */
 import { type Context, Hono } from "hono";
-import { perSite } from "~/content/site-profile";
+import { perSite } from "~/content/site-facts";
 import { contactApiFields } from "~/features/leads/api-fields";
 import { callBackPromise, newReference } from "~/features/leads/leads.server";
 import { formMessages } from "~/features/leads/messages";

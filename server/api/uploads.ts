@@ -8,7 +8,7 @@
  */
 import { Readable } from "node:stream";
 import { type Context, Hono } from "hono";
-import { withPhone } from "~/content/site-profile";
+import { withPhone } from "~/content/site-facts";
 import { uploadMessages } from "~/features/uploads/messages";
 import { receiveUpload, UploadError } from "~/features/uploads/uploads.server";
 import { addressKey, clientIp } from "../client-info";

@@ -8,7 +8,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page, Route } from "@playwright/test";
 import { chatInsuranceTypes } from "../../app/content/options";
-import { defaultSite, withPhone } from "../../app/content/site-profile";
+import { withPhone } from "../../app/content/site-facts";
+import { defaultSite } from "../../app/content/site-profile";
 import { chatFaqs } from "../../app/features/chat/faqs";
 import { CHAT_KEY, CHAT_STORE, chatDbName } from "../../app/features/chat/widget/session-store";
 import { widgetTexts as t } from "../../app/features/chat/widget/texts";

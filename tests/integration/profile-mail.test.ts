@@ -9,7 +9,8 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leads } from "#db/schema";
-import { type AgencyProfile, defaultProfile } from "../../app/content/site-profile";
+import type { AgencyProfile } from "../../app/content/site-facts";
+import { defaultProfile } from "../../app/content/site-profile";
 import { contactApiFields, toFormFields } from "../../app/features/leads/api-fields";
 import { acceptContact, newReference } from "../../app/features/leads/leads.server";
 import { contactFormSchema } from "../../app/features/leads/schema";

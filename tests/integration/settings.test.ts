@@ -7,7 +7,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, siteSettings } from "#db/schema";
-import { type AgencyProfile, defaultProfile, WEEKDAYS } from "../../app/content/site-profile";
+import { type AgencyProfile, WEEKDAYS } from "../../app/content/site-facts";
+import { defaultProfile } from "../../app/content/site-profile";
 import { settingsMessages } from "../../app/features/settings/messages";
 import { federalHolidays, profileVersion } from "../../app/features/settings/profile.server";
 import { PROFILE_KEY, readProfile, SiteStore } from "../../app/features/settings/site.server";

@@ -7,7 +7,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consentRecords } from "#db/schema";
-import { type AgencyProfile, defaultProfile, defaultSite, siteFacts } from "../../app/content/site-profile";
+import type { AgencyProfile } from "../../app/content/site-facts";
+import { defaultProfile, defaultSite, siteFacts } from "../../app/content/site-profile";
 import { smsConsent } from "../../app/content/sms-consent";
 import { saveProfile } from "../../app/features/settings/site.server";
 import { startTestServer } from "../support/server";

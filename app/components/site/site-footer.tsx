@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { footerQuickLinks, footerServiceLinks, type NavLink } from "~/content/navigation";
-import { fullAddress, mailtoHref, telHref } from "~/content/site-profile";
+import { fullAddress, mailtoHref, telHref } from "~/content/site-facts";
 import { useSite } from "~/lib/site";
 import { Logo } from "./logo";
 

@@ -1,5 +1,5 @@
 import { Icon } from "~/components/ui/icon";
-import { telHref } from "~/content/site-profile";
+import { telHref } from "~/content/site-facts";
 import { useSite } from "~/lib/site";
 
 export type ButtonVariant = "primary" | "accent" | "outline" | "light" | "outline-light";

@@ -12,7 +12,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { adminInvites, adminUsers } from "#db/schema";
-import type { SiteFacts } from "~/content/site-profile";
+import type { SiteFacts } from "~/content/site-facts";
 import type { Config } from "~/env.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import { type AdminIdentity, hashPassword, hashToken } from "~/features/auth/auth.server";

@@ -10,7 +10,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { adminSessions, adminUsers } from "#db/schema";
-import type { SiteFacts } from "~/content/site-profile";
+import type { SiteFacts } from "~/content/site-facts";
 import type { Config } from "~/env.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import { flattenIssues } from "~/lib/issues";

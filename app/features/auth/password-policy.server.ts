@@ -12,7 +12,7 @@
  * name and short name, as the caller passes them) is refused too.
  */
 import { dictionary } from "@zxcvbn-ts/language-common";
-import type { SiteFacts } from "~/content/site-profile";
+import type { SiteFacts } from "~/content/site-facts";
 import { authMessages, MIN_PASSWORD_LENGTH } from "./schema";
 
 const MAX_PASSWORD_LENGTH = 1024;

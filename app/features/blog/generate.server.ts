@@ -5,7 +5,7 @@
  */
 import { APIConnectionTimeoutError, APIError } from "openai";
 import type { Database } from "#db/client";
-import type { SiteFacts } from "~/content/site-profile";
+import type { SiteFacts } from "~/content/site-facts";
 import { AI_NOT_CONFIGURED, type AiSettings } from "~/features/ai/client.server";
 import { blogAdminMessages, blogFieldMessages } from "./admin-messages";
 import { createPost, resolveCategory } from "./posts.server";

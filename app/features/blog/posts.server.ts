@@ -11,11 +11,15 @@ import type { Database, DatabaseHandle } from "#db/client";
 import { isUniqueViolation } from "#db/errors";
 import { type BlogPost, blogPosts, categories } from "#db/schema";
 import { blogStatuses, fallbackBlogCategories } from "~/content/admin-options";
-import { builtInSlugs } from "~/content/blog-posts";
+import { builtInPostsFor } from "~/content/blog-posts";
+import { defaultSite } from "~/content/site-profile";
 import { isUuid } from "~/lib/uuid";
 import { blogFieldMessages } from "./admin-messages";
 import { sanitizePostHtml } from "./sanitize.server";
 import { type BlogPostRecord, type BlogStatus, hasVisibleContent, type PostInput } from "./schema";
+
+/** The built-in articles' slugs: the same for every agency (a stored post never takes one). */
+export const builtInSlugs: readonly string[] = builtInPostsFor(defaultSite).map((p) => p.slug);
 
 /** Whether `id` can name a row; anything else is "not found" without asking the database. */
 export const isPostId = (id: string) => isUuid(id);

@@ -7,13 +7,13 @@ import { desc, eq, or } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import type { Database } from "#db/client";
 import { type BlogPost, blogPosts } from "#db/schema";
-import { builtInPostsFor, builtInSlugs, type DisplayedPost } from "~/content/blog-posts";
-import { perSite, type SiteFacts } from "~/content/site-profile";
+import { builtInPostsFor, type DisplayedPost } from "~/content/blog-posts";
+import { perSite, type SiteFacts } from "~/content/site-facts";
 import { htmlToText, wordCount } from "~/lib/html-text";
 import { isUuid } from "~/lib/uuid";
 import { formatCardDate, formatPostDate, isoDay } from "./format";
 import { fromRecord, metaDescription, newestFirst, type PostPage, type PostSummary, postPath, stripLeadingH1 } from "./mapping";
-import { isPostKey } from "./posts.server";
+import { builtInSlugs, isPostKey } from "./posts.server";
 
 const PUBLISHED = "published";
 

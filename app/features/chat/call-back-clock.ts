@@ -3,7 +3,7 @@
  * whether the office is open, and when a call-back asked for at a given moment is due, for the
  * site's office and promise. Everything else in the chat asks this module, not the clock.
  */
-import type { SiteFacts } from "~/content/site-profile";
+import type { SiteFacts } from "~/content/site-facts";
 import { addClockMinutes, type ClockHours, officeOf, officeOpen } from "~/features/leads/promise-clock";
 
 export type CallBackClock = {

@@ -3,7 +3,7 @@
  * when the office is closed (or closes before the promise runs out), with the time the call is due.
  */
 import { TZDate } from "@date-fns/tz";
-import { clockLabel, type SiteFacts, WEEKDAY_NAMES, WEEKDAYS } from "~/content/site-profile";
+import { clockLabel, type SiteFacts, WEEKDAY_NAMES, WEEKDAYS } from "~/content/site-facts";
 import type { ClockHours } from "~/features/leads/promise-clock";
 import { callBackClock } from "./call-back-clock";
 import { normalise } from "./local-engine.server";

@@ -4,7 +4,7 @@
  * same answer as a tapped one. Every figure comes from the agency's stored profile (`SiteFacts`).
  */
 import { chatInsuranceTypes } from "~/content/options";
-import { perSite, type SiteFacts } from "~/content/site-profile";
+import { perSite, type SiteFacts } from "~/content/site-facts";
 import { officeHoursShort } from "./messages";
 
 export type ChatFaq = { question: string; answer: string };

@@ -9,7 +9,7 @@
  * only its own in-memory index (app/features/chat/knowledge.server.ts).
  */
 import type { DatabaseHandle } from "#db/client";
-import type { SiteFacts } from "~/content/site-profile";
+import type { SiteFacts } from "~/content/site-facts";
 import type { Config } from "~/env.server";
 import type { AiSettings } from "~/features/ai/client.server";
 import { type BlogChange, followBlogChanges } from "~/features/blog/posts.server";

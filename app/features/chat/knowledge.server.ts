@@ -23,7 +23,7 @@ import { landingPagesFor } from "~/content/landing-pages.copy";
 import type { chatInsuranceTypes } from "~/content/options";
 import { type ProductSlug, productPagesFor } from "~/content/products";
 import { serviceCards } from "~/content/services";
-import { fullAddress, perSite, type SiteFacts } from "~/content/site-profile";
+import { fullAddress, perSite, type SiteFacts } from "~/content/site-facts";
 import { teamMembers } from "~/content/team";
 import { getPost, listPosts } from "~/features/blog/posts.server";
 import { htmlToText } from "~/lib/html-text";

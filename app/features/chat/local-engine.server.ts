@@ -15,7 +15,7 @@
  *   the question asks about, in an item that reads like it". docs/decisions/014 has the calibration.
  */
 import { usStates } from "~/content/quote-options";
-import type { SiteFacts } from "~/content/site-profile";
+import type { SiteFacts } from "~/content/site-facts";
 
 export const LOCAL_MODEL = "local-v1";
 export const LOCAL_DIMENSIONS = 1024;

@@ -3,7 +3,7 @@
  * the server. Browser-safe and small. The agency's phone, hours and promises come from its stored
  * profile (`SiteFacts`), so texts naming them are functions of the facts.
  */
-import { type SiteFacts, WEEKDAYS } from "~/content/site-profile";
+import { type SiteFacts, WEEKDAYS } from "~/content/site-facts";
 
 export const chatLimits = {
   /** Longest visitor message, in characters after trimming (spec 001 section 9: "maximum context length 2000"). */

@@ -4,7 +4,7 @@
  * (the visitor is waiting; chat.server.ts falls back to the offline engine), and reports the tokens
  * it used for the budgets.
  */
-import type { SiteFacts } from "~/content/site-profile";
+import type { SiteFacts } from "~/content/site-facts";
 import type { AiSettings } from "~/features/ai/client.server";
 import { officeHoursShort } from "./messages";
 import type { Match } from "./retrieval.server";

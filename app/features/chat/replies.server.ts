@@ -7,7 +7,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { type ChatSession, chatMessages, chatSessions } from "#db/schema";
-import type { SiteFacts } from "~/content/site-profile";
+import type { SiteFacts } from "~/content/site-facts";
 import type { Config } from "~/env.server";
 import type { AiSettings } from "~/features/ai/client.server";
 import { CALL_BACK_SOURCE, callBackAnswer, callBackDelay, isCallBackQuestion } from "./call-back.server";

@@ -8,7 +8,7 @@ import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { isUniqueViolation } from "#db/errors";
 import { type ChatSession, chatMessages, chatSessions, leads } from "#db/schema";
-import type { SiteFacts } from "~/content/site-profile";
+import type { SiteFacts } from "~/content/site-facts";
 import { agencyInbox, type Config } from "~/env.server";
 import { arrivalColumns, roundRobinAssignee } from "~/features/leads/arrival.server";
 import { newReference, type SubmissionContext } from "~/features/leads/leads.server";

@@ -11,7 +11,7 @@ import { announceChange, type FollowOptions, followChanges, type RecordChange } 
 import type { Database, DatabaseHandle } from "#db/client";
 import { type Job, type JobApplication, jobApplications, jobs } from "#db/schema";
 import { applicationStatuses } from "~/content/admin-options";
-import type { SiteFacts } from "~/content/site-profile";
+import type { SiteFacts } from "~/content/site-facts";
 import { agencyInbox, type Config } from "~/env.server";
 import { autoRepliesToday, enqueueMail, mailDomain } from "~/features/mail/outbox.server";
 import { greetingName, headerSafe, type MailDraft, notificationMail } from "~/features/mail/templates.server";

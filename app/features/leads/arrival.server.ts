@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { leadActivity } from "#db/schema";
-import type { SiteFacts } from "~/content/site-profile";
+import type { SiteFacts } from "~/content/site-facts";
 import type { Config } from "~/env.server";
 import { getSetting } from "~/features/settings/settings.server";
 import { officeOf, type PromiseSettings, promiseTimes } from "./promise-clock";

@@ -8,7 +8,7 @@
 import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { adminUsers, leadActivity, leads } from "#db/schema";
-import type { SiteFacts } from "~/content/site-profile";
+import type { SiteFacts } from "~/content/site-facts";
 import { agencyInbox, type Config } from "~/env.server";
 import { enqueueMail, mailDomain } from "~/features/mail/outbox.server";
 import { type ClockLead, escalationMail, overdueMail } from "~/features/mail/templates.server";

@@ -9,7 +9,7 @@ import { isUniqueViolation } from "#db/errors";
 import { consentRecords, leads, type NewLead, uploads } from "#db/schema";
 import { quoteSections } from "~/content/quote";
 import { trucking } from "~/content/quote-options";
-import type { SiteFacts } from "~/content/site-profile";
+import type { SiteFacts } from "~/content/site-facts";
 import { smsConsent } from "~/content/sms-consent";
 import { agencyInbox, type Config } from "~/env.server";
 import { autoRepliesToday, enqueueMail, mailDomain } from "~/features/mail/outbox.server";

@@ -5,7 +5,7 @@
  * the tests share it.
  */
 import { TZDate } from "@date-fns/tz";
-import { type OpenHours, type SiteFacts, WEEKDAYS, type Weekday } from "~/content/site-profile";
+import { type OpenHours, type SiteFacts, WEEKDAYS, type Weekday } from "~/content/site-facts";
 
 export type ClockHours = "business" | "always";
 

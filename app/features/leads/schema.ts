@@ -3,7 +3,7 @@
  * Browser-safe (forms load it when they first validate).
  */
 import { z } from "zod";
-import { perSite, type SiteFacts } from "~/content/site-profile";
+import { perSite, type SiteFacts } from "~/content/site-facts";
 import { smsConsent } from "~/content/sms-consent";
 import { emailRule, fieldMessages, messageRule, mustBeChecked, nameRule, phoneRule, singleLineRule } from "~/lib/field-rules";
 

@@ -6,7 +6,7 @@
  * form came from (`visitContext`).
  */
 import type { AppLoadContext } from "react-router";
-import type { SiteFacts } from "~/content/site-profile";
+import type { SiteFacts } from "~/content/site-facts";
 import { submissionContextSchema } from "~/lib/field-rules";
 import { acceptContact, acceptLead, acceptSmsConsent, callBackPromise, type SubmissionContext } from "./leads.server";
 import type { ContactValues, SmsConsentValues } from "./schema";

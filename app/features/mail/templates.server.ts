@@ -3,7 +3,7 @@
  * facts of the stored profile it is written with (a request's snapshot, or the current one in
  * background work): the agency's name, phones, email, hours and time zone are the ones of that moment.
  */
-import type { SiteFacts } from "~/content/site-profile";
+import type { SiteFacts } from "~/content/site-facts";
 
 export type MailDraft = {
   /** Sent as the X-Mail-Kind header. */

@@ -4,16 +4,8 @@
  * text is bounded before any pattern reads it. Browser-safe.
  */
 import { z } from "zod";
-import {
-  type AgencyProfile,
-  e164Phone,
-  SOCIAL_NETWORKS,
-  type SocialNetwork,
-  US_STATES,
-  US_TIME_ZONES,
-  WEEKDAYS,
-  type Weekday,
-} from "~/content/site-profile";
+import { type AgencyProfile, SOCIAL_NETWORKS, type SocialNetwork, WEEKDAYS, type Weekday } from "~/content/site-facts";
+import { e164Phone, US_STATES, US_TIME_ZONES } from "~/content/site-profile";
 import { canonicalEmail, isSingleLine } from "~/lib/field-rules";
 import { textValue } from "~/lib/text-value";
 import { settingsMessages } from "./messages";

@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import Holidays from "date-holidays";
 import type { Database } from "#db/client";
-import { type AgencyProfile, WEEKDAYS } from "~/content/site-profile";
+import { type AgencyProfile, WEEKDAYS } from "~/content/site-facts";
 import { recordAudit } from "~/features/audit/audit.server";
 import { flattenIssues } from "~/lib/issues";
 import { settingsMessages } from "./messages";

@@ -11,7 +11,8 @@ import { eq, sql } from "drizzle-orm";
 import type { Database, DatabaseHandle } from "#db/client";
 import { notify } from "#db/client";
 import { siteSettings } from "#db/schema";
-import { type AgencyProfile, defaultProfile, type SiteFacts, siteFacts } from "~/content/site-profile";
+import type { AgencyProfile, SiteFacts } from "~/content/site-facts";
+import { defaultProfile, siteFacts } from "~/content/site-profile";
 import { readStoredProfile } from "./profile-schema";
 
 /** The NOTIFY channel of site content changes: every process on the database hears each committed one. */

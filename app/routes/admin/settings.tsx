@@ -1,16 +1,8 @@
 import { data } from "react-router";
 import { AdminFormFrame } from "~/components/admin/form-frame";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/form/fields";
-import {
-  type AgencyProfile,
-  SOCIAL_NAMES,
-  SOCIAL_NETWORKS,
-  siteFacts,
-  US_STATES,
-  US_TIME_ZONES,
-  WEEKDAY_NAMES,
-  WEEKDAYS,
-} from "~/content/site-profile";
+import { type AgencyProfile, SOCIAL_NAMES, SOCIAL_NETWORKS, WEEKDAY_NAMES, WEEKDAYS } from "~/content/site-facts";
+import { siteFacts, US_STATES, US_TIME_ZONES } from "~/content/site-profile";
 import { settingsMessages } from "~/features/settings/messages";
 import { changeProfile, federalHolidays, profileVersion } from "~/features/settings/profile.server";
 import { profileSchema } from "~/features/settings/profile-schema";

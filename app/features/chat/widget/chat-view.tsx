@@ -1,5 +1,5 @@
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
-import { mailtoHref, telHref } from "~/content/site-profile";
+import { mailtoHref, telHref } from "~/content/site-facts";
 import { useSite } from "~/lib/site";
 import { chatFaqs } from "../faqs";
 import type { ChatRole } from "../messages";

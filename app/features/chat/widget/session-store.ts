@@ -4,7 +4,7 @@
  * chat then lasts as long as the page). Only the session id and the visitor's details are kept; the
  * conversation itself lives on the server.
  */
-import type { SiteFacts } from "~/content/site-profile";
+import type { SiteFacts } from "~/content/site-facts";
 
 export type VisitorInfo = { name: string; email: string; phone: string; insuranceType: string };
 export type SavedSession = { id: string; info: VisitorInfo };
