@@ -4,6 +4,7 @@ import { aboutMission, aboutStatesIntro, aboutValues, aboutWhyChooseUs } from ".
 import { agency, licensedStates, promises, residentState, trackRecord } from "../../app/content/agency";
 import { homeClosing, homeFaqs, homeHero, homeReviews, homeServices, homeWhyChooseUs } from "../../app/content/home";
 import { caseStudies, serviceCards, tiers } from "../../app/content/services";
+import { defaultSite } from "../../app/content/site-profile";
 import { teamIntro, teamMembers } from "../../app/content/team";
 import { featuredTestimonial, testimonials } from "../../app/content/testimonials";
 import { expect, test } from "./support";
@@ -220,8 +221,8 @@ test.describe("testimonials page", () => {
 test.describe("team page", () => {
   test("shows three members with email, phone and LinkedIn links named after them", async ({ page }) => {
     await page.goto("/team");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(teamIntro.title);
-    await expect(hero(page)).toContainText(teamIntro.subtitle);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(teamIntro(defaultSite).title);
+    await expect(hero(page)).toContainText(teamIntro(defaultSite).subtitle);
 
     const members = page.getByTestId("team-member");
     expect(teamMembers).toHaveLength(3);

@@ -23,5 +23,17 @@ export const AUDIT_ACTIONS = [
   "admin_deactivated",
   "admin_reactivated",
   "round_robin_changed",
+  "team_member_added",
+  "team_member_changed",
+  "team_member_deleted",
+  "team_member_moved",
+  "testimonial_added",
+  "testimonial_changed",
+  "testimonial_deleted",
+  "testimonial_moved",
+  "faq_added",
+  "faq_changed",
+  "faq_deleted",
+  "faq_moved",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

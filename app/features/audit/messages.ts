@@ -22,6 +22,18 @@ const actions: Record<AuditAction, string> = {
   admin_deactivated: "Deactivated an account",
   admin_reactivated: "Reactivated an account",
   round_robin_changed: "Changed round-robin lead assignment",
+  team_member_added: "Added a team member",
+  team_member_changed: "Changed a team member",
+  team_member_deleted: "Deleted a team member",
+  team_member_moved: "Moved a team member in the order",
+  testimonial_added: "Added a testimonial",
+  testimonial_changed: "Changed a testimonial",
+  testimonial_deleted: "Deleted a testimonial",
+  testimonial_moved: "Moved a testimonial in the order",
+  faq_added: "Added a question to the FAQ",
+  faq_changed: "Changed a question of the FAQ",
+  faq_deleted: "Deleted a question of the FAQ",
+  faq_moved: "Moved a question of the FAQ in the order",
 };
 
 /** Labels of the keys `detail` carries; any other key is shown with its own name spelled out. */
@@ -46,6 +58,7 @@ const detailKeys: Record<string, string> = {
   replaced: "Earlier invitations withdrawn",
   invitesWithdrawn: "Their pending invitations withdrawn",
   invitations: "Invitations",
+  fields: "Fields changed",
 };
 
 const DETAIL_CHARS = 240;
