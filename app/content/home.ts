@@ -5,7 +5,7 @@
 
 import { agency, licensedStateCount, promises, residentState } from "./agency";
 import { defaultSite, fillPlaceholders } from "./site-profile";
-import { homeReviewCards, type Testimonial } from "./testimonials";
+import type { Testimonial } from "./testimonials";
 
 export type IconName =
   | "truck"
@@ -96,9 +96,6 @@ export const homeWhyChooseUs: Card[] = [
   },
 ];
 
-/** The first-run home page reviews (testimonials shown on the home page; pages show the stored ones). */
-export const homeReviews: Review[] = homeReviewCards;
-
 /**
  * The home page's first-run FAQ, as stored (the back office's FAQ screen edits it from then on).
  * Questions and answers may hold `{placeholders}` (PLACEHOLDERS in ./site-profile), so an answer about
@@ -143,7 +140,7 @@ export const homeFaqDefaults: FaqItem[] = [
 ];
 
 /** The first-run FAQ with the first-run profile's facts: what the chat's built-in knowledge reads (pages show the stored FAQ). */
-export const homeFaqs: FaqItem[] = homeFaqDefaults.map((f) => ({
+export const homeFaqs: FaqItem[] = /* @__PURE__ */ homeFaqDefaults.map((f) => ({
   question: fillPlaceholders(f.question, defaultSite),
   answer: fillPlaceholders(f.answer, defaultSite),
 }));

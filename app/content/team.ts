@@ -22,7 +22,7 @@ export type TeamMemberText = {
 /** A member as the page shows them: placeholders filled, with the initials shown when there is no photo. */
 export type TeamMember = TeamMemberText & { initials: string };
 
-export const teamIntro = perSite((site) => ({
+export const teamIntro = /* @__PURE__ */ perSite((site) => ({
   title: "Meet the team behind your coverage",
   subtitle: `Licensed agents and account managers in ${site.agency.address.city} who know trucking, construction and property risks, and who answer when you call.`,
 }));
@@ -68,7 +68,7 @@ export function initialsOf(name: string): string {
  * The first-run team with the first-run profile's facts: what the built-in articles' bylines and the
  * chat's built-in knowledge name. Pages show the stored team instead.
  */
-export const teamMembers: TeamMember[] = defaultTeam.map((m) => ({
+export const teamMembers: TeamMember[] = /* @__PURE__ */ defaultTeam.map((m) => ({
   ...m,
   bio: fillPlaceholders(m.bio, defaultSite),
   initials: initialsOf(m.name),

@@ -143,13 +143,13 @@ const firstRun = (placement: TestimonialPlacement) =>
   defaultTestimonials.filter((t) => t.placement === placement).map((t) => testimonialCard(t));
 
 /** The first-run cards of /testimonials, with the first-run profile's facts (pages show the stored ones). */
-export const testimonials: Testimonial[] = firstRun("testimonials");
+export const testimonials: Testimonial[] = /* @__PURE__ */ firstRun("testimonials");
 
 /** The first-run featured quote of /testimonials. */
-export const featuredTestimonial: { quote: string; name: string; role: string; company: string } = (() => {
+export const featuredTestimonial: { quote: string; name: string; role: string; company: string } = /* @__PURE__ */ (() => {
   const [card] = firstRun("featured");
   return { quote: card.message, name: card.name, role: card.role, company: card.company };
 })();
 
-/** The first-run reviews of the home page. */
-export const homeReviewCards: Testimonial[] = firstRun("home");
+/** The first-run reviews of the home page (testimonials placed there; the page shows the stored ones). */
+export const homeReviews: Testimonial[] = /* @__PURE__ */ firstRun("home");

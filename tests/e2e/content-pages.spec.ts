@@ -2,11 +2,11 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { aboutMission, aboutStatesIntro, aboutValues, aboutWhyChooseUs } from "../../app/content/about";
 import { agency, licensedStates, promises, residentState, trackRecord } from "../../app/content/agency";
-import { homeClosing, homeFaqs, homeHero, homeReviews, homeServices, homeWhyChooseUs } from "../../app/content/home";
+import { homeClosing, homeFaqs, homeHero, homeServices, homeWhyChooseUs } from "../../app/content/home";
 import { caseStudies, serviceCards, tiers } from "../../app/content/services";
 import { defaultSite } from "../../app/content/site-profile";
 import { teamIntro, teamMembers } from "../../app/content/team";
-import { featuredTestimonial, testimonials } from "../../app/content/testimonials";
+import { featuredTestimonial, homeReviews, testimonials } from "../../app/content/testimonials";
 import { expect, test } from "./support";
 
 /** SITE_URL's default: canonical links do not depend on the port the test server runs on. */

@@ -5,10 +5,10 @@
  * content's version ignores the rows' ids (a database seeded with the defaults has the build's version).
  */
 import { describe, expect, it } from "vitest";
-import { homeFaqs, homeReviews } from "~/content/home";
+import { homeFaqs } from "~/content/home";
 import { defaultProfile, defaultSite, siteFacts } from "~/content/site-profile";
 import { teamIntro, teamMembers } from "~/content/team";
-import { featuredTestimonial, testimonials } from "~/content/testimonials";
+import { featuredTestimonial, homeReviews, testimonials } from "~/content/testimonials";
 import copy from "../../../tests/fixtures/people-copy.json";
 import { contentVersion, defaultSnapshot, snapshotOf } from "./site.server";
 import { defaultLists, faqView, placeholderList, teamMemberView, testimonialsIn, unknownPlaceholders } from "./site-lists";
