@@ -195,6 +195,17 @@ describe.each(databaseKinds)("the team, testimonials and FAQ on %s", (kind) => {
     expect(patched.status).toBe(400);
     expect((await patched.json()).errors).toEqual({ photo: team.fields.unknown("photo") });
     expect((await (await api("PATCH", `/admin/team/${daniel.id}`, { phone: "12" })).json()).errors).toEqual({ phone: team.fields.phone });
+    // Values of the wrong kind are the field's error, never a 500.
+    const odd = await api("PATCH", `/admin/team/${daniel.id}`, { name: ["Daniel"], bio: { text: "x" }, role: null });
+    expect(odd.status).toBe(400);
+    expect((await odd.json()).errors).toEqual({ name: team.fields.name, role: team.fields.role, bio: team.fields.bio });
+    const proto = await fetch(`${server.url}/api/admin/team/${daniel.id}`, {
+      method: "PATCH",
+      headers: { "content-type": "application/json", cookie },
+      body: '{"__proto__": {"admin": true}}',
+    });
+    expect(proto.status).toBe(400);
+    expect(Object.entries((await proto.json()).errors)).toEqual([["__proto__", team.fields.unknown("__proto__")]]);
     expect((await api("PATCH", `/admin/team/${MISSING}`, { role: "Owner" })).status).toBe(404);
     expect((await api("PATCH", "/admin/team/not-a-uuid", { role: "Owner" })).status).toBe(404);
     expect((await api("DELETE", `/admin/team/${MISSING}`)).status).toBe(404);

@@ -195,6 +195,7 @@ describe("the logo", () => {
       svg('<image href="https://tracker.example/pixel.png" width="10" height="10"/>'),
       svg('<use href="other.svg#icon"/>'),
       svg('<rect width="10" height="10" style="fill: url(https://evil.example/x)"/>'),
+      svg('<rect width="10" height="10" fill="url(https://evil.example/pattern.svg#p)"/>'),
       svg("<style>@import url(https://evil.example/x.css);</style>"),
       svg('<foreignObject width="10" height="10"><div>hi</div></foreignObject>'),
       svg('<set attributeName="href" to="javascript:alert(1)"/>'),

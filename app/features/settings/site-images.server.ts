@@ -206,7 +206,8 @@ export function sanitizeSvg(text: string): { svg: string } | { refused: "script"
         if (key.startsWith("on") || SCRIPT_URL.test(url)) active = true;
         if ((key === "href" || key === "src") && !url.startsWith("#") && !(local === "image" && EMBEDDED_RASTER.test(value.trim())))
           active = true;
-        if (key === "style" && STYLE_REFERENCE.test(value)) active = true;
+        // A presentation attribute (fill, clip-path, filter...) may point outside the file with url() too.
+        if (STYLE_REFERENCE.test(value)) active = true;
         // SMIL animation can set an attribute to a script URL; a logo needs none of it.
         if (key === "attributename" && /^(on|href|xlink:href)/i.test(value.trim())) active = true;
       }
