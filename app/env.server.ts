@@ -191,7 +191,7 @@ export const envSchema = z
     RETENTION_MAIL_BODY_DAYS: int(1, 36500, retentionDefaults.mailDays),
     RETENTION_SIGN_IN_DAYS: int(1, 36500, retentionDefaults.signInDays),
     /**
-     * The call-back promise (docs/decisions/027, 033): a new lead is due the stored profile's call-back
+     * The call-back promise (docs/decisions/027, 035): a new lead is due the stored profile's call-back
      * minutes (Settings) after it arrives, and escalated by mail LEAD_ESCALATE_AFTER_MINUTES after it
      * arrives, counted in the profile's office hours and closed days (LEAD_CLOCK_HOURS=business) or round
      * the clock (always). LEAD_SLA_MINUTES, when set, overrides the profile's minutes for the clock (an

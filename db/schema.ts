@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -535,3 +536,76 @@ export const scheduledJobs = pgTable("scheduled_jobs", {
   lastRunBy: text("last_run_by"),
   lastRunAt: timestamp("last_run_at", { withTimezone: true }),
 });
+
+// ---- what the agency shows of itself, edited in the back office (first-run defaults in app/content) ----
+
+/** An uploaded photograph's stored description (app/lib/site-images.ts `SiteImage`). */
+type StoredImage = { name: string; width: number; height: number; widths: number[] };
+
+/**
+ * The people of /team, in their order (`position`, smallest first). Texts may hold `{placeholders}`
+ * that print the agency's current settings; the photo's files are in the document storage.
+ */
+export const teamMembers = pgTable(
+  "team_members",
+  {
+    id: id(),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    role: text("role").notNull(),
+    bio: text("bio").notNull(),
+    /** "" when there is none to show. */
+    email: text("email").notNull().default(""),
+    phone: text("phone").notNull().default(""),
+    linkedin: text("linkedin").notNull().default(""),
+    photo: jsonb("photo").$type<StoredImage>(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("team_members_position_idx").on(t.position)],
+);
+
+/**
+ * Client testimonials, in their order. `placement` says where one shows: featured (the quote at the top
+ * of /testimonials), testimonials (its cards) or home (the home page's reviews).
+ */
+export const testimonials = pgTable(
+  "testimonials",
+  {
+    id: id(),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    role: text("role").notNull().default(""),
+    business: text("business").notNull().default(""),
+    place: text("place").notNull().default(""),
+    quote: text("quote").notNull(),
+    /** Stars, 1 to 5. */
+    rating: integer("rating").notNull(),
+    placement: text("placement").notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("testimonials_position_idx").on(t.position),
+    check("testimonials_rating_check", sql`${t.rating} between 1 and 5`),
+    check("testimonials_placement_check", sql`${t.placement} in ('featured', 'testimonials', 'home')`),
+  ],
+);
+
+/** The home page's questions and answers, in their order. */
+export const faqs = pgTable(
+  "faqs",
+  {
+    id: id(),
+    position: integer("position").notNull(),
+    question: text("question").notNull(),
+    answer: text("answer").notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("faqs_position_idx").on(t.position)],
+);
+
+export type TeamMemberRow = typeof teamMembers.$inferSelect;
+export type TestimonialRow = typeof testimonials.$inferSelect;
+export type FaqRow = typeof faqs.$inferSelect;

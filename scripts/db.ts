@@ -1,7 +1,8 @@
 /**
  * `npm run db:migrate`: applies the migrations to the configured database (DATABASE_URL, or the
  * embedded database in DATA_DIR; .env is read too), holding the same lock the server takes.
- * `npm run db:seed`: the same, then adds the starting data (the blog categories); both are safe to
+ * `npm run db:seed`: the same, then adds the starting data (the blog categories, and the agency's
+ * first-run profile, team, testimonials and FAQ where the database has none yet); both are safe to
  * run again. The server does both at start, so these are for deploy steps and fresh databases.
  */
 import { existsSync } from "node:fs";
@@ -11,6 +12,7 @@ import { openDatabase } from "#db/client";
 import { runMigrations } from "#db/migrate";
 import { seed } from "#db/seed";
 import { ConfigError, loadConfig } from "../app/env.server";
+import { seedSiteContent } from "../app/features/settings/site.server";
 
 const USAGE = `Usage: npm run db:migrate [-- --dry-run]
        npm run db:seed [-- --dry-run]
@@ -49,7 +51,10 @@ async function run(): Promise<number> {
   const handle = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
   try {
     await runMigrations(handle);
-    if (command === "seed") await seed(handle.db);
+    if (command === "seed") {
+      await seed(handle.db);
+      await seedSiteContent(handle.db);
+    }
   } finally {
     await handle.close();
   }

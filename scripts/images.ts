@@ -15,8 +15,10 @@ import sharp from "sharp";
 import { shareImageSvg } from "../app/assets/share-image";
 import { iconSpriteMarkup } from "../app/components/ui/icon-sprite";
 import { defaultSite } from "../app/content/site-profile";
+import { IMAGE_WIDTHS } from "../app/lib/site-images";
 
-export const IMAGE_WIDTHS = [320, 640, 768, 1024, 1280, 1536, 1920] as const;
+/** The site's responsive widths, shared with the photographs uploaded in the back office. */
+export { IMAGE_WIDTHS };
 export const IMAGE_FORMATS = ["avif", "webp", "jpg"] as const;
 
 export type ImageEntry = { width: number; height: number; hash: string; widths: number[] };

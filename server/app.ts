@@ -21,6 +21,7 @@ import { healthRoutes } from "./api/health";
 import { jobRoutes } from "./api/jobs";
 import { leadRoutes } from "./api/leads";
 import { settingsRoutes } from "./api/settings";
+import { teamRoutes } from "./api/team";
 import { uploadRoutes } from "./api/uploads";
 import { userRoutes } from "./api/users";
 import { authRoutes } from "./auth";
@@ -30,6 +31,7 @@ import { ApiException, apiError } from "./http";
 import { isCrossSite } from "./origin";
 import type { RenderCache } from "./render-cache";
 import { isBackOfficePath, type SecurityOptions, securityHeaders } from "./security";
+import { siteImageRoutes } from "./site-images";
 
 type Env = { Variables: { nonce: string; requestId: string } };
 
@@ -109,10 +111,12 @@ export function createApp({ services, build, staticFiles, renderCache, developme
   api.route("/", chatRoutes(services));
   api.route("/", userRoutes(services));
   api.route("/", settingsRoutes(services));
+  api.route("/", teamRoutes(services));
   api.all("*", (c) => apiError(c, 404, `No API endpoint at ${c.req.method} ${c.req.path}.`));
   app.route("/api", api);
 
-  // ---- client build, then pages ----
+  // ---- images uploaded in the back office, the client build, then pages ----
+  app.route("/", siteImageRoutes(services));
   if (staticFiles) app.use(staticFiles);
   // Back-office pages and their data show leads, mail and audit entries: no copy is kept by the
   // browser or a proxy, so Back after signing out shows nothing.

@@ -4,8 +4,8 @@
  * The closing call to action is ./closing.
  */
 
-import { agency, licensedStateCount, promises, residentState } from "./agency";
 import { perSite } from "./site-facts";
+import type { Testimonial } from "./testimonials";
 
 export type IconName =
   | "truck"
@@ -30,7 +30,8 @@ export type Card = { title: string; description: string; link?: string; icon: Ic
 
 export type FaqItem = { question: string; answer: string };
 
-export type Review = { name: string; role: string; company: string; message: string; rating: 5 };
+/** A review card's content (./testimonials). */
+export type Review = Testimonial;
 
 export type HomeCopy = { hero: { eyebrow: string; title: string; subtitle: string }; whyChooseUs: Card[] };
 
@@ -103,45 +104,26 @@ export const homeServices: Card[] = [
   },
 ];
 
-export const homeReviews: Review[] = [
-  {
-    name: "Ray Delgado",
-    role: "Owner-Operator",
-    company: "Delgado Transport LLC, Georgetown",
-    message:
-      "I was getting new authority and didn't know what a BMC-91X was. They placed my auto liability and cargo, got the filing to FMCSA before my authority went active, and explained every line of the policy.",
-    rating: 5,
-  },
-  {
-    name: "Kendra Whitfield",
-    role: "Owner",
-    company: "Whitfield Roofing & Exteriors, Leander",
-    message:
-      "A general contractor kept rejecting our certificates over additional insured and waiver of subrogation wording. The agency fixed the endorsements, sent a compliant COI the same afternoon, and we started the job that week.",
-    rating: 5,
-  },
-  {
-    name: "Tom Beckett",
-    role: "Managing Member",
-    company: "Beckett Rental Properties, Cedar Park",
-    message:
-      "We have eleven rental houses that used to be on eleven separate policies. They moved them onto one schedule with loss of rents coverage and a single renewal date, and the paperwork finally makes sense.",
-    rating: 5,
-  },
-];
-
-export const homeFaqs: FaqItem[] = [
+/**
+ * The home page's first-run FAQ, as stored (the back office's FAQ screen edits it from then on).
+ * Questions and answers may hold `{placeholders}` (PLACEHOLDERS in ./placeholders), so an answer about
+ * office hours stays true when Settings change.
+ */
+export const homeFaqDefaults: FaqItem[] = [
   {
     question: "How quickly can I get a quote?",
-    answer: `For most small and mid-size businesses, quotes come back in about ${promises.quoteMinutes} minutes during office hours (${agency.hours.weekdays.days}, ${agency.hours.weekdays.label}). Larger fleets, high-value buildings and accounts with significant losses can take longer because carriers underwrite them individually, and we will tell you up front when that is the case.`,
+    answer:
+      "For most small and mid-size businesses, quotes come back in about {quoteMinutes} minutes during office hours ({officeHours}). Larger fleets, high-value buildings and accounts with significant losses can take longer because carriers underwrite them individually, and we will tell you up front when that is the case.",
   },
   {
     question: "What does an independent agency do differently?",
-    answer: `A captive agent can only offer one company's policies. We work with ${promises.carriers} carriers, so we can compare coverage forms, limits and price for your specific class of business, and we can move your coverage at renewal if another carrier treats you better.`,
+    answer:
+      "A captive agent can only offer one company's policies. We work with {carriers} carriers, so we can compare coverage forms, limits and price for your specific class of business, and we can move your coverage at renewal if another carrier treats you better.",
   },
   {
     question: "Which states can you write coverage in?",
-    answer: `We are licensed in ${licensedStateCount} states, with ${residentState} as our resident license. That covers most of the lanes our trucking clients run and the states where our contractors and property owners do business; the full list is on our About page.`,
+    answer:
+      "We are licensed in {licensedStateCount} states, with {residentState} as our resident license. That covers most of the lanes our trucking clients run and the states where our contractors and property owners do business; the full list is on our About page.",
   },
   {
     question: "What information do I need to get a quote?",
@@ -155,10 +137,12 @@ export const homeFaqs: FaqItem[] = [
   },
   {
     question: "What happens when I need to file a claim?",
-    answer: `Claims can be reported ${promises.claimsSupport}. We help you file the first notice of loss with the carrier, tell you what documentation the adjuster will need, and follow up until the claim is resolved, so you are not on hold with an 800 number alone.`,
+    answer:
+      "Claims can be reported {claimsSupport}. We help you file the first notice of loss with the carrier, tell you what documentation the adjuster will need, and follow up until the claim is resolved, so you are not on hold with an 800 number alone.",
   },
   {
-    question: `Is workers' compensation required in ${residentState}?`,
-    answer: `${residentState} does not require most private employers to carry workers' comp, but many general contractors, public entities and commercial leases require it. Employers who opt out become non-subscribers and lose important legal defenses if an injured employee sues, so we walk through both options before you decide.`,
+    question: "Is workers' compensation required in {residentState}?",
+    answer:
+      "{residentState} does not require most private employers to carry workers' comp, but many general contractors, public entities and commercial leases require it. Employers who opt out become non-subscribers and lose important legal defenses if an injured employee sues, so we walk through both options before you decide.",
   },
 ];

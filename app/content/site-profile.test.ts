@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { agency, licensedStates, promises, residentState } from "./agency";
 import { fillPlaceholders } from "./placeholders";
 import { clockLabel, withPhone } from "./site-facts";
 import { defaultProfile, defaultSite, e164Phone, siteFacts } from "./site-profile";
@@ -7,14 +6,21 @@ import { defaultProfile, defaultSite, e164Phone, siteFacts } from "./site-profil
 describe("the site's facts", () => {
   it("derive today's texts from the first-run defaults", () => {
     const a = defaultSite.agency;
-    expect(a.name).toBe(agency.name);
-    expect(a.phone.primary).toEqual(agency.phone.primary);
-    expect(a.phone.secondary).toEqual(agency.phone.secondary);
-    expect(a.address).toEqual(agency.address);
-    expect(a.hours.open).toBe(`${agency.hours.weekdays.days}, ${agency.hours.weekdays.label}`);
-    expect(a.hours.availability).toBe(agency.hours.availability);
-    expect(a.hours.saturday).toBe(agency.hours.saturday);
-    expect(a.hours.sunday).toBe(agency.hours.sunday);
+    expect(a.name).toBe("Hill Country Commercial Insurance");
+    expect(a.phone.primary).toEqual({ display: "(512) 555-0142", e164: "+15125550142" });
+    expect(a.phone.secondary).toEqual({ display: "(512) 555-0187", e164: "+15125550187" });
+    expect(a.address).toEqual({
+      street: "100 Main Street, Suite 200",
+      city: "Liberty Hill",
+      region: "TX",
+      regionName: "Texas",
+      postalCode: "78642",
+      country: "US",
+    });
+    expect(a.hours.open).toBe("Monday - Friday, 9:00 AM - 5:00 PM");
+    expect(a.hours.availability).toBe("Available Monday-Friday, 9 AM - 5 PM CT");
+    expect(a.hours.saturday).toBe("By appointment");
+    expect(a.hours.sunday).toBe("Closed");
     expect(a.hours.zone).toBe("CT");
     expect(a.hours.zoneName).toBe("Central Time");
     expect(a.hours.rows).toEqual([
@@ -22,9 +28,17 @@ describe("the site's facts", () => {
       { days: "Saturday", label: "By appointment" },
       { days: "Sunday", label: "Closed" },
     ]);
-    expect(defaultSite.licensedStates).toEqual([...licensedStates]);
-    expect(defaultSite.residentState).toBe(residentState);
-    expect(defaultSite.promises).toEqual({ ...promises });
+    expect(defaultSite.licensedStateCount).toBe(17);
+    expect(defaultSite.residentState).toBe("Texas");
+    expect(defaultSite.promises).toEqual({
+      quoteMinutes: 60,
+      contactMinutes: 30,
+      carriers: "50+",
+      claimsSupport: "24/7",
+      clients: "500+",
+      satisfaction: "98%",
+      yearsInBusiness: "15+",
+    });
   });
 
   it("group weekdays with equal hours and name each closed weekend day", () => {

@@ -1,34 +1,43 @@
 /**
- * Team section copy. The people are fictional placeholders for a first version;
- * replace names, photos and contact details with the agency's real staff before launch.
+ * The team page's intro and the first-run team: stored in the database when it is new (the back
+ * office's Team screen edits it from then on). The people are fictional placeholders for a first
+ * version; the agency replaces names, photos and contact details with its real staff.
+ *
+ * Bios may hold `{placeholders}` (PLACEHOLDERS in ./site-profile) so they stay true when Settings change.
  */
 
-import { agency, licensedStateCount, promises, residentState } from "./agency";
+import { fillPlaceholders } from "./placeholders";
+import { perSite } from "./site-facts";
+import { defaultSite } from "./site-profile";
 
-export type TeamMember = {
+/** A member as the agency writes them: the texts the Team screen edits (the photo is stored beside them). */
+export type TeamMemberText = {
   name: string;
   role: string;
   bio: string;
+  /** "" when the member has no address, phone or profile to show. */
   email: string;
   phone: string;
   linkedin: string;
-  initials: string;
 };
 
-export const teamIntro: { title: string; subtitle: string } = {
+/** A member as the page shows them: placeholders filled, with the initials shown when there is no photo. */
+export type TeamMember = TeamMemberText & { initials: string };
+
+export const teamIntro = /* @__PURE__ */ perSite((site) => ({
   title: "Meet the team behind your coverage",
-  subtitle: `Licensed agents and account managers in ${agency.address.city} who know trucking, construction and property risks, and who answer when you call.`,
-};
+  subtitle: `Licensed agents and account managers in ${site.agency.address.city} who know trucking, construction and property risks, and who answer when you call.`,
+}));
 
-export const teamMembers: TeamMember[] = [
+/** The first-run team, as stored. */
+export const defaultTeam: TeamMemberText[] = [
   {
     name: "Daniel Reyes",
     role: "Principal Agent & Founder",
-    bio: `Daniel founded ${agency.name} in ${agency.foundedYear} after years of underwriting commercial accounts for a regional carrier. He holds the Certified Insurance Counselor (CIC) designation, oversees our carrier relationships and licensing across ${licensedStateCount} states, and still personally reviews large contractor and property accounts.`,
+    bio: "Daniel founded {agencyName} in {foundedYear} after years of underwriting commercial accounts for a regional carrier. He holds the Certified Insurance Counselor (CIC) designation, oversees our carrier relationships and licensing across {licensedStateCount} states, and still personally reviews large contractor and property accounts.",
     email: "daniel@example.com",
     phone: "(512) 555-0150",
     linkedin: "https://www.linkedin.com/in/daniel-reyes-cic",
-    initials: "DR",
   },
   {
     name: "Maria Castillo",
@@ -37,15 +46,32 @@ export const teamMembers: TeamMember[] = [
     email: "maria@example.com",
     phone: "(512) 555-0163",
     linkedin: "https://www.linkedin.com/in/maria-castillo-trucking-insurance",
-    initials: "MC",
   },
   {
     name: "Jenna Brooks",
     role: "Client Service & Claims Advocate",
-    bio: `Jenna issues certificates of insurance, processes endorsements and is the first person clients hear from after a loss. She coordinates ${promises.claimsSupport} claims reporting, works directly with adjusters on documentation and reserves, and follows every open claim until it closes. She is a licensed ${residentState} general lines agent.`,
+    bio: "Jenna issues certificates of insurance, processes endorsements and is the first person clients hear from after a loss. She coordinates {claimsSupport} claims reporting, works directly with adjusters on documentation and reserves, and follows every open claim until it closes. She is a licensed {residentState} general lines agent.",
     email: "jenna@example.com",
     phone: "(512) 555-0171",
     linkedin: "https://www.linkedin.com/in/jenna-brooks-claims",
-    initials: "JB",
   },
 ];
+
+/** "Daniel Reyes" -> "DR": the first letters of the first and last words. */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return "";
+  const first = [...words[0]][0] ?? "";
+  const last = words.length > 1 ? ([...words[words.length - 1]][0] ?? "") : "";
+  return `${first}${last}`.toUpperCase();
+}
+
+/**
+ * The first-run team with the first-run profile's facts: what the built-in articles' bylines and the
+ * chat's built-in knowledge name. Pages show the stored team instead.
+ */
+export const teamMembers: TeamMember[] = /* @__PURE__ */ defaultTeam.map((m) => ({
+  ...m,
+  bio: fillPlaceholders(m.bio, defaultSite),
+  initials: initialsOf(m.name),
+}));

@@ -155,3 +155,80 @@ describe("the shared pieces", () => {
     if (!parsed.success) expect(flattenIssues(parsed.error.issues)).toEqual({ a: "short", "b.c": "number" });
   });
 });
+
+describe("postForm: a form with a file input (multipart)", () => {
+  const admin = { id: "a1", email: "a@agency.example" };
+  const withFiles = { ...options, access: "admin" as const, files: { photo: { maxBytes: 1000 } } };
+  /** A browser's multipart post of these fields and files. */
+  const multipart = (
+    fields: Record<string, string>,
+    files: Record<string, { name: string; type: string; bytes: Uint8Array<ArrayBuffer> }> = {},
+  ) => {
+    const body = new FormData();
+    for (const [name, value] of Object.entries(fields)) body.append(name, value);
+    for (const [name, f] of Object.entries(files)) body.append(name, new File([f.bytes], f.name, { type: f.type }));
+    return new Request("http://localhost/admin/team/new", { method: "POST", body });
+  };
+
+  it("reads the text fields through the schema and hands the files over, up to their limit", async () => {
+    const handle = vi.fn(async () => accept("Saved"));
+    const bytes = new Uint8Array(1000).fill(7);
+    await postForm(
+      multipart(
+        { email: "a@b.co", name: "A" },
+        { photo: { name: "me.jpg", type: "image/jpeg", bytes }, other: { name: "x", type: "text/plain", bytes } },
+      ),
+      context({ admin }).context,
+      withFiles,
+      handle,
+    );
+    expect(handle).toHaveBeenCalledTimes(1);
+    const [[posted]] = handle.mock.calls as unknown as [[{ value: unknown; files: Record<string, { bytes: Buffer; tooLarge: boolean }> }]];
+    expect(posted.value).toEqual({ email: "a@b.co", name: "A" });
+    expect(Object.keys(posted.files)).toEqual(["photo"]);
+    expect(posted.files.photo).toMatchObject({ filename: "me.jpg", claimedType: "image/jpeg", tooLarge: false });
+    expect(Buffer.from(posted.files.photo.bytes).equals(Buffer.from(bytes))).toBe(true);
+  });
+
+  it("marks a file over its limit, keeping only the limit's bytes; leaves an empty file input out", async () => {
+    const handle = vi.fn(async () => accept("Saved"));
+    await postForm(
+      multipart({ email: "a@b.co", name: "A" }, { photo: { name: "big.jpg", type: "image/jpeg", bytes: new Uint8Array(1500) } }),
+      context({ admin }).context,
+      withFiles,
+      handle,
+    );
+    await postForm(
+      multipart({ email: "a@b.co", name: "A" }, { photo: { name: "", type: "application/octet-stream", bytes: new Uint8Array(0) } }),
+      context({ admin }).context,
+      withFiles,
+      handle,
+    );
+    const calls = handle.mock.calls as unknown as [{ files: Record<string, { bytes: Buffer; tooLarge: boolean }> }][];
+    expect(calls[0][0].files.photo.tooLarge).toBe(true);
+    expect(calls[0][0].files.photo.bytes.length).toBe(1000);
+    expect(calls[1][0].files).toEqual({});
+  });
+
+  it("refuses a body far over the limits (413) and one that is not multipart a parser can read (400), unread by the step", async () => {
+    const handle = vi.fn();
+    const huge = multipart(
+      { email: "a@b.co", name: "A" },
+      { photo: { name: "big.jpg", type: "image/jpeg", bytes: new Uint8Array(200_000) } },
+    );
+    expect(answerOf(await postForm(huge, context({ admin }).context, withFiles, handle)).status).toBe(413);
+    const broken = new Request("http://localhost/admin/team/new", {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=xyz" },
+      body: '--xyz\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.co\r\n--nope',
+    });
+    expect(answerOf(await postForm(broken, context({ admin }).context, withFiles, handle)).status).toBe(400);
+    // A form that takes no files still refuses multipart.
+    expect(
+      answerOf(
+        await postForm(multipart({ email: "a@b.co", name: "A" }), context({ admin }).context, { ...withFiles, files: undefined }, handle),
+      ).status,
+    ).toBe(415);
+    expect(handle).not.toHaveBeenCalled();
+  });
+});

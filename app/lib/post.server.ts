@@ -6,7 +6,8 @@
  *   1. same site: a browser's post from another site's page is refused (403);
  *   2. rate limit: the form's budget per address, counted before the body is read (429, Retry-After);
  *   3. body: the content type a browser's form (or an API client) sends, read up to the form's byte
- *      bound before anything is parsed (415, 413);
+ *      bound before anything is parsed (415, 413); a form with a file input, multipart, its files
+ *      each up to their own limit;
  *   4. session: public, or a live back-office session (else a redirect to sign in, with the way back);
  *   5. honeypot: a filled hidden field is answered like a success and stored nowhere;
  *   6. the form's Zod schema (the one the browser checks with), through Conform;
@@ -21,7 +22,7 @@ import { type AppLoadContext, data, redirect } from "react-router";
 import type { ZodType, z } from "zod";
 import { withPhone } from "~/content/site-facts";
 import type { FormAnswer } from "./form";
-import { isUrlEncodedForm, readForm } from "./form-body.server";
+import { isMultipartForm, isUrlEncodedForm, type PostedFile, readForm, readMultipartForm } from "./form-body.server";
 import { HONEYPOT_FIELD } from "./honeypot";
 import { SIGN_IN_PATH } from "./paths";
 import { postMessages } from "./post-messages";
@@ -112,15 +113,24 @@ export type Posted<S extends ZodType, A> = {
   formData: FormData;
   /** The signed-in admin (back-office forms); null on a public form. */
   admin: A;
+  /** The files of a form that takes them (`files`), by field name; a file input left empty is absent. */
+  files: Record<string, PostedFile>;
 };
+
+export type { PostedFile };
 
 export type FormPost<S extends ZodType, A extends "public" | "admin"> = {
   /** The form's id on the page: its answer's `form`. */
   form: string;
   /** The form's schema, or one chosen by what was posted (a screen's forms told apart by `intent`). */
   schema: S | ((formData: FormData) => S);
-  /** The most a real post of this form weighs, URL-encoded; a longer body is refused unread. */
+  /** The most a real post of this form weighs, URL-encoded (its text fields, multipart); a longer body is refused unread. */
   maxBytes: number;
+  /**
+   * A form with file inputs (multipart/form-data, back-office forms): each field's largest file. A
+   * file over it reaches the step marked `tooLarge`, which answers with that field's error.
+   */
+  files?: Record<string, { maxBytes: number }>;
   access: A;
   /** The budget charged per address (public forms). */
   rateLimit?: RateLimitName;
@@ -186,8 +196,16 @@ export async function postForm<S extends ZodType, A extends "public" | "admin", 
   if (early) return refusedUnread<D>(form, early);
   const admin = (options.access === "admin" ? await requireAdmin(request, context) : null) as A extends "admin" ? SignedInAdmin : null;
 
-  if (!isUrlEncodedForm(request)) return refusedUnread<D>(form, refuse(415, messages.notAForm));
-  const params = await readForm(request, options.maxBytes);
+  let params: URLSearchParams | null;
+  let files: Record<string, PostedFile> = {};
+  if (options.files && isMultipartForm(request)) {
+    const read = await readMultipartForm(request, options.maxBytes, options.files);
+    if (read === "malformed") return refusedUnread<D>(form, refuse(400, messages.notAForm));
+    params = read?.params ?? null;
+    files = read?.files ?? {};
+  } else if (isUrlEncodedForm(request)) {
+    params = await readForm(request, options.maxBytes);
+  } else return refusedUnread<D>(form, refuse(415, messages.notAForm));
   if (!params) return refusedUnread<D>(form, refuse(413, messages.tooLarge));
   const formData = new FormData();
   for (const [name, value] of params) formData.append(name, value);
@@ -207,7 +225,7 @@ export async function postForm<S extends ZodType, A extends "public" | "admin", 
     const invalid = typeof options.invalid === "function" ? options.invalid(submission) : options.invalid;
     return reply<D>(form, submission, refuse(400, invalid ?? messages.invalid), options.hideFields);
   }
-  const outcome = await handle({ value: submission.value as z.output<S>, submission, formData, admin });
+  const outcome = await handle({ value: submission.value as z.output<S>, submission, formData, admin, files });
   if (outcome instanceof Response) return outcome;
   return reply(form, submission, outcome, options.hideFields);
 }

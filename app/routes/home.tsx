@@ -8,22 +8,36 @@ import { Icon } from "~/components/ui/icon";
 import { PageHero } from "~/components/ui/page-hero";
 import { Section } from "~/components/ui/section";
 import { closingCopy } from "~/content/closing";
-import { homeCopy, homeFaqs, homeReviews, homeServices } from "~/content/home";
+import { homeCopy, homeServices } from "~/content/home";
+import { defaultSnapshot } from "~/features/settings/site.server";
+import { faqView, testimonialsIn } from "~/features/settings/site-lists";
 import { seo } from "~/lib/seo";
 import { siteFromMatches, useSite } from "~/lib/site";
 import type { Route } from "./+types/home";
 
-export function meta({ matches }: Route.MetaArgs) {
+/**
+ * The stored lists the home page shows: its reviews (testimonials placed on the home page) and its
+ * FAQ, with the request's facts filled in (the first-run lists at build time, which has no request).
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  const snapshot = context?.site ?? defaultSnapshot;
+  return {
+    reviews: testimonialsIn(snapshot, "home", snapshot.facts),
+    faqs: snapshot.faqs.map((f) => faqView(f, snapshot.facts)),
+  };
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
   const { agency, licensedStateCount, promises } = siteFromMatches(matches);
   return seo(matches, {
     title: `Commercial Insurance in ${agency.address.city}, ${agency.address.region}`,
     description: `Trucking, contractors, general liability and commercial property insurance from ${promises.carriers} carriers, licensed in ${licensedStateCount} states. Most quotes back in about ${promises.quoteMinutes} minutes.`,
     path: "/",
-    faqs: homeFaqs,
+    faqs: loaderData?.faqs ?? [],
   });
 }
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   const site = useSite();
   const { agency, licensedStateCount, promises } = site;
   const { hero: homeHero, whyChooseUs: homeWhyChooseUs } = homeCopy(site);
@@ -78,25 +92,29 @@ export default function Home() {
         <FeatureCards cards={homeWhyChooseUs} testId="why-card" />
       </Section>
 
-      <Section id="reviews" title="What our clients say">
-        <ul className="grid gap-6 md:grid-cols-3">
-          {homeReviews.map((review) => (
-            <li key={review.name}>
-              <ReviewCard review={review} />
-            </li>
-          ))}
-        </ul>
-        <p className="mt-10 text-center">
-          <Link to="/testimonials" className={buttonClass("outline")}>
-            Read more client reviews
-            <Icon name="arrow-right" className="h-5 w-5" />
-          </Link>
-        </p>
-      </Section>
+      {loaderData.reviews.length > 0 && (
+        <Section id="reviews" title="What our clients say">
+          <ul className="grid gap-6 md:grid-cols-3">
+            {loaderData.reviews.map((review) => (
+              <li key={review.id}>
+                <ReviewCard review={review} />
+              </li>
+            ))}
+          </ul>
+          <p className="mt-10 text-center">
+            <Link to="/testimonials" className={buttonClass("outline")}>
+              Read more client reviews
+              <Icon name="arrow-right" className="h-5 w-5" />
+            </Link>
+          </p>
+        </Section>
+      )}
 
-      <Section id="faq" title="Frequently asked questions" tone="muted">
-        <FaqAccordion items={homeFaqs} headingLevel={3} />
-      </Section>
+      {loaderData.faqs.length > 0 && (
+        <Section id="faq" title="Frequently asked questions" tone="muted">
+          <FaqAccordion items={loaderData.faqs} headingLevel={3} />
+        </Section>
+      )}
 
       <CtaBanner title={homeClosing.title} text={homeClosing.text} link={{ to: "/contact", label: "Contact Us" }} />
     </>

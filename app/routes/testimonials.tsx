@@ -1,49 +1,54 @@
+import { FeaturedTestimonial } from "~/components/pages/featured-testimonial";
 import { ReviewCard } from "~/components/pages/review-card";
 import { CtaBanner } from "~/components/ui/cta-banner";
-import { Icon } from "~/components/ui/icon";
 import { PageHero } from "~/components/ui/page-hero";
 import { Section } from "~/components/ui/section";
-import { agency, promises, trackRecord } from "~/content/agency";
 import { closingCopy } from "~/content/closing";
-import { featuredTestimonial, testimonials } from "~/content/testimonials";
+import { defaultSnapshot } from "~/features/settings/site.server";
+import { testimonialsIn } from "~/features/settings/site-lists";
 import { seo } from "~/lib/seo";
 import { useSite } from "~/lib/site";
 import type { Route } from "./+types/testimonials";
 
-export function meta({ matches }: Route.MetaArgs) {
+/**
+ * The stored testimonials of this page: the first featured one (the quote that opens it) and the
+ * cards, quotes filled with the request's facts (the first-run ones at build time, which has no request).
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  const snapshot = context?.site ?? defaultSnapshot;
+  const site = snapshot.facts;
+  return {
+    featured: testimonialsIn(snapshot, "featured", site)[0] ?? null,
+    cards: testimonialsIn(snapshot, "testimonials", site),
+    description: `Reviews from truckers, contractors, HOAs and landlords insured by ${site.agency.name}: ${site.promises.satisfaction} client satisfaction across ${site.promises.clients} commercial clients.`,
+  };
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
   return seo(matches, {
     title: "Client Testimonials",
-    description: `Reviews from truckers, contractors, HOAs and landlords insured by ${agency.name}: ${promises.satisfaction} client satisfaction across ${promises.clients} commercial clients.`,
+    description: loaderData?.description ?? "",
     path: "/testimonials",
     breadcrumb: [{ name: "Testimonials", path: "/testimonials" }],
   });
 }
 
-export default function Testimonials() {
+export default function Testimonials({ loaderData }: Route.ComponentProps) {
+  const { featured, cards } = loaderData;
   const site = useSite();
+  const { trackRecord } = site;
   return (
     <>
       <PageHero
         eyebrow="Client testimonials"
         title="What our clients say"
-        subtitle={
-          <figure data-testid="featured-testimonial" className="border-l-4 border-accent-400 pl-5">
-            <Icon name="quote" className="h-8 w-8 text-accent-400" />
-            <blockquote className="mt-3 text-xl leading-relaxed text-white sm:text-2xl">
-              <p>&ldquo;{featuredTestimonial.quote}&rdquo;</p>
-            </blockquote>
-            <figcaption className="mt-5 text-base text-slate-200">
-              <span className="block font-semibold text-white">{featuredTestimonial.name}</span>
-              {featuredTestimonial.role}, {featuredTestimonial.company}
-            </figcaption>
-          </figure>
-        }
+        subtitle={featured && <FeaturedTestimonial testimonial={featured} />}
       />
 
       <Section id="reviews" title="Reviews from business owners we insure">
         <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {testimonials.map((testimonial) => (
-            <li key={testimonial.name}>
+          {cards.map((testimonial) => (
+            <li key={testimonial.id}>
               <ReviewCard review={testimonial} testId="testimonial-card" />
             </li>
           ))}

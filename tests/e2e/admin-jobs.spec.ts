@@ -6,7 +6,10 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { agency } from "../../app/content/agency";
+import { defaultSite } from "../../app/content/site-profile";
+
+const { agency } = defaultSite;
+
 import { careersOpenings } from "../../app/content/careers";
 import { careerMessages } from "../../app/features/jobs/careers-messages";
 import { jobFieldMessages, jobMessages } from "../../app/features/jobs/messages";

@@ -2,11 +2,12 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { aboutCopy } from "../../app/content/about";
 import { closingCopy } from "../../app/content/closing";
-import { homeCopy, homeFaqs, homeReviews, homeServices } from "../../app/content/home";
+import { homeCopy, homeServices } from "../../app/content/home";
 import { serviceCards, servicesCopy } from "../../app/content/services";
 import { defaultSite } from "../../app/content/site-profile";
 import { teamIntro, teamMembers } from "../../app/content/team";
-import { featuredTestimonial, testimonials } from "../../app/content/testimonials";
+import { featuredTestimonial, homeReviews, testimonials } from "../../app/content/testimonials";
+import { homeFaqs } from "../support/content";
 import { expect, test } from "./support";
 
 /** The test server starts with the first-run profile: its pages state these facts. */
@@ -228,8 +229,8 @@ test.describe("testimonials page", () => {
 test.describe("team page", () => {
   test("shows three members with email, phone and LinkedIn links named after them", async ({ page }) => {
     await page.goto("/team");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(teamIntro.title);
-    await expect(hero(page)).toContainText(teamIntro.subtitle);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(teamIntro(defaultSite).title);
+    await expect(hero(page)).toContainText(teamIntro(defaultSite).subtitle);
 
     const members = page.getByTestId("team-member");
     expect(teamMembers).toHaveLength(3);

@@ -3,8 +3,9 @@
  * acts as soon as the document is parsed, before the scripts have hydrated the page, and each control
  * answers that tap; once the page hydrates, what the tap did stays done.
  */
-import { homeFaqs } from "../../app/content/home";
+
 import { formMessages } from "../../app/features/leads/messages";
+import { homeFaqs } from "../support/content";
 import { expect, holdRequests, hydrated, slowPhone, test, untilHydrated } from "./support";
 
 /**

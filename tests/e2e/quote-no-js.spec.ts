@@ -5,7 +5,10 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { agency } from "../../app/content/agency";
+import { defaultSite } from "../../app/content/site-profile";
+
+const { agency } = defaultSite;
+
 import { quoteSections } from "../../app/content/quote";
 import { quoteFieldMessages } from "../../app/features/quote/field-messages";
 import { quoteMessages } from "../../app/features/quote/messages";

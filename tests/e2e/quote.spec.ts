@@ -3,7 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page, Request } from "@playwright/test";
-import { promises } from "../../app/content/agency";
+import { defaultSite } from "../../app/content/site-profile";
+
+const { promises } = defaultSite;
+
 import { quoteSections } from "../../app/content/quote";
 import { trucking, usStates } from "../../app/content/quote-options";
 import { quoteFieldMessages } from "../../app/features/quote/field-messages";

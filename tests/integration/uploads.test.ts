@@ -14,7 +14,11 @@ import { DeleteObjectCommand, GetObjectCommand } from "@aws-sdk/client-s3";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leads, uploads } from "#db/schema";
-import { withPhone } from "../../app/content/agency";
+import { withPhone as withPhoneOf } from "../../app/content/site-facts";
+import { defaultSite } from "../../app/content/site-profile";
+
+const withPhone = (message: string) => withPhoneOf(defaultSite, message);
+
 import { enqueueMail } from "../../app/features/mail/outbox.server";
 import { autoReplyMail } from "../../app/features/mail/templates.server";
 import { uploadMessages } from "../../app/features/uploads/messages";

@@ -27,6 +27,8 @@ export function AdminFormFrame({
   wide = false,
   formRef,
   onSubmit,
+  encType,
+  aside,
   children,
 }: {
   title: string;
@@ -45,6 +47,10 @@ export function AdminFormFrame({
   formRef?: RefObject<HTMLFormElement | null>;
   /** Replaces the form's own submit handler (which it should call). */
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+  /** "multipart/form-data" for a form with a file input. */
+  encType?: "multipart/form-data";
+  /** Shown beside the form on wide screens, below it on narrow ones (a preview, a list of placeholders). */
+  aside?: ReactNode;
   children: ReactNode;
 }) {
   const { fetcher, formProps, submitting, pageAnswer, answer } = form;
@@ -59,33 +65,45 @@ export function AdminFormFrame({
     ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [answer, fetcher.state, ref]);
 
+  const formElement = (
+    <fetcher.Form
+      {...formProps}
+      ref={ref}
+      encType={encType}
+      onSubmit={onSubmit ?? formProps.onSubmit}
+      aria-label={label}
+      className={`${wide ? "max-w-4xl" : "max-w-3xl"} rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8`}
+    >
+      {pageAnswer && !pageAnswer.ok && (
+        <div role="alert" className="mb-5 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
+          {pageAnswer.message}
+        </div>
+      )}
+      <fieldset disabled={submitting} className="space-y-5">
+        <legend className="sr-only">{legend}</legend>
+        {children}
+        <div className="flex flex-wrap justify-end gap-3 pt-2">
+          <Link to={cancel.to} className={buttonClass("outline")}>
+            {cancel.label}
+          </Link>
+          <button type="submit" className={buttonClass("primary")}>
+            {submitting ? busyLabel : submitLabel}
+          </button>
+        </div>
+      </fieldset>
+    </fetcher.Form>
+  );
+
   return (
     <AdminPage title={title} subtitle={back}>
-      <fetcher.Form
-        {...formProps}
-        ref={ref}
-        onSubmit={onSubmit ?? formProps.onSubmit}
-        aria-label={label}
-        className={`${wide ? "max-w-4xl" : "max-w-3xl"} rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8`}
-      >
-        {pageAnswer && !pageAnswer.ok && (
-          <div role="alert" className="mb-5 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
-            {pageAnswer.message}
-          </div>
-        )}
-        <fieldset disabled={submitting} className="space-y-5">
-          <legend className="sr-only">{legend}</legend>
-          {children}
-          <div className="flex flex-wrap justify-end gap-3 pt-2">
-            <Link to={cancel.to} className={buttonClass("outline")}>
-              {cancel.label}
-            </Link>
-            <button type="submit" className={buttonClass("primary")}>
-              {submitting ? busyLabel : submitLabel}
-            </button>
-          </div>
-        </fieldset>
-      </fetcher.Form>
+      {aside ? (
+        <div className="grid items-start gap-8 xl:grid-cols-[minmax(0,48rem)_minmax(0,1fr)]">
+          {formElement}
+          <div className="space-y-6">{aside}</div>
+        </div>
+      ) : (
+        formElement
+      )}
     </AdminPage>
   );
 }

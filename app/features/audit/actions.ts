@@ -25,5 +25,17 @@ export const AUDIT_ACTIONS = [
   "round_robin_changed",
   "settings_changed",
   "owner_created",
+  "team_member_added",
+  "team_member_changed",
+  "team_member_deleted",
+  "team_member_moved",
+  "testimonial_added",
+  "testimonial_changed",
+  "testimonial_deleted",
+  "testimonial_moved",
+  "faq_added",
+  "faq_changed",
+  "faq_deleted",
+  "faq_moved",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -24,6 +24,18 @@ const actions: Record<AuditAction, string> = {
   round_robin_changed: "Changed round-robin lead assignment",
   settings_changed: "Changed the agency's settings",
   owner_created: "Set up the site and created the owner account",
+  team_member_added: "Added a team member",
+  team_member_changed: "Changed a team member",
+  team_member_deleted: "Deleted a team member",
+  team_member_moved: "Moved a team member in the order",
+  testimonial_added: "Added a testimonial",
+  testimonial_changed: "Changed a testimonial",
+  testimonial_deleted: "Deleted a testimonial",
+  testimonial_moved: "Moved a testimonial in the order",
+  faq_added: "Added a question to the FAQ",
+  faq_changed: "Changed a question of the FAQ",
+  faq_deleted: "Deleted a question of the FAQ",
+  faq_moved: "Moved a question of the FAQ in the order",
 };
 
 /** Labels of the keys `detail` carries; any other key is shown with its own name spelled out. */

@@ -13,7 +13,7 @@ import type { SiteFacts } from "~/content/site-facts";
 import type { Config } from "~/env.server";
 import type { AiSettings } from "~/features/ai/client.server";
 import { type BlogChange, followBlogChanges } from "~/features/blog/posts.server";
-import { type Embedder, IndexCancelled, KnowledgeIndex, type ModelEmbedder } from "./knowledge.server";
+import { type Embedder, IndexCancelled, KnowledgeIndex, type ModelEmbedder, type StoredLists } from "./knowledge.server";
 import { LOCAL_MODEL } from "./local-engine.server";
 import type { ChatLog } from "./log.server";
 import { embedTexts } from "./provider-engine.server";
@@ -24,7 +24,7 @@ import type { SearchMode } from "./retrieval.server";
  * app/features/settings/site.server.ts), which reads it again whenever any process saves it.
  */
 export type SiteSource = {
-  current(): { facts: SiteFacts };
+  current(): { facts: SiteFacts } & StoredLists;
   /** Calls `listener` after each change; answers the function that stops it. */
   onChange(listener: (snapshot: { facts: SiteFacts }) => void): () => void;
 };
@@ -61,6 +61,7 @@ export class KnowledgeSync {
     this.index = new KnowledgeIndex(
       database,
       () => site.current().facts,
+      () => site.current(),
       (level, data, message) => this.log(level, data, message),
     );
   }

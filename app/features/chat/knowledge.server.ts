@@ -17,14 +17,13 @@ import type { Database, DatabaseHandle } from "#db/client";
 import { knowledge } from "#db/schema";
 import { aboutCopy } from "~/content/about";
 import { builtInPostsFor } from "~/content/blog-posts";
-import { homeFaqs } from "~/content/home";
 import type { LandingSlug } from "~/content/landing-pages";
 import { landingPagesFor } from "~/content/landing-pages.copy";
 import type { chatInsuranceTypes } from "~/content/options";
+import { fillPlaceholders } from "~/content/placeholders";
 import { type ProductSlug, productPagesFor } from "~/content/products";
 import { serviceCards } from "~/content/services";
 import { fullAddress, perSite, type SiteFacts } from "~/content/site-facts";
-import { teamMembers } from "~/content/team";
 import { getPost, listPosts } from "~/features/blog/posts.server";
 import { htmlToText } from "~/lib/html-text";
 import { chatFaqs } from "./faqs";
@@ -146,11 +145,7 @@ export const contentKnowledge: (site: SiteFacts) => KnowledgeItem[] = perSite((s
     content: aboutWhyChooseUs.map((s) => `${s}.`).join(" "),
   });
 
-  for (const [i, m] of teamMembers.entries()) {
-    items.push({ source: `team:${i}`, kind: "fact", title: `Our team: ${m.name}, ${m.role}`, content: m.bio });
-  }
   for (const [i, f] of chatFaqs(site).entries()) items.push({ source: `faq:chat:${i}`, kind: "faq", title: f.question, content: f.answer });
-  for (const [i, f] of homeFaqs.entries()) items.push({ source: `faq:home:${i}`, kind: "faq", title: f.question, content: f.answer });
   for (const [i, card] of serviceCards.entries()) {
     items.push({ source: `service:${i}`, kind: "topic", title: card.title, content: card.description });
   }
@@ -199,6 +194,33 @@ export const contentKnowledge: (site: SiteFacts) => KnowledgeItem[] = perSite((s
 
   return items;
 });
+
+/** The team and the home page's FAQ as the back office keeps them, as knowledge, their placeholders filled. */
+export type StoredLists = {
+  team: readonly { name: string; role: string; bio: string }[];
+  faqs: readonly { question: string; answer: string }[];
+};
+
+export function listKnowledge(lists: StoredLists, site: SiteFacts): KnowledgeItem[] {
+  return [
+    ...lists.team.map(
+      (m, i): KnowledgeItem => ({
+        source: `team:${i}`,
+        kind: "fact",
+        title: `Our team: ${m.name}, ${m.role}`,
+        content: fillPlaceholders(m.bio, site),
+      }),
+    ),
+    ...lists.faqs.map(
+      (f, i): KnowledgeItem => ({
+        source: `faq:home:${i}`,
+        kind: "faq",
+        title: fillPlaceholders(f.question, site),
+        content: fillPlaceholders(f.answer, site),
+      }),
+    ),
+  ];
+}
 
 /** The source prefixes of the content items ("agency:", "faq:" ...): the scope a change of the facts re-indexes. */
 export function contentScope(items: KnowledgeItem[]): string[] {
@@ -400,15 +422,31 @@ export class KnowledgeIndex {
   private readonly withLock: DatabaseHandle["withLock"];
   private readonly log: IndexLog;
   private readonly site: () => SiteFacts;
+  private readonly lists: () => StoredLists;
   vectorColumn = false;
 
-  /** `site`: the agency's current facts (the site store's snapshot), read each time the content is indexed. */
-  constructor(database: Pick<DatabaseHandle, "db" | "hasVector" | "withLock">, site: () => SiteFacts, log: IndexLog = () => {}) {
+  /**
+   * `site`: the agency's current facts, and `lists` its stored team and FAQ (the site store's snapshot),
+   * read each time the content is indexed.
+   */
+  constructor(
+    database: Pick<DatabaseHandle, "db" | "hasVector" | "withLock">,
+    site: () => SiteFacts,
+    lists: () => StoredLists,
+    log: IndexLog = () => {},
+  ) {
     this.db = database.db;
     this.hasVector = database.hasVector;
     this.withLock = database.withLock;
     this.site = site;
+    this.lists = lists;
     this.log = log;
+  }
+
+  /** Every item built from the site's content and stored lists, with the current facts. */
+  private siteItems(): KnowledgeItem[] {
+    const site = this.site();
+    return [...contentKnowledge(site), ...listKnowledge(this.lists(), site)];
   }
 
   get lexical(): LexicalIndex {
@@ -450,7 +488,7 @@ export class KnowledgeIndex {
       } catch (error) {
         this.log("error", { err: error }, "chat knowledge: blog posts could not be read; indexing the site content only");
       }
-      this.setItems([...contentKnowledge(this.site()), ...blog]);
+      this.setItems([...this.siteItems(), ...blog]);
       await this.syncModel(LOCAL_MODEL, localEmbedder);
     });
   }
@@ -524,7 +562,7 @@ export class KnowledgeIndex {
    */
   resyncContent(models: ModelEmbedder[] = []): Promise<number> {
     return this.serial(async () => {
-      const content = contentKnowledge(this.site());
+      const content = this.siteItems();
       const scope = contentScope([...this.allItems().filter((i) => !i.source.startsWith("blog:")), ...content]);
       const inScope = (source: string) => scope.some((prefix) => source.startsWith(prefix));
       this.setItems([...this.allItems().filter((i) => !inScope(i.source)), ...content]);

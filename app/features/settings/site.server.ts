@@ -1,6 +1,7 @@
 /**
  * The agency's site content as stored: the profile edited in Settings (`site_settings`, key
- * `agency_profile`). Each process keeps the last snapshot it read and reads again when any process
+ * `agency_profile`), and the team, testimonials and FAQ edited on their screens (their tables,
+ * site-lists.server.ts). Each process keeps the last snapshot it read and reads again when any process
  * announces a change on `site_changes` (sent inside the saving transaction, so only committed changes
  * are heard), when the notification connection comes back, and at least every minute. A request takes
  * one snapshot when it starts and renders with it alone, so no page mixes old and new details.
@@ -14,31 +15,39 @@ import { siteSettings } from "#db/schema";
 import type { AgencyProfile, SiteFacts } from "~/content/site-facts";
 import { defaultProfile, siteFacts } from "~/content/site-profile";
 import { readStoredProfile } from "./profile-schema";
+import { defaultLists, listsContent, type SiteLists } from "./site-lists";
+import { readSiteLists, seedSiteLists } from "./site-lists-store.server";
 
 /** The NOTIFY channel of site content changes: every process on the database hears each committed one. */
 export const SITE_CHANGES = "site_changes";
 export const PROFILE_KEY = "agency_profile";
 
-export type SiteSnapshot = {
+export type SiteSnapshot = SiteLists & {
   profile: AgencyProfile;
   facts: SiteFacts;
   /** Changes whenever anything a page shows from the stored content changes: the render cache's and ETags' key. */
   version: string;
 };
 
-type Stored = { profile: AgencyProfile };
+type Stored = SiteLists & { profile: AgencyProfile };
 
-/** The version of stored content: a short hash of all of it, so equal content has equal versions on every process. */
+/**
+ * The version of stored content: a short hash of all that pages show of it (not the rows' ids), so
+ * equal content has equal versions on every process, and a database holding the first-run defaults
+ * has the build's version.
+ */
 export function contentVersion(content: Stored): string {
-  return createHash("sha256").update(JSON.stringify(content)).digest("base64url").slice(0, 16);
+  const shown = { profile: content.profile, ...listsContent(content) };
+  return createHash("sha256").update(JSON.stringify(shown)).digest("base64url").slice(0, 16);
 }
 
 export function snapshotOf(content: Stored): SiteSnapshot {
-  return { profile: content.profile, facts: siteFacts(content.profile), version: contentVersion(content) };
+  const { profile, team, testimonials, faqs } = content;
+  return { profile, facts: siteFacts(profile), team, testimonials, faqs, version: contentVersion(content) };
 }
 
 /** The first-run defaults' snapshot: what the build prerenders, and what a new database is seeded with. */
-export const defaultSnapshot: SiteSnapshot = snapshotOf({ profile: defaultProfile });
+export const defaultSnapshot: SiteSnapshot = snapshotOf({ profile: defaultProfile, ...defaultLists });
 
 type Reader = Pick<Database, "select">;
 
@@ -48,15 +57,20 @@ export async function readProfile(db: Reader): Promise<AgencyProfile> {
 }
 
 export async function readSnapshot(db: Reader): Promise<SiteSnapshot> {
-  return snapshotOf({ profile: await readProfile(db) });
+  const profile = await readProfile(db);
+  return snapshotOf({ profile, ...(await readSiteLists(db)) });
 }
 
-/** Stores the first-run defaults when the database has no profile yet; an existing one is kept. */
-export async function seedSiteContent(db: Pick<Database, "insert">): Promise<void> {
+/**
+ * Stores the first-run defaults when the database has none yet: the profile when there is no profile,
+ * and the team, testimonials and FAQ once per database (seedSiteLists). What is stored is kept.
+ */
+export async function seedSiteContent(db: Database): Promise<void> {
   await db
     .insert(siteSettings)
     .values({ key: PROFILE_KEY, value: defaultProfile, updatedBy: null })
     .onConflictDoNothing({ target: siteSettings.key });
+  await seedSiteLists(db);
 }
 
 /** Announces a change through `tx`, the transaction that makes it. */

@@ -47,6 +47,9 @@ const menu = [
   { to: "/admin/contacts", label: m.contacts },
   { to: "/admin/chatbot-management", label: m.chatbot },
   { to: "/admin/jobs", label: m.jobs },
+  { to: "/admin/team", label: m.team },
+  { to: "/admin/testimonials", label: m.testimonials },
+  { to: "/admin/faqs", label: m.faqs },
   { to: "/admin/users", label: m.users },
   { to: "/admin/settings", label: m.settings },
   { to: "/admin/audit", label: m.audit },
@@ -64,14 +67,15 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { user } = loaderData;
   return (
     <div className="min-h-screen bg-slate-50 lg:flex">
-      <aside className="border-b border-slate-200 bg-brand-900 text-white lg:sticky lg:top-0 lg:h-screen lg:w-64 lg:shrink-0 lg:border-b-0">
+      <aside className="border-b border-slate-200 bg-brand-900 text-white lg:sticky lg:top-0 lg:flex lg:h-screen lg:w-64 lg:shrink-0 lg:flex-col lg:border-b-0">
         <div className="flex items-center justify-between gap-4 px-4 py-4 lg:block lg:px-6 lg:py-6">
           <p className="font-bold">{site.agency.shortName}</p>
           <p className="truncate text-sm text-slate-300 lg:mt-1" title={user.email}>
             {user.email}
           </p>
         </div>
-        <nav aria-label="Admin" className="overflow-x-auto px-2 pb-3 lg:px-3">
+        {/* On a short screen the menu scrolls inside the side bar rather than running past it. */}
+        <nav aria-label="Admin" className="overflow-x-auto px-2 pb-3 lg:min-h-0 lg:flex-1 lg:overflow-y-auto lg:px-3">
           <ul className="flex gap-1 lg:flex-col">
             {menu.map((item) => (
               <li key={item.to}>
