@@ -35,14 +35,20 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             {
               name: "shared",
               priority: 20,
-              test: /[\\/]app[\\/](components[\\/]site[\\/]|content[\\/](agency|navigation|closing|site-profile)\.ts|lib[\\/](seo|submission-context|open-chat)\.ts|lib[\\/]site\.tsx|components[\\/](route-effects|toaster|analytics|nonce)\.tsx|components[\\/]ui[\\/](icon|button|section|page-hero|cta-banner|inline-text)\.tsx)/,
+              test: /[\\/]app[\\/](components[\\/]site[\\/]|content[\\/](navigation|closing|site-facts)\.ts|lib[\\/](seo|submission-context|open-chat)\.ts|lib[\\/]site\.tsx|components[\\/](route-effects|toaster|analytics|nonce)\.tsx|components[\\/]ui[\\/](icon|button|section|page-hero|cta-banner|inline-text)\.tsx)/,
             },
-            // The FAQ and the licensed-states list, which the product pages show together, and the cards of the
-            // stored lists (reviews, team members), which the home, testimonials and team pages and their screens share.
+            // The FAQ and the licensed-states list, which the product pages show together.
             {
               name: "page-parts",
               priority: 15,
-              test: /[\\/]app[\\/]components[\\/](ui[\\/](faq-accordion|licensed-states|site-picture)|pages[\\/](review-card|star-rating|featured-testimonial|team-member-card))\.tsx$/,
+              test: /[\\/]app[\\/]components[\\/]ui[\\/](faq-accordion|licensed-states)\.tsx$/,
+            },
+            // The cards of the stored lists (reviews, team members), which the home, testimonials and team pages
+            // and their screens share.
+            {
+              name: "list-cards",
+              priority: 14,
+              test: /[\\/]app[\\/]components[\\/](ui[\\/]site-picture|pages[\\/](review-card|star-rating|featured-testimonial|team-member-card))\.tsx$/,
             },
             // What every page with a form needs, in one request: Conform, the form helper and its fields.
             {

@@ -13,7 +13,7 @@
  * in a JavaScript chunk.
  */
 import { perSite } from "./site-facts";
-import { teamMembers } from "./team";
+import { defaultTeam } from "./team";
 
 export type BlogAuthor = { name: string; role: string; avatar: string | null };
 
@@ -35,7 +35,7 @@ export type DisplayedPost = {
 };
 
 function staffAuthor(firstName: string): BlogAuthor {
-  const member = teamMembers.find((m) => m.name.startsWith(`${firstName} `));
+  const member = defaultTeam.find((m) => m.name.startsWith(`${firstName} `));
   if (!member) throw new Error(`No team member named ${firstName}`);
   return { name: member.name, role: member.role, avatar: null };
 }

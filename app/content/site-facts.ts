@@ -162,3 +162,17 @@ export function clockLabel(hhmm: string): string {
   const hour = h % 12 === 0 ? 12 : h % 12;
   return `${hour}:${String(m).padStart(2, "0")} ${suffix}`;
 }
+
+/**
+ * A typed phone number dialled as E.164: ten digits (a US number, with or without a leading 1) or
+ * "+" and 8 to 15 digits. Null when it is not a phone number.
+ */
+export function e164Phone(typed: string): string | null {
+  const trimmed = typed.trim();
+  if (!/^\+?[\d\s().\-/]+$/.test(trimmed)) return null;
+  const digits = trimmed.replace(/\D/g, "");
+  if (trimmed.startsWith("+")) return digits.length >= 8 && digits.length <= 15 && digits[0] !== "0" ? `+${digits}` : null;
+  if (digits.length === 10 && /^[2-9]\d{2}[2-9]/.test(digits)) return `+1${digits}`;
+  if (digits.length === 11 && digits.startsWith("1") && /^1[2-9]\d{2}[2-9]/.test(digits)) return `+${digits}`;
+  return null;
+}

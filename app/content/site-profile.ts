@@ -11,6 +11,7 @@
 import {
   type AgencyProfile,
   clockLabel,
+  e164Phone,
   fixedPromises,
   type HoursRow,
   type OpenHours,
@@ -21,6 +22,8 @@ import {
   WEEKDAYS,
   type Weekday,
 } from "./site-facts";
+
+export { e164Phone };
 
 export const US_STATES: Record<string, string> = {
   AL: "Alabama",
@@ -138,20 +141,6 @@ export const defaultProfile: AgencyProfile = {
   closedDays: [],
   logo: "",
 };
-
-/**
- * A typed phone number dialled as E.164: ten digits (a US number, with or without a leading 1) or
- * "+" and 8 to 15 digits. Null when it is not a phone number.
- */
-export function e164Phone(typed: string): string | null {
-  const trimmed = typed.trim();
-  if (!/^\+?[\d\s().\-/]+$/.test(trimmed)) return null;
-  const digits = trimmed.replace(/\D/g, "");
-  if (trimmed.startsWith("+")) return digits.length >= 8 && digits.length <= 15 && digits[0] !== "0" ? `+${digits}` : null;
-  if (digits.length === 10 && /^[2-9]\d{2}[2-9]/.test(digits)) return `+1${digits}`;
-  if (digits.length === 11 && digits.startsWith("1") && /^1[2-9]\d{2}[2-9]/.test(digits)) return `+${digits}`;
-  return null;
-}
 
 /** "09:00" -> "9 AM"; "17:30" -> "5:30 PM": the short form of availability notes. */
 function shortClock(hhmm: string): string {

@@ -3,12 +3,10 @@
  * office's Team screen edits it from then on). The people are fictional placeholders for a first
  * version; the agency replaces names, photos and contact details with its real staff.
  *
- * Bios may hold `{placeholders}` (PLACEHOLDERS in ./site-profile) so they stay true when Settings change.
+ * Bios may hold `{placeholders}` (PLACEHOLDERS in ./placeholders) so they stay true when Settings change.
  */
 
-import { fillPlaceholders } from "./placeholders";
 import { perSite } from "./site-facts";
-import { defaultSite } from "./site-profile";
 
 /** A member as the agency writes them: the texts the Team screen edits (the photo is stored beside them). */
 export type TeamMemberText = {
@@ -65,13 +63,3 @@ export function initialsOf(name: string): string {
   const last = words.length > 1 ? ([...words[words.length - 1]][0] ?? "") : "";
   return `${first}${last}`.toUpperCase();
 }
-
-/**
- * The first-run team with the first-run profile's facts: what the built-in articles' bylines and the
- * chat's built-in knowledge name. Pages show the stored team instead.
- */
-export const teamMembers: TeamMember[] = /* @__PURE__ */ defaultTeam.map((m) => ({
-  ...m,
-  bio: fillPlaceholders(m.bio, defaultSite),
-  initials: initialsOf(m.name),
-}));

@@ -4,11 +4,11 @@
  * /testimonials, the cards of /testimonials, or the home page's reviews. The clients are fictional
  * placeholders for a first version; the agency replaces them with real, permission-granted reviews.
  *
- * Quotes may hold `{placeholders}` (PLACEHOLDERS in ./site-profile).
+ * Quotes may hold `{placeholders}` (PLACEHOLDERS in ./placeholders).
  */
 
 import { fillPlaceholders } from "./placeholders";
-import { defaultSite } from "./site-profile";
+import type { SiteFacts } from "./site-facts";
 
 export const TESTIMONIAL_PLACEMENTS = ["featured", "testimonials", "home"] as const;
 export type TestimonialPlacement = (typeof TESTIMONIAL_PLACEMENTS)[number];
@@ -136,21 +136,6 @@ export const defaultTestimonials: TestimonialText[] = [
 export const companyLine = (t: Pick<TestimonialText, "business" | "place">) => [t.business, t.place].filter(Boolean).join(", ");
 
 /** A testimonial as its card shows it, with `{placeholders}` filled from `site`. */
-export function testimonialCard(t: TestimonialText, site = defaultSite): Testimonial {
+export function testimonialCard(t: TestimonialText, site: SiteFacts): Testimonial {
   return { name: t.name, role: t.role, company: companyLine(t), message: fillPlaceholders(t.quote, site), rating: t.rating };
 }
-
-const firstRun = (placement: TestimonialPlacement) =>
-  defaultTestimonials.filter((t) => t.placement === placement).map((t) => testimonialCard(t));
-
-/** The first-run cards of /testimonials, with the first-run profile's facts (pages show the stored ones). */
-export const testimonials: Testimonial[] = /* @__PURE__ */ firstRun("testimonials");
-
-/** The first-run featured quote of /testimonials. */
-export const featuredTestimonial: { quote: string; name: string; role: string; company: string } = /* @__PURE__ */ (() => {
-  const [card] = firstRun("featured");
-  return { quote: card.message, name: card.name, role: card.role, company: card.company };
-})();
-
-/** The first-run reviews of the home page (testimonials placed there; the page shows the stored ones). */
-export const homeReviews: Testimonial[] = /* @__PURE__ */ firstRun("home");

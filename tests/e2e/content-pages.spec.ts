@@ -5,9 +5,8 @@ import { closingCopy } from "../../app/content/closing";
 import { homeCopy, homeServices } from "../../app/content/home";
 import { serviceCards, servicesCopy } from "../../app/content/services";
 import { defaultSite } from "../../app/content/site-profile";
-import { teamIntro, teamMembers } from "../../app/content/team";
-import { featuredTestimonial, homeReviews, testimonials } from "../../app/content/testimonials";
-import { homeFaqs } from "../support/content";
+import { teamIntro } from "../../app/content/team";
+import { featuredTestimonial, homeFaqs, homeReviews, teamMembers, testimonials } from "../support/content";
 import { expect, test } from "./support";
 
 /** The test server starts with the first-run profile: its pages state these facts. */

@@ -1,7 +1,6 @@
 import { Icon } from "~/components/ui/icon";
 import { SitePicture } from "~/components/ui/site-picture";
-import { telHref } from "~/content/site-facts";
-import { e164Phone } from "~/content/site-profile";
+import { e164Phone, telHref } from "~/content/site-facts";
 import type { TeamMember } from "~/content/team";
 import type { SiteImage } from "~/lib/site-images";
 

@@ -8,8 +8,8 @@ import { defaultSite } from "~/content/site-profile";
 
 const builtInPosts = builtInPostsFor(defaultSite);
 
-import { teamMembers } from "~/content/team";
 import { htmlToText, readingTime, wordCount } from "~/lib/html-text";
+import { teamMembers } from "../../../tests/support/content";
 import { calendarDay, formatCardDate, formatPostDate, isoDay } from "./format";
 import {
   authorName,

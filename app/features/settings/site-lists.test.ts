@@ -6,10 +6,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { defaultProfile, defaultSite, siteFacts } from "~/content/site-profile";
-import { teamIntro, teamMembers } from "~/content/team";
-import { featuredTestimonial, homeReviews, testimonials } from "~/content/testimonials";
+import { teamIntro } from "~/content/team";
 import copy from "../../../tests/fixtures/people-copy.json";
-import { homeFaqs } from "../../../tests/support/content";
+import { featuredTestimonial, homeFaqs, homeReviews, teamMembers, testimonials } from "../../../tests/support/content";
 import { contentVersion, defaultSnapshot, snapshotOf } from "./site.server";
 import { defaultLists, faqView, placeholderList, teamMemberView, testimonialsIn, unknownPlaceholders } from "./site-lists";
 import { siteListMessages } from "./site-lists-messages";
