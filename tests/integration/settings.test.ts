@@ -5,6 +5,7 @@
  * the seeded defaults, and the store every process keeps in step.
  */
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, siteSettings } from "#db/schema";
 import { type AgencyProfile, WEEKDAYS } from "../../app/content/site-facts";
@@ -193,6 +194,36 @@ describe.each(databaseKinds)("settings on %s", (kind) => {
     expect(html).toContain(m.zip);
     expect(html).toContain('value="Changed Name Agency"');
     expect((await readProfile(db())).name).toBe(current.name);
+  });
+
+  it("stores a PNG logo sent with the form, serves it for a year, and refuses an SVG with script, saving nothing", async () => {
+    const multipart = (profile: AgencyProfile, file: Blob, name: string) => {
+      const body = new FormData();
+      for (const [k, v] of formFields(profile, { baseVersion: profileVersion(profile) })) body.append(k, v);
+      body.append("logoFile", file, name);
+      return fetch(`${server.url}/admin/settings`, { method: "POST", redirect: "manual", headers: { cookie }, body });
+    };
+    const png = await sharp({ create: { width: 600, height: 200, channels: 4, background: "#112f57" } })
+      .png()
+      .toBuffer();
+    const before = await readProfile(db());
+    const saved = await multipart(before, new Blob([new Uint8Array(png)], { type: "image/png" }), "logo.png");
+    expect(saved.status).toBe(303);
+    const { logo } = await readProfile(db());
+    expect(logo).toMatch(/^\/site-images\/logo-[\w-]+\.png$/);
+    const image = await fetch(`${server.url}${logo}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("cache-control")).toContain("immutable");
+    expect((await sharp(Buffer.from(await image.arrayBuffer())).metadata()).height).toBe(128);
+
+    const now = await readProfile(db());
+    const script = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>';
+    const refused = await multipart({ ...now, city: "Bertram" }, new Blob([script], { type: "image/svg+xml" }), "logo.svg");
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain(m.logoScript.replace(/'/g, "&#x27;"));
+    const notImage = await multipart({ ...now, city: "Bertram" }, new Blob(["%PDF-1.7 not a picture"], { type: "image/png" }), "logo.png");
+    expect(notImage.status).toBe(400);
+    expect(await readProfile(db())).toEqual(now);
   });
 
   it("refuses a save made from a page older than the stored settings (409)", async () => {

@@ -7,6 +7,7 @@ import { settingsMessages } from "~/features/settings/messages";
 import { changeProfile, federalHolidays, profileVersion } from "~/features/settings/profile.server";
 import { profileSchema } from "~/features/settings/profile-schema";
 import { readProfile } from "~/features/settings/site.server";
+import { ImageRefused, LOGO_MAX_BYTES, storeLogo } from "~/features/settings/site-images.server";
 import { useActionForm } from "~/lib/form";
 import { postForm, refuse, requireAdmin } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
@@ -55,12 +56,32 @@ export function action({ request, context }: Route.ActionArgs) {
   return postForm(
     request,
     context,
-    { form: "settings", schema: profileSchema(), maxBytes: MAX_FORM_BYTES, access: "admin", invalid: text.failure },
-    async ({ value, formData, admin }) => {
+    {
+      form: "settings",
+      schema: profileSchema(),
+      maxBytes: MAX_FORM_BYTES,
+      files: { logoFile: { maxBytes: LOGO_MAX_BYTES } },
+      access: "admin",
+      invalid: text.failure,
+    },
+    async ({ value, formData, files, admin }) => {
+      // A new logo is checked and stored first (PNG, or SVG made safe); nothing else is saved if it is refused.
+      let logo = formData.get("removeLogo") === "on" ? "" : value.logo;
+      const upload = files.logoFile;
+      if (upload?.tooLarge) return refuse(400, text.failure, { logo: text.fields.logo });
+      if (upload) {
+        try {
+          logo = await storeLogo(context.storage, upload.bytes);
+        } catch (err) {
+          if (err instanceof ImageRefused) return refuse(400, text.failure, { logo: err.message });
+          context.logger.error({ err, reqId: context.requestId }, "the logo could not be stored");
+          return refuse(500, text.failure);
+        }
+      }
       const intent = String(formData.get("intent") ?? "save");
       const year = /^holidays:(\d{4})$/.exec(intent)?.[1];
       const added = year ? federalHolidays(Number(year)).map((h) => h.date) : [];
-      const input = { ...value, closedDays: [...value.closedDays, ...added] };
+      const input = { ...value, logo, closedDays: [...value.closedDays, ...added] };
       const baseVersion = String(formData.get("baseVersion") ?? "");
       let outcome: Awaited<ReturnType<typeof changeProfile>>;
       try {
@@ -158,362 +179,389 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
   const named = profile.closedDays.filter((d) => holidays[d]).map((d) => `${d} (${holidays[d]})`);
 
   return (
-    <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
-      <AdminFormFrame
-        title={text.title}
-        back={<span>{text.intro}</span>}
-        form={form}
-        label={text.title}
-        legend="Agency settings"
-        submitLabel="Save settings"
-        busyLabel="Saving..."
-        cancel={{ to: "/admin/dashboard", label: "Cancel" }}
-      >
-        <input type="hidden" name="baseVersion" value={version} />
-        <Section title="Agency">
+    <AdminFormFrame
+      title={text.title}
+      back={<span>{text.intro}</span>}
+      form={form}
+      label={text.title}
+      legend="Agency settings"
+      submitLabel="Save settings"
+      busyLabel="Saving..."
+      cancel={{ to: "/admin/dashboard", label: "Cancel" }}
+      encType="multipart/form-data"
+      aside={<Preview profile={profile} />}
+    >
+      <input type="hidden" name="baseVersion" value={version} />
+      <Section title="Agency">
+        <TextField
+          id="settings-name"
+          name="name"
+          label="Agency name"
+          required
+          maxLength={100}
+          defaultValue={v("name", profile.name)}
+          error={errors.name}
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
           <TextField
-            id="settings-name"
-            name="name"
-            label="Agency name"
+            id="settings-short-name"
+            name="shortName"
+            label="Short name"
             required
-            maxLength={100}
-            defaultValue={v("name", profile.name)}
-            error={errors.name}
+            maxLength={60}
+            hint="Used where space is short: the header on phones, text messages."
+            defaultValue={v("shortName", profile.shortName)}
+            error={errors.shortName}
           />
-          <div className="grid gap-5 sm:grid-cols-2">
-            <TextField
-              id="settings-short-name"
-              name="shortName"
-              label="Short name"
-              required
-              maxLength={60}
-              hint="Used where space is short: the header on phones, text messages."
-              defaultValue={v("shortName", profile.shortName)}
-              error={errors.shortName}
-            />
-            <TextField
-              id="settings-founded"
-              name="foundedYear"
-              label="Year founded"
-              required
-              inputMode="numeric"
-              maxLength={4}
-              defaultValue={v("foundedYear", String(profile.foundedYear))}
-              error={errors.foundedYear}
-            />
-          </div>
           <TextField
-            id="settings-tagline"
-            name="tagline"
-            label="Tagline"
-            maxLength={200}
-            defaultValue={v("tagline", profile.tagline)}
-            error={errors.tagline}
-          />
-        </Section>
-
-        <Section title="Contact">
-          <div className="grid gap-5 sm:grid-cols-2">
-            <TextField
-              id="settings-phone"
-              name="phone"
-              label="Main phone"
-              type="tel"
-              required
-              maxLength={30}
-              hint="Shown as you type it; dialled as +1 and the digits."
-              defaultValue={v("phone", profile.phone)}
-              error={errors.phone}
-            />
-            <TextField
-              id="settings-second-phone"
-              name="secondPhone"
-              label="Second phone"
-              type="tel"
-              maxLength={30}
-              defaultValue={v("secondPhone", profile.secondPhone)}
-              error={errors.secondPhone}
-            />
-            <TextField
-              id="settings-email"
-              name="email"
-              label="Email"
-              type="email"
-              required
-              maxLength={254}
-              defaultValue={v("email", profile.email)}
-              error={errors.email}
-            />
-            <TextField
-              id="settings-whatsapp"
-              name="whatsapp"
-              label="WhatsApp number"
-              type="tel"
-              maxLength={30}
-              hint="With the country code, e.g. +1 512 555 0142. Empty: no WhatsApp button."
-              defaultValue={v("whatsapp", profile.whatsapp)}
-              error={errors.whatsapp}
-            />
-          </div>
-        </Section>
-
-        <Section title="Office">
-          <TextField
-            id="settings-street"
-            name="street"
-            label="Street address"
-            required
-            maxLength={200}
-            defaultValue={v("street", profile.street)}
-            error={errors.street}
-          />
-          <div className="grid gap-5 sm:grid-cols-3">
-            <TextField
-              id="settings-city"
-              name="city"
-              label="City"
-              required
-              maxLength={100}
-              defaultValue={v("city", profile.city)}
-              error={errors.city}
-            />
-            <SelectField
-              id="settings-state"
-              name="state"
-              label="State"
-              required
-              placeholder="Select a state"
-              options={Object.entries(US_STATES).map(([code, name]) => ({ value: code, label: name }))}
-              defaultValue={v("state", profile.state)}
-              error={errors.state}
-            />
-            <TextField
-              id="settings-zip"
-              name="zip"
-              label="ZIP code"
-              required
-              inputMode="numeric"
-              maxLength={10}
-              defaultValue={v("zip", profile.zip)}
-              error={errors.zip}
-            />
-          </div>
-          <SelectField
-            id="settings-time-zone"
-            name="timeZone"
-            label="Time zone"
-            required
-            placeholder="Select a time zone"
-            options={Object.entries(US_TIME_ZONES).map(([zone, names]) => ({ value: zone, label: names.long }))}
-            defaultValue={v("timeZone", profile.timeZone)}
-            error={errors.timeZone}
-          />
-        </Section>
-
-        <Section
-          title="Office hours"
-          description="The call-back clock counts these hours only. Leave both times empty, or tick Closed, for a day the office is closed."
-        >
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="text-slate-600">
-                <th scope="col" className="py-1 font-medium">
-                  Day
-                </th>
-                <th scope="col" className="py-1 font-medium">
-                  Opens
-                </th>
-                <th scope="col" className="py-1 font-medium">
-                  Closes
-                </th>
-                <th scope="col" className="py-1 font-medium">
-                  Closed
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {WEEKDAYS.map((day) => {
-                const h = profile.hours[day];
-                const opensError = errors[`hours.${day}.opens`];
-                const closesError = errors[`hours.${day}.closes`];
-                const closedSent = pageAnswer ? pick(sent, ["hours", day, "closed"], "") === "on" : !h;
-                return (
-                  <tr key={day} className="align-top">
-                    <th scope="row" className="py-2 pr-3 font-medium text-slate-800">
-                      {WEEKDAY_NAMES[day]}
-                    </th>
-                    <td className="py-2 pr-3">
-                      <input
-                        type="time"
-                        name={`hours.${day}.opens`}
-                        aria-label={`${WEEKDAY_NAMES[day]} opens`}
-                        aria-invalid={opensError ? true : undefined}
-                        aria-describedby={opensError ? `settings-${day}-opens-error` : undefined}
-                        defaultValue={v(`hours.${day}.opens`, h?.opens ?? "")}
-                        className="rounded-md border border-slate-300 px-2 py-1"
-                      />
-                      {opensError && (
-                        <p id={`settings-${day}-opens-error`} className="mt-1 text-sm font-medium text-red-700">
-                          {opensError}
-                        </p>
-                      )}
-                    </td>
-                    <td className="py-2 pr-3">
-                      <input
-                        type="time"
-                        name={`hours.${day}.closes`}
-                        aria-label={`${WEEKDAY_NAMES[day]} closes`}
-                        aria-invalid={closesError ? true : undefined}
-                        aria-describedby={closesError ? `settings-${day}-closes-error` : undefined}
-                        defaultValue={v(`hours.${day}.closes`, h?.closes ?? "")}
-                        className="rounded-md border border-slate-300 px-2 py-1"
-                      />
-                      {closesError && (
-                        <p id={`settings-${day}-closes-error`} className="mt-1 text-sm font-medium text-red-700">
-                          {closesError}
-                        </p>
-                      )}
-                    </td>
-                    <td className="py-2">
-                      <input
-                        type="checkbox"
-                        name={`hours.${day}.closed`}
-                        aria-label={`Closed on ${WEEKDAY_NAMES[day]}`}
-                        defaultChecked={closedSent}
-                        className="h-5 w-5 rounded border-slate-400"
-                      />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-          <div className="grid gap-5 sm:grid-cols-2">
-            <TextField
-              id="settings-saturday-text"
-              name="saturdayText"
-              label="Saturday, when closed"
-              required
-              maxLength={60}
-              defaultValue={v("saturdayText", profile.saturdayText)}
-              error={errors.saturdayText}
-            />
-            <TextField
-              id="settings-sunday-text"
-              name="sundayText"
-              label="Sunday, when closed"
-              required
-              maxLength={60}
-              defaultValue={v("sundayText", profile.sundayText)}
-              error={errors.sundayText}
-            />
-          </div>
-        </Section>
-
-        <Section title="Call-back promise and closed days">
-          <TextField
-            id="settings-contact-minutes"
-            name="contactMinutes"
-            label="Call back within (minutes of office hours)"
+            id="settings-founded"
+            name="foundedYear"
+            label="Year founded"
             required
             inputMode="numeric"
             maxLength={4}
-            hint={
-              slaOverride === null
-                ? "Pages, mails and the chat state it; the lead inbox's clock counts it."
-                : `Pages, mails and the chat state it. The server's LEAD_SLA_MINUTES (${slaOverride}) overrides it for the lead inbox's clock.`
-            }
-            defaultValue={v("contactMinutes", String(profile.contactMinutes))}
-            error={errors.contactMinutes}
+            defaultValue={v("foundedYear", String(profile.foundedYear))}
+            error={errors.foundedYear}
           />
-          <TextAreaField
-            id="settings-closed-days"
-            name="closedDays"
-            label="Closed days (holidays)"
-            rows={5}
-            hint={`One date per line, YYYY-MM-DD. The call-back clock skips them.${named.length ? ` Holidays among them: ${named.join(", ")}.` : ""}`}
-            defaultValue={closedDays}
-            error={errors.closedDays}
-          />
-          <div className="flex flex-wrap gap-3">
-            {years.map((year) => (
-              <button
-                key={year}
-                type="submit"
-                name="intent"
-                value={`holidays:${year}`}
-                className="rounded-md border border-brand-600 px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
-              >
-                Add US federal holidays of {year} and save
-              </button>
-            ))}
-          </div>
-        </Section>
+        </div>
+        <TextField
+          id="settings-tagline"
+          name="tagline"
+          label="Tagline"
+          maxLength={200}
+          defaultValue={v("tagline", profile.tagline)}
+          error={errors.tagline}
+        />
+      </Section>
 
-        <Section title="Licensed states">
-          <fieldset aria-describedby={errors.licensedStates ? "settings-states-error" : undefined}>
-            <legend className="text-sm font-medium text-slate-800">States the agency is licensed in</legend>
-            <div className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3">
-              {states.map((state) => (
-                <CheckboxField
-                  key={state}
-                  id={`settings-state-${state.replaceAll(" ", "-")}`}
-                  name="licensedStates"
-                  value={state}
-                  label={state}
-                  defaultChecked={chosen.has(state)}
-                />
-              ))}
-            </div>
-            {errors.licensedStates && (
-              <p id="settings-states-error" className="mt-1 text-sm font-medium text-red-700">
-                {errors.licensedStates}
-              </p>
-            )}
-          </fieldset>
-          <SelectField
-            id="settings-resident-state"
-            name="residentState"
-            label="Resident state"
+      <Section title="Contact">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            id="settings-phone"
+            name="phone"
+            label="Main phone"
+            type="tel"
             required
-            placeholder="Select the resident state"
-            options={states}
-            defaultValue={v("residentState", profile.residentState)}
-            error={errors.residentState}
+            maxLength={30}
+            hint="Shown as you type it; dialled as +1 and the digits."
+            defaultValue={v("phone", profile.phone)}
+            error={errors.phone}
           />
-        </Section>
+          <TextField
+            id="settings-second-phone"
+            name="secondPhone"
+            label="Second phone"
+            type="tel"
+            maxLength={30}
+            defaultValue={v("secondPhone", profile.secondPhone)}
+            error={errors.secondPhone}
+          />
+          <TextField
+            id="settings-email"
+            name="email"
+            label="Email"
+            type="email"
+            required
+            maxLength={254}
+            defaultValue={v("email", profile.email)}
+            error={errors.email}
+          />
+          <TextField
+            id="settings-whatsapp"
+            name="whatsapp"
+            label="WhatsApp number"
+            type="tel"
+            maxLength={30}
+            hint="With the country code, e.g. +1 512 555 0142. Empty: no WhatsApp button."
+            defaultValue={v("whatsapp", profile.whatsapp)}
+            error={errors.whatsapp}
+          />
+        </div>
+      </Section>
 
-        <Section title="Social links and analytics">
-          <div className="grid gap-5 sm:grid-cols-2">
-            {SOCIAL_NETWORKS.map((network) => (
-              <TextField
-                key={network}
-                id={`settings-social-${network}`}
-                name={`social.${network}`}
-                label={SOCIAL_NAMES[network]}
-                type="url"
-                maxLength={300}
-                placeholder="https://"
-                defaultValue={v(`social.${network}`, profile.social[network])}
-                error={errors[`social.${network}`]}
+      <Section title="Office">
+        <TextField
+          id="settings-street"
+          name="street"
+          label="Street address"
+          required
+          maxLength={200}
+          defaultValue={v("street", profile.street)}
+          error={errors.street}
+        />
+        <div className="grid gap-5 sm:grid-cols-3">
+          <TextField
+            id="settings-city"
+            name="city"
+            label="City"
+            required
+            maxLength={100}
+            defaultValue={v("city", profile.city)}
+            error={errors.city}
+          />
+          <SelectField
+            id="settings-state"
+            name="state"
+            label="State"
+            required
+            placeholder="Select a state"
+            options={Object.entries(US_STATES).map(([code, name]) => ({ value: code, label: name }))}
+            defaultValue={v("state", profile.state)}
+            error={errors.state}
+          />
+          <TextField
+            id="settings-zip"
+            name="zip"
+            label="ZIP code"
+            required
+            inputMode="numeric"
+            maxLength={10}
+            defaultValue={v("zip", profile.zip)}
+            error={errors.zip}
+          />
+        </div>
+        <SelectField
+          id="settings-time-zone"
+          name="timeZone"
+          label="Time zone"
+          required
+          placeholder="Select a time zone"
+          options={Object.entries(US_TIME_ZONES).map(([zone, names]) => ({ value: zone, label: names.long }))}
+          defaultValue={v("timeZone", profile.timeZone)}
+          error={errors.timeZone}
+        />
+      </Section>
+
+      <Section
+        title="Office hours"
+        description="The call-back clock counts these hours only. Leave both times empty, or tick Closed, for a day the office is closed."
+      >
+        <table className="w-full text-left text-sm">
+          <thead>
+            <tr className="text-slate-600">
+              <th scope="col" className="py-1 font-medium">
+                Day
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                Opens
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                Closes
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                Closed
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {WEEKDAYS.map((day) => {
+              const h = profile.hours[day];
+              const opensError = errors[`hours.${day}.opens`];
+              const closesError = errors[`hours.${day}.closes`];
+              const closedSent = pageAnswer ? pick(sent, ["hours", day, "closed"], "") === "on" : !h;
+              return (
+                <tr key={day} className="align-top">
+                  <th scope="row" className="py-2 pr-3 font-medium text-slate-800">
+                    {WEEKDAY_NAMES[day]}
+                  </th>
+                  <td className="py-2 pr-3">
+                    <input
+                      type="time"
+                      name={`hours.${day}.opens`}
+                      aria-label={`${WEEKDAY_NAMES[day]} opens`}
+                      aria-invalid={opensError ? true : undefined}
+                      aria-describedby={opensError ? `settings-${day}-opens-error` : undefined}
+                      defaultValue={v(`hours.${day}.opens`, h?.opens ?? "")}
+                      className="rounded-md border border-slate-300 px-2 py-1"
+                    />
+                    {opensError && (
+                      <p id={`settings-${day}-opens-error`} className="mt-1 text-sm font-medium text-red-700">
+                        {opensError}
+                      </p>
+                    )}
+                  </td>
+                  <td className="py-2 pr-3">
+                    <input
+                      type="time"
+                      name={`hours.${day}.closes`}
+                      aria-label={`${WEEKDAY_NAMES[day]} closes`}
+                      aria-invalid={closesError ? true : undefined}
+                      aria-describedby={closesError ? `settings-${day}-closes-error` : undefined}
+                      defaultValue={v(`hours.${day}.closes`, h?.closes ?? "")}
+                      className="rounded-md border border-slate-300 px-2 py-1"
+                    />
+                    {closesError && (
+                      <p id={`settings-${day}-closes-error`} className="mt-1 text-sm font-medium text-red-700">
+                        {closesError}
+                      </p>
+                    )}
+                  </td>
+                  <td className="py-2">
+                    <input
+                      type="checkbox"
+                      name={`hours.${day}.closed`}
+                      aria-label={`Closed on ${WEEKDAY_NAMES[day]}`}
+                      defaultChecked={closedSent}
+                      className="h-5 w-5 rounded border-slate-400"
+                    />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            id="settings-saturday-text"
+            name="saturdayText"
+            label="Saturday, when closed"
+            required
+            maxLength={60}
+            defaultValue={v("saturdayText", profile.saturdayText)}
+            error={errors.saturdayText}
+          />
+          <TextField
+            id="settings-sunday-text"
+            name="sundayText"
+            label="Sunday, when closed"
+            required
+            maxLength={60}
+            defaultValue={v("sundayText", profile.sundayText)}
+            error={errors.sundayText}
+          />
+        </div>
+      </Section>
+
+      <Section title="Call-back promise and closed days">
+        <TextField
+          id="settings-contact-minutes"
+          name="contactMinutes"
+          label="Call back within (minutes of office hours)"
+          required
+          inputMode="numeric"
+          maxLength={4}
+          hint={
+            slaOverride === null
+              ? "Pages, mails and the chat state it; the lead inbox's clock counts it."
+              : `Pages, mails and the chat state it. The server's LEAD_SLA_MINUTES (${slaOverride}) overrides it for the lead inbox's clock.`
+          }
+          defaultValue={v("contactMinutes", String(profile.contactMinutes))}
+          error={errors.contactMinutes}
+        />
+        <TextAreaField
+          id="settings-closed-days"
+          name="closedDays"
+          label="Closed days (holidays)"
+          rows={5}
+          hint={`One date per line, YYYY-MM-DD. The call-back clock skips them.${named.length ? ` Holidays among them: ${named.join(", ")}.` : ""}`}
+          defaultValue={closedDays}
+          error={errors.closedDays}
+        />
+        <div className="flex flex-wrap gap-3">
+          {years.map((year) => (
+            <button
+              key={year}
+              type="submit"
+              name="intent"
+              value={`holidays:${year}`}
+              className="rounded-md border border-brand-600 px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+            >
+              Add US federal holidays of {year} and save
+            </button>
+          ))}
+        </div>
+      </Section>
+
+      <Section title="Licensed states">
+        <fieldset aria-describedby={errors.licensedStates ? "settings-states-error" : undefined}>
+          <legend className="text-sm font-medium text-slate-800">States the agency is licensed in</legend>
+          <div className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3">
+            {states.map((state) => (
+              <CheckboxField
+                key={state}
+                id={`settings-state-${state.replaceAll(" ", "-")}`}
+                name="licensedStates"
+                value={state}
+                label={state}
+                defaultChecked={chosen.has(state)}
               />
             ))}
           </div>
-          <TextField
-            id="settings-ga"
-            name="gaMeasurementId"
-            label="Google Analytics measurement id"
-            maxLength={20}
-            hint="G- and its letters and digits. Empty: no analytics (unless the server sets GA_MEASUREMENT_ID)."
-            defaultValue={v("gaMeasurementId", profile.gaMeasurementId)}
-            error={errors.gaMeasurementId}
+          {errors.licensedStates && (
+            <p id="settings-states-error" className="mt-1 text-sm font-medium text-red-700">
+              {errors.licensedStates}
+            </p>
+          )}
+        </fieldset>
+        <SelectField
+          id="settings-resident-state"
+          name="residentState"
+          label="Resident state"
+          required
+          placeholder="Select the resident state"
+          options={states}
+          defaultValue={v("residentState", profile.residentState)}
+          error={errors.residentState}
+        />
+      </Section>
+
+      <Section title="Social links and analytics">
+        <div className="grid gap-5 sm:grid-cols-2">
+          {SOCIAL_NETWORKS.map((network) => (
+            <TextField
+              key={network}
+              id={`settings-social-${network}`}
+              name={`social.${network}`}
+              label={SOCIAL_NAMES[network]}
+              type="url"
+              maxLength={300}
+              placeholder="https://"
+              defaultValue={v(`social.${network}`, profile.social[network])}
+              error={errors[`social.${network}`]}
+            />
+          ))}
+        </div>
+        <TextField
+          id="settings-ga"
+          name="gaMeasurementId"
+          label="Google Analytics measurement id"
+          maxLength={20}
+          hint="G- and its letters and digits. Empty: no analytics (unless the server sets GA_MEASUREMENT_ID)."
+          defaultValue={v("gaMeasurementId", profile.gaMeasurementId)}
+          error={errors.gaMeasurementId}
+        />
+      </Section>
+      <input type="hidden" name="logo" value={profile.logo} />
+      <Section
+        title="Logo"
+        description="Shown in the header and footer. A PNG (kept 128 pixels high) or an SVG without scripts, up to 5 MB."
+      >
+        {profile.logo && (
+          <div className="flex items-center gap-4">
+            <img src={profile.logo} alt={`The current logo of ${profile.name}`} className="h-12 w-auto rounded bg-brand-900 p-2" />
+            <CheckboxField id="settings-remove-logo" name="removeLogo" label="Remove the logo (show the built-in mark)" />
+          </div>
+        )}
+        <div>
+          <label htmlFor="settings-logo" className="block text-sm font-medium text-slate-800">
+            {profile.logo ? "Replace the logo" : "Upload a logo"}
+          </label>
+          <input
+            id="settings-logo"
+            name="logoFile"
+            type="file"
+            accept="image/png,image/svg+xml"
+            aria-invalid={errors.logo || errors.logoFile ? true : undefined}
+            aria-describedby={errors.logo || errors.logoFile ? "settings-logo-error" : undefined}
+            className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-700 file:px-3 file:py-2 file:font-semibold file:text-white"
           />
-        </Section>
-        <input type="hidden" name="logo" value={profile.logo} />
-      </AdminFormFrame>
-      <div className="px-4 pt-8 lg:px-0 lg:pt-28">
-        <Preview profile={profile} />
-      </div>
-    </div>
+          {(errors.logo || errors.logoFile) && (
+            <p id="settings-logo-error" className="mt-1 text-sm font-medium text-red-700">
+              {errors.logo ?? errors.logoFile}
+            </p>
+          )}
+        </div>
+      </Section>
+    </AdminFormFrame>
   );
 }
