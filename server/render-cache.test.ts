@@ -266,7 +266,7 @@ describe("the render cache", () => {
     const after = await s.get("/careers");
     expect(after.headers.get(RENDER_CACHE_HEADER)).toBe("miss");
     expect(await after.text()).toContain("v3");
-    expect(cache.stats.drops).toEqual({ write: 1, change: 1, connection: 0 });
+    expect(cache.stats.drops).toEqual({ write: 1, change: 1, connection: 0, site: 0 });
   });
 
   it("while changes cannot be heard, renders content pages per request", async () => {

@@ -6,16 +6,15 @@ import { effectiveSettings, requestSite } from "./site.server";
 const env = { siteUrl: "https://agency.example.com", gaMeasurementId: "G-ENVIRONMENT", whatsappNumber: "15125550142" };
 
 describe("the stored profile where pages read it", () => {
-  it("a meta function finds the root loader's profile, or the first-run defaults", () => {
-    const profile = { ...defaultProfile, name: "Bluebonnet Risk Partners" };
+  it("a meta function finds the facts the root loader handed down", () => {
+    const facts = siteFacts({ ...defaultProfile, name: "Bluebonnet Risk Partners" });
     const matches = [
-      { id: "root", data: { site: profile } },
+      { id: "root", data: { site: facts } },
       { id: "routes/home", data: undefined },
     ];
     expect(siteFromMatches(matches).agency.name).toBe("Bluebonnet Risk Partners");
-    expect(siteFromMatches(matches)).toBe(siteFacts(profile));
-    expect(siteFromMatches([{ id: "root", loaderData: { site: profile } }])).toBe(siteFacts(profile));
-    expect(siteFromMatches([undefined, { id: "routes/home" }])).toBe(defaultSite);
+    expect(siteFromMatches([{ id: "root", loaderData: { site: facts } }])).toBe(facts);
+    expect(() => siteFromMatches([undefined, { id: "routes/home" }])).toThrow(/root loader/);
   });
 
   it("a loader takes its request's facts; the build, without a context, the defaults", () => {
