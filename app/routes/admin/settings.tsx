@@ -119,6 +119,29 @@ function Section({ title, description, children }: { title: string; description?
   );
 }
 
+/** One day's opening or closing time in the hours table, with its error under it. */
+function TimeCell({ name, label, error, defaultValue }: { name: string; label: string; error?: string; defaultValue: string }) {
+  const errorId = `settings-${name.replaceAll(".", "-")}-error`;
+  return (
+    <td className="py-2 pr-3">
+      <input
+        type="time"
+        name={name}
+        aria-label={label}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        defaultValue={defaultValue}
+        className="rounded-md border border-slate-300 px-2 py-1"
+      />
+      {error && (
+        <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </td>
+  );
+}
+
 /** How the footer's contact block shows the saved details. */
 function Preview({ profile }: { profile: AgencyProfile }) {
   const site = siteFacts(profile);
@@ -356,46 +379,21 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           <tbody>
             {WEEKDAYS.map((day) => {
               const h = profile.hours[day];
-              const opensError = errors[`hours.${day}.opens`];
-              const closesError = errors[`hours.${day}.closes`];
               const closedSent = pageAnswer ? pick(sent, ["hours", day, "closed"], "") === "on" : !h;
               return (
                 <tr key={day} className="align-top">
                   <th scope="row" className="py-2 pr-3 font-medium text-slate-800">
                     {WEEKDAY_NAMES[day]}
                   </th>
-                  <td className="py-2 pr-3">
-                    <input
-                      type="time"
-                      name={`hours.${day}.opens`}
-                      aria-label={`${WEEKDAY_NAMES[day]} opens`}
-                      aria-invalid={opensError ? true : undefined}
-                      aria-describedby={opensError ? `settings-${day}-opens-error` : undefined}
-                      defaultValue={v(`hours.${day}.opens`, h?.opens ?? "")}
-                      className="rounded-md border border-slate-300 px-2 py-1"
+                  {(["opens", "closes"] as const).map((edge) => (
+                    <TimeCell
+                      key={edge}
+                      name={`hours.${day}.${edge}`}
+                      label={`${WEEKDAY_NAMES[day]} ${edge}`}
+                      error={errors[`hours.${day}.${edge}`]}
+                      defaultValue={v(`hours.${day}.${edge}`, h?.[edge] ?? "")}
                     />
-                    {opensError && (
-                      <p id={`settings-${day}-opens-error`} className="mt-1 text-sm font-medium text-red-700">
-                        {opensError}
-                      </p>
-                    )}
-                  </td>
-                  <td className="py-2 pr-3">
-                    <input
-                      type="time"
-                      name={`hours.${day}.closes`}
-                      aria-label={`${WEEKDAY_NAMES[day]} closes`}
-                      aria-invalid={closesError ? true : undefined}
-                      aria-describedby={closesError ? `settings-${day}-closes-error` : undefined}
-                      defaultValue={v(`hours.${day}.closes`, h?.closes ?? "")}
-                      className="rounded-md border border-slate-300 px-2 py-1"
-                    />
-                    {closesError && (
-                      <p id={`settings-${day}-closes-error`} className="mt-1 text-sm font-medium text-red-700">
-                        {closesError}
-                      </p>
-                    )}
-                  </td>
+                  ))}
                   <td className="py-2">
                     <input
                       type="checkbox"
