@@ -1,11 +1,13 @@
 /**
  * `npm run bench:server`: builds, starts the production server (`node build/server.js`) on a fresh
- * embedded database and measures with autocannon how many requests a second it answers, and how
- * fast, for each kind of request it serves:
+ * embedded database and measures how many requests a second it answers, and how fast, for each
+ * kind of request it serves:
  *
  *   - the prerendered home page (stored brotli and gzip bytes);
  *   - the home page after the agency's settings changed (PATCH /api/admin/settings): rendered once
- *     with the stored profile and answered from the render cache, no longer the build's file;
+ *     with the stored profile and answered from the render cache, no longer the build's file. The
+ *     before and after rows are measured in five rounds, the phone changed and changed back, and
+ *     each row is its median round;
  *   - a published blog post, rendered once and then answered from the render cache;
  *   - the same post rendered on every request (a second start with RENDER_CACHE_MAX_MB=0);
  *   - a contact-form lead (POST /api/contacts), each from its own address and email, 8 connections;
@@ -25,9 +27,12 @@
  *   BENCH_NGINX=/usr/sbin/nginx npm run bench:server   the nginx to compare with (default: nginx on PATH)
  *
  * Background jobs are off in the measured server: the thousands of leads a run stores would
- * otherwise have their mail delivered during the measurements that follow. The load generator runs
- * in this process, so on a small machine it shares the cores with what it measures: the ratios
- * between rows mean more than the absolute numbers.
+ * otherwise have their mail delivered during the measurements that follow.
+ *
+ * The GET rows are driven by wrk (Debian's package) in its own process when it is installed, else by
+ * autocannon in this process; the lead rows by autocannon. With two cores or more, servers run on
+ * core 0 and load generators on core 1 (taskset), and each wrk row reports the share of its core wrk
+ * used: below 100% it was waiting for the server, so the server is what was measured.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -61,7 +66,15 @@ const TARGETS = { prerenderedVsNginx: 0.7, cachedVsPrerendered: 0.5, changedVsPr
 const BROWSER = { accept: "text/html,application/xhtml+xml", "accept-encoding": "br, gzip" };
 const GZIP = { accept: "text/html,application/xhtml+xml", "accept-encoding": "gzip" };
 
-type Measured = { rps: number; p50: number; p99: number; failed: number; statuses: Record<string, number> };
+type Measured = {
+  rps: number;
+  p50: number;
+  p99: number;
+  failed: number;
+  statuses: Record<string, number>;
+  /** The load generator's CPU time over the measured seconds, for wrk (1 = one core busy throughout). */
+  generatorCpu?: number;
+};
 type LeadStats = { sent: number; p50: number; p99: number; failed: number };
 type Row = { target: string; result: Measured };
 type ServerResults = {
@@ -156,6 +169,90 @@ async function settle(pid: number | undefined) {
   }
 }
 
+/**
+ * On a machine of two cores or more (and with taskset), every server measured runs on core 0 and every
+ * load generator (wrk, this process, the lead probe) on core 1, so neither takes the other's core
+ * in turns and runs compare like with like. BENCH_PIN=0 leaves placement to the kernel.
+ */
+const PIN = process.env.BENCH_PIN !== "0" && availableParallelism() >= 2 && !spawnSync("taskset", ["-V"]).error;
+const SERVER_CORE = 0;
+const GENERATOR_CORE = 1;
+
+/** A command and its arguments, run on one core when PIN says so. */
+function onCore(core: number, command: string, args: string[]): [string, string[]] {
+  return PIN ? ["taskset", ["-c", String(core), command, ...args]] : [command, args];
+}
+
+/** wrk, when it is installed (BENCH_WRK names another binary; BENCH_WRK=none keeps autocannon for every row). */
+const WRK = findWrk();
+
+function findWrk(): { binary: string; version: string } | null {
+  const binary = process.env.BENCH_WRK || "wrk";
+  if (binary === "none") return null;
+  const found = spawnSync(binary, ["-v"], { encoding: "utf8" });
+  if (found.error) return null;
+  return { binary, version: /wrk (?:\S*\/)?([\d.]+)/.exec(`${found.stdout}${found.stderr}`)?.[1] ?? "?" };
+}
+
+/**
+ * One wrk run (its own process, one thread), measured with bash's `time` for the CPU it used: a
+ * generator that keeps its core busy throughout is the bottleneck, not the server.
+ */
+function runWrk(url: string, headers: Record<string, string>, seconds: number): Promise<Measured> {
+  if (!WRK) throw new Error("wrk is not installed");
+  const args = ["-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "--latency", "--timeout", "10s"];
+  for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
+  args.push(url);
+  return new Promise((resolve, reject) => {
+    const [command, commandArgs] = onCore(GENERATOR_CORE, WRK.binary, args);
+    const child = spawn("bash", ["-c", 'TIMEFORMAT="cpu %U %S"; time "$@"', "bash", command, ...commandArgs], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      err += chunk;
+    });
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      if (code !== 0) return reject(new Error(`wrk failed (${code}): ${err}`));
+      resolve(parseWrk(out, err, seconds));
+    });
+  });
+}
+
+/** The figures of wrk's --latency report. */
+function parseWrk(out: string, err: string, seconds: number): Measured {
+  const ms = (value: string, unit: string) => Number(value) * ({ us: 0.001, ms: 1, s: 1000, m: 60_000 } as Record<string, number>)[unit];
+  const latency = (p: number) => {
+    const found = new RegExp(`^\\s*${p}%\\s+([\\d.]+)(us|ms|s|m)\\s*$`, "m").exec(out);
+    return found ? ms(found[1], found[2]) : NaN;
+  };
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const errors = socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0;
+  const cpu = /cpu ([\d.]+) ([\d.]+)/.exec(err);
+  return {
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0),
+    p50: latency(50),
+    p99: latency(99),
+    failed: non2xx + errors,
+    statuses: { "2xx": requests - non2xx, ...(non2xx ? { "non-2xx": non2xx } : {}), ...(errors ? { "socket errors": errors } : {}) },
+    generatorCpu: cpu ? (Number(cpu[1]) + Number(cpu[2])) / seconds : undefined,
+  };
+}
+
+/** A GET of one address with 32 connections: with wrk when installed, else autocannon; after a warm-up of the same load. */
+async function getLoad(url: string, headers: Record<string, string>): Promise<Measured> {
+  if (!WRK) return load({ url, headers });
+  await runWrk(url, headers, WARMUP_SECONDS);
+  return runWrk(url, headers, DURATION);
+}
+
 /** One autocannon run after a warm-up of the same load (so JIT compilation and caches are warm). */
 async function load(options: Options): Promise<Measured> {
   const result = await autocannon({
@@ -199,8 +296,9 @@ function leadLoad(base: string, connections: number): Promise<Measured> {
 
 // ---- helper processes: this script run again with a mode, so each has its own event loop and core share ----
 
-function helper(mode: string, settings: unknown): ChildProcess {
-  return spawn(process.execPath, [...process.execArgv, import.meta.filename, mode, JSON.stringify(settings)], {
+function helper(mode: string, settings: unknown, core: number): ChildProcess {
+  const [command, args] = onCore(core, process.execPath, [...process.execArgv, import.meta.filename, mode, JSON.stringify(settings)]);
+  return spawn(command, args, {
     cwd: root,
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
@@ -270,13 +368,17 @@ async function leadProbe(settings: { url: string; count: number; intervalMs: num
 async function leadsFirst(base: string, url: string): Promise<{ background: Measured; leads: LeadStats }> {
   // The leads start half a second into the load and end a second before it does.
   const count = Math.floor((DURATION * 1000 - 1000) / LEAD_INTERVAL_MS);
-  const probe = helper("--lead-probe", {
-    url: `${base}/api/contacts`,
-    count,
-    intervalMs: LEAD_INTERVAL_MS,
-    delayMs: 500,
-    firstLead: nextLead,
-  });
+  const probe = helper(
+    "--lead-probe",
+    {
+      url: `${base}/api/contacts`,
+      count,
+      intervalMs: LEAD_INTERVAL_MS,
+      delayMs: 500,
+      firstLead: nextLead,
+    },
+    GENERATOR_CORE,
+  );
   nextLead += count;
   try {
     await nextMessage(probe);
@@ -322,7 +424,7 @@ async function startNginx(nginx: Nginx): Promise<{ base: string; brotli: boolean
   ];
   for (const t of temps) mkdirSync(path.join(dir, t));
   const conf = `daemon off;
-${process.getuid?.() === 0 ? "user root;  # the build may sit in a folder the default worker user cannot read\n" : ""}worker_processes auto;
+${process.getuid?.() === 0 ? "user root;  # the build may sit in a folder the default worker user cannot read\n" : ""}worker_processes ${PIN ? 1 : "auto"};
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 ${brotli && !builtIn ? `load_module ${brotliModule};\n` : ""}events { worker_connections 4096; }
@@ -344,7 +446,15 @@ ${brotli ? "  brotli_static on;\n" : ""}  server {
 }
 `;
   writeFileSync(path.join(dir, "nginx.conf"), conf);
-  const child = spawn(nginx.binary, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-e", path.join(dir, "error.log")], {
+  const [command, args] = onCore(SERVER_CORE, nginx.binary, [
+    "-p",
+    dir,
+    "-c",
+    path.join(dir, "nginx.conf"),
+    "-e",
+    path.join(dir, "error.log"),
+  ]);
+  const child = spawn(command, args, {
     stdio: ["ignore", "inherit", "inherit"],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -387,16 +497,17 @@ async function measureReferences(serverBase: string): Promise<Row[]> {
     if (running) {
       try {
         await expectHomePage(`${running.base}/`, "gzip", "nginx");
-        const workers = `${availableParallelism()} worker${availableParallelism() > 1 ? "s" : ""}`;
+        const count = PIN ? 1 : availableParallelism();
+        const workers = `${count} worker${count > 1 ? "s" : ""}`;
         rows.push({
           target: `nginx ${nginx.version}, ${workers}, gzip_static`,
-          result: await load({ url: `${running.base}/`, headers: GZIP }),
+          result: await getLoad(`${running.base}/`, GZIP),
         });
         if (running.brotli) {
           await expectHomePage(`${running.base}/`, "br", "nginx");
           rows.push({
             target: `nginx ${nginx.version}, ${workers}, brotli_static`,
-            result: await load({ url: `${running.base}/`, headers: BROWSER }),
+            result: await getLoad(`${running.base}/`, BROWSER),
           });
         }
       } finally {
@@ -413,12 +524,12 @@ async function measureReferences(serverBase: string): Promise<Row[]> {
         !["date", "connection", "keep-alive", "content-length", "content-encoding", "transfer-encoding"].includes(entry[0]),
     ),
   );
-  const bare = helper("--reference-server", { headers });
+  const bare = helper("--reference-server", { headers }, SERVER_CORE);
   try {
     const { port } = await nextMessage<{ port: number }>(bare);
     const url = `http://127.0.0.1:${port}/`;
     await expectHomePage(url, "gzip", "the bare Node server");
-    rows.push({ target: "Node http, same bytes from memory", result: await load({ url, headers: GZIP }) });
+    rows.push({ target: "Node http, same bytes from memory", result: await getLoad(url, GZIP) });
   } finally {
     await stop(bare);
   }
@@ -459,7 +570,8 @@ const ADMIN = { email: "bench-admin@agency.example", password: randomBytes(18).t
 
 async function startServer(database: Database, dataDir: string, extra: Record<string, string> = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, ["build/server.js"], {
+  const [command, args] = onCore(SERVER_CORE, process.execPath, ["build/server.js"]);
+  const child = spawn(command, args, {
     cwd: root,
     env: {
       ...process.env,
@@ -540,23 +652,46 @@ async function seedPost(base: string): Promise<string> {
   return `/blog/${data.slug}`;
 }
 
-/** The phone the agency's settings change to before the second home page rows. */
+/** The phone the agency's settings change to for the "after a settings change" rows. */
 const CHANGED_PHONE = "(737) 555-0199";
+/** Rounds of the home page rows: before, after, before again (the phone changed back), after, ... */
+const HOME_ROUNDS = 5;
 
-/** Changes the agency's main phone through the API; resolves once the home page shows it. */
-async function changeSettings(base: string) {
-  const cookie = await signIn(base);
+const buildEtag = (pathname: string) =>
+  JSON.parse(readFileSync(path.join(root, "build", "static-manifest.json"), "utf8")).files[pathname]?.etag as string | undefined;
+
+/** The agency's main phone as stored. */
+async function storedPhone(base: string, cookie: string): Promise<string> {
+  const res = await fetch(`${base}/api/admin/settings`, { headers: { cookie } });
+  if (res.status !== 200) throw new Error(`the settings could not be read: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: { phone: string } }).data.phone;
+}
+
+/**
+ * Sets the agency's main phone through the API; resolves once the home page shows it, answered by
+ * the build's file when `fromBuild` (the first-run settings again) and rendered from the stored ones otherwise.
+ */
+async function setPhone(base: string, cookie: string, phone: string, fromBuild: boolean) {
   const res = await fetch(`${base}/api/admin/settings`, {
     method: "PATCH",
     headers: { "content-type": "application/json", cookie },
-    body: JSON.stringify({ phone: CHANGED_PHONE }),
+    body: JSON.stringify({ phone }),
   });
   if (res.status !== 200) throw new Error(`the settings could not be changed: ${res.status} ${await res.text()}`);
   const home = await fetch(`${base}/`, { headers: BROWSER });
   const html = await home.text();
-  if (!html.includes(CHANGED_PHONE)) throw new Error("the home page does not show the changed phone");
-  if (home.headers.get("etag") === JSON.parse(readFileSync(path.join(root, "build", "static-manifest.json"), "utf8")).files["/"]?.etag)
-    throw new Error("the home page is still the build's file after the settings changed");
+  if (html.includes(CHANGED_PHONE) === fromBuild) throw new Error(`the home page does not show the phone ${phone}`);
+  if ((home.headers.get("etag") === buildEtag("/")) !== fromBuild)
+    throw new Error(
+      fromBuild
+        ? "the home page is not the build's file with the first-run settings"
+        : "the home page is still the build's file after the settings changed",
+    );
+}
+
+/** The run of median throughput. */
+function median(runs: Measured[]): Measured {
+  return [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)];
 }
 
 async function expectPost(url: string) {
@@ -576,22 +711,38 @@ async function measureServer(database: Database, references: { rows?: Row[] }): 
       slug = await seedPost(cached.base);
       // A build made with other public settings (SITE_URL ...) is rendered per request, not served as files.
       const { etag } = (await expectHomePage(`${cached.base}/`, "br", "the server")).headers;
-      const manifest = JSON.parse(readFileSync(path.join(root, "build", "static-manifest.json"), "utf8"));
-      if (etag !== manifest.files["/"]?.etag) throw new Error("the home page was not served from the build's stored files");
+      if (etag !== buildEtag("/")) throw new Error("the home page was not served from the build's stored files");
       await expectPost(`${cached.base}${slug}`);
       await settle(cached.child.pid);
       references.rows ??= await measureReferences(cached.base);
       console.log(`Measuring the server on ${database.name}...`);
+      // Before and after a settings change in turns (the phone changed, then back), so a drift of the
+      // process's speed over time weighs on both alike; each row is the median of its rounds.
+      const cookie = await signIn(cached.base);
+      const firstPhone = await storedPhone(cached.base, cookie);
+      const home: Record<"gzip" | "br" | "changedGzip" | "changedBr", Measured[]> = { gzip: [], br: [], changedGzip: [], changedBr: [] };
+      for (let round = 0; round < HOME_ROUNDS; round++) {
+        if (round > 0) {
+          await setPhone(cached.base, cookie, firstPhone, true);
+          await settle(cached.child.pid);
+        }
+        home.gzip.push(await getLoad(`${cached.base}/`, GZIP));
+        home.br.push(await getLoad(`${cached.base}/`, BROWSER));
+        await setPhone(cached.base, cookie, CHANGED_PHONE, false);
+        await settle(cached.child.pid);
+        home.changedGzip.push(await getLoad(`${cached.base}/`, GZIP));
+        home.changedBr.push(await getLoad(`${cached.base}/`, BROWSER));
+      }
       rows = {
-        gzip: await load({ url: `${cached.base}/`, headers: GZIP }),
-        br: await load({ url: `${cached.base}/`, headers: BROWSER }),
-        cached: await load({ url: `${cached.base}${slug}`, headers: BROWSER }),
-        leads: await leadLoad(cached.base, LEAD_CONNECTIONS),
+        gzip: median(home.gzip),
+        br: median(home.br),
+        changedGzip: median(home.changedGzip),
+        changedBr: median(home.changedBr),
       };
-      await changeSettings(cached.base);
-      await settle(cached.child.pid);
-      rows.changedGzip = await load({ url: `${cached.base}/`, headers: GZIP });
-      rows.changedBr = await load({ url: `${cached.base}/`, headers: BROWSER });
+      for (const [row, runs] of Object.entries(home))
+        console.log(`  ${row}: ${runs.map((m) => Math.round(m.rps).toLocaleString("en-US")).join(", ")} requests/s`);
+      rows.cached = await getLoad(`${cached.base}${slug}`, BROWSER);
+      rows.leads = await leadLoad(cached.base, LEAD_CONNECTIONS);
       leadsFirstRows.push({ load: "cached post", ...(await leadsFirst(cached.base, `${cached.base}${slug}`)) });
     } finally {
       await cached.stop();
@@ -601,7 +752,7 @@ async function measureServer(database: Database, references: { rows?: Row[] }): 
     try {
       await expectPost(`${uncached.base}${slug}`);
       await settle(uncached.child.pid);
-      rows.uncached = await load({ url: `${uncached.base}${slug}`, headers: BROWSER });
+      rows.uncached = await getLoad(`${uncached.base}${slug}`, BROWSER);
       leadsFirstRows.push({ load: "uncached post", ...(await leadsFirst(uncached.base, `${uncached.base}${slug}`)) });
     } finally {
       await uncached.stop();
@@ -629,14 +780,16 @@ const failedCell = (m: Measured) =>
         .filter(([code]) => !code.startsWith("2"))
         .map(([code, n]) => `${code}: ${n}`)
         .join(", ")})`;
+const latencyCell = (ms: number) => (Number.isInteger(ms) ? String(ms) : ms.toFixed(2));
 const measuredRow = (target: string, m: Measured) => [
   target,
   Math.round(m.rps).toLocaleString("en-US"),
-  String(m.p50),
-  String(m.p99),
+  latencyCell(m.p50),
+  latencyCell(m.p99),
   failedCell(m),
+  m.generatorCpu === undefined ? "-" : `${Math.round(m.generatorCpu * 100)}%`,
 ];
-const MEASURED_HEADER = ["target", "requests/s", "p50 ms", "p99 ms", "failed"];
+const MEASURED_HEADER = ["target", "requests/s", "p50 ms", "p99 ms", "failed", "generator CPU"];
 
 /** Prints the ratio line; answers whether it meets its target (an absent reference is no failure). */
 function ratio(label: string, value: number | undefined, target: number): boolean {
@@ -653,7 +806,11 @@ function report(references: Row[], results: ServerResults[]): boolean {
   let ok = true;
   const version = JSON.parse(readFileSync(path.join(root, "node_modules", "autocannon", "package.json"), "utf8")).version;
   console.log(
-    `\nautocannon ${version}: ${CONNECTIONS} connections unless said, ${DURATION} s each after ${WARMUP_SECONDS} s of warm-up; latency at 1 ms resolution.`,
+    WRK
+      ? `\nGET rows: wrk ${WRK.version} in its own process, 1 thread, ${CONNECTIONS} connections, ${DURATION} s each after ${WARMUP_SECONDS} s of warm-up; ` +
+          "generator CPU is wrk's CPU time over the run (100% = its core busy throughout: then wrk, not the server, is the limit). " +
+          `POST rows and the load under "leads first": autocannon ${version} in this process; latency at 1 ms resolution.`
+      : `\nautocannon ${version}: ${CONNECTIONS} connections unless said, ${DURATION} s each after ${WARMUP_SECONDS} s of warm-up; latency at 1 ms resolution (apt-get install wrk measures the GET rows from a process of their own).`,
   );
   console.log("\nReferences: the prerendered home page's stored gzip bytes, Accept-Encoding: gzip");
   table(
@@ -737,6 +894,8 @@ async function main() {
     console.log(
       `Note: the machine's load average is ${busy.toFixed(1)} on ${availableParallelism()} cores: other work skews these numbers.`,
     );
+  // The load this process generates (autocannon) stays off the servers' core.
+  if (PIN) spawnSync("taskset", ["-a", "-p", "-c", String(GENERATOR_CORE), String(process.pid)], { stdio: "ignore" });
   const references: { rows?: Row[] } = {};
   const results = [await measureServer({ name: "the embedded database (PGlite)" }, references)];
   const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;

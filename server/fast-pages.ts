@@ -22,7 +22,7 @@ import { matchesEtag, pickEncoding, RENDER_CACHE_HEADER, type RenderCache, type 
 import { contentSecurityPolicy, FIXED_SECURITY_HEADERS, NON_HTML_CSP, type SecurityOptions } from "./security";
 
 /** A stored page's answers: each as [name, value, name, value, …] without the per-request headers. */
-type PageAnswers = { identity: string[]; br: string[] | null; gzip: string[] | null; notModified: string[] };
+type PageAnswers = { identity: string[]; br: string[] | null; gzip: string[] | null; notModified: string[]; logPath: string };
 
 export type FastPages = (req: IncomingMessage, res: ServerResponse) => boolean;
 
@@ -71,9 +71,7 @@ export function createFastPages(options: {
     if (lifecycle.draining) out.push("connection", "close");
     res.writeHead(status, out);
     res.end(method === "HEAD" ? undefined : body);
-    const query = target.indexOf("?");
-    const path = query === -1 ? target : target.slice(0, query);
-    logger.info({ reqId: id, method, path: loggedPath(path), status, ms: Math.round(performance.now() - started) }, "request");
+    logger.info({ reqId: id, method, path: answers.logPath, status, ms: Math.round(performance.now() - started) }, "request");
     return true;
   };
 }
@@ -103,5 +101,7 @@ function pageAnswers(page: StoredPage, security: SecurityOptions): PageAnswers {
     br: page.br ? sized("br", page.br) : null,
     gzip: page.gzip ? sized("gzip", page.gzip) : null,
     notModified: secured([...base]),
+    // A page's key is its path, or /blog with one tag: the request log writes the path alone.
+    logPath: loggedPath(path),
   };
 }

@@ -269,6 +269,42 @@ describe("the render cache", () => {
     expect(cache.stats.drops).toEqual({ write: 1, change: 1, connection: 0, site: 0 });
   });
 
+  it("compresses a stored prerenderable page again at the build's levels, keeping its ETag; a content page keeps its first forms", async () => {
+    const cache = new RenderCache({ maxBytes: 4 * 1024 * 1024, siteUrl: SITE, fixedPaths: ["/"] });
+    const filler = Array.from({ length: 3000 }, (_, i) => `word${(i * 7919) % 1013}`).join(" ");
+    const s = site(cache, { "/": { filler }, "/blog/a-post": { filler } });
+    const first = await s.get("/", { "accept-encoding": "br" });
+    const firstBytes = Buffer.from(await first.arrayBuffer());
+    const html = brotliDecompressSync(firstBytes).toString("utf8");
+    await cache.recompressed;
+    const again = await s.get("/", { "accept-encoding": "br" });
+    expect(again.headers.get(RENDER_CACHE_HEADER)).toBe("hit");
+    expect(again.headers.get("etag")).toBe(first.headers.get("etag"));
+    const againBytes = Buffer.from(await again.arrayBuffer());
+    expect(brotliDecompressSync(againBytes).toString("utf8")).toBe(html);
+    expect(againBytes.byteLength).toBeLessThan(firstBytes.byteLength);
+    expect(Number(again.headers.get("content-length"))).toBe(againBytes.byteLength);
+    const gz = await s.get("/", { "accept-encoding": "gzip" });
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString("utf8")).toBe(html);
+    expect(cache.lookup("/")?.br).toEqual(againBytes);
+
+    const post = await s.get("/blog/a-post", { "accept-encoding": "br" });
+    const postBytes = Buffer.from(await post.arrayBuffer());
+    await cache.recompressed;
+    const postAgain = Buffer.from(await (await s.get("/blog/a-post", { "accept-encoding": "br" })).arrayBuffer());
+    expect(postAgain).toEqual(postBytes);
+    expect(s.renders()).toBe(2);
+  });
+
+  it("keeps a page dropped while it was compressed again dropped", async () => {
+    const cache = new RenderCache({ maxBytes: 4 * 1024 * 1024, siteUrl: SITE, fixedPaths: ["/"] });
+    const s = site(cache);
+    await s.get("/");
+    cache.invalidate("site");
+    await cache.recompressed;
+    expect(cache.lookup("/")).toBeUndefined();
+  });
+
   it("while changes cannot be heard, renders content pages per request", async () => {
     const cache = new RenderCache({ maxBytes: 4 * 1024 * 1024, siteUrl: SITE, fixedPaths: ["/"] });
     const s = site(cache);

@@ -67,10 +67,12 @@ const MAX_AGE_MS = 10 * 60_000;
 /**
  * Compression levels: a crawler reading each post once pays for compressing it, so compressing must
  * cost less than the render. For a 110 KB post, brotli 5 takes about 3 ms for 21.9 KB where 11 (the
- * build's) takes 250 ms for 19.3 KB; gzip 6 takes 5 ms.
+ * build's) takes 250 ms for 19.3 KB; gzip 6 takes 5 ms. A prerenderable page (the home page after
+ * the agency's settings changed) is read by every visitor until the next change: once stored, it is
+ * compressed again in the background at the build's levels, so it is sent as small as the build's file.
  */
-const BROTLI_QUALITY = 5;
-const GZIP_LEVEL = 6;
+const FAST = { brotli: 5, gzip: 6 };
+const BUILD = { brotli: 11, gzip: 9 };
 
 export type StoredPage = {
   key: string;
@@ -99,6 +101,11 @@ class PageStore {
 
   get size(): number {
     return this.pages.size;
+  }
+
+  /** The page stored under a key, without counting a use. */
+  peek(key: string): StoredPage | undefined {
+    return this.pages.get(key);
   }
 
   get(key: string, maxAgeMs: number): StoredPage | undefined {
@@ -310,8 +317,24 @@ export class RenderCache {
       scriptSources = inlineScriptHashes(stored);
     }
     const page = await storedPage(target.key, stored, response.headers, scriptSources, this.fixedPaths.has(target.key));
-    if (generation === this.generation && !(this.paused && !page.fixed)) target.store.set(page);
+    if (generation === this.generation && !(this.paused && !page.fixed) && target.store.set(page) && page.fixed) {
+      this.recompressed = this.recompress(target, page, generation);
+    }
     return { page };
+  }
+
+  /** The latest background compression of a prerenderable page, for tests. */
+  recompressed: Promise<void> = Promise.resolve();
+
+  /** Replaces a stored prerenderable page's compressed forms by the build's levels, if it is still the one stored. */
+  private async recompress(target: Target, page: StoredPage, generation: number): Promise<void> {
+    try {
+      const smaller = await compressedForms(page.body, BUILD);
+      if (generation !== this.generation || target.store.peek(target.key) !== page) return;
+      target.store.set(sizedPage({ ...page, br: smaller.br ?? page.br, gzip: smaller.gzip ?? page.gzip }));
+    } catch {
+      // The page stays stored with its first forms.
+    }
   }
 }
 
@@ -332,23 +355,7 @@ async function storedPage(
   fixed: boolean,
 ): Promise<StoredPage> {
   const body = Buffer.from(text, "utf8");
-  let br: Buffer | null = null;
-  let gz: Buffer | null = null;
-  if (body.byteLength > 256) {
-    const [brotli, gzipped] = await Promise.all([
-      brotliAsync(body, {
-        params: {
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-          [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
-        },
-      }),
-      gzipAsync(body, { level: GZIP_LEVEL }),
-    ]);
-    // Only forms smaller than the page itself are worth sending.
-    br = brotli.byteLength < body.byteLength ? brotli : null;
-    gz = gzipped.byteLength < body.byteLength ? gzipped : null;
-  }
+  const { br, gzip: gz } = await compressedForms(body, FAST);
   const headers: [string, string][] = [];
   let vary = "";
   for (const [name, value] of responseHeaders) {
@@ -359,7 +366,7 @@ async function storedPage(
   headers.push(["vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding"]);
   // A browser keeps the page but asks again each time; the ETag makes that a 304 while it is current.
   if (!responseHeaders.has("cache-control")) headers.push(["cache-control", "public, max-age=0, must-revalidate"]);
-  return {
+  return sizedPage({
     key,
     headers,
     scriptSources,
@@ -367,10 +374,32 @@ async function storedPage(
     body,
     br,
     gzip: gz,
-    bytes: body.byteLength + (br?.byteLength ?? 0) + (gz?.byteLength ?? 0) + ENTRY_OVERHEAD,
     fixed,
     storedAt: performance.now(),
-  };
+  });
+}
+
+function sizedPage(page: Omit<StoredPage, "bytes">): StoredPage {
+  return { ...page, bytes: page.body.byteLength + (page.br?.byteLength ?? 0) + (page.gzip?.byteLength ?? 0) + ENTRY_OVERHEAD };
+}
+
+/** The brotli and gzip forms of a body (in the thread pool), each only when it is smaller than the body itself. */
+async function compressedForms(
+  body: Buffer,
+  levels: { brotli: number; gzip: number },
+): Promise<{ br: Buffer | null; gzip: Buffer | null }> {
+  if (body.byteLength <= 256) return { br: null, gzip: null };
+  const [brotli, gzipped] = await Promise.all([
+    brotliAsync(body, {
+      params: {
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_QUALITY]: levels.brotli,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+      },
+    }),
+    gzipAsync(body, { level: levels.gzip }),
+  ]);
+  return { br: brotli.byteLength < body.byteLength ? brotli : null, gzip: gzipped.byteLength < body.byteLength ? gzipped : null };
 }
 
 /** The stored form to send for an Accept-Encoding header. */
