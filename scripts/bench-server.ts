@@ -6,8 +6,8 @@
  *   - the prerendered home page (stored brotli and gzip bytes);
  *   - the home page after the agency's settings changed (PATCH /api/admin/settings): rendered once
  *     with the stored profile and answered from the render cache, no longer the build's file. The
- *     before and after rows are measured in five rounds, the phone changed and changed back, and
- *     each row is its median round;
+ *     before and after rows are measured five times each, in turns (the phone changed and changed
+ *     back), and each row is its median run;
  *   - a published blog post, rendered once and then answered from the render cache;
  *   - the same post rendered on every request (a second start with RENDER_CACHE_MAX_MB=0);
  *   - a contact-form lead (POST /api/contacts), each from its own address and email, 8 connections;
@@ -716,22 +716,25 @@ async function measureServer(database: Database, references: { rows?: Row[] }): 
       await settle(cached.child.pid);
       references.rows ??= await measureReferences(cached.base);
       console.log(`Measuring the server on ${database.name}...`);
-      // Before and after a settings change in turns (the phone changed, then back), so a drift of the
-      // process's speed over time weighs on both alike; each row is the median of its rounds.
+      // Before and after a settings change in turns (the phone changed, then back) in the order
+      // before, after, after, before, ..., the two encodings in alternate order too, so a drift of the
+      // process's or the machine's speed over time weighs on both alike; each row is its median run.
       const cookie = await signIn(cached.base);
       const firstPhone = await storedPhone(cached.base, cookie);
       const home: Record<"gzip" | "br" | "changedGzip" | "changedBr", Measured[]> = { gzip: [], br: [], changedGzip: [], changedBr: [] };
-      for (let round = 0; round < HOME_ROUNDS; round++) {
-        if (round > 0) {
-          await setPhone(cached.base, cookie, firstPhone, true);
+      let changed = false;
+      for (let block = 0; block < 2 * HOME_ROUNDS; block++) {
+        const after = block % 4 === 1 || block % 4 === 2;
+        if (after !== changed) {
+          await setPhone(cached.base, cookie, after ? CHANGED_PHONE : firstPhone, !after);
           await settle(cached.child.pid);
+          changed = after;
         }
-        home.gzip.push(await getLoad(`${cached.base}/`, GZIP));
-        home.br.push(await getLoad(`${cached.base}/`, BROWSER));
-        await setPhone(cached.base, cookie, CHANGED_PHONE, false);
-        await settle(cached.child.pid);
-        home.changedGzip.push(await getLoad(`${cached.base}/`, GZIP));
-        home.changedBr.push(await getLoad(`${cached.base}/`, BROWSER));
+        const encodings = block % 2 === 0 ? (["gzip", "br"] as const) : (["br", "gzip"] as const);
+        for (const encoding of encodings) {
+          const measured = await getLoad(`${cached.base}/`, encoding === "gzip" ? GZIP : BROWSER);
+          home[after ? (encoding === "gzip" ? "changedGzip" : "changedBr") : encoding].push(measured);
+        }
       }
       rows = {
         gzip: median(home.gzip),

@@ -17,7 +17,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { sessionTokenFromCookieHeader } from "~/features/auth/auth.server";
 import { loggedPath } from "./app";
 import type { AppServices } from "./context";
-import { hostCheck, requestIdOf } from "./fast-static";
+import { type FastFile, hostCheck, requestIdOf } from "./fast-static";
 import { matchesEtag, pickEncoding, RENDER_CACHE_HEADER, type RenderCache, type StoredPage } from "./render-cache";
 import { contentSecurityPolicy, FIXED_SECURITY_HEADERS, NON_HTML_CSP, type SecurityOptions } from "./security";
 
@@ -103,5 +103,36 @@ function pageAnswers(page: StoredPage, security: SecurityOptions): PageAnswers {
     notModified: secured([...base]),
     // A page's key is its path, or /blog with one tag: the request log writes the path alone.
     logPath: loggedPath(path),
+  };
+}
+
+/**
+ * The render cache's stored prerenderable pages (the home page and the other pages built as files,
+ * rendered again after the agency's settings changed) as files of the build, for server/fast-static.ts:
+ * while the build's pages no longer stand, each is answered by the same code and with the same kind
+ * of headers as the build's file it replaces.
+ */
+export function storedPageFiles(renderCache: RenderCache, security: SecurityOptions): (pathname: string) => FastFile | undefined {
+  const files = new WeakMap<StoredPage, FastFile>();
+  return (pathname) => {
+    const page = renderCache.lookup(pathname);
+    if (!page?.fixed) return undefined;
+    let file = files.get(page);
+    if (!file) {
+      const answers = pageAnswers(page, security);
+      file = {
+        etag: page.etag,
+        encodings: [...(page.br ? (["br"] as const) : []), ...(page.gzip ? (["gzip"] as const) : [])],
+        prerendered: false,
+        logPath: answers.logPath,
+        identity: { status: 200, headers: answers.identity, body: page.body },
+        br: answers.br && page.br ? { status: 200, headers: answers.br, body: page.br } : undefined,
+        gzip: answers.gzip && page.gzip ? { status: 200, headers: answers.gzip, body: page.gzip } : undefined,
+        notModified: { status: 304, headers: answers.notModified, body: undefined },
+        compressedOnTheFly: false,
+      };
+      files.set(page, file);
+    }
+    return file;
   };
 }

@@ -9,6 +9,10 @@
  * encoding, and 304) are asked once of the same middleware server/app.ts runs for them
  * (securityHeaders, compress, serveBuild) and recorded. Only the request id, the request log line
  * and, while the process stops, `Connection: close` are added per response, as server/app.ts does.
+ * After the agency's settings changed, the build's prerendered pages no longer stand: a prerendered
+ * path is then answered, by this same code, from the render cache's page stored in its place
+ * (`replacement`, server/fast-pages.ts), or goes on to Hono while none is stored.
+ *
  * What a recorded answer cannot stand for goes on to Hono, which answers it as before: other methods
  * and paths, a path not written in the manifest's own form (dot segments, percent-encoding outside
  * /assets/), a prerendered page with a query string (React Router renders it), a stale build's pages,
@@ -33,9 +37,9 @@ import { type SecurityOptions, securityHeaders } from "./security";
 import { type BuildFiles, etagMatches, pickEncoding, type StaticFile } from "./static";
 
 /** A recorded answer: status, headers as [name, value, name, value, …] and body. */
-type Answer = { status: number; headers: string[]; body: Buffer | undefined };
+export type Answer = { status: number; headers: string[]; body: Buffer | undefined };
 
-type FastFile = {
+export type FastFile = {
   etag: string;
   encodings: ("br" | "gzip")[];
   prerendered: boolean;
@@ -62,6 +66,11 @@ export async function createFastStatic(options: {
   services: Pick<AppServices, "logger" | "lifecycle">;
   /** The options server/app.ts gives securityHeaders. */
   security: SecurityOptions;
+  /**
+   * A prerendered page's current answers while the build's no longer stand (the agency's settings
+   * changed): the render cache's stored page, answered by the same code as the build's files.
+   */
+  replacement?: (pathname: string) => FastFile | undefined;
 }): Promise<FastStatic> {
   const { staticFiles } = options;
   const { logger, lifecycle } = options.services;
@@ -86,9 +95,15 @@ export async function createFastStatic(options: {
     const target = req.url ?? "";
     const query = target.indexOf("?");
     const pathname = query === -1 ? target : target.slice(0, query);
-    const file = byPath.get(pathname) ?? (pathname.startsWith("/assets/") ? encodedAsset(byPath, pathname) : undefined);
+    let file = byPath.get(pathname) ?? (pathname.startsWith("/assets/") ? encodedAsset(byPath, pathname) : undefined);
     if (!file) return false;
-    if (file.prerendered && ((query !== -1 && query < target.length - 1) || !staticFiles.servePrerendered())) return false;
+    if (file.prerendered) {
+      if (query !== -1 && query < target.length - 1) return false;
+      if (!staticFiles.servePrerendered()) {
+        file = options.replacement?.(pathname);
+        if (!file) return false;
+      }
+    }
     const headers = req.headers;
     if (!headers.host || !hostAccepted(headers.host)) return false;
 

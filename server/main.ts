@@ -32,7 +32,7 @@ import { sweepOrphanUploads } from "~/features/uploads/uploads.server";
 import { createApp, securityOptions } from "./app";
 import { addressKey } from "./client-info";
 import type { AppServices } from "./context";
-import { createFastPages } from "./fast-pages";
+import { createFastPages, storedPageFiles } from "./fast-pages";
 import { createFastStatic, withFastPaths } from "./fast-static";
 import { REQUEST_TIMEOUT_MESSAGE } from "./http";
 import { createLimits } from "./limits";
@@ -278,7 +278,9 @@ export async function startServer(env: Record<string, string | undefined> = proc
     // with the headers the app gives them (server/fast-static.ts, server/fast-pages.ts).
     const security = securityOptions(config, false, services.site);
     const fastPaths = [
-      ...(staticFiles ? [await createFastStatic({ staticFiles, services, security })] : []),
+      ...(staticFiles
+        ? [await createFastStatic({ staticFiles, services, security, replacement: renderCache && storedPageFiles(renderCache, security) })]
+        : []),
       ...(renderCache ? [createFastPages({ renderCache, services, security })] : []),
     ];
     server = await new Promise<Server>((resolve, reject) => {

@@ -188,4 +188,30 @@ describe("stored pages answered ahead of Hono", () => {
     expect(next.headers[RENDER_CACHE_HEADER.toLowerCase()]).toBe("miss");
     expect(next.body.toString()).toContain("Reefer breakdown cover, added.");
   });
+
+  it("after a settings change, answers the home page stored again as the build's file was answered: Hono's headers and bytes", async () => {
+    const changed = await fetch(`${server.url}/api/admin/settings`, {
+      method: "PATCH",
+      headers: { cookie, "content-type": "application/json" },
+      body: JSON.stringify({ phone: "(737) 555-0199" }),
+    });
+    expect(changed.status).toBe(200);
+    await ask(server.url, "/");
+    await cache.recompressed;
+    for (const headers of [{ "accept-encoding": "gzip, deflate, br" }, { "accept-encoding": "gzip" }, {}]) {
+      const { fast, viaHono, answeredFast } = await both("/", { headers });
+      expect(answeredFast).toBe(true);
+      expect(fast.status).toBe(200);
+      expect(fast.headers[RENDER_CACHE_HEADER.toLowerCase()]).toBe("hit");
+      expect(comparable(fast.headers)).toEqual(comparable(viaHono.headers));
+      expect(fast.body.equals(viaHono.body)).toBe(true);
+    }
+    const page = await ask(server.url, "/");
+    expect(page.body.toString()).toContain("(737) 555-0199");
+    const notModified = await both("/", { headers: { "if-none-match": page.headers.etag } });
+    expect(notModified.fast.status).toBe(304);
+    expect(comparable(notModified.fast.headers)).toEqual(comparable(notModified.viaHono.headers));
+    // The admin is answered the same stored page, as the build's file was answered to everyone.
+    expect((await ask(server.url, "/", { headers: { cookie } })).headers.etag).toBe(page.headers.etag);
+  });
 });
