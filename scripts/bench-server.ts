@@ -6,7 +6,7 @@
  *   - the prerendered home page (stored brotli and gzip bytes);
  *   - the home page after the agency's settings changed (PATCH /api/admin/settings): rendered once
  *     with the stored profile and answered from the render cache, no longer the build's file. The
- *     before and after rows are measured five times each, in turns (the phone changed and changed
+ *     before and after rows are measured ten times each, in turns (the phone changed and changed
  *     back), and each row is its median run;
  *   - a published blog post, rendered once and then answered from the render cache;
  *   - the same post rendered on every request (a second start with RENDER_CACHE_MAX_MB=0);
@@ -655,7 +655,7 @@ async function seedPost(base: string): Promise<string> {
 /** The phone the agency's settings change to for the "after a settings change" rows. */
 const CHANGED_PHONE = "(737) 555-0199";
 /** Rounds of the home page rows: before, after, before again (the phone changed back), after, ... */
-const HOME_ROUNDS = 5;
+const HOME_ROUNDS = 10;
 
 const buildEtag = (pathname: string) =>
   JSON.parse(readFileSync(path.join(root, "build", "static-manifest.json"), "utf8")).files[pathname]?.etag as string | undefined;
