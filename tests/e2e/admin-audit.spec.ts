@@ -3,11 +3,10 @@
  * the audit trail in words, the filters are a GET form whose values land in the address, a bad date
  * typed into the address is answered with its message, the panel's empty state, and axe on both.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { auditMessages } from "../../app/features/audit/messages";
 import { mailFailureMessages } from "../../app/features/mail/messages";
-import { expect, test } from "./support";
+import { axe, expect, test } from "./support";
 
 const ADMIN = { email: "admin@agency.example", password: "correct horse battery staple" };
 
@@ -45,7 +44,7 @@ test.describe("audit screen", () => {
     ).toHaveAttribute("aria-invalid", "true");
 
     await page.goto("/admin/audit");
-    expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+    expect((await axe(page).analyze()).violations.map((v) => v.id)).toEqual([]);
   });
 
   test("the dashboard says when no mail is waiting on a retry", async ({ page }) => {
@@ -54,6 +53,6 @@ test.describe("audit screen", () => {
     await expect(panel).toBeVisible();
     await expect(panel).toContainText(mailFailureMessages.empty);
     await expect(page.getByRole("link", { name: auditMessages.title, exact: true })).toBeVisible();
-    expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+    expect((await axe(page).analyze()).violations.map((v) => v.id)).toEqual([]);
   });
 });

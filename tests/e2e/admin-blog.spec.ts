@@ -4,10 +4,9 @@
  * The server runs without an AI provider, so Generate by AI answers 503 (the provider path is
  * covered by tests/integration/blogs.test.ts against a local OpenAI-compatible server).
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { blogAdminMessages, blogFieldMessages } from "../../app/features/blog/admin-messages";
-import { expect, test, toast, waitForHydration } from "./support";
+import { expect, expectNoAxeViolations, test, toast, waitForHydration } from "./support";
 
 test.describe.configure({ mode: "serial" });
 
@@ -25,11 +24,6 @@ type Post = { _id: string; title: string; content: string; status: string; categ
 async function signIn(page: Page) {
   const res = await page.request.post("/api/auth/login", { data: ADMIN });
   expect(res.status()).toBe(200);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 async function openBlog(page: Page) {

@@ -4,7 +4,6 @@
  * posts to its own address, `.data` once scripts run); the same flows work without scripts.
  * Serial: the tests share the server's job list, starting from an empty one.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { defaultSite } from "../../app/content/site-profile";
 
@@ -13,7 +12,7 @@ const { agency } = defaultSite;
 import { careersOpenings } from "../../app/content/careers";
 import { careerMessages } from "../../app/features/jobs/careers-messages";
 import { jobFieldMessages, jobMessages } from "../../app/features/jobs/messages";
-import { actionRequest, expect, holdRequests, hydrated, slowPhone, test, toast, untilHydrated, waitForHydration } from "./support";
+import { actionRequest, axe, expect, holdRequests, hydrated, slowPhone, test, toast, untilHydrated, waitForHydration } from "./support";
 
 test.describe.configure({ mode: "serial" });
 
@@ -77,8 +76,8 @@ test("signing in through /admin/login, an empty job list and an empty careers pa
   await expect(none.getByRole("link", { name: agency.email })).toHaveAttribute("href", `mailto:${agency.email}`);
   await expect(page.getByRole("button", { name: /^Apply/ })).toHaveCount(0);
   await expect(page.locator("footer").getByRole("link", { name: "Careers" })).toHaveAttribute("href", "/careers");
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  const scan = await axe(page).analyze();
+  expect(scan.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 });
 
 test("Add New Job: defaults, required fields, 'Creating...' while saving, then the list with the new card", async ({ page }) => {
@@ -432,7 +431,7 @@ test("/careers with openings and /admin/jobs have no axe violations", async ({ p
     if (path === "/admin/jobs") await expect(page.getByTestId("job-card").first()).toBeVisible();
     else if (path === "/admin/jobs/add") await expect(page.getByLabel("Job Title")).toBeVisible();
     else await expect(page.getByTestId("career-job").first()).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axe(page).analyze();
     violations.push(...results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`));
   }
   // The application dialog, open.
@@ -441,9 +440,7 @@ test("/careers with openings and /admin/jobs have no axe violations", async ({ p
   await page.getByRole("button", { name: "Apply for Accessibility Check Role" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
   violations.push(
-    ...(await new AxeBuilder({ page }).analyze()).violations.map(
-      (v) => `/careers dialog: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-    ),
+    ...(await axe(page).analyze()).violations.map((v) => `/careers dialog: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
   );
   expect(violations).toEqual([]);
 });

@@ -3,11 +3,10 @@
  * form, assigns it to themself, adds a note and changes its status, and sees each in the timeline
  * with who and when; the same forms without scripts; axe on the screen. Each test makes its own lead.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { inboxMessages } from "../../app/features/leads-inbox/messages";
 import { contactBody } from "../support/lead-fixtures";
-import { expect, test, toast, toastsSettled, waitForHydration } from "./support";
+import { axe, expect, test, toast, toastsSettled, waitForHydration } from "./support";
 
 const ADMIN = { email: "admin@agency.example", password: "correct horse battery staple" };
 const text = inboxMessages;
@@ -80,7 +79,7 @@ test.describe("a lead's timeline", () => {
     await expect(page.getByLabel(text.assignment.label)).toHaveValue(/^[0-9a-f-]{36}$/);
     await expect(timeline(page).nth(1)).toContainText("Try again after lunch.");
 
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axe(page).analyze()).violations).toEqual([]);
   });
 
   test("an empty note is refused with its reason next to the field", async ({ page }) => {
@@ -93,7 +92,7 @@ test.describe("a lead's timeline", () => {
     await expect(page.getByLabel(text.notes.label, { exact: true })).toHaveAttribute("aria-invalid", "true");
     await expect(timeline(page)).toHaveCount(1);
     await toastsSettled(page);
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axe(page).analyze()).violations).toEqual([]);
   });
 
   test.describe("without scripts", () => {

@@ -5,12 +5,11 @@
  * and axe. Each test makes its own leads with unique names, so tests run in parallel on one database.
  */
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { formMessages } from "../../app/features/leads/messages";
 import { inboxMessages } from "../../app/features/leads-inbox/messages";
 import { contactBody, hoaLandingBody, pdfBytes, truckingQuoteBody } from "../support/lead-fixtures";
-import { expect, test, toast, waitForHydration } from "./support";
+import { axe, expect, test, toast, waitForHydration } from "./support";
 
 const ADMIN = { email: "admin@agency.example", password: "correct horse battery staple" };
 const text = inboxMessages;
@@ -111,7 +110,7 @@ test.describe("leads inbox", () => {
     await page.clock.fastForward("11:00");
     await expect(clock).toHaveText(/^31 min\s*Overdue$/);
     await expect(clock).toHaveAttribute("data-tone", "overdue");
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axe(page).analyze()).violations).toEqual([]);
   });
 
   test("Export CSV downloads the filtered list with the lead in it", async ({ page }) => {
@@ -192,12 +191,12 @@ test.describe("leads inbox", () => {
     expect(file.suggestedFilename()).toBe("cdl-front.pdf");
     expect((await readFile((await file.path())!)).equals(pdf)).toBe(true);
 
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axe(page).analyze()).violations).toEqual([]);
 
     await page.getByRole("link", { name: text.detail.back }).click();
     await expect(page).toHaveURL(/\/admin\/leads$/);
     await expect(row(page, reference)).toBeVisible();
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axe(page).analyze()).violations).toEqual([]);
   });
 
   test("the detail page shows a contact message's consent record and changes its status", async ({ page }) => {

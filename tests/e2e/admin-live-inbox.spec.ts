@@ -4,11 +4,10 @@
  * there). Then the dashboard's "is the promise kept?" figures, and axe on the dashboard.
  * Other specs add and move leads at the same time: counts are checked against the server, not fixed.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { inboxMessages } from "../../app/features/leads-inbox/messages";
 import { contactBody } from "../support/lead-fixtures";
-import { expect, test } from "./support";
+import { axe, expect, test } from "./support";
 
 const ADMIN = { email: "admin@agency.example", password: "correct horse battery staple" };
 const text = inboxMessages;
@@ -141,5 +140,5 @@ test("the dashboard shows the promise kept over 7 and 30 days, by assignee; axe 
   await expect(table.getByRole("rowheader", { name: text.assignment.unassigned })).toBeVisible();
   await expect(table.getByRole("columnheader", { name: text.promise.assignee })).toBeVisible();
 
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axe(page).analyze()).violations).toEqual([]);
 });

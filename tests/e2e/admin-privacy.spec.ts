@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { adminMessages } from "../../app/features/admin/messages";
 import { privacyMessages } from "../../app/features/privacy/messages";
-import { expect, test } from "./support";
+import { axe, expect, test } from "./support";
 
 const ADMIN = { email: "admin@agency.example", password: "correct horse battery staple" };
 const text = privacyMessages;
@@ -40,6 +39,6 @@ test("/admin/privacy erases a person's records after the confirmation and lists 
   await expect(result).toContainText("2 emails deleted");
   await expect(result).toContainText("1 SMS consent record kept for the consent retention period");
 
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations).toEqual([]);
+  const scan = await axe(page).analyze();
+  expect(scan.violations).toEqual([]);
 });

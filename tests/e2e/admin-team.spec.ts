@@ -11,12 +11,11 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { siteListMessages } from "../../app/features/settings/site-lists-messages";
 import { postMessages } from "../../app/lib/post-messages";
-import { expect, test, toast, toastsSettled, waitForHydration } from "./support";
+import { expect, expectNoAxeViolations, test, toast, waitForHydration } from "./support";
 
 test.describe.configure({ mode: "serial" });
 
@@ -86,12 +85,6 @@ function photo(): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
 }
 
-async function expectNoAxeViolations(page: Page) {
-  await toastsSettled(page);
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
 test("add a team member with a photo and see it on /team (axe clean)", async ({ page }) => {
   await signIn(page);
   await page.goto(`${base}/admin/team`);
@@ -115,14 +108,14 @@ test("add a team member with a photo and see it on /team (axe clean)", async ({ 
 
   await page.getByLabel("Photo").setInputFiles({ name: "omar.jpg", mimeType: "image/jpeg", buffer: await photo() });
   await expect(preview.locator("img")).toHaveAttribute("src", /^blob:/);
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, { afterToasts: true });
 
   await page.getByRole("button", { name: text.create }).click();
   await expect(toast(page, text.created)).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/team$/);
   const row = page.getByTestId("team-row").filter({ hasText: "Omar Haddad" });
   await expect(row.locator("picture img")).toHaveAttribute("src", /^\/site-images\/team-[0-9a-f]{16}-\d+\.webp$/);
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, { afterToasts: true });
 
   await page.goto(`${base}/team`);
   const card = page.getByTestId("team-member").filter({ has: page.getByRole("heading", { name: "Omar Haddad" }) });
@@ -141,7 +134,7 @@ test("add a team member with a photo and see it on /team (axe clean)", async ({ 
   // The other members keep their initials.
   await expect(page.getByTestId("team-member")).toHaveCount(4);
   await expect(page.getByTestId("team-member").first().getByText("DR", { exact: true })).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, { afterToasts: true });
 });
 
 test("a file that is not an image is refused beside the photo field, and nothing is saved", async ({ page }) => {
@@ -202,7 +195,7 @@ test("an FAQ answer with placeholders: previewed, saved, and filled in on the ho
   const preview = page.getByTestId("preview");
   await preview.getByText("How quickly can I get a quote?").click();
   await expect(preview.getByText(filled)).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, { afterToasts: true });
   await page.getByRole("button", { name: faqs.save }).click();
   await expect(toast(page, faqs.updated)).toBeVisible();
 
@@ -220,7 +213,7 @@ test("the testimonials screens: grouped by where they show, the preview followin
     await expect(page.getByRole("region", { name: t.placements[placement], exact: true })).toBeVisible();
   }
   await expect(page.getByRole("region", { name: t.placements.home, exact: true }).getByTestId("testimonial-row")).toHaveCount(3);
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, { afterToasts: true });
 
   await page.getByRole("link", { name: t.add }).click();
   await waitForHydration(page, "form#testimonial");
@@ -232,7 +225,7 @@ test("the testimonials screens: grouped by where they show, the preview followin
   await page.getByLabel("Shows on").selectOption("featured");
   await expect(preview.getByTestId("featured-testimonial")).toContainText("Lena Ortiz");
   await page.getByLabel(t.rating(4)).check();
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(page, { afterToasts: true });
   await page.getByRole("button", { name: t.create }).click();
   await expect(toast(page, t.created)).toBeVisible();
   await expect(page.getByRole("region", { name: t.placements.featured, exact: true }).getByTestId("testimonial-row")).toHaveCount(2);

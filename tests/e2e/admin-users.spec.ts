@@ -1,12 +1,11 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { adminMessages } from "../../app/features/admin/messages";
 import { inviteMessages, usersMessages } from "../../app/features/admin-users/messages";
 import { authMessages } from "../../app/features/auth/schema";
 import { plainText } from "../support/smtp";
-import { expect, test } from "./support";
+import { axe, expect, test } from "./support";
 
 const ADMIN = { email: "admin@agency.example", password: "correct horse battery staple" };
 /** Without SMTP_URL the e2e server writes each mail as an .eml file here (playwright.config.ts: DATA_DIR=data/e2e). */
@@ -70,7 +69,7 @@ test("an admin invites Dana, Dana sets a password from the mailed link and signs
   await expect(page.getByRole("table", { name: usersMessages.invite.pendingCaption })).toContainText(dana.email);
   await expect(page.getByLabel(usersMessages.invite.name)).toHaveValue("");
 
-  const users = await new AxeBuilder({ page }).analyze();
+  const users = await axe(page).analyze();
   expect(users.violations).toEqual([]);
 
   const mail = await invitationTo(dana.email);
@@ -86,7 +85,7 @@ test("an admin invites Dana, Dana sets a password from the mailed link and signs
     await expect(danaPage.getByRole("heading", { level: 1, name: inviteMessages.title })).toBeVisible();
     await expect(danaPage.getByText(inviteMessages.intro(dana.name))).toBeVisible();
     await expect(danaPage.getByLabel(exactLabel(inviteMessages.account))).toHaveValue(dana.email);
-    const invitePage = await new AxeBuilder({ page: danaPage }).analyze();
+    const invitePage = await axe(danaPage).analyze();
     expect(invitePage.violations).toEqual([]);
 
     await danaPage.getByLabel(exactLabel(inviteMessages.password)).fill(dana.password);
@@ -107,7 +106,7 @@ test("an admin invites Dana, Dana sets a password from the mailed link and signs
     await expect(danaPage.getByRole("heading", { level: 1, name: inviteMessages.invalidTitle })).toBeVisible();
     await expect(danaPage.getByRole("alert")).toContainText(inviteMessages.used);
     await expect(danaPage.getByRole("alert")).toContainText(inviteMessages.whatToDo);
-    const usedPage = await new AxeBuilder({ page: danaPage }).analyze();
+    const usedPage = await axe(danaPage).analyze();
     expect(usedPage.violations).toEqual([]);
 
     // The first admin sees Dana signed in now, and deactivates her.

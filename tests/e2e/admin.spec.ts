@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { adminMessages } from "../../app/features/admin/messages";
-import { expect, test, toast } from "./support";
+import { axe, expect, test, toast } from "./support";
 
 const ADMIN = { email: "admin@agency.example", password: "correct horse battery staple" };
 const login = adminMessages.login;
@@ -260,13 +259,13 @@ test.describe("back office screens", () => {
     for (const path of ["/admin/dashboard", "/admin/contacts", "/admin/chatbot-management"]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axe(page).analyze();
       violations.push(...results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`));
     }
     await page.context().clearCookies();
     await page.goto("/admin/login");
     await expect(page.getByRole("button", { name: login.submit })).toBeVisible();
-    violations.push(...(await new AxeBuilder({ page }).analyze()).violations.map((v) => `/admin/login: ${v.id}`));
+    violations.push(...(await axe(page).analyze()).violations.map((v) => `/admin/login: ${v.id}`));
     expect(violations).toEqual([]);
   });
 });

@@ -4,7 +4,6 @@
  * post page, share popups, the not-found page, the loading spinner, and accessibility.
  * Serial: the last tests add posts through the admin API and would change the others' lists.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { builtInPostsFor } from "../../app/content/blog-posts";
 import { defaultSite } from "../../app/content/site-profile";
@@ -12,7 +11,7 @@ import { defaultSite } from "../../app/content/site-profile";
 const builtInPosts = builtInPostsFor(defaultSite);
 
 import { blogMessages as m } from "../../app/features/blog/messages";
-import { expect, holdRequests, test, waitForHydration } from "./support";
+import { expect, expectNoAxeViolations, holdRequests, test, waitForHydration } from "./support";
 
 test.describe.configure({ mode: "serial" });
 
@@ -40,11 +39,6 @@ async function expectTitles(page: Page, titles: string[]) {
 async function openBlog(page: Page, path = "/blog") {
   await page.goto(path);
   await waitForHydration(page, "#blog-search");
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 test("the list: built-in posts newest first with card dates, reading times and links by slug", async ({ page }) => {

@@ -5,7 +5,6 @@
  * stand-in API" answers the three chat endpoints with page.route, for replies whose exact text the
  * test must know and for server answers a real server does not give on demand.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page, Route } from "@playwright/test";
 import { chatInsuranceTypes } from "../../app/content/options";
 import { withPhone } from "../../app/content/site-facts";
@@ -14,7 +13,7 @@ import { chatFaqs } from "../../app/features/chat/faqs";
 import { CHAT_KEY, CHAT_STORE, chatDbName } from "../../app/features/chat/widget/session-store";
 import { widgetTexts as t } from "../../app/features/chat/widget/texts";
 import { formMessages } from "../../app/features/leads/messages";
-import { expect, test, toast, waitForHydration } from "./support";
+import { axe, expect, test, toast, waitForHydration } from "./support";
 
 const fieldMessages = {
   name: "Name is required",
@@ -545,19 +544,19 @@ test.describe("chat widget", () => {
 
   test("axe finds no violations with the panel open (form, errors, chat, FAQs)", async ({ page }) => {
     test.setTimeout(60_000);
-    const axe = () => new AxeBuilder({ page }).include("#chat-widget").analyze();
+    const scanWidget = () => axe(page).include("#chat-widget").analyze();
     await openWidget(page);
-    expect((await axe()).violations).toEqual([]);
+    expect((await scanWidget()).violations).toEqual([]);
     await panel(page).getByRole("button", { name: t.start }).click();
     await expect(panel(page).getByText(fieldMessages.name)).toBeVisible();
-    expect((await axe()).violations).toEqual([]);
+    expect((await scanWidget()).violations).toEqual([]);
     await startChat(page);
     await panel(page).getByRole("button", { name: t.contactButton }).click();
-    expect((await axe()).violations).toEqual([]);
+    expect((await scanWidget()).violations).toEqual([]);
     await panel(page).getByRole("button", { name: t.faqs }).click();
-    expect((await axe()).violations).toEqual([]);
+    expect((await scanWidget()).violations).toEqual([]);
     await panel(page).getByRole("button", { name: t.close }).click();
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axe(page).analyze()).violations).toEqual([]);
   });
 });
 

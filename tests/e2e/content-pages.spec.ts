@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { aboutCopy } from "../../app/content/about";
 import { closingCopy } from "../../app/content/closing";
@@ -7,7 +6,7 @@ import { serviceCards, servicesCopy } from "../../app/content/services";
 import { defaultSite } from "../../app/content/site-profile";
 import { teamIntro } from "../../app/content/team";
 import { featuredTestimonial, homeFaqs, homeReviews, teamMembers, testimonials } from "../support/content";
-import { expect, test } from "./support";
+import { axe, expect, test } from "./support";
 
 /** The test server starts with the first-run profile: its pages state these facts. */
 const { agency, licensedStates, promises, residentState, trackRecord } = defaultSite;
@@ -317,7 +316,7 @@ for (const viewport of [
     for (const p of contentPages) {
       test(`${p.path} has no axe violations`, async ({ page }) => {
         await page.goto(p.path);
-        const results = await new AxeBuilder({ page }).analyze();
+        const results = await axe(page).analyze();
         expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
       });
     }

@@ -10,12 +10,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { Secret, TOTP } from "otpauth";
 import { setupMessages as text } from "../../app/features/admin-users/setup-messages";
 import { authMessages } from "../../app/features/auth/schema";
 import { twoFactorMessages } from "../../app/features/auth/two-factor-messages";
-import { expect, test, toast } from "./support";
+import { axe, expect, test, toast } from "./support";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const PRINTED = /^ {4}(http:\/\/localhost:\d+\/admin\/setup\?code=[A-Za-z0-9_-]{22})$/m;
@@ -105,7 +104,7 @@ test("first-run setup from an empty data folder to a signed-in owner", async ({ 
   const opened = await page.goto(link);
   expect(opened?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1, name: text.title })).toBeVisible();
-  const scan = await new AxeBuilder({ page }).analyze();
+  const scan = await axe(page).analyze();
   expect(scan.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 
   // Sent empty: each field says what it needs.

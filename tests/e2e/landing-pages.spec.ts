@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { landingPagesFor } from "../../app/content/landing-pages.copy";
 import { coveredTypes } from "../../app/content/options";
@@ -8,7 +7,7 @@ import { widgetTexts } from "../../app/features/chat/widget/texts";
 import { landingForms } from "../../app/features/leads/landing-forms";
 import { landingMessages } from "../../app/features/leads/landing-schemas";
 import { formMessages } from "../../app/features/leads/messages";
-import { actionRequest, expect, failNext, holdRequests, test, toast, waitForHydration } from "./support";
+import { actionRequest, axe, expect, failNext, holdRequests, test, toast, waitForHydration } from "./support";
 
 /** The test server starts with the first-run profile: its pages state these facts. */
 const { agency, licensedStateCount } = defaultSite;
@@ -225,7 +224,7 @@ test.describe("landing accessibility", () => {
   for (const landing of landingPages) {
     test(`axe finds no violations on /${landing.slug}-insurance`, async ({ page }) => {
       await page.goto(`/${landing.slug}-insurance`);
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axe(page).analyze();
       expect(results.violations.map((v) => `${landing.slug}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
     });
   }
@@ -234,7 +233,7 @@ test.describe("landing accessibility", () => {
     await openFromHero(page, "/contractors-insurance");
     await modal(page).getByRole("button", { name: text.submit }).click();
     await expect(modal(page).locator("[aria-invalid=true]").first()).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axe(page).analyze();
     expect(results.violations.map((v) => `modal: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   });
 });

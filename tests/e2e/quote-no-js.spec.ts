@@ -3,7 +3,6 @@
  * action, the lead is stored, and the page answers in place (the success text, or the errors beside
  * their fields with the answers kept). Documents need scripts: the section says how to send them instead.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { defaultSite } from "../../app/content/site-profile";
 
@@ -12,7 +11,7 @@ const { agency } = defaultSite;
 import { quoteSections } from "../../app/content/quote";
 import { quoteFieldMessages } from "../../app/features/quote/field-messages";
 import { quoteMessages } from "../../app/features/quote/messages";
-import { expect, test } from "./support";
+import { axe, expect, test } from "./support";
 
 test.use({ javaScriptEnabled: false });
 
@@ -182,7 +181,7 @@ test.describe("trucking quote without JavaScript (/quote)", () => {
     try {
       const copy = await context.newPage();
       await copy.setContent(html);
-      const results = await new AxeBuilder({ page: copy }).analyze();
+      const results = await axe(copy).analyze();
       expect(results.violations).toEqual([]);
     } finally {
       await context.close();

@@ -1,7 +1,6 @@
 import { closeSync, ftruncateSync, mkdtempSync, openSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page, Request } from "@playwright/test";
 import { defaultSite } from "../../app/content/site-profile";
 
@@ -13,7 +12,7 @@ import { quoteFieldMessages } from "../../app/features/quote/field-messages";
 import { quoteMessages } from "../../app/features/quote/messages";
 import { uploadMessages } from "../../app/features/uploads/messages";
 import { fieldMessages } from "../../app/lib/field-rules";
-import { expect, holdRequests, test, toast, waitForHydration } from "./support";
+import { axe, expect, holdRequests, test, toast, waitForHydration } from "./support";
 
 const DRAFT_KEY = "agency.truckingQuoteDraft";
 const allFields = quoteSections.flatMap((s) => s.fields);
@@ -214,7 +213,7 @@ test.describe("trucking quote form (/quote)", () => {
     await submitButton(page).click();
     await expect(page.getByTestId("error-quote-fein")).toHaveText(quoteFieldMessages.fein);
 
-    const results = await new AxeBuilder({ page }).include("form").analyze();
+    const results = await axe(page).include("form").analyze();
     expect(results.violations).toEqual([]);
   });
 
@@ -437,7 +436,7 @@ test.describe("trucking quote form (/quote)", () => {
   test("has no axe violations", async ({ page }) => {
     await open(page);
     await upload(page, "cdl", [pdf]);
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axe(page).analyze();
     expect(results.violations).toEqual([]);
   });
 

@@ -6,12 +6,11 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { widgetTexts as t } from "../../app/features/chat/widget/texts";
 import { settingsMessages } from "../../app/features/settings/messages";
 import { type OwnServer, startOwnServer } from "./own-server";
-import { expect, test, toast, toastsSettled, waitForHydration } from "./support";
+import { axe, expect, test, toast, toastsSettled, waitForHydration } from "./support";
 
 test.describe.configure({ mode: "serial" });
 
@@ -57,7 +56,7 @@ test("an admin changes the phone and the Friday hours, and every page, mail and 
   await expect(page.getByLabel("Main phone")).toHaveValue(PHONE);
 
   await toastsSettled(page);
-  const scan = await new AxeBuilder({ page }).analyze();
+  const scan = await axe(page).analyze();
   expect(scan.violations).toEqual([]);
 
   // A visitor (no session) on the pages that print the details.

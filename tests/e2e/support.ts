@@ -1,7 +1,8 @@
 /** Small helpers the end-to-end specs share, and the `test` they all use. */
-import { test as base, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
 
-export { expect } from "@playwright/test";
+export { expect };
 
 type NavigationOptions = { waitUntil?: "load" | "domcontentloaded" | "networkidle" | "commit" };
 
@@ -34,6 +35,25 @@ export const test = base.extend({
     await use(page);
   },
 });
+
+/**
+ * An axe scan of the page (every rule, as AxeBuilder runs them). Only violations are gathered in full
+ * (axe's `resultTypes`): passes and inapplicable rules, which no test reads, keep one node each, which
+ * spares the slowest part of a scan, a unique selector for every node of every rule.
+ */
+export const axe = (page: Page) => new AxeBuilder({ page }).options({ resultTypes: ["violations"] });
+
+/** Axe's findings on the page as it is now, as "path: rule targets" lines. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const { violations } = await axe(page).analyze();
+  return violations.map((v) => `${new URL(page.url()).pathname}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** Axe finds nothing on the page; with `afterToasts`, once the toasts have settled (one fading out is half transparent). */
+export async function expectNoAxeViolations(page: Page, { afterToasts = false } = {}): Promise<void> {
+  if (afterToasts) await toastsSettled(page);
+  expect(await axeViolations(page)).toEqual([]);
+}
 
 /** A Sonner toast with this text. */
 export const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first();

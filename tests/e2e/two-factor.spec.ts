@@ -4,25 +4,17 @@
  * signs out, and signs in again with the password and then a code. The spec has an admin of its own
  * (tests/e2e/accounts.ts), so the other specs' admin keeps signing in with a password.
  */
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { adminMessages } from "../../app/features/admin/messages";
 import { authMessages } from "../../app/features/auth/schema";
 import { twoFactorMessages as text } from "../../app/features/auth/two-factor-messages";
 import { TWO_FACTOR_ADMIN } from "./accounts";
-import { expect, test, toast } from "./support";
+import { axeViolations, expect, test, toast } from "./support";
 
 /** What an authenticator app shows for the key, `stepsAhead` time steps (30 s) from now. */
 function appCode(key: string, stepsAhead = 0): string {
   const totp = new TOTP({ secret: Secret.fromBase32(key.replace(/\s+/g, "")), algorithm: "SHA1", digits: 6, period: 30 });
   return totp.generate({ timestamp: Date.now() + stepsAhead * 30_000 });
-}
-
-/** Axe's findings on the page as it is now, as "page: rule target" lines. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map((v) => `${new URL(page.url()).pathname}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 test("an admin turns on two-factor sign-in, then signs in with a code from the app", async ({ page }) => {
