@@ -12,7 +12,19 @@ const { agency } = defaultSite;
 import { careersOpenings } from "../../app/content/careers";
 import { careerMessages } from "../../app/features/jobs/careers-messages";
 import { jobFieldMessages, jobMessages } from "../../app/features/jobs/messages";
-import { actionRequest, axe, expect, holdRequests, hydrated, slowPhone, test, toast, untilHydrated, waitForHydration } from "./support";
+import {
+  actionRequest,
+  axeViolations,
+  expect,
+  expectNoAxeViolations,
+  holdRequests,
+  hydrated,
+  slowPhone,
+  test,
+  toast,
+  untilHydrated,
+  waitForHydration,
+} from "./support";
 
 test.describe.configure({ mode: "serial" });
 
@@ -76,8 +88,7 @@ test("signing in through /admin/login, an empty job list and an empty careers pa
   await expect(none.getByRole("link", { name: agency.email })).toHaveAttribute("href", `mailto:${agency.email}`);
   await expect(page.getByRole("button", { name: /^Apply/ })).toHaveCount(0);
   await expect(page.locator("footer").getByRole("link", { name: "Careers" })).toHaveAttribute("href", "/careers");
-  const scan = await axe(page).analyze();
-  expect(scan.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await expectNoAxeViolations(page);
 });
 
 test("Add New Job: defaults, required fields, 'Creating...' while saving, then the list with the new card", async ({ page }) => {
@@ -431,16 +442,13 @@ test("/careers with openings and /admin/jobs have no axe violations", async ({ p
     if (path === "/admin/jobs") await expect(page.getByTestId("job-card").first()).toBeVisible();
     else if (path === "/admin/jobs/add") await expect(page.getByLabel("Job Title")).toBeVisible();
     else await expect(page.getByTestId("career-job").first()).toBeVisible();
-    const results = await axe(page).analyze();
-    violations.push(...results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`));
+    violations.push(...(await axeViolations(page)));
   }
   // The application dialog, open.
   await page.goto("/careers");
   await waitForHydration(page, "[data-testid=career-job] button");
   await page.getByRole("button", { name: "Apply for Accessibility Check Role" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
-  violations.push(
-    ...(await axe(page).analyze()).violations.map((v) => `/careers dialog: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  );
+  violations.push(...(await axeViolations(page)).map((line) => `dialog on ${line}`));
   expect(violations).toEqual([]);
 });

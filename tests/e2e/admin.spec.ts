@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { adminMessages } from "../../app/features/admin/messages";
-import { axe, expect, test, toast } from "./support";
+import { axe, axeViolations, expect, test, toast } from "./support";
 
 const ADMIN = { email: "admin@agency.example", password: "correct horse battery staple" };
 const login = adminMessages.login;
@@ -259,8 +259,7 @@ test.describe("back office screens", () => {
     for (const path of ["/admin/dashboard", "/admin/contacts", "/admin/chatbot-management"]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      const results = await axe(page).analyze();
-      violations.push(...results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`));
+      violations.push(...(await axeViolations(page)));
     }
     await page.context().clearCookies();
     await page.goto("/admin/login");

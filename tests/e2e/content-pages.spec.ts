@@ -6,7 +6,7 @@ import { serviceCards, servicesCopy } from "../../app/content/services";
 import { defaultSite } from "../../app/content/site-profile";
 import { teamIntro } from "../../app/content/team";
 import { featuredTestimonial, homeFaqs, homeReviews, teamMembers, testimonials } from "../support/content";
-import { axe, expect, test } from "./support";
+import { expect, expectNoAxeViolations, test } from "./support";
 
 /** The test server starts with the first-run profile: its pages state these facts. */
 const { agency, licensedStates, promises, residentState, trackRecord } = defaultSite;
@@ -316,8 +316,7 @@ for (const viewport of [
     for (const p of contentPages) {
       test(`${p.path} has no axe violations`, async ({ page }) => {
         await page.goto(p.path);
-        const results = await axe(page).analyze();
-        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+        await expectNoAxeViolations(page);
       });
     }
   });

@@ -14,7 +14,7 @@ import { Secret, TOTP } from "otpauth";
 import { setupMessages as text } from "../../app/features/admin-users/setup-messages";
 import { authMessages } from "../../app/features/auth/schema";
 import { twoFactorMessages } from "../../app/features/auth/two-factor-messages";
-import { axe, expect, test, toast } from "./support";
+import { expect, expectNoAxeViolations, test, toast } from "./support";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const PRINTED = /^ {4}(http:\/\/localhost:\d+\/admin\/setup\?code=[A-Za-z0-9_-]{22})$/m;
@@ -104,8 +104,7 @@ test("first-run setup from an empty data folder to a signed-in owner", async ({ 
   const opened = await page.goto(link);
   expect(opened?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1, name: text.title })).toBeVisible();
-  const scan = await axe(page).analyze();
-  expect(scan.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await expectNoAxeViolations(page);
 
   // Sent empty: each field says what it needs.
   await page.getByRole("button", { name: text.submit }).click();

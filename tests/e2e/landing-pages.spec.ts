@@ -7,7 +7,7 @@ import { widgetTexts } from "../../app/features/chat/widget/texts";
 import { landingForms } from "../../app/features/leads/landing-forms";
 import { landingMessages } from "../../app/features/leads/landing-schemas";
 import { formMessages } from "../../app/features/leads/messages";
-import { actionRequest, axe, expect, failNext, holdRequests, test, toast, waitForHydration } from "./support";
+import { actionRequest, expect, expectNoAxeViolations, failNext, holdRequests, test, toast, waitForHydration } from "./support";
 
 /** The test server starts with the first-run profile: its pages state these facts. */
 const { agency, licensedStateCount } = defaultSite;
@@ -224,8 +224,7 @@ test.describe("landing accessibility", () => {
   for (const landing of landingPages) {
     test(`axe finds no violations on /${landing.slug}-insurance`, async ({ page }) => {
       await page.goto(`/${landing.slug}-insurance`);
-      const results = await axe(page).analyze();
-      expect(results.violations.map((v) => `${landing.slug}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      await expectNoAxeViolations(page);
     });
   }
 
@@ -233,7 +232,6 @@ test.describe("landing accessibility", () => {
     await openFromHero(page, "/contractors-insurance");
     await modal(page).getByRole("button", { name: text.submit }).click();
     await expect(modal(page).locator("[aria-invalid=true]").first()).toBeVisible();
-    const results = await axe(page).analyze();
-    expect(results.violations.map((v) => `modal: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 });

@@ -3,7 +3,7 @@ import { legalDocuments } from "../../app/content/legal";
 import { productPagesFor } from "../../app/content/products";
 import { defaultSite } from "../../app/content/site-profile";
 import { smsConsent as smsConsentOf } from "../../app/content/sms-consent";
-import { axe, expect, test } from "./support";
+import { expect, expectNoAxeViolations, test } from "./support";
 
 /** The test server starts with the first-run profile: its pages state these facts. */
 const { agency, licensedStates } = defaultSite;
@@ -141,8 +141,7 @@ test.describe("accessibility", () => {
       test(`axe finds no violations on ${path} at ${width}px`, async ({ page }) => {
         await page.setViewportSize({ width, height: 900 });
         await page.goto(path);
-        const results = await axe(page).analyze();
-        expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+        await expectNoAxeViolations(page);
       });
     }
   }

@@ -1,6 +1,6 @@
 import { footerQuickLinks, footerServiceLinks, mainNav, quoteCta } from "../../app/content/navigation";
 import { defaultSite } from "../../app/content/site-profile";
-import { axe, expect, test } from "./support";
+import { expect, expectNoAxeViolations, test } from "./support";
 
 test.describe("desktop top bar", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -133,8 +133,7 @@ test("unknown paths show a helpful not-found page with status 404", async ({ pag
 test("the shell has no accessibility violations", async ({ page }) => {
   for (const path of ["/", "/no/such/page"]) {
     await page.goto(path);
-    const results = await axe(page).analyze();
-    expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await expectNoAxeViolations(page);
   }
 });
 
