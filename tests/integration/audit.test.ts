@@ -131,18 +131,23 @@ describe.each(databaseKinds)("audit trail on %s", (kind) => {
       .where(and(eq(auditEvents.id, oldest.id)));
     const today = await listAudit(server.services.db, CHICAGO, { from: chicagoDate(0) });
     expect(today.items.some((e) => e.id === oldest.id)).toBe(false);
-    expect(today.total).toBe(everything.total - 1);
+    // The retention job records its runs on its own schedule: the entries the requests above wrote are compared.
+    const requested = (list: { items: { action: string }[] }) => list.items.filter((e) => e.action !== "retention_run").length;
+    expect(requested(today)).toBe(requested(everything) - 1);
     const thatDay = await listAudit(server.services.db, CHICAGO, { from: chicagoDate(3), to: chicagoDate(3) });
     expect(thatDay.items.map((e) => e.id)).toEqual([oldest.id]);
     const upToYesterday = await listAudit(server.services.db, CHICAGO, { to: chicagoDate(1) });
     expect(upToYesterday.items.map((e) => e.id)).toEqual([oldest.id]);
 
-    // Pages of the given size follow one another.
-    const current = await listAudit(server.services.db, CHICAGO);
-    const first = await listAudit(server.services.db, CHICAGO, { pageSize: 2 });
-    const second = await listAudit(server.services.db, CHICAGO, { pageSize: 2, page: 2 });
+    // Pages of the given size follow one another (one admin's entries: a retention run has no admin).
+    const byA = { adminId: adminA.id };
+    const current = await listAudit(server.services.db, CHICAGO, byA);
+    const first = await listAudit(server.services.db, CHICAGO, { ...byA, pageSize: 2 });
+    const second = await listAudit(server.services.db, CHICAGO, { ...byA, pageSize: 2, page: 2 });
+    expect(current.total).toBeGreaterThanOrEqual(3);
     expect(first.pageCount).toBe(Math.ceil(current.total / 2));
-    expect([...first.items, ...second.items].map((e) => e.id)).toEqual(current.items.slice(0, 4).map((e) => e.id));
+    const paged = [...first.items, ...second.items].map((e) => e.id);
+    expect(paged).toEqual(current.items.slice(0, Math.min(4, current.total)).map((e) => e.id));
   });
 
   it("serves the audit screen's data from its loader, filtered by the query string", async () => {
