@@ -8,6 +8,18 @@ const external = process.env.E2E_BASE_URL;
 const baseURL = external ?? `http://127.0.0.1:${port}`;
 const executablePath = findChromium() ?? undefined;
 
+/**
+ * Chromium features turned off: Playwright's own list (a second `--disable-features` replaces the first,
+ * so it is repeated here) and the omnibox's WebUI popups, which headless Chromium builds for every new
+ * context's window in a renderer of their own: a third of a short test's CPU, for a popup nobody opens.
+ */
+const disabledFeatures = [
+  ...["AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades", "HttpsFirstBalancedModeAutoEnable"],
+  ...["LensOverlay", "MediaRouter", "PaintHolding", "ThirdPartyStoragePartitioning", "AvoidCorsURLLoaderRestartOnRedirect"],
+  ...["TcpPortRandomizationWin", "OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled", "PreconnectToSearch"],
+  ...["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"],
+];
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -21,7 +33,9 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // No traces: recording every test to keep the failed ones cost 30% of a run's CPU (docs/decisions/037).
+    // To see a failure step by step: npx playwright test --trace on <file>
+    trace: "off",
     launchOptions: {
       executablePath,
       args: [
@@ -32,6 +46,7 @@ export default defineConfig({
         "--disable-sync",
         "--no-first-run",
         "--disable-quic",
+        `--disable-features=${disabledFeatures.join(",")}`,
       ],
     },
   },

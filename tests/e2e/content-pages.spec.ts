@@ -312,9 +312,9 @@ for (const viewport of [
   { name: "mobile", width: 390, height: 844 },
 ]) {
   test.describe(`accessibility (${viewport.name})`, () => {
-    test.use({ viewport: { width: viewport.width, height: viewport.height } });
     for (const p of contentPages) {
       test(`${p.path} has no axe violations`, async ({ page }) => {
+        await page.setViewportSize({ width: viewport.width, height: viewport.height });
         await page.goto(p.path);
         await expectNoAxeViolations(page);
       });

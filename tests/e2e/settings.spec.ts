@@ -42,7 +42,7 @@ async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
   });
 }
 
-test("an admin changes the phone and the Friday hours, and every page, mail and the chat show them", async ({ page }) => {
+test("an admin changes the phone and the Friday hours, and every page, mail and the chat show them", async ({ page, browser }) => {
   test.setTimeout(120_000);
   await signIn(page);
   await page.goto(at("/admin/settings"));
@@ -60,7 +60,7 @@ test("an admin changes the phone and the Friday hours, and every page, mail and 
   expect(scan.violations).toEqual([]);
 
   // A visitor (no session) on the pages that print the details.
-  const visitor = await page.context().browser()!.newContext();
+  const visitor = await browser.newContext();
   const v = await visitor.newPage();
   for (const p of ["/", "/contact", "/insurance/commercial-trucking", "/trucking-insurance"]) {
     await v.goto(at(p));

@@ -1,47 +1,126 @@
 /** Small helpers the end-to-end specs share, and the `test` they all use. */
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import {
+  type BrowserContext,
+  type BrowserContextOptions,
+  test as base,
+  expect,
+  type Page,
+  type PlaywrightTestArgs,
+  type PlaywrightTestOptions,
+  type PlaywrightWorkerArgs,
+  type PlaywrightWorkerOptions,
+  type TestType,
+} from "@playwright/test";
+import { WarmLane } from "./warm-context";
 
 export { expect };
 
 type NavigationOptions = { waitUntil?: "load" | "domcontentloaded" | "networkidle" | "commit" };
 
+type ContextFactory = (options?: BrowserContextOptions) => Promise<{ context: BrowserContext; close(): Promise<void> }>;
+/** Playwright's own fixtures behind `context`: every context option the test runs with, and the fresh-context factory. */
+type Internals = { _combinedContextOptions: BrowserContextOptions; _contextFactory: ContextFactory };
+const internal = base as unknown as TestType<
+  PlaywrightTestArgs & PlaywrightTestOptions & Internals,
+  PlaywrightWorkerArgs & PlaywrightWorkerOptions
+>;
+
+/** The kept page of each warm context a `context` fixture handed out. */
+const warmPages = new WeakMap<BrowserContext, () => Promise<Page>>();
+/** Pages whose goto and reload already wait for hydration. */
+const waitingPages = new WeakSet<Page>();
+
 /**
+ * The `test` every spec uses.
+ *
+ * A test with the project's options runs in its worker's warm context (./warm-context.ts): reset
+ * between tests, one page kept, scripts compiled once. A test with options of its own (`test.use`)
+ * gets a fresh context from Playwright as usual.
+ *
  * Pages hydrate a frame after their load event (docs/decisions/016). `page.goto` and `page.reload`
  * wait for that too, so a test acts on the page as a visitor does once its scripts have run. Pass
  * `waitUntil: "domcontentloaded"` or `"commit"` to act on the page before it has hydrated.
  */
-export const test = base.extend({
-  page: async ({ page, javaScriptEnabled }, use) => {
-    const goto = page.goto.bind(page);
-    const reload = page.reload.bind(page);
-    const hydrated = async (options?: NavigationOptions) => {
-      if (!javaScriptEnabled || options?.waitUntil === "commit" || options?.waitUntil === "domcontentloaded") return;
-      // Documents without the app's scripts (XML, text, files) have nothing to wait for.
-      await page.waitForFunction(
-        () => !document.querySelector('script[type="module"]') || (window as { __hydrated?: boolean }).__hydrated === true,
-      );
-    };
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      await hydrated(options);
-      return response;
-    };
-    page.reload = async (options) => {
-      const response = await reload(options);
-      await hydrated(options);
-      return response;
-    };
+export const test = internal.extend<object, { warmLane: WarmLane }>({
+  warmLane: [
+    async ({ playwright, browserName, launchOptions, headless }, use) => {
+      const lane = new WarmLane(playwright[browserName], { ...launchOptions, headless });
+      await use(lane);
+      await lane.close();
+    },
+    { scope: "worker" },
+  ],
+  context: async ({ warmLane, _combinedContextOptions, _contextFactory }, use, testInfo) => {
+    const warm = await warmLane.take(_combinedContextOptions);
+    if (!warm) {
+      const { context, close } = await _contextFactory();
+      await use(context);
+      await close();
+      return;
+    }
+    warmPages.set(warm.context, warm.page);
+    await use(warm.context);
+    await warmLane.release(testInfo.status !== testInfo.expectedStatus);
+  },
+  page: async ({ context, javaScriptEnabled }, use) => {
+    const warmPage = warmPages.get(context);
+    const page = warmPage ? await warmPage() : await context.newPage();
+    if (!waitingPages.has(page)) {
+      waitingPages.add(page);
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      const hydrated = async (options?: NavigationOptions) => {
+        if (!javaScriptEnabled || options?.waitUntil === "commit" || options?.waitUntil === "domcontentloaded") return;
+        // Documents without the app's scripts (XML, text, files) have nothing to wait for.
+        await page.waitForFunction(
+          () => !document.querySelector('script[type="module"]') || (window as { __hydrated?: boolean }).__hydrated === true,
+        );
+      };
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        await hydrated(options);
+        return response;
+      };
+      page.reload = async (options) => {
+        const response = await reload(options);
+        await hydrated(options);
+        return response;
+      };
+    }
     await use(page);
   },
 });
 
 /**
- * An axe scan of the page (every rule, as AxeBuilder runs them). Only violations are gathered in full
- * (axe's `resultTypes`): passes and inapplicable rules, which no test reads, keep one node each, which
- * spares the slowest part of a scan, a unique selector for every node of every rule.
+ * An axe scan of the page (every rule, as AxeBuilder runs them), run in the page itself (axe's
+ * `axe.run`; the pages have no frames from other origins to gather, so AxeBuilder's default of one
+ * partial run per frame finished in a second, blank page, which costs a renderer and a second copy of
+ * axe per scan, adds nothing). Only violations are gathered in full (axe's `resultTypes`): passes and
+ * inapplicable rules, which no test reads, keep one node each, which spares the slowest part of a scan,
+ * a unique selector for every node of every rule.
+ *
+ * The page is scanned as a visitor who prefers reduced motion sees it: nothing changes opacity or
+ * place while the rules measure, so a toast that times out during a scan leaves at once instead of
+ * being measured half faded.
  */
-export const axe = (page: Page) => new AxeBuilder({ page }).options({ resultTypes: ["violations"] });
+export const axe = (page: Page) => new SiteAxe(page);
+
+class SiteAxe extends AxeBuilder {
+  constructor(private readonly scanned: Page) {
+    super({ page: scanned });
+    this.options({ resultTypes: ["violations"] }).setLegacyMode();
+  }
+
+  override async analyze() {
+    await this.scanned.emulateMedia({ reducedMotion: "reduce" });
+    try {
+      return await super.analyze();
+    } finally {
+      await this.scanned.emulateMedia({ reducedMotion: null });
+    }
+  }
+}
 
 /** Axe's findings on the page as it is now, as "path: rule targets" lines. */
 export async function axeViolations(page: Page): Promise<string[]> {
