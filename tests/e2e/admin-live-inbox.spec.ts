@@ -104,9 +104,10 @@ test("when the session ends while the list is open, the next pulse sends the bro
   await signIn(page);
   await page.goto("/admin/leads");
   await expect(page.getByRole("heading", { level: 1, name: text.title })).toBeVisible();
+  // Listening before the sign-out: the list's own 10-second beat may come first and find the session gone.
+  const pulse = page.waitForResponse((res) => res.url().endsWith("/api/leads/pulse") && res.status() === 401);
   // Signed out elsewhere: the session is gone from the server and the browser's cookie.
   expect((await page.request.post("/api/auth/logout")).ok()).toBe(true);
-  const pulse = page.waitForResponse((res) => res.url().endsWith("/api/leads/pulse") && res.status() === 401);
   // A tab coming back into view asks at once, rather than at the next 10-second beat.
   await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
   await pulse;

@@ -12,15 +12,14 @@ import {
   type PlaywrightWorkerOptions,
   type TestType,
 } from "@playwright/test";
-import { WarmLane } from "./warm-context";
+import { WarmLanes } from "./warm-context";
 
 export { expect };
 
 type NavigationOptions = { waitUntil?: "load" | "domcontentloaded" | "networkidle" | "commit" };
 
-type ContextFactory = (options?: BrowserContextOptions) => Promise<{ context: BrowserContext; close(): Promise<void> }>;
-/** Playwright's own fixtures behind `context`: every context option the test runs with, and the fresh-context factory. */
-type Internals = { _combinedContextOptions: BrowserContextOptions; _contextFactory: ContextFactory };
+/** Playwright's own fixture behind `context`: every context option the test runs with. */
+type Internals = { _combinedContextOptions: BrowserContextOptions };
 const internal = base as unknown as TestType<
   PlaywrightTestArgs & PlaywrightTestOptions & Internals,
   PlaywrightWorkerArgs & PlaywrightWorkerOptions
@@ -34,34 +33,27 @@ const waitingPages = new WeakSet<Page>();
 /**
  * The `test` every spec uses.
  *
- * A test with the project's options runs in its worker's warm context (./warm-context.ts): reset
- * between tests, one page kept, scripts compiled once. A test with options of its own (`test.use`)
- * gets a fresh context from Playwright as usual.
+ * Each test runs in its worker's warm context for its options (./warm-context.ts): reset between
+ * tests, one page kept, scripts compiled once, a context per set of options (`test.use`).
  *
  * Pages hydrate a frame after their load event (docs/decisions/016). `page.goto` and `page.reload`
  * wait for that too, so a test acts on the page as a visitor does once its scripts have run. Pass
  * `waitUntil: "domcontentloaded"` or `"commit"` to act on the page before it has hydrated.
  */
-export const test = internal.extend<object, { warmLane: WarmLane }>({
-  warmLane: [
+export const test = internal.extend<object, { warmLanes: WarmLanes }>({
+  warmLanes: [
     async ({ playwright, browserName, launchOptions, headless }, use) => {
-      const lane = new WarmLane(playwright[browserName], { ...launchOptions, headless });
-      await use(lane);
-      await lane.close();
+      const lanes = new WarmLanes(playwright[browserName], { ...launchOptions, headless });
+      await use(lanes);
+      await lanes.close();
     },
     { scope: "worker" },
   ],
-  context: async ({ warmLane, _combinedContextOptions, _contextFactory }, use, testInfo) => {
-    const warm = await warmLane.take(_combinedContextOptions);
-    if (!warm) {
-      const { context, close } = await _contextFactory();
-      await use(context);
-      await close();
-      return;
-    }
+  context: async ({ warmLanes, _combinedContextOptions }, use, testInfo) => {
+    const warm = await warmLanes.take(_combinedContextOptions);
     warmPages.set(warm.context, warm.page);
     await use(warm.context);
-    await warmLane.release(testInfo.status !== testInfo.expectedStatus);
+    await warmLanes.release(testInfo.status !== testInfo.expectedStatus);
   },
   page: async ({ context, javaScriptEnabled }, use) => {
     const warmPage = warmPages.get(context);
@@ -117,7 +109,7 @@ class SiteAxe extends AxeBuilder {
     try {
       return await super.analyze();
     } finally {
-      await this.scanned.emulateMedia({ reducedMotion: null });
+      await this.scanned.emulateMedia({ reducedMotion: "no-preference" });
     }
   }
 }

@@ -1,21 +1,21 @@
 /**
- * One browser context per worker for the tests that run with the project's own options, reset between
- * tests, with one page kept open and a disk cache that lasts the worker's life.
+ * One browser context per worker and set of context options, reset between tests, with one page kept
+ * open and a disk cache that lasts while the context does.
  *
  * A fresh context per test costs a new renderer process, every script fetched and compiled again, and
  * nothing in the cache: about two thirds of a short test's CPU on a 2-core machine. Chromium keeps
  * compiled scripts (its code cache) only beside a disk cache, which an incognito context has not; a
  * persistent context has one. Between tests the context is put back as a fresh one would be: other pages
- * closed, routes removed, init scripts and bindings disposed, cookies and permissions cleared, and every
- * origin the test visited emptied of local storage, session storage and IndexedDB. The page is kept
- * (navigated to about:blank) unless the test changed something about it that cannot be undone: a
- * listener left on it, a DevTools session (network or CPU emulation). A test that fails, that sets the
- * clock (the context's, which cannot be taken back), or whose reset fails, ends the context; the next test
- * starts a new one on the same profile folder.
+ * closed, routes removed, init scripts and bindings disposed, cookies and permissions cleared, emulated
+ * media and the viewport restored, and every origin the test visited emptied of local storage, session
+ * storage and IndexedDB. The page is kept (navigated to about:blank) unless the test left a listener on
+ * it or opened a DevTools session on it (network or CPU emulation stay with the page). A test that fails,
+ * that changes what the reset cannot take back (the clock, which is the context's; offline; geolocation;
+ * extra headers; default timeouts; a listener on the context), or whose reset fails, ends the context
+ * and its profile folder; the next test starts a new one.
  *
  * What stays between tests is what a returning visitor's browser keeps that the pages allow: the HTTP
  * cache (documents are revalidated on every load, `max-age=0, must-revalidate`) and compiled scripts.
- * Tests with options of their own (no JavaScript, a phone's viewport) get a fresh context as before.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -24,8 +24,12 @@ import type { BrowserContext, BrowserContextOptions, BrowserType, LaunchOptions,
 
 type Disposable = { dispose(): Promise<void> };
 
-/** The context options a test may differ in without leaving the warm lane: none. Others differ by test.use. */
-export const sameOptions = (a: BrowserContextOptions, b: BrowserContextOptions) => JSON.stringify(sorted(a)) === JSON.stringify(sorted(b));
+/** `E2E_WARM_DEBUG=1` prints each time a page or a context is not kept, and why. */
+const debug = process.env.E2E_WARM_DEBUG ? (message: string) => console.error(`[warm] ${message}`) : () => {};
+type Emitter = { eventNames(): (string | symbol)[]; listenerCount(event: string | symbol): number };
+
+/** A canonical key for a set of context options (key order and undefined values do not count). */
+export const optionsKey = (options: BrowserContextOptions) => JSON.stringify(sorted(options));
 
 function sorted(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sorted);
@@ -39,79 +43,116 @@ function sorted(value: unknown): unknown {
   return value;
 }
 
-/** Counts of the listeners on an emitter, by event, so a test that leaves one behind can be told. */
-function listenerCounts(page: Page): Map<string | symbol, number> {
-  const emitter = page as unknown as { eventNames(): (string | symbol)[]; listenerCount(e: string | symbol): number };
+/** Counts of the listeners on a Playwright object (its EventEmitter), by event, so one a test leaves behind can be told. */
+function listenerCounts(target: Page | BrowserContext): Map<string | symbol, number> {
+  const emitter = target as unknown as Emitter;
   return new Map(emitter.eventNames().map((e) => [e, emitter.listenerCount(e)]));
 }
 
-const leftListeners = (before: Map<string | symbol, number>, page: Page) =>
-  [...listenerCounts(page)].some(([event, count]) => count > (before.get(event) ?? 0));
+const leftListeners = (before: Map<string | symbol, number>, target: Page | BrowserContext) =>
+  [...listenerCounts(target)].some(([event, count]) => count > (before.get(event) ?? 0));
 
-/** What a test did to the warm context that the reset undoes, or that makes the kept page unfit. */
+/** What a test did to the warm context that the reset undoes, or that makes the kept page or the context unfit. */
 type TestState = {
   disposables: Disposable[];
   origins: Set<string>;
   pageDirty: boolean;
   contextDirty: boolean;
   viewportChanged: boolean;
-  listeners: Map<string | symbol, number>;
+  mediaChanged: boolean;
+  pageListeners: Map<string | symbol, number> | undefined;
+  contextListeners: Map<string | symbol, number>;
 };
 
-export class WarmLane {
+/** Wraps `object[name]` so that calling it runs `before` first. */
+function onCall<T extends object>(object: T, names: string[], before: () => void): void {
+  const target = object as Record<string, unknown>;
+  for (const name of names) {
+    const method = target[name];
+    if (typeof method !== "function") continue;
+    target[name] = (...args: unknown[]) => {
+      before();
+      return (method as (...a: unknown[]) => unknown).apply(object, args);
+    };
+  }
+}
+
+/** Wraps methods that return a Disposable so that the reset can dispose of what they added. */
+function recordDisposables<T extends object>(object: T, names: string[], record: (d: Disposable) => void): void {
+  const target = object as Record<string, unknown>;
+  for (const name of names) {
+    const method = target[name] as (...a: unknown[]) => Promise<Disposable>;
+    target[name] = async (...args: unknown[]) => {
+      const disposable = await method.apply(object, args);
+      record(disposable);
+      return disposable;
+    };
+  }
+}
+
+/** One warm context for one set of options. */
+class WarmLane {
   private context: BrowserContext | undefined;
-  private options: BrowserContextOptions | undefined;
   private kept: Page | undefined;
   private state: TestState | undefined;
-  private readonly profile: string;
+  private profile: string;
 
   constructor(
     private readonly browserType: BrowserType,
     private readonly launchOptions: LaunchOptions,
+    private readonly options: BrowserContextOptions,
   ) {
     this.profile = mkdtempSync(path.join(os.tmpdir(), "agency-e2e-warm-"));
   }
 
-  /** The warm context and its page for a test with these options, or undefined when the options are not the lane's. */
-  async take(options: BrowserContextOptions): Promise<{ context: BrowserContext; page: () => Promise<Page> } | undefined> {
-    if (this.options && !sameOptions(this.options, options)) return undefined;
+  /** The context for a test, put back as new after the last one; `page()` gives its kept page. */
+  async take(): Promise<{ context: BrowserContext; page: () => Promise<Page> }> {
     if (!this.context) {
-      this.context = await this.browserType.launchPersistentContext(this.profile, { ...this.launchOptions, ...options });
-      this.options = options;
+      this.context = await this.browserType.launchPersistentContext(this.profile, { ...this.launchOptions, ...this.options });
       this.kept = this.context.pages()[0];
       this.instrumentContext(this.context);
     }
     const context = this.context;
-    this.state = {
+    if (this.kept) this.instrumentPage(this.kept);
+    const state: TestState = {
       disposables: [],
       origins: new Set(),
       pageDirty: false,
       contextDirty: false,
       viewportChanged: false,
-      listeners: new Map(),
+      mediaChanged: false,
+      pageListeners: this.kept ? listenerCounts(this.kept) : undefined,
+      contextListeners: listenerCounts(context),
     };
-    const state = this.state;
+    this.state = state;
     return {
       context,
       page: async () => {
-        if (!this.kept || this.kept.isClosed()) this.kept = await context.newPage();
-        this.instrumentPage(this.kept);
-        state.listeners = listenerCounts(this.kept);
+        if (!this.kept || this.kept.isClosed()) {
+          this.kept = await context.newPage();
+          this.instrumentPage(this.kept);
+          state.pageListeners = listenerCounts(this.kept);
+        }
         return this.kept;
       },
     };
   }
 
-  /** Puts the context back as a fresh one would be, or ends it when the test failed or the reset fails. */
+  /** Puts the context back as a fresh one would be, or ends it when the test failed, spoiled it, or the reset fails. */
   async release(failed: boolean): Promise<void> {
     const context = this.context;
     const state = this.state;
-    this.state = undefined;
     if (!context || !state) return;
-    if (failed || state.contextDirty) return this.end();
     try {
+      const contextListenersLeft = leftListeners(state.contextListeners, context);
+      if (failed || state.contextDirty || contextListenersLeft) {
+        debug(`context ended: ${failed ? "the test failed" : state.contextDirty ? "changed for good" : "a listener left on it"}`);
+        return await this.end();
+      }
+      for (const open of context.pages()) this.visited(open.url());
       let page = this.kept && !this.kept.isClosed() ? this.kept : undefined;
-      if (page && (state.pageDirty || leftListeners(state.listeners, page))) {
+      if (page && (state.pageDirty || !state.pageListeners || leftListeners(state.pageListeners, page))) {
+        debug(`page closed: ${state.pageDirty ? "changed for good" : "a listener left on it"}`);
         await page.close();
         page = undefined;
       }
@@ -123,25 +164,50 @@ export class WarmLane {
       await context.clearPermissions();
       page ??= await context.newPage();
       this.kept = page;
-      if (state.viewportChanged && this.options?.viewport) await page.setViewportSize(this.options.viewport);
+      if (state.viewportChanged && this.options.viewport) await page.setViewportSize(this.options.viewport);
+      if (state.mediaChanged)
+        await page.emulateMedia({
+          media: null,
+          colorScheme: this.options.colorScheme ?? "light",
+          reducedMotion: this.options.reducedMotion ?? "no-preference",
+          forcedColors: this.options.forcedColors ?? "none",
+          contrast: this.options.contrast ?? "no-preference",
+        });
       await this.emptyStorage(page, state.origins);
       await page.goto("about:blank");
-    } catch {
+      this.instrumentPage(page);
+    } catch (error) {
+      debug(`context ended: the reset failed (${error})`);
       await this.end();
+    } finally {
+      this.state = undefined;
     }
   }
 
-  /** Closes the context; the profile folder (and its cache) stays for the next. */
+  /** Closes the context and starts its next one on a new profile folder: nothing a test stored on disk carries over. */
   async end(): Promise<void> {
     const context = this.context;
     this.context = undefined;
     this.kept = undefined;
     await context?.close().catch(() => {});
+    rmSync(this.profile, { recursive: true, force: true });
+    this.profile = mkdtempSync(path.join(os.tmpdir(), "agency-e2e-warm-"));
   }
 
   async close(): Promise<void> {
-    await this.end();
+    const context = this.context;
+    this.context = undefined;
+    await context?.close().catch(() => {});
     rmSync(this.profile, { recursive: true, force: true });
+  }
+
+  private mark(flag: "pageDirty" | "contextDirty" | "viewportChanged" | "mediaChanged"): void {
+    if (this.state) this.state[flag] = true;
+  }
+
+  private visited(url: string): void {
+    if (!this.state || !/^https?:/.test(url)) return;
+    this.state.origins.add(new URL(url).origin);
   }
 
   /** Each visited origin's local storage, session storage (this tab's) and IndexedDB, emptied from a blank page of its own. */
@@ -174,37 +240,22 @@ export class WarmLane {
     }
   }
 
-  /** Records what the test adds to the context: init scripts and bindings to dispose, origins visited. */
+  /** Records what the test adds to the context: init scripts and bindings to dispose, origins visited, changes that spoil it. */
   private instrumentContext(context: BrowserContext): void {
-    const record =
-      <A extends unknown[]>(original: (...args: A) => Promise<Disposable>) =>
-      async (...args: A) => {
-        const disposable = await original(...args);
-        this.state?.disposables.push(disposable);
-        return disposable;
-      };
-    context.addInitScript = record(context.addInitScript.bind(context)) as BrowserContext["addInitScript"];
-    context.exposeBinding = record(context.exposeBinding.bind(context)) as BrowserContext["exposeBinding"];
-    context.exposeFunction = record(context.exposeFunction.bind(context)) as BrowserContext["exposeFunction"];
-    const newCDPSession = context.newCDPSession.bind(context);
-    context.newCDPSession = async (target) => {
-      if (this.state) this.state.pageDirty = true;
-      return newCDPSession(target);
-    };
-    // The clock is the context's (page.clock is context.clock) and cannot be uninstalled: a test that uses it ends the context.
-    const clock = context.clock as unknown as Record<string, unknown>;
-    for (const name of Object.getOwnPropertyNames(Object.getPrototypeOf(clock))) {
-      const method = clock[name];
-      if (name === "constructor" || typeof method !== "function") continue;
-      clock[name] = (...args: unknown[]) => {
-        if (this.state) this.state.contextDirty = true;
-        return (method as (...a: unknown[]) => unknown).apply(context.clock, args);
-      };
-    }
+    const record = (d: Disposable) => this.state?.disposables.push(d);
+    recordDisposables(context, ["addInitScript", "exposeBinding", "exposeFunction"], record);
+    onCall(context, ["newCDPSession"], () => this.mark("pageDirty"));
+    onCall(
+      context,
+      ["setExtraHTTPHeaders", "setGeolocation", "setOffline", "setDefaultTimeout", "setDefaultNavigationTimeout", "routeWebSocket"],
+      () => this.mark("contextDirty"),
+    );
+    // The clock is the context's (page.clock is context.clock) and cannot be uninstalled.
+    const clock = context.clock as object;
+    const clockMethods = Object.getOwnPropertyNames(Object.getPrototypeOf(clock)).filter((n) => n !== "constructor");
+    onCall(clock, clockMethods, () => this.mark("contextDirty"));
     context.on("request", (request) => {
-      if (!request.isNavigationRequest()) return;
-      const url = new URL(request.url());
-      if (url.protocol === "http:" || url.protocol === "https:") this.state?.origins.add(url.origin);
+      if (request.isNavigationRequest()) this.visited(request.url());
     });
   }
 
@@ -213,20 +264,55 @@ export class WarmLane {
     const marked = page as Page & { __warm?: true };
     if (marked.__warm) return;
     marked.__warm = true;
-    const record =
-      <A extends unknown[]>(original: (...args: A) => Promise<Disposable>) =>
-      async (...args: A) => {
-        const disposable = await original(...args);
-        this.state?.disposables.push(disposable);
-        return disposable;
-      };
-    page.addInitScript = record(page.addInitScript.bind(page)) as Page["addInitScript"];
-    page.exposeBinding = record(page.exposeBinding.bind(page)) as Page["exposeBinding"];
-    page.exposeFunction = record(page.exposeFunction.bind(page)) as Page["exposeFunction"];
-    const setViewportSize = page.setViewportSize.bind(page);
-    page.setViewportSize = async (size) => {
-      if (this.state) this.state.viewportChanged = true;
-      return setViewportSize(size);
-    };
+    recordDisposables(page, ["addInitScript", "exposeBinding", "exposeFunction"], (d) => this.state?.disposables.push(d));
+    onCall(page, ["setViewportSize"], () => this.mark("viewportChanged"));
+    onCall(page, ["emulateMedia"], () => this.mark("mediaChanged"));
+    onCall(page, ["setExtraHTTPHeaders", "setDefaultTimeout", "setDefaultNavigationTimeout", "addLocatorHandler", "routeWebSocket"], () =>
+      this.mark("pageDirty"),
+    );
+  }
+}
+
+/**
+ * A worker's warm contexts, one per set of context options its tests run with (the project's, no
+ * JavaScript, a phone's viewport, ...): at most `limit`, the least recently used ended first.
+ */
+export class WarmLanes {
+  private readonly lanes = new Map<string, WarmLane>();
+  private current: WarmLane | undefined;
+
+  constructor(
+    private readonly browserType: BrowserType,
+    private readonly launchOptions: LaunchOptions,
+    private readonly limit = 6,
+  ) {}
+
+  async take(options: BrowserContextOptions) {
+    const key = optionsKey(options);
+    let lane = this.lanes.get(key);
+    if (lane) this.lanes.delete(key);
+    else {
+      lane = new WarmLane(this.browserType, this.launchOptions, options);
+      if (this.lanes.size >= this.limit) {
+        const [oldestKey, oldest] = this.lanes.entries().next().value as [string, WarmLane];
+        this.lanes.delete(oldestKey);
+        await oldest.close();
+      }
+    }
+    this.lanes.set(key, lane);
+    this.current = lane;
+    return lane.take();
+  }
+
+  /** After the test: resets the context it used (`failed`: ends it). */
+  async release(failed: boolean): Promise<void> {
+    const lane = this.current;
+    this.current = undefined;
+    await lane?.release(failed);
+  }
+
+  async close(): Promise<void> {
+    for (const lane of this.lanes.values()) await lane.close();
+    this.lanes.clear();
   }
 }
