@@ -656,11 +656,11 @@ describe.each(databaseKinds)("the first admin on %s", (kind) => {
     await database?.cleanup();
   });
 
-  // Also the first start of this database (for PGlite: creating its folder), before the script uses it.
+  // The production server (`npm start`'s and the container's command), before the script uses the database.
   it("starts without any admin, saying in one log line how to create one, and printing the setup link plainly", {
     timeout: 60_000,
   }, async () => {
-    const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "server/main.ts"], {
+    const child = spawn(process.execPath, [path.join(root, "build/server.js")], {
       cwd: root,
       env: {
         PATH: process.env.PATH ?? "",

@@ -7,7 +7,9 @@ import path from "node:path";
 import { ensureAdminAccount } from "../../app/features/auth/auth.server";
 import type { AppServices } from "../../server/context";
 import { createPostgresDatabase, type TestDatabaseKind } from "./databases";
+import { writeStartedFolder } from "./pglite-template";
 import { root } from "./server";
+import { STARTED_POSTGRES_VARIABLE } from "./started-names";
 
 export const TEST_ADMIN = { email: "admin@agency.example", password: "correct horse battery staple" };
 
@@ -31,13 +33,21 @@ export async function signIn(serverUrl: string, creds: AdminCredentials = TEST_A
   return cookie.split(";")[0];
 }
 
-/** A database that outlives one process: a temporary folder for PGlite, a fresh database on PostgreSQL. */
-export async function persistentDatabase(kind: TestDatabaseKind): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
+/**
+ * A database that outlives one process: a temporary folder for PGlite, a fresh database on PostgreSQL.
+ * By default a copy of the run's database as a first start leaves it (started-database.ts); `started:
+ * false` for an empty one (for PGlite, no folder yet: the first process makes it).
+ */
+export async function persistentDatabase(
+  kind: TestDatabaseKind,
+  { started = true }: { started?: boolean } = {},
+): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
   if (kind === "pglite") {
     const dir = mkdtempSync(path.join(os.tmpdir(), "admin-test-"));
+    if (started) await writeStartedFolder(path.join(dir, "pglite"));
     return { env: { DATA_DIR: dir, DATABASE_URL: "" }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
   }
-  const { url, drop } = await createPostgresDatabase();
+  const { url, drop } = await createPostgresDatabase({ template: started ? process.env[STARTED_POSTGRES_VARIABLE] : undefined });
   return { env: { DATABASE_URL: url }, cleanup: drop };
 }
 

@@ -7,10 +7,11 @@
  */
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { STARTED_MEMORY, STARTED_POSTGRES_VARIABLE } from "./started-names";
 
 export type TestDatabaseKind = "pglite" | "postgres";
 
-const postgresUrl = process.env.TEST_DATABASE_URL;
+export const postgresUrl = process.env.TEST_DATABASE_URL;
 if (process.env.CI && !postgresUrl) {
   throw new Error("CI runs the integration suite on PostgreSQL too: set TEST_DATABASE_URL.");
 }
@@ -43,12 +44,17 @@ async function withServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T
   }
 }
 
-/** A fresh, empty PostgreSQL database for one test file; `drop` removes it. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A fresh PostgreSQL database for one test file, empty or a copy of `template`; `drop` removes it.
+ * `name` is for the run's own databases (started-database.ts); a test file's get a random one.
+ */
+export async function createPostgresDatabase(
+  options: { template?: string; name?: string } = {},
+): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   if (!postgresUrl) throw new Error("TEST_DATABASE_URL is not set");
-  const name = `${runPrefix(runId())}${randomBytes(5).toString("hex")}`;
+  const name = options.name ?? `${runPrefix(runId())}${randomBytes(5).toString("hex")}`;
   await withServer(async (client) => {
-    await client.query(`create database ${name}`);
+    await client.query(`create database ${name}${options.template ? ` template ${pg.escapeIdentifier(options.template)}` : ""}`);
     // A test database need not wait for its commits to reach the disk (nothing is kept after a crash).
     await client.query(`alter database ${name} set synchronous_commit = off`);
   });
@@ -56,6 +62,7 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    name,
     drop: () => withServer((client) => client.query(`drop database if exists ${name} with (force)`)).then(() => {}),
   };
 }
@@ -72,9 +79,16 @@ export async function dropRunDatabases(run: string): Promise<string[]> {
   });
 }
 
-/** Environment values selecting a fresh database of the given kind. */
-export async function databaseEnv(kind: TestDatabaseKind): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
-  if (kind === "pglite") return { env: { DATA_DIR: "memory://" }, cleanup: async () => {} };
-  const { url, drop } = await createPostgresDatabase();
+/**
+ * Environment values selecting a fresh database of the given kind: empty, or (`started`) a copy of this
+ * run's database as a server's first start leaves it (started-database.ts).
+ */
+export async function databaseEnv(
+  kind: TestDatabaseKind,
+  { started = false }: { started?: boolean } = {},
+): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
+  if (kind === "pglite") return { env: { DATA_DIR: started ? STARTED_MEMORY : "memory://" }, cleanup: async () => {} };
+  const template = started ? process.env[STARTED_POSTGRES_VARIABLE] : undefined;
+  const { url, drop } = await createPostgresDatabase({ template });
   return { env: { DATABASE_URL: url }, cleanup: drop };
 }

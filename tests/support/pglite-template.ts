@@ -11,6 +11,8 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { vector } from "@electric-sql/pglite-pgvector";
+import { STARTED_MEMORY, STARTED_PGLITE_VARIABLE } from "./started-names";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const pgliteVersion = (
@@ -44,12 +46,31 @@ export function startMemoryDatabasesFromTemplate(): void {
   const pglite = PGlite as unknown as { create: Create; templated?: boolean };
   if (pglite.templated) return;
   let template: Blob | undefined;
+  let started: Blob | undefined;
   const create = pglite.create.bind(PGlite);
   pglite.create = (dataDirOrOptions, options) => {
     const inMemory = typeof dataDirOrOptions === "string" && dataDirOrOptions.startsWith("memory://");
     if (!inMemory || options?.loadDataDir || options?.fs || options?.noInitDb) return create(dataDirOrOptions, options);
+    // A copy of the run's started database (started-database.ts), when the global setup made one.
+    const startedFile = process.env[STARTED_PGLITE_VARIABLE];
+    if (dataDirOrOptions === STARTED_MEMORY && startedFile) {
+      started ??= new Blob([readFileSync(startedFile)]);
+      return create("memory://", { ...options, loadDataDir: started });
+    }
     template ??= new Blob([readFileSync(pgliteTemplateFile)]);
-    return create(dataDirOrOptions, { ...options, loadDataDir: template });
+    return create("memory://", { ...options, loadDataDir: template });
   };
   pglite.templated = true;
+}
+
+/**
+ * Writes a copy of the run's started database (started-database.ts) into a data folder, as a server's
+ * first start there would have left it; nothing when the global setup made none.
+ */
+export async function writeStartedFolder(folder: string): Promise<void> {
+  const file = process.env[STARTED_PGLITE_VARIABLE];
+  if (!file) return;
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  const client = await PGlite.create(folder, { loadDataDir: new Blob([readFileSync(file)]), extensions: { vector } });
+  await client.close();
 }

@@ -12,9 +12,17 @@ export function requireBuild() {
   }
 }
 
-export async function startTestServer(kind: TestDatabaseKind, extraEnv: Record<string, string> = {}) {
+/**
+ * A server on a fresh database: by default a copy of the run's database as a first start leaves it
+ * (tests/support/started-database.ts); `{ started: false }` for a first start on an empty one.
+ */
+export async function startTestServer(
+  kind: TestDatabaseKind,
+  extraEnv: Record<string, string> = {},
+  { started = true }: { started?: boolean } = {},
+) {
   requireBuild();
-  const db = await databaseEnv(kind);
+  const db = await databaseEnv(kind, { started });
   let server: RunningServer;
   try {
     server = await startServer({
