@@ -252,6 +252,29 @@ type IndexedDoc = { source: string; tf: Map<string, number>; title: Set<string>;
 export type Coverage = { full: number; title: number };
 
 /**
+ * The terms of items indexed recently, by their text: the index is rebuilt whole at every change (a
+ * post saved, the profile edited), and analysing every item again was most of that work. Analysis is
+ * a pure function of the text, so a changed item is simply a new entry; the oldest are dropped past
+ * the limit (a few times a large site's item count).
+ */
+const analysedDocs = new Map<string, { title: string[]; terms: string[] }>();
+const ANALYSED_DOCS_LIMIT = 5_000;
+
+function docTerms(item: LexicalDoc): { title: string[]; terms: string[] } {
+  const key = `${item.title}\u0000${item.context ?? ""}\u0000${item.content}`;
+  const known = analysedDocs.get(key);
+  if (known) return known;
+  const title = analyse(item.title).terms;
+  const analysed = { title, terms: [...title, ...analyse(item.context ?? "").terms, ...analyse(item.content).terms] };
+  analysedDocs.set(key, analysed);
+  if (analysedDocs.size > ANALYSED_DOCS_LIMIT) {
+    const oldest = analysedDocs.keys().next();
+    if (!oldest.done) analysedDocs.delete(oldest.value);
+  }
+  return analysed;
+}
+
+/**
  * BM25 statistics over the knowledge items; answers how much of a question each item covers, in its
  * whole text and in its title alone (a FAQ's question is the best summary of its answer).
  */
@@ -263,8 +286,7 @@ export class LexicalIndex {
 
   constructor(items: LexicalDoc[]) {
     this.docs = items.map((item) => {
-      const title = analyse(item.title).terms;
-      const terms = [...title, ...analyse(item.context ?? "").terms, ...analyse(item.content).terms];
+      const { title, terms } = docTerms(item);
       const tf = new Map<string, number>();
       for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
       for (const t of tf.keys()) this.df.set(t, (this.df.get(t) ?? 0) + 1);
