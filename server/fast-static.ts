@@ -1,13 +1,14 @@
 /**
  * The client build answered from Node's request listener, ahead of Hono: a GET or HEAD of a file of
  * the build (a hashed asset, another client file, or a prerendered page while the build is fresh) is
- * written with res.writeHead/res.end from bytes and headers prepared at start. For these small stored
+ * written with res.writeHead/res.end from bytes and headers recorded at its first request. For these small stored
  * files, turning the Node request into a web Request, running the middleware chain and turning the
  * web Response back cost several times the work of sending the bytes.
  *
- * The headers are the Hono path's by construction: at start each file's answers (each stored
- * encoding, and 304) are asked once of the same middleware server/app.ts runs for them
- * (securityHeaders, compress, serveBuild) and recorded. Only the request id, the request log line
+ * The headers are the Hono path's by construction: at a file's first request, which Hono answers, the
+ * file's answers (each stored encoding, and 304) are asked once of the same middleware server/app.ts
+ * runs for them (securityHeaders, compress, serveBuild) and recorded. A start records nothing: a
+ * process serves only some of the build's files, and recording them all was most of a start's work. Only the request id, the request log line
  * and, while the process stops, `Connection: close` are added per response, as server/app.ts does.
  * After the agency's settings changed, the build's prerendered pages no longer stand: a prerendered
  * path is then answered, by this same code, from the render cache's page stored in its place
@@ -71,6 +72,11 @@ export async function createFastStatic(options: {
    * changed): the render cache's stored page, answered by the same code as the build's files.
    */
   replacement?: (pathname: string) => FastFile | undefined;
+  /**
+   * Records every file's answers before answering any (tests comparing them all). By default a file's
+   * answers are recorded at its first request, which Hono answers meanwhile: a start records nothing.
+   */
+  recordAtStart?: boolean;
 }): Promise<FastStatic> {
   const { staticFiles } = options;
   const { logger, lifecycle } = options.services;
@@ -79,12 +85,35 @@ export async function createFastStatic(options: {
   probe.use(compress());
   probe.use(staticFiles);
 
-  const byPath = new Map<string, FastFile>();
-  for (const [pathname, file] of staticFiles.files) {
-    if (!isOwnForm(pathname)) continue;
-    const prepared = await prepare(probe, pathname, file);
-    if (prepared) byPath.set(pathname, prepared);
-  }
+  const files = new Map<string, StaticFile>();
+  for (const [pathname, file] of staticFiles.files) if (isOwnForm(pathname)) files.set(pathname, file);
+  /** Recorded answers by path; null for a file whose answers a recording cannot stand for. */
+  const byPath = new Map<string, FastFile | null>();
+  const recording = new Set<string>();
+  const record = (pathname: string, file: StaticFile) =>
+    prepare(probe, pathname, file).then(
+      (prepared) => {
+        byPath.set(pathname, prepared);
+      },
+      (error: unknown) => {
+        byPath.set(pathname, null);
+        logger.warn({ err: error, path: pathname }, "a build file's answers could not be recorded: Hono answers it");
+      },
+    );
+  // A build stale from the start (built with other public settings) has its pages rendered, never answered here.
+  const pagesAnswered = staticFiles.servePrerendered();
+  if (options.recordAtStart) for (const [pathname, file] of files) await record(pathname, file);
+  /** The file's recorded answers; a file not recorded yet is recorded now, and this request left to Hono. */
+  const recorded = (pathname: string): FastFile | undefined => {
+    const found = byPath.get(pathname);
+    if (found !== undefined) return found ?? undefined;
+    const file = files.get(pathname);
+    if (file && !recording.has(pathname)) {
+      recording.add(pathname);
+      void record(pathname, file).finally(() => recording.delete(pathname));
+    }
+    return undefined;
+  };
 
   const hostAccepted = hostCheck();
 
@@ -95,15 +124,15 @@ export async function createFastStatic(options: {
     const target = req.url ?? "";
     const query = target.indexOf("?");
     const pathname = query === -1 ? target : target.slice(0, query);
-    let file = byPath.get(pathname) ?? (pathname.startsWith("/assets/") ? encodedAsset(byPath, pathname) : undefined);
-    if (!file) return false;
-    if (file.prerendered) {
-      if (query !== -1 && query < target.length - 1) return false;
-      if (!staticFiles.servePrerendered()) {
-        file = options.replacement?.(pathname);
-        if (!file) return false;
-      }
+    let file: FastFile | undefined;
+    if (files.get(pathname)?.entry.prerendered) {
+      if (!pagesAnswered || (query !== -1 && query < target.length - 1)) return false;
+      // Recorded only while the build's pages stand; after a settings change, the stored page in their place.
+      file = staticFiles.servePrerendered() ? recorded(pathname) : options.replacement?.(pathname);
+    } else {
+      file = recorded(pathname) ?? (pathname.startsWith("/assets/") ? encodedAsset(recorded, pathname) : undefined);
     }
+    if (!file) return false;
     const headers = req.headers;
     if (!headers.host || !hostAccepted(headers.host)) return false;
 
@@ -188,7 +217,7 @@ function isOwnForm(pathname: string): boolean {
  * dot segments and backslashes, so URL normalisation would have given the same; and under /assets/
  * neither the request log nor the CSP depends on how the path was written.
  */
-function encodedAsset(byPath: Map<string, FastFile>, pathname: string): FastFile | undefined {
+function encodedAsset(recorded: (pathname: string) => FastFile | undefined, pathname: string): FastFile | undefined {
   if (!pathname.includes("%")) return undefined;
   let decoded: string;
   try {
@@ -196,7 +225,7 @@ function encodedAsset(byPath: Map<string, FastFile>, pathname: string): FastFile
   } catch {
     return undefined;
   }
-  return decoded.startsWith("/assets/") ? byPath.get(decoded) : undefined;
+  return decoded.startsWith("/assets/") ? recorded(decoded) : undefined;
 }
 
 /** The Host check @hono/node-server makes before it builds the request's URL (it answers 400 otherwise). */

@@ -8,7 +8,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../server/app";
 import { createFastStatic, withFastPaths } from "../../server/fast-static";
 import { createLogger } from "../../server/logger";
@@ -60,10 +60,15 @@ function comparable(headers: Record<string, string>) {
   return rest;
 }
 
-function startFastOnly(staticFiles: BuildFiles, options: { security: SecurityOptions; lines: Record<string, unknown>[] }) {
+/** A server answering from the fast path alone; every file recorded before it listens unless `recordAtStart` is false. */
+function startFastOnly(
+  staticFiles: BuildFiles,
+  options: { security: SecurityOptions; lines: Record<string, unknown>[]; recordAtStart?: boolean },
+) {
   const logger = createLogger("info", { destination: { write: (line: string) => void options.lines.push(JSON.parse(line)) } });
   const lifecycle = { draining: false };
-  return createFastStatic({ staticFiles, services: { logger, lifecycle }, security: options.security }).then(
+  const recordAtStart = options.recordAtStart ?? true;
+  return createFastStatic({ staticFiles, services: { logger, lifecycle }, security: options.security, recordAtStart }).then(
     (fast) =>
       new Promise<{ url: string; server: Server; lifecycle: typeof lifecycle }>((resolve) => {
         const server = serve(
@@ -289,6 +294,28 @@ describe("the client build answered ahead of Hono", () => {
     await left(asset, { headers: { "accept-encoding": "deflate" } });
     // A Host whose name is not the whole header: @hono/node-server's listener refuses it before the app runs.
     expect((await ask(fast.url, "/", { headers: { host: "visitor@example.com" } })).status).toBe(400);
+  });
+
+  it("records nothing at start: a file's first request is left to Hono, the next ones answered as Hono answers them", async () => {
+    const files = loadStaticFiles(clientDir, manifest);
+    const { config } = server.services;
+    const security = { https: config.secureCookies, development: false, gaMeasurementId: config.GA_MEASUREMENT_ID };
+    const lazy = await startFastOnly(serveBuild({ clientDir, manifest, servePrerendered: () => true, files }), {
+      security,
+      lines: [],
+      recordAtStart: false,
+    });
+    try {
+      for (const target of ["/", asset]) {
+        expect((await ask(lazy.url, target, { headers: BROWSER })).status, target).toBe(LEFT_TO_HONO);
+        await vi.waitFor(async () => expect((await ask(lazy.url, target, { headers: BROWSER })).status, target).toBe(200));
+        const [got, before] = await Promise.all([ask(lazy.url, target, { headers: BROWSER }), askHono(hono, target, { headers: BROWSER })]);
+        expect(comparable(got.headers)).toEqual(comparable(before.headers));
+        expect(got.body.equals(before.body)).toBe(true);
+      }
+    } finally {
+      await closeServer(lazy.server);
+    }
   });
 
   it("does not answer a stale build's prerendered pages, only its other files", async () => {
