@@ -8,7 +8,7 @@
  *   6. runs the end-to-end tests (Playwright in Chromium) against the built server.
  * Ends with the slowest ten files and one line of totals.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { ensureChromium } from "./ensure-chromium.mjs";
@@ -39,9 +39,36 @@ console.log(`Chromium: ${chromium}`);
 
 // Lint first: a finding fails the run, and the rest still runs so one report shows everything.
 const lintOk = step("lint", bin("biome"), ["check", "--max-diagnostics=50", "."]);
+/**
+ * A step run beside others: its output is kept and printed whole when it ends, so two steps' lines never
+ * interleave. Answers whether it succeeded.
+ */
+function stepBeside(title, command, args) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: process.env });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("error", (error) => (output += `${error.message}\n`));
+    child.on("close", (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`\n== ${title}\n${output.trimEnd()}${output ? "\n" : ""}== ${title}: ${code === 0 ? "ok" : "FAILED"} (${seconds} s)`);
+      resolve(code === 0);
+    });
+  });
+}
+
 let ok = step("images", process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/images.ts"]);
-ok = ok && step("typecheck", bin("react-router"), ["typegen"]) && step("typecheck", bin("tsc"), ["--noEmit"]);
-ok = ok && step("build", process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/build.ts"]);
+ok = ok && step("route types", bin("react-router"), ["typegen"]);
+// The typecheck and the build each keep about one core busy: side by side they take the longer one's time.
+if (ok) {
+  const [typed, built] = await Promise.all([
+    stepBeside("typecheck", bin("tsc"), ["--noEmit"]),
+    stepBeside("build", process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/build.ts"]),
+  ]);
+  ok = typed && built;
+}
 
 const vitestJson = path.join(results, "vitest.json");
 const playwrightJson = path.join(results, "playwright.json");
