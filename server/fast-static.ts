@@ -93,6 +93,8 @@ export async function createFastStatic(options: {
   const record = (pathname: string, file: StaticFile) =>
     prepare(probe, pathname, file).then(
       (prepared) => {
+        // A page whose build stopped standing while it was recorded (a settings change) is recorded again when it stands.
+        if (prepared === null && file.entry.prerendered && !staticFiles.servePrerendered()) return;
         byPath.set(pathname, prepared);
       },
       (error: unknown) => {

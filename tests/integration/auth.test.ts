@@ -649,7 +649,8 @@ describe.each(databaseKinds)("the first admin on %s", (kind) => {
 
   beforeAll(async () => {
     requireBuild();
-    database = await persistentDatabase(kind);
+    // An empty database, as on a fresh install: the first start migrates it (for PGlite, makes its folder).
+    database = await persistentDatabase(kind, { started: false });
   });
   afterAll(async () => {
     await server?.close();

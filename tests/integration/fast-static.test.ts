@@ -308,7 +308,9 @@ describe("the client build answered ahead of Hono", () => {
     try {
       for (const target of ["/", asset]) {
         expect((await ask(lazy.url, target, { headers: BROWSER })).status, target).toBe(LEFT_TO_HONO);
-        await vi.waitFor(async () => expect((await ask(lazy.url, target, { headers: BROWSER })).status, target).toBe(200));
+        await vi.waitFor(async () => expect((await ask(lazy.url, target, { headers: BROWSER })).status, target).toBe(200), {
+          timeout: 15_000,
+        });
         const [got, before] = await Promise.all([ask(lazy.url, target, { headers: BROWSER }), askHono(hono, target, { headers: BROWSER })]);
         expect(comparable(got.headers)).toEqual(comparable(before.headers));
         expect(got.body.equals(before.body)).toBe(true);

@@ -12,7 +12,7 @@
  * taken out of the templates, so every copy makes its own. Tests of a first start on an empty database
  * ask for one (`{ started: false }`).
  */
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -54,12 +54,18 @@ async function startedPglite(run: string): Promise<string> {
     client = await create(...args);
     return client;
   };
-  const file = path.join(root, "node_modules/.cache/agency-tests", `started-${run}.tar`);
+  const cache = path.join(root, "node_modules/.cache/agency-tests");
+  const file = path.join(cache, `started-${run}.tar`);
+  // A run that was stopped before its end left its dump: those older than a day go (a run never lasts one).
+  for (const name of existsSync(cache) ? readdirSync(cache) : []) {
+    const left = path.join(cache, name);
+    if (name.startsWith("started-") && Date.now() - statSync(left).mtimeMs > 86_400_000) rmSync(left, { force: true });
+  }
   try {
     await firstStart({ DATA_DIR: "memory://" }, async () => {
       if (!client) throw new Error("the started template's PGlite was not opened");
       const dump = await client.dumpDataDir("none");
-      mkdirSync(path.dirname(file), { recursive: true });
+      mkdirSync(cache, { recursive: true });
       writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
     });
   } finally {
@@ -68,28 +74,40 @@ async function startedPglite(run: string): Promise<string> {
   return file;
 }
 
-async function startedPostgres(run: string): Promise<string> {
-  const { url, name } = await createPostgresDatabase({ name: `${runPrefix(run)}started` });
-  await firstStart({ DATABASE_URL: url }, async () => {});
-  return name;
+async function startedPostgres(run: string): Promise<{ name: string; drop: () => Promise<void> }> {
+  const { url, name, drop } = await createPostgresDatabase({ name: `${runPrefix(run)}started` });
+  try {
+    await firstStart({ DATABASE_URL: url }, async () => {});
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+  return { name, drop };
 }
 
 /** Kept on the process: each project's global setup loads this module anew. */
-const made = globalThis as { agencyStartedTemplates?: Promise<() => void> };
+const made = globalThis as { agencyStartedTemplates?: Promise<() => Promise<void>> };
 
 /**
  * Makes this run's templates and tells the worker processes where they are; answers a function that
- * deletes the PGlite dump (the PostgreSQL template goes with the run's other databases). Once per run:
- * the global setup runs for each Vitest project.
+ * deletes them (safe to call twice). Once per run: the global setup runs for each Vitest project.
  */
-export function makeStartedTemplates(run: string): Promise<() => void> {
+export function makeStartedTemplates(run: string): Promise<() => Promise<void>> {
   made.agencyStartedTemplates ??= makeTemplates(run);
   return made.agencyStartedTemplates;
 }
 
-async function makeTemplates(run: string): Promise<() => void> {
-  const [file, database] = await Promise.all([startedPglite(run), postgresUrl ? startedPostgres(run) : undefined]);
-  process.env[STARTED_PGLITE_VARIABLE] = file;
-  if (database) process.env[STARTED_POSTGRES_VARIABLE] = database;
-  return () => rmSync(file, { force: true });
+async function makeTemplates(run: string): Promise<() => Promise<void>> {
+  const [pglite, postgres] = await Promise.allSettled([startedPglite(run), postgresUrl ? startedPostgres(run) : undefined]);
+  const remove = async () => {
+    if (pglite.status === "fulfilled") rmSync(pglite.value, { force: true });
+    if (postgres.status === "fulfilled") await postgres.value?.drop();
+  };
+  if (pglite.status === "rejected" || postgres.status === "rejected") {
+    await remove();
+    throw pglite.status === "rejected" ? pglite.reason : (postgres as PromiseRejectedResult).reason;
+  }
+  process.env[STARTED_PGLITE_VARIABLE] = pglite.value;
+  if (postgres.value) process.env[STARTED_POSTGRES_VARIABLE] = postgres.value.name;
+  return remove;
 }

@@ -9,7 +9,7 @@ export default async function setup() {
   await ensurePgliteTemplate();
   const removeStarted = await makeStartedTemplates(run);
   return async () => {
-    removeStarted();
+    await removeStarted();
     const left = await dropRunDatabases(run);
     if (left.length > 0) console.warn(`Dropped ${left.length} PostgreSQL test database(s) a test file left behind: ${left.join(", ")}`);
   };
