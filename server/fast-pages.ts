@@ -123,7 +123,6 @@ export function storedPageFiles(renderCache: RenderCache, security: SecurityOpti
       file = {
         etag: page.etag,
         encodings: [...(page.br ? (["br"] as const) : []), ...(page.gzip ? (["gzip"] as const) : [])],
-        prerendered: false,
         logPath: answers.logPath,
         identity: { status: 200, headers: answers.identity, body: page.body },
         br: answers.br && page.br ? { status: 200, headers: answers.br, body: page.br } : undefined,

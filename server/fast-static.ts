@@ -1,15 +1,16 @@
 /**
  * The client build answered from Node's request listener, ahead of Hono: a GET or HEAD of a file of
  * the build (a hashed asset, another client file, or a prerendered page while the build is fresh) is
- * written with res.writeHead/res.end from bytes and headers recorded at its first request. For these small stored
- * files, turning the Node request into a web Request, running the middleware chain and turning the
- * web Response back cost several times the work of sending the bytes.
+ * written with res.writeHead/res.end from bytes and headers recorded at its first request. For these
+ * small stored files, turning the Node request into a web Request, running the middleware chain and
+ * turning the web Response back cost several times the work of sending the bytes.
  *
  * The headers are the Hono path's by construction: at a file's first request, which Hono answers, the
  * file's answers (each stored encoding, and 304) are asked once of the same middleware server/app.ts
  * runs for them (securityHeaders, compress, serveBuild) and recorded. A start records nothing: a
- * process serves only some of the build's files, and recording them all was most of a start's work. Only the request id, the request log line
- * and, while the process stops, `Connection: close` are added per response, as server/app.ts does.
+ * process serves only some of the build's files, and recording them all was most of a start's work.
+ * Only the request id, the request log line and, while the process stops, `Connection: close` are
+ * added per response, as server/app.ts does.
  * After the agency's settings changed, the build's prerendered pages no longer stand: a prerendered
  * path is then answered, by this same code, from the render cache's page stored in its place
  * (`replacement`, server/fast-pages.ts), or goes on to Hono while none is stored.
@@ -43,7 +44,6 @@ export type Answer = { status: number; headers: string[]; body: Buffer | undefin
 export type FastFile = {
   etag: string;
   encodings: ("br" | "gzip")[];
-  prerendered: boolean;
   /** The path the request log writes; null under /assets/, which is not logged (server/app.ts). */
   logPath: string | null;
   identity: Answer;
@@ -273,7 +273,6 @@ async function prepare(probe: Hono, pathname: string, file: StaticFile): Promise
   return {
     etag: entry.etag,
     encodings: entry.encodings,
-    prerendered: entry.prerendered === true,
     logPath: pathname.startsWith("/assets/") ? null : loggedPath(pathname),
     identity,
     br,
