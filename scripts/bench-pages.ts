@@ -88,7 +88,8 @@ async function main() {
     return;
   }
   const { lighthouse, chromeLauncher } = await benchTools();
-  const chrome = findChromium();
+  // Lighthouse measures the whole browser, as a visitor's.
+  const chrome = findChromium({ headless: false });
   if (!chrome) throw new Error("Chromium not found: install Debian's chromium or set CHROME_PATH.");
   if (!process.argv.includes("--no-build")) {
     const built = spawnSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/build.ts"], {

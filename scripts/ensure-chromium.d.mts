@@ -1,2 +1,2 @@
-export function findChromium(): string | null;
+export function findChromium(options?: { headless?: boolean }): string | null;
 export function ensureChromium(): string;
