@@ -20,7 +20,7 @@ import { loadConfig } from "../../app/env.server";
 import type { Database } from "../../db/client";
 import { createServices } from "../../server/main";
 import { createPostgresDatabase, postgresUrl, runPrefix } from "./databases";
-import { startMemoryDatabasesFromTemplate } from "./pglite-template";
+import { leanDump, startMemoryDatabasesFromTemplate } from "./pglite-template";
 import { STARTED_PGLITE_VARIABLE, STARTED_POSTGRES_VARIABLE } from "./started-names";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -64,9 +64,9 @@ async function startedPglite(run: string): Promise<string> {
   try {
     await firstStart({ DATA_DIR: "memory://" }, async () => {
       if (!client) throw new Error("the started template's PGlite was not opened");
-      const dump = await client.dumpDataDir("none");
+      const dump = await leanDump(client);
       mkdirSync(cache, { recursive: true });
-      writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+      writeFileSync(file, dump);
     });
   } finally {
     pglite.create = create;
