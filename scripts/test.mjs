@@ -2,7 +2,7 @@
  * `npm test`: the whole suite.
  *   1. finds (or, as root, installs) Chromium;
  *   2. lints and checks formatting (Biome);
- *   3. typechecks;
+ *   3. typechecks, beside 4 and 5;
  *   4. builds the production site;
  *   5. runs unit and integration tests (Vitest: PGlite, and PostgreSQL when TEST_DATABASE_URL is set);
  *   6. runs the end-to-end tests (Playwright in Chromium) against the built server.
@@ -40,10 +40,10 @@ console.log(`Chromium: ${chromium}`);
 // Lint first: a finding fails the run, and the rest still runs so one report shows everything.
 const lintOk = step("lint", bin("biome"), ["check", "--max-diagnostics=50", "."]);
 /**
- * A step run beside others: its output is kept and printed whole when it ends, so two steps' lines never
- * interleave. Answers whether it succeeded.
+ * A step run beside others: its output is kept and printed whole when it ends, or once `until` has
+ * settled if that is later, so two steps' lines never interleave. Answers whether it succeeded.
  */
-function stepBeside(title, command, args) {
+function stepBeside(title, command, args, { until } = {}) {
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: process.env });
@@ -53,9 +53,24 @@ function stepBeside(title, command, args) {
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
     child.on("error", (error) => (output += `${error.message}\n`));
-    child.on("close", (code) => {
+    child.on("close", async (code) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      await until;
       console.log(`\n== ${title}\n${output.trimEnd()}${output ? "\n" : ""}== ${title}: ${code === 0 ? "ok" : "FAILED"} (${seconds} s)`);
+      resolve(code === 0);
+    });
+  });
+}
+
+/** A step whose output goes straight to the terminal while other steps run beside it (their output held). */
+function stepLive(title, command, args) {
+  console.log(`\n== ${title}`);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: "inherit", env: process.env });
+    child.on("error", (error) => console.error(error.message));
+    child.on("close", (code) => {
+      console.log(`== ${title}: ${code === 0 ? "ok" : "FAILED"} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
       resolve(code === 0);
     });
   });
@@ -63,31 +78,34 @@ function stepBeside(title, command, args) {
 
 let ok = step("images", process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/images.ts"]);
 ok = ok && step("route types", bin("react-router"), ["typegen"]);
-// The typecheck and the build each keep about one core busy: side by side they take the longer one's time.
-if (ok) {
-  const [typed, built] = await Promise.all([
-    stepBeside("typecheck", bin("tsc"), ["--noEmit"]),
-    stepBeside("build", process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/build.ts"]),
-  ]);
-  ok = typed && built;
-}
-
 const vitestJson = path.join(results, "vitest.json");
 const playwrightJson = path.join(results, "playwright.json");
 if (ok) {
-  mkdirSync(results, { recursive: true });
-  ok =
-    step("unit and integration tests", bin("vitest"), [
+  // The typecheck keeps one core busy for about 40 s. It runs beside the build, then beside the first
+  // part of the unit and integration tests (whose one-time set-up keeps one core busy too); its output is
+  // held until those tests end.
+  let unitDone;
+  const typed = stepBeside("typecheck", bin("tsc"), ["--noEmit"], { until: new Promise((resolve) => (unitDone = resolve)) });
+  const built = await stepBeside("build", process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/build.ts"]);
+  let unitOk = false;
+  if (built) {
+    mkdirSync(results, { recursive: true });
+    unitOk = await stepLive("unit and integration tests", bin("vitest"), [
       "run",
       "--reporter=default",
       "--reporter=json",
       `--outputFile.json=${vitestJson}`,
-    ]) && ok;
+    ]);
+  }
+  unitDone();
+  ok = (await typed) && built;
   ok =
+    ok &&
     step("end-to-end tests", bin("playwright"), ["test", "--reporter=list,json"], {
       PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
       CHROME_PATH: chromium,
-    }) && ok;
+    }) &&
+    unitOk;
 }
 
 let passed = 0;
