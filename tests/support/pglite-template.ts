@@ -8,10 +8,10 @@
  * from the setup file). Nothing else changes: the copy is the cluster initdb makes, still empty, and the
  * code under test migrates it as it would a new one. Databases in folders are left alone.
  *
- * The copies are taken lean (`leanDump`): after a checkpoint (so a copy opens without replaying the
- * write-ahead log) and without what no connection reads (the `template0` and `template1` databases, which
- * only CREATE DATABASE copies, and write-ahead log segments before the checkpoint's). Half the files and
- * half the bytes: a copy opens in about 0.7 s of CPU instead of 1.2 s.
+ * The copies are taken lean (`leanDump`): after a checkpoint, so a copy opens without replaying the
+ * write-ahead log, and without the `template0` and `template1` databases, which no connection of the
+ * product or the tests uses (only CREATE DATABASE copies them): a copy opens in about 0.75 s of CPU
+ * instead of 1.2 s.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -25,7 +25,7 @@ const pgliteVersion = (
 ).version;
 
 /** Where the template of this PGlite version is kept between runs (node_modules/.cache, so a new install makes a new one). */
-export const pgliteTemplateFile = path.join(root, "node_modules/.cache/agency-tests", `pglite-${pgliteVersion}-initdb-lean.tar`);
+export const pgliteTemplateFile = path.join(root, "node_modules/.cache/agency-tests", `pglite-${pgliteVersion}-lean.tar`);
 
 /** Makes the template when it is missing (the first run after an install). */
 export async function ensurePgliteTemplate(): Promise<void> {
@@ -81,34 +81,15 @@ export async function writeStartedFolder(folder: string): Promise<void> {
 }
 
 /**
- * A dump of the database's data folder (PGlite's tar) that opens faster: taken after a checkpoint, and
- * without the other databases' folders and the write-ahead log segments before the current one. A dump
- * in a form this does not read (long names in extended headers) is answered whole.
+ * A dump of the database's data folder that opens faster: without the other databases of the cluster
+ * (`template0` and `template1`, dropped) and taken after a checkpoint.
  */
 export async function leanDump(client: PGlite): Promise<Buffer> {
-  await client.exec("checkpoint");
-  const { rows: segment } = await client.query<{ name: string }>("select pg_walfile_name(pg_current_wal_lsn()) as name");
-  const { rows: others } = await client.query<{ oid: number }>(
-    "select oid::int as oid from pg_database where datname <> current_database()",
-  );
-  const whole = Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer());
-  const left = new RegExp(`(^|/)(base/(${others.map((o) => o.oid).join("|") || "-"})/|pg_wal/(?!${segment[0].name}$)[0-9A-F]{24}$)`);
-  const kept: Buffer[] = [];
-  let offset = 0;
-  while (offset + 512 <= whole.length) {
-    const header = whole.subarray(offset, offset + 512);
-    if (header.every((byte) => byte === 0)) break;
-    const field = (start: number, length: number) =>
-      header
-        .subarray(start, start + length)
-        .toString("utf8")
-        .replace(/\0.*$/s, "");
-    const type = field(156, 1);
-    if (type !== "0" && type !== "5" && type !== "") return whole;
-    const name = [field(345, 155), field(0, 100)].filter(Boolean).join("/");
-    const end = offset + 512 + Math.ceil(Number.parseInt(field(124, 12).trim() || "0", 8) / 512) * 512;
-    if (!left.test(name)) kept.push(whole.subarray(offset, end));
-    offset = end;
+  const { rows } = await client.query<{ name: string }>("select datname as name from pg_database where datname <> current_database()");
+  for (const { name } of rows) {
+    await client.query(`alter database "${name}" is_template false`);
+    await client.query(`drop database "${name}"`);
   }
-  return Buffer.concat([...kept, Buffer.alloc(1024)]);
+  await client.query("checkpoint");
+  return Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer());
 }
