@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "../../server/main";
 import { TEST_ADMIN } from "../support/admin";
-import { createPostgresDatabase, databaseKinds } from "../support/databases";
+import { createPostgresDatabase, databaseKinds, testFilesFolder } from "../support/databases";
 import { contactBody } from "../support/lead-fixtures";
 import { requireBuild } from "../support/server";
 
@@ -15,6 +15,8 @@ const KB = 1024;
 describe.runIf(databaseKinds.includes("postgres"))("limits shared by two servers on PostgreSQL", () => {
   let servers: RunningServer[] = [];
   let drop: (() => Promise<void>) | undefined;
+  // One folder for both processes' files, as two processes on one machine share DATA_DIR.
+  const files = testFilesFolder();
 
   beforeAll(async () => {
     requireBuild();
@@ -27,6 +29,7 @@ describe.runIf(databaseKinds.includes("postgres"))("limits shared by two servers
       LOG_LEVEL: "silent",
       AUTH_SCRYPT_N: "1024",
       DATABASE_URL: database.url,
+      DATA_DIR: files.dir,
       TRUST_PROXY: "true",
       RATE_LIMIT_FORMS_MAX: "4",
       UPLOAD_BYTES_PER_ADDRESS_MAX: String(100 * KB),
@@ -42,6 +45,7 @@ describe.runIf(databaseKinds.includes("postgres"))("limits shared by two servers
     for (const server of servers) await server.close();
     servers = [];
     await drop?.();
+    files.remove();
   });
 
   const post = (server: RunningServer, path: string, ip: string, body: unknown) =>

@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { ensureAdminAccount } from "../../app/features/auth/auth.server";
 import type { AppServices } from "../../server/context";
-import { createPostgresDatabase, type TestDatabaseKind } from "./databases";
+import { createPostgresDatabase, type TestDatabaseKind, testFilesFolder } from "./databases";
 import { writeStartedFolder } from "./pglite-template";
 import { root } from "./server";
 import { STARTED_POSTGRES_VARIABLE } from "./started-names";
@@ -48,7 +48,8 @@ export async function persistentDatabase(
     return { env: { DATA_DIR: dir, DATABASE_URL: "" }, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
   }
   const { url, drop } = await createPostgresDatabase({ template: started ? process.env[STARTED_POSTGRES_VARIABLE] : undefined });
-  return { env: { DATABASE_URL: url }, cleanup: drop };
+  const files = testFilesFolder();
+  return { env: { DATABASE_URL: url, DATA_DIR: files.dir }, cleanup: () => drop().finally(files.remove) };
 }
 
 /** Runs `npm run admin:create` (scripts/admin-create.ts) with these arguments, environment and standard input. */

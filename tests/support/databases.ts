@@ -6,6 +6,9 @@
  * made from template1 and dropped after the file), so files run in parallel without sharing rows.
  */
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { STARTED_MEMORY, STARTED_POSTGRES_VARIABLE } from "./started-names";
 
@@ -90,5 +93,15 @@ export async function databaseEnv(
   if (kind === "pglite") return { env: { DATA_DIR: started ? STARTED_MEMORY : "memory://" }, cleanup: async () => {} };
   const template = started ? process.env[STARTED_POSTGRES_VARIABLE] : undefined;
   const { url, drop } = await createPostgresDatabase({ template });
-  return { env: { DATABASE_URL: url }, cleanup: drop };
+  const files = testFilesFolder();
+  return { env: { DATABASE_URL: url, DATA_DIR: files.dir }, cleanup: () => drop().finally(files.remove) };
+}
+
+/**
+ * A folder of its own for what a server on PostgreSQL keeps in DATA_DIR (mail written to files, uploaded
+ * documents), removed by `remove`: never the checkout's ./data, where a developer's own site keeps its files.
+ */
+export function testFilesFolder(): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "agency-test-files-"));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -19,7 +19,7 @@ import { sql } from "drizzle-orm";
 import { loadConfig } from "../../app/env.server";
 import type { Database } from "../../db/client";
 import { createServices } from "../../server/main";
-import { createPostgresDatabase, postgresUrl, runPrefix } from "./databases";
+import { createPostgresDatabase, postgresUrl, runPrefix, testFilesFolder } from "./databases";
 import { leanDump, startMemoryDatabasesFromTemplate } from "./pglite-template";
 import { STARTED_PGLITE_VARIABLE, STARTED_POSTGRES_VARIABLE } from "./started-names";
 
@@ -76,11 +76,14 @@ async function startedPglite(run: string): Promise<string> {
 
 async function startedPostgres(run: string): Promise<{ name: string; drop: () => Promise<void> }> {
   const { url, name, drop } = await createPostgresDatabase({ name: `${runPrefix(run)}started` });
+  const files = testFilesFolder();
   try {
-    await firstStart({ DATABASE_URL: url }, async () => {});
+    await firstStart({ DATABASE_URL: url, DATA_DIR: files.dir }, async () => {});
   } catch (error) {
     await drop();
     throw error;
+  } finally {
+    files.remove();
   }
   return { name, drop };
 }
