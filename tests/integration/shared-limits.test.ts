@@ -15,11 +15,12 @@ const KB = 1024;
 describe.runIf(databaseKinds.includes("postgres"))("limits shared by two servers on PostgreSQL", () => {
   let servers: RunningServer[] = [];
   let drop: (() => Promise<void>) | undefined;
-  // One folder for both processes' files, as two processes on one machine share DATA_DIR.
-  const files = testFilesFolder();
+  let files: ReturnType<typeof testFilesFolder> | undefined;
 
   beforeAll(async () => {
     requireBuild();
+    // One folder for both processes' files, as two processes on one machine share DATA_DIR.
+    files = testFilesFolder();
     const database = await createPostgresDatabase();
     drop = database.drop;
     const env = {
@@ -45,7 +46,7 @@ describe.runIf(databaseKinds.includes("postgres"))("limits shared by two servers
     for (const server of servers) await server.close();
     servers = [];
     await drop?.();
-    files.remove();
+    files?.remove();
   });
 
   const post = (server: RunningServer, path: string, ip: string, body: unknown) =>
