@@ -242,6 +242,8 @@ export const chatMessages = pgTable(
       .references(() => chatSessions.id, { onDelete: "cascade" }),
     role: text("role").notNull(),
     content: text("content").notNull(),
+    /** The public page an assistant's answer came from, shown under it as "More on this: {title}". */
+    link: jsonb("link").$type<{ path: string; title: string }>(),
     createdAt: createdAt(),
   },
   (t) => [index("chat_messages_session_idx").on(t.sessionId, t.createdAt)],

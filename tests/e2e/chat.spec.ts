@@ -248,6 +248,21 @@ test.describe("chat widget", () => {
     await expect(messageInput(page)).toBeFocused();
   });
 
+  test("an answer from the site says which page it came from, and the link opens that page", async ({ page }) => {
+    await openWidget(page);
+    await startChat(page, visitor({ insuranceType: "Commercial Property" }));
+    await messageInput(page).fill("Do you insure warehouses?");
+    await messageInput(page).press("Enter");
+    const answer = bubbles(page, "assistant").last();
+    await expect(answer).toContainText("Warehouses:");
+    await expect(answer).toContainText(t.moreOnThis);
+    const link = answer.getByRole("link", { name: "Commercial Property Insurance Quotes" });
+    await expect(link).toHaveAttribute("href", "/commercial-property-insurance");
+    await link.click();
+    await expect(page).toHaveURL(/\/commercial-property-insurance$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+
   test("a blank message is not sent", async ({ page }) => {
     await openWidget(page);
     await startChat(page);

@@ -213,26 +213,14 @@ describe.each(databaseKinds)("chat retrieval on %s", (kind) => {
   });
 
   it("honours the threshold and the count, and hands off when nothing in the content matches", async () => {
-    const { chat, handle } = get();
+    const { chat } = get();
     const { retrieveLocal } = await import("../../app/features/chat/retrieval.server");
-    const all = await retrieveLocal(handle.db, chat.knowledge.index, "what does general liability cover", {
-      threshold: 0,
-      count: 50,
-      mode: chat.knowledge.searchMode,
-    });
+    const all = retrieveLocal(chat.knowledge.index, "what does general liability cover", { threshold: 0, count: 50 });
     expect(all.matches).toHaveLength(50);
-    const strict = await retrieveLocal(handle.db, chat.knowledge.index, "what does general liability cover", {
-      threshold: 0.9,
-      count: 50,
-      mode: chat.knowledge.searchMode,
-    });
+    const strict = retrieveLocal(chat.knowledge.index, "what does general liability cover", { threshold: 0.9, count: 50 });
     expect(strict.matches.length).toBeLessThan(all.matches.length);
     expect(strict.matches.every((m) => m.similarity >= 0.9)).toBe(true);
-    const one = await retrieveLocal(handle.db, chat.knowledge.index, "what does general liability cover", {
-      threshold: 0,
-      count: 1,
-      mode: chat.knowledge.searchMode,
-    });
+    const one = retrieveLocal(chat.knowledge.index, "what does general liability cover", { threshold: 0, count: 1 });
     expect(one.matches).toHaveLength(1);
     const three = await chat.replies.retrieveLocal("what does general liability cover");
     expect(three.matches.length).toBeLessThanOrEqual(3);
@@ -335,10 +323,6 @@ describe("pgvector and the in-application search", () => {
       ).toEqual(m1.map((m) => m.source));
       expect(m1.length).toBeLessThanOrEqual(3);
       expect(m1.every((m) => m.similarity > 0.2)).toBe(true);
-
-      const r1 = await chat.replies.retrieveLocal(question, undefined, "pgvector");
-      const r2 = await chat.replies.retrieveLocal(question, undefined, "application");
-      expect(r2.matches.map((m) => m.source)).toEqual(r1.matches.map((m) => m.source));
     }
   });
 

@@ -75,7 +75,12 @@ describe.each(databaseKinds)("the chat with the agency's stored profile on %s", 
       "how long until someone calls",
       "response time",
     ]) {
-      expect(await answer(question), question).toEqual({ content: promise, engine: "local", sources: ["agency:quotes"] });
+      expect(await answer(question), question).toEqual({
+        content: promise,
+        engine: "local",
+        sources: ["agency:quotes"],
+        link: { path: "/contact", title: "Contact Us" },
+      });
     }
     expect((await answer("How fast will someone contact me?", central(9, 18))).content).toBe(
       `${promise} We're closed now; expect our call by 9:30 AM Monday.`,

@@ -1,7 +1,7 @@
 /**
  * Keeps the chat's knowledge base in step with the site: builds the offline index at start (and the
- * AI provider's embeddings in the background), follows blog changes made by any process on the
- * database (NOTIFY), re-reading every post when the notification connection comes back, and re-reads
+ * AI provider's embeddings in the background), follows blog and job changes made by any process on
+ * the database (NOTIFY), re-reading them when the notification connection comes back, and re-reads
  * the site's content when the agency's stored profile changes (the site store hears every process's
  * save). docs/decisions/014-chat-assistant.md says why it works this way.
  *
@@ -13,11 +13,13 @@ import type { SiteFacts } from "~/content/site-facts";
 import type { Config } from "~/env.server";
 import type { AiSettings } from "~/features/ai/client.server";
 import { type BlogChange, followBlogChanges } from "~/features/blog/posts.server";
-import { type Embedder, IndexCancelled, KnowledgeIndex, type ModelEmbedder, type StoredLists } from "./knowledge.server";
+import { followJobChanges } from "~/features/jobs/jobs.server";
+import { type Embedder, IndexCancelled, KnowledgeIndex, type ModelEmbedder } from "./knowledge.server";
 import { LOCAL_MODEL } from "./local-engine.server";
 import type { ChatLog } from "./log.server";
 import { embedTexts } from "./provider-engine.server";
 import type { SearchMode } from "./retrieval.server";
+import type { StoredLists } from "./site-knowledge.server";
 
 /**
  * The agency's stored profile as this process knows it: the `site` service (SiteStore,
@@ -49,6 +51,7 @@ export class KnowledgeSync {
   private readonly pending = new Set<Promise<unknown>>();
   private localReady: Promise<void> | undefined;
   private unlisten: (() => Promise<void>) | undefined;
+  private unlistenJobs: (() => Promise<void>) | undefined;
   private unwatchSite: (() => void) | undefined;
   private stopped = false;
 
@@ -82,7 +85,7 @@ export class KnowledgeSync {
     this.unwatchSite = this.site.onChange(() => void this.resyncContent());
     // Listening starts before the posts are read: a change committed in between is heard, not lost.
     this.localReady = this.track(
-      this.followBlog()
+      Promise.all([this.followBlog(), this.followJobs()])
         .then(() => this.index.build())
         .then(
           () => this.log("info", { items: this.index.allItems().length, search: this.searchMode }, "chat knowledge indexed"),
@@ -122,9 +125,10 @@ export class KnowledgeSync {
     this.stopped = true;
     this.unwatchSite?.();
     this.unwatchSite = undefined;
-    const unlisten = this.unlisten;
+    const unlisten = [this.unlisten, this.unlistenJobs];
     this.unlisten = undefined;
-    await unlisten?.().catch(() => {});
+    this.unlistenJobs = undefined;
+    await Promise.all(unlisten.map((stop) => stop?.().catch(() => {})));
     this.index.cancel();
     await this.settled();
   }
@@ -194,6 +198,39 @@ export class KnowledgeSync {
     } catch (error) {
       if (error instanceof IndexCancelled) return;
       this.log("error", { err: error }, "chat knowledge: blog posts could not be re-read; changes are picked up at the next start");
+    }
+  }
+
+  // ---- open positions from every process ----
+
+  /** Subscribes to job changes: each one, or a reconnection, re-reads the open positions. */
+  private async followJobs(): Promise<void> {
+    try {
+      const unlisten = await followJobChanges(this.database, () => this.resyncJobs(), {
+        onResync: () => void this.resyncJobs(),
+        onError: (error) =>
+          this.log("warn", { err: error }, "chat knowledge: the connection that hears job changes was lost; reconnecting"),
+        onListenerError: (error, change) => this.log("error", { err: error, change }, "a job change listener failed"),
+      });
+      if (this.stopped) await unlisten();
+      else this.unlistenJobs = unlisten;
+    } catch (error) {
+      this.log("error", { err: error }, "chat knowledge cannot follow job changes; open positions are indexed at the next start");
+    }
+  }
+
+  /** Re-reads the open positions into the knowledge base. */
+  async resyncJobs(): Promise<void> {
+    if (this.stopped) return;
+    try {
+      await this.track(this.start().then(() => this.index.resyncJobs(this.otherModels())));
+    } catch (error) {
+      if (error instanceof IndexCancelled) return;
+      this.log(
+        "error",
+        { err: error },
+        "chat knowledge: the open positions could not be re-read; they are picked up at the next change or start",
+      );
     }
   }
 

@@ -1,7 +1,7 @@
 /**
- * The chat assistant's knowledge base: items built from the site's own content (FAQs, product and
- * landing pages, the agency's facts) and from the blog (built-in articles and published posts), and
- * the `knowledge` table that holds one row per item and embedding model.
+ * The chat assistant's knowledge base: the items of every public page (./site-knowledge.server.ts),
+ * the blog's published posts and the open positions, and the `knowledge` table that holds one row per
+ * item and embedding model.
  *
  * `KnowledgeIndex` keeps the items in memory (with the offline engine's BM25 statistics), mirrors
  * them into the table with each model's vectors, and caches those vectors for the similarity search
@@ -15,264 +15,22 @@ import { createHash } from "node:crypto";
 import { and, eq, inArray, like, notInArray, sql } from "drizzle-orm";
 import type { Database, DatabaseHandle } from "#db/client";
 import { knowledge } from "#db/schema";
-import { aboutCopy } from "~/content/about";
 import { builtInPostsFor } from "~/content/blog-posts";
-import type { LandingSlug } from "~/content/landing-pages";
-import { landingPagesFor } from "~/content/landing-pages.copy";
-import type { chatInsuranceTypes } from "~/content/options";
-import { fillPlaceholders } from "~/content/placeholders";
-import { type ProductSlug, productPagesFor } from "~/content/products";
-import { serviceCards } from "~/content/services";
-import { fullAddress, perSite, type SiteFacts } from "~/content/site-facts";
-import { getPost, listPosts } from "~/features/blog/posts.server";
-import { htmlToText } from "~/lib/html-text";
-import { chatFaqs } from "./faqs";
+import type { SiteFacts } from "~/content/site-facts";
+import { getPost } from "~/features/blog/posts.server";
 import { embedLocal, LexicalIndex, LOCAL_MODEL } from "./local-engine.server";
-import { officeHoursLong } from "./messages";
-
-/**
- * faq: a question and its answer; fact: the agency's own details; topic: a titled passage; risk: what
- * going without a coverage costs (answers "what if" more than "what is"); article: a blog section.
- */
-export type KnowledgeKind = "faq" | "fact" | "topic" | "risk" | "article";
-
-/** A line of business, named by its product page's slug. */
-export type Line = ProductSlug;
-
-/** `context` (the product line a passage belongs to) is searched and embedded with the item but never shown. */
-export type KnowledgeItem = { source: string; title: string; content: string; kind: KnowledgeKind; line?: Line; context?: string };
-
-const landingLine: Record<LandingSlug, Line> = {
-  trucking: "commercial-trucking",
-  contractors: "contractors",
-  "general-liability": "general-liability",
-  "commercial-property": "commercial-property",
-  hoa: "hoa",
-  "investment-property": "investment-property",
-};
-
-const insuranceTypeLine: Record<(typeof chatInsuranceTypes)[number], Line | undefined> = {
-  "Contractors Insurance": "contractors",
-  "General Liability": "general-liability",
-  "Commercial Property": "commercial-property",
-  "Commercial Trucking": "commercial-trucking",
-  "HOA Insurance": "hoa",
-  "Investment Property": "investment-property",
-  Other: undefined,
-};
-
-/** The line of business a chat's insurance type names (none for "Other"). */
-export function lineOfInsuranceType(insuranceType: string): Line | undefined {
-  return insuranceTypeLine[insuranceType as keyof typeof insuranceTypeLine];
-}
-
-const list = (xs: readonly string[]) => (xs.length === 1 ? xs[0] : `${xs.slice(0, -1).join(", ")} and ${xs.at(-1)}`);
-
-/** "By appointment" -> "by appointment" mid-sentence; a day's hours ("9:00 AM - 1:00 PM") stay as they are. */
-const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
-
-/**
- * Every item from app/content, the agency's facts and the chat's own FAQs, computed once per facts
- * object. Sources are stable: they name where the text lives, whatever the stored profile says.
- */
-export const contentKnowledge: (site: SiteFacts) => KnowledgeItem[] = perSite((site) => {
-  const items: KnowledgeItem[] = [];
-  const { agency, promises } = site;
-  const { mission: aboutMission, whyChooseUs: aboutWhyChooseUs } = aboutCopy(site);
-  const productPages = productPagesFor(site);
-  const landingPages = landingPagesFor(site);
-  const secondPhone = agency.phone.secondary ? ` or ${agency.phone.secondary.display}` : "";
-  const weekend = (day: "saturday" | "sunday", label: string) => (agency.hours.days[day] ? label : lowerFirst(label));
-
-  items.push(
-    {
-      source: "agency:contact",
-      kind: "fact",
-      title: "Phone number, email and office address",
-      content: `You can call ${agency.name} at ${agency.phone.primary.display}${secondPhone}, or email ${agency.email}. Our office is at ${fullAddress(site)}. You can also reach a licensed agent on WhatsApp from this chat.`,
-    },
-    {
-      source: "agency:hours",
-      kind: "fact",
-      title: "Office hours and when we are open",
-      content: `Our office hours are ${officeHoursLong(site)}. Saturday: ${weekend("saturday", agency.hours.saturday)}; Sunday: ${weekend("sunday", agency.hours.sunday)}. Claims and emergencies can be reported ${promises.claimsSupport}, and certificates of insurance are available ${promises.claimsSupport}.`,
-    },
-    {
-      source: "agency:licensed-states",
-      kind: "fact",
-      title: "Which states we are licensed in",
-      content: `${agency.name} is licensed to write commercial insurance in ${site.licensedStateCount} states: ${list(site.licensedStates)}. ${site.residentState} is our resident license.`,
-    },
-    {
-      source: "agency:quotes",
-      kind: "fact",
-      title: "How fast quotes and callbacks are",
-      content: `A licensed agent contacts you within ${promises.contactMinutes} minutes of a quote request during office hours, and most quotes come back in about ${promises.quoteMinutes} minutes. Many quotes are ready the same day.`,
-    },
-    {
-      source: "agency:payment",
-      kind: "fact",
-      title: "$0 down payment options and payment plans",
-      content:
-        "Eligible policies can start with $0 down, and payment plans are available. A licensed agent will tell you which options your carrier offers when you get your quote.",
-    },
-    {
-      source: "agency:certificates",
-      kind: "fact",
-      title: "Same-day certificates of insurance and 24/7 certificate access",
-      content: `We issue certificates of insurance the same day once coverage is bound, with the additional insured and waiver wording your policy supports, and you have ${promises.claimsSupport} access to your certificates.`,
-    },
-    {
-      source: "agency:carriers",
-      kind: "fact",
-      title: "How many insurance companies (carriers) we work with",
-      content: `As an independent agency we work with ${promises.carriers} carriers, including specialty markets for trucking and hard-to-place risks, so we compare coverage and price for your business instead of offering one company's policy.`,
-    },
-    {
-      source: "agency:about",
-      kind: "fact",
-      title: `About ${agency.name}`,
-      content: aboutMission.paragraphs[0],
-    },
-  );
-  for (const [i, p] of aboutMission.paragraphs.slice(1).entries()) {
-    items.push({ source: `about:mission:${i + 1}`, kind: "topic", title: "How we work", content: p });
-  }
-  items.push({
-    source: "about:why",
-    kind: "topic",
-    title: `Why choose ${agency.name}`,
-    content: aboutWhyChooseUs.map((s) => `${s}.`).join(" "),
-  });
-
-  for (const [i, f] of chatFaqs(site).entries()) items.push({ source: `faq:chat:${i}`, kind: "faq", title: f.question, content: f.answer });
-  for (const [i, card] of serviceCards.entries()) {
-    items.push({ source: `service:${i}`, kind: "topic", title: card.title, content: card.description });
-  }
-
-  for (const page of productPages) {
-    const line = page.slug;
-    const base = `product:${page.slug}`;
-    const context = page.serviceType;
-    items.push({
-      source: `${base}:overview`,
-      kind: "topic",
-      line,
-      title: `We offer ${page.serviceType}`,
-      content: `${page.hero.title}. ${page.hero.description}`,
-    });
-    for (const [i, c] of page.coverage.entries()) {
-      items.push({ source: `${base}:coverage:${i}`, kind: "topic", line, context, title: c.title, content: c.description });
-    }
-    for (const [i, c] of page.benefits.entries()) {
-      items.push({ source: `${base}:benefit:${i}`, kind: "topic", line, context, title: c.title, content: c.description });
-    }
-    for (const [i, c] of page.risks.entries()) {
-      items.push({ source: `${base}:risk:${i}`, kind: "risk", line, context, title: c.title, content: c.description });
-    }
-    for (const [i, f] of page.faqs.entries()) {
-      items.push({ source: `${base}:faq:${i}`, kind: "faq", line, context, title: f.question, content: f.answer });
-    }
-  }
-
-  for (const page of landingPages) {
-    const line = landingLine[page.slug];
-    const base = `landing:${page.slug}`;
-    const context = productPages.find((p) => p.slug === line)?.serviceType;
-    items.push({ source: `${base}:overview`, kind: "topic", line, context, title: page.headline, content: page.tagline });
-    const types = page.layout === "business" ? page.types.items : page.coveredTypes.items;
-    for (const [i, t] of types.entries()) {
-      items.push({ source: `${base}:type:${i}`, kind: "topic", line, context, title: t.title, content: t.description });
-    }
-    for (const [i, c] of page.whyChoose.cards.entries()) {
-      items.push({ source: `${base}:why:${i}`, kind: "topic", line, context, title: c.title, content: c.description });
-    }
-    for (const [i, f] of page.faqs.entries()) {
-      items.push({ source: `${base}:faq:${i}`, kind: "faq", line, context, title: f.question, content: f.answer });
-    }
-  }
-
-  return items;
-});
-
-/** The team and the home page's FAQ as the back office keeps them, as knowledge, their placeholders filled. */
-export type StoredLists = {
-  team: readonly { name: string; role: string; bio: string }[];
-  faqs: readonly { question: string; answer: string }[];
-};
-
-export function listKnowledge(lists: StoredLists, site: SiteFacts): KnowledgeItem[] {
-  return [
-    ...lists.team.map(
-      (m, i): KnowledgeItem => ({
-        source: `team:${i}`,
-        kind: "fact",
-        title: `Our team: ${m.name}, ${m.role}`,
-        content: fillPlaceholders(m.bio, site),
-      }),
-    ),
-    ...lists.faqs.map(
-      (f, i): KnowledgeItem => ({
-        source: `faq:home:${i}`,
-        kind: "faq",
-        title: fillPlaceholders(f.question, site),
-        content: fillPlaceholders(f.answer, site),
-      }),
-    ),
-  ];
-}
-
-/** The source prefixes of the content items ("agency:", "faq:" ...): the scope a change of the facts re-indexes. */
-export function contentScope(items: KnowledgeItem[]): string[] {
-  return [...new Set(items.map((i) => `${i.source.slice(0, i.source.indexOf(":"))}:`))];
-}
-
-// ---- blog ----
-
-const MAX_CHUNK_CHARS = 1400;
-
-/**
- * A post as knowledge: one item per section (the introduction, then each h2), long sections split
- * between paragraphs. Sources are "blog:{post id}:{n}".
- */
-export function blogPostKnowledge(post: { id: string; title: string; content: string }): KnowledgeItem[] {
-  const sections: { heading: string; html: string }[] = [];
-  const parts = post.content.split(/<h2\b[^>]*>([\s\S]*?)<\/h2>/i);
-  sections.push({ heading: post.title, html: parts[0] ?? "" });
-  for (let i = 1; i < parts.length; i += 2) sections.push({ heading: `${post.title}: ${htmlToText(parts[i])}`, html: parts[i + 1] ?? "" });
-
-  const items: KnowledgeItem[] = [];
-  for (const section of sections) {
-    const paragraphs = section.html
-      .split(/<\/(?:p|li|h3|ul|ol)>/i)
-      .map((p) => htmlToText(p))
-      .filter(Boolean);
-    let chunk = "";
-    const flush = () => {
-      if (chunk.trim())
-        items.push({ source: `blog:${post.id}:${items.length}`, kind: "article", title: section.heading, content: chunk.trim() });
-      chunk = "";
-    };
-    for (const p of paragraphs) {
-      const sentence = /[.!?:]$/.test(p) ? p : `${p}.`;
-      if (chunk && chunk.length + sentence.length > MAX_CHUNK_CHARS) flush();
-      chunk += `${sentence} `;
-    }
-    flush();
-  }
-  return items;
-}
-
-/** The built-in articles (as the agency's facts word them) and the published posts of the database. */
-export async function blogKnowledge(db: Database, site: SiteFacts): Promise<KnowledgeItem[]> {
-  const stored = await listPosts(db, { includeDrafts: false });
-  return [
-    ...builtInPostsFor(site).flatMap((p) => blogPostKnowledge({ id: p.id, title: p.title, content: p.content })),
-    ...stored.flatMap((p) => blogPostKnowledge({ id: p._id, title: p.title, content: p.content })),
-  ];
-}
-
-export const blogSourcePrefix = (postId: string) => `blog:${postId}:`;
+import {
+  blogKnowledge,
+  blogPostKnowledge,
+  blogSourcePrefix,
+  contentKnowledge,
+  contentScope,
+  JOB_SCOPE,
+  jobKnowledge,
+  type KnowledgeItem,
+  listKnowledge,
+  type StoredLists,
+} from "./site-knowledge.server";
 
 // ---- the table ----
 
@@ -488,7 +246,13 @@ export class KnowledgeIndex {
       } catch (error) {
         this.log("error", { err: error }, "chat knowledge: blog posts could not be read; indexing the site content only");
       }
-      this.setItems([...this.siteItems(), ...blog]);
+      let jobs: KnowledgeItem[] = [];
+      try {
+        jobs = await jobKnowledge(this.db, this.site());
+      } catch (error) {
+        this.log("error", { err: error }, "chat knowledge: the open positions could not be read; indexing the rest");
+      }
+      this.setItems([...this.siteItems(), ...blog, ...jobs]);
       await this.syncModel(LOCAL_MODEL, localEmbedder);
     });
   }
@@ -532,9 +296,9 @@ export class KnowledgeIndex {
       const prefix = blogSourcePrefix(id);
       const builtIn = builtInPostsFor(this.site()).find((p) => p.id === id);
       const post = builtIn
-        ? { _id: builtIn.id, title: builtIn.title, content: builtIn.content }
+        ? { _id: builtIn.id, slug: builtIn.slug, title: builtIn.title, content: builtIn.content }
         : await getPost(this.db, id, { includeDrafts: false });
-      const fresh = post ? blogPostKnowledge({ id: post._id, title: post.title, content: post.content }) : [];
+      const fresh = post ? blogPostKnowledge({ id: post._id, slug: post.slug, title: post.title, content: post.content }) : [];
       this.setItems([...this.allItems().filter((i) => !i.source.startsWith(prefix)), ...fresh]);
       await this.syncScope([prefix], models, { postId: id });
       return fresh.length;
@@ -556,6 +320,19 @@ export class KnowledgeIndex {
   }
 
   /**
+   * Re-reads the open positions (a job was added, changed or removed by any process, or changes may
+   * have been missed). Answers how many job items there are.
+   */
+  resyncJobs(models: ModelEmbedder[] = []): Promise<number> {
+    return this.serial(async () => {
+      const jobs = await jobKnowledge(this.db, this.site());
+      this.setItems([...this.allItems().filter((i) => !i.source.startsWith(JOB_SCOPE)), ...jobs]);
+      await this.syncScope([JOB_SCOPE], models, { change: "jobs" });
+      return jobs.length;
+    });
+  }
+
+  /**
    * Re-reads the site's content with the current facts (the agency's profile changed): its items
    * replace the old ones, and only those whose text changed are embedded again. Answers how many
    * content items there are.
@@ -563,7 +340,8 @@ export class KnowledgeIndex {
   resyncContent(models: ModelEmbedder[] = []): Promise<number> {
     return this.serial(async () => {
       const content = this.siteItems();
-      const scope = contentScope([...this.allItems().filter((i) => !i.source.startsWith("blog:")), ...content]);
+      const dynamic = (source: string) => source.startsWith("blog:") || source.startsWith(JOB_SCOPE);
+      const scope = contentScope([...this.allItems().filter((i) => !dynamic(i.source)), ...content]);
       const inScope = (source: string) => scope.some((prefix) => source.startsWith(prefix));
       this.setItems([...this.allItems().filter((i) => !inScope(i.source)), ...content]);
       await this.syncScope(scope, models, { change: "site" });

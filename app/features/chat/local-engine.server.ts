@@ -2,9 +2,9 @@
  * The offline chat engine: no model, no download, no network. It reads the agency's own content and
  * answers with the most relevant sentences of the best matching item.
  *
- * - Text analysis: lower case without accents, insurance synonyms folded into concept tokens
- *   ("18 wheeler", "semi", "big rig" -> _truck; "landlord", "rental" -> _investment; "GL" -> _gl ...),
- *   stop words dropped, a light suffix stemmer.
+ * - Text analysis: lower case without accents, the trade vocabulary (app/content/chat-vocabulary.ts)
+ *   folded into concept tokens ("18 wheeler", "semi", "big rig" -> _truck; "warehouse" -> _comprop;
+ *   "GL" -> _gl ...), stop words dropped, a light suffix stemmer.
  * - Embeddings: hashed feature vectors (LOCAL_DIMENSIONS wide, signed hashing, L2-normalised) of the
  *   terms, term bigrams and character trigrams of each word, so typos and word forms still meet.
  *   These are the vectors stored in `knowledge.embedding` for the model LOCAL_MODEL.
@@ -14,6 +14,7 @@
  *   COSINE_FULL counts as 1). CHAT_MATCH_THRESHOLD applies to this number; 0.7 means "most of what
  *   the question asks about, in an item that reads like it". docs/decisions/014 has the calibration.
  */
+import { linesWeDoNotWrite, otherLanguageWords, ownLineConcepts, tradeVocabulary } from "~/content/chat-vocabulary";
 import { usStates } from "~/content/quote-options";
 import type { SiteFacts } from "~/content/site-facts";
 
@@ -31,77 +32,6 @@ const BM25_B = 0.75;
 
 // ---- analysis ----
 
-/** Phrase -> concept token, applied in order (longer, more specific phrases first) to lower-case text. */
-const SYNONYMS: [RegExp, string][] = [
-  [/\bopen[- ]perils?\b/g, " openperil "],
-  [/\bhours? of service\b/g, " hoursofservice "],
-  [/\b(?:office|business|opening|working) hours\b/g, " _hours "],
-  [/\bmotor carriers?\b/g, " _motorcarrier "],
-  [/\b(?:do|can|will|would) (?:you|u|ya|yall|y'all)(?: guys)? (cover|insure|handle|do|work with|help with)\b/g, " _offer $1 "],
-  [/\b(?:kinds?|sorts?) of\b/g, " types of "],
-  [
-    /\bbrand[- ]new\b(?: (?:business|company|companies|carrier|carriers|authority|authorities|venture|ventures))?|\bnew (?:business|businesses|company|companies|ventures?|authority|authorities|operators?)\b|\bstart-?ups?\b|\bjust (?:started|starting|licensed)\b|\bstarting (?:a|my|our) (?:business|company)\b/g,
-    " _newbusiness ",
-  ],
-  [/\b(?:offer(?:s|ed|ing)?|sell(?:s|ing)?|provide(?:s|d)?)\b/g, " _offer "],
-  [/\bhow much (?:is|are|will|would|for|money)\b/g, " _price "],
-  [/\binfo\b/g, " information "],
-  [/\bnon[- ]?trucking(?: liability)?\b|\bntl\b/g, " _ntl "],
-  [/\bbob[- ]?tail(?:ing|s)?\b/g, " _bobtail "],
-  [
-    /\b(?:18|eighteen)[- ]?wheel(?:er|ers|s)?\b|\btractor[- ]?trailers?\b|\bbig[- ]?rigs?\b|\bsemi(?:[- ]?trucks?)?s?\b|\blorr(?:y|ies)\b/g,
-    " _truck ",
-  ],
-  [/\btruck(?:s|ing|er|ers)?\b|\brigs?\b/g, " _truck "],
-  [/\bshort[- ]term rentals?\b|\bvacation rentals?\b|\bnightly rentals?\b|\bair ?bnbs?\b|\bvrbo\b/g, " _shortterm "],
-  [/\bloss(?:es)? of rents?\b|\bfair rental value\b|\brent(?:al)? loss\b|\blost rents?\b/g, " _lossofrent "],
-  [
-    /\binvestment propert(?:y|ies)\b|\brental propert(?:y|ies)\b|\brental (?:homes?|houses?|units?)\b|\brentals?\b|\blandlords?\b|\btenants?\b(?! improvements?)/g,
-    " _investment ",
-  ],
-  [
-    /\b(?:condo(?:minium)?|homeowners?'?|home owners?'?|community|property owners?'?) associations?\b|\b(?:hoa|condo) boards?\b|\bhoas?\b|\bpoas?\b/g,
-    " _hoa ",
-  ],
-  [/\bdirectors? (?:and|&) officers?\b|\bd\s*(?:&|and|n)\s*o\b/g, " _dno "],
-  [/\berrors? (?:and|&) omissions?\b|\be\s*&\s*o\b|\bprofessional liability\b|\bmalpractice\b/g, " _eando "],
-  [/\b(?:commercial )?general liability\b|\bcgl\b|\bgl\b/g, " _gl "],
-  [/\bwork(?:er|ers|man|mans|men|mens)?'?s?'? ?comp(?:ensation)?\b|\bcomp\b/g, " _workcomp "],
-  [/\bnon-?subscri(?:bers?|ption|bing)\b|\bopt(?:ing|ed)? out\b/g, " _nonsubscriber "],
-  [
-    /\bcertificates? of (?:liability )?insurance\b|\bcertificates?\b|\bcerts?\b|\bcois?\b|\bproof of (?:insurance|coverage)\b|\bevidence of (?:property )?insurance\b/g,
-    " _coi ",
-  ],
-  [/\bumbrellas?\b|\bexcess liability\b/g, " _umbrella "],
-  [/\bbusiness owners?'? polic(?:y|ies)\b|\bbops?\b/g, " _bop "],
-  [/\bhail(?:storms?)?\b|\bwind(?:storms?)?\b/g, " _windhail "],
-  [/\bfloods?(?:ing|ed)?\b|\brising water\b|\bstorm surge\b/g, " _flood "],
-  [/\bvacan(?:t|cy|cies)\b|\bunoccupied\b|\bsits? empty\b|\bempty\b/g, " _vacant "],
-  [
-    /\bcost(?:s|ing)?\b|\bprices?\b|\bpricing\b|\bpremiums?\b|\brates?\b|\bexpensive\b|\bcheap(?:er|est)?\b|\bafford(?:able)?\b/g,
-    " _price ",
-  ],
-  [/\bquot(?:e|es|ed|ing)\b|\bestimates?\b/g, " _quote "],
-  [/\blicen[cs](?:e|es|ed|ing)\b/g, " _license "],
-  [/\bhours?\b|\bopen\b|\bclosed?\b|\bsaturdays?\b|\bsundays?\b|\bweekends?\b/g, " _hours "],
-  [/\bphone(?: numbers?)?\b|\btelephone\b|\bcall(?:s|ing|ed)?\b/g, " _phone "],
-  [/\be-?mail(?:s|ed|ing)?\b/g, " _email "],
-  [/\baddress(?:es)?\b|\blocated\b|\blocation\b|\boffices?\b|\bwhere are you\b/g, " _address "],
-  [/\bfirst notice of loss\b|\bfnol\b|\bclaims?\b/g, " _claim "],
-  [/\bcargo\b|\bfreight\b/g, " _cargo "],
-  [/\bfederal motor carrier safety administration\b|\bfmcsa\b/g, " fmcsa "],
-  [/\busdot\b|\bdot\b/g, " _dot "],
-  [/\bgcs?\b|\bgeneral contractors?\b/g, " _gc "],
-  [/\bsubs\b|\bsub-?contract(?:ors?|s)?\b/g, " _sub "],
-  [/\bemployees?\b|\bworkers?\b|\bstaff\b|\bcrews?\b/g, " _employee "],
-  [/\bhurt\b|\binjur(?:y|ies|ed|es)\b/g, " _injury "],
-  [/\bsteal(?:s|ing)?\b|\bstole(?:n)?\b|\btheft\b|\bembezzl(?:e|ed|ing|ement)\b/g, " _theft "],
-  [/\bsame[- ]day\b|\btoday\b|\bquick(?:ly)?\b|\bfast(?:er)?\b|\bhow long\b|\bsoon\b|\bright away\b|\basap\b|\bturnaround\b/g, " _fast "],
-  [/\bno money down\b|\bmoney down\b|\bdown payments?\b|\b0 down\b|\bno down\b|\bpayment plans?\b|\bfinanc(?:e|ing)\b/g, " _down "],
-  [/\bcarriers?\b|\binsurers?\b|\binsurance companies\b/g, " _carrier "],
-  [/\b(?:days?|weeks?|months?)\b/g, " _duration "],
-];
-
 const STOPWORDS = new Set(
   `a an the and or but if of to in on at by for with about from as is are was were be been being am do does did doing done
   have has had having i me my mine myself we us our ours you your yours u ur ya yall he she it its they them their this that
@@ -110,7 +40,7 @@ const STOPWORDS = new Set(
   thanks thank ok okay much many more most other such into out up over under again then once only own each both few yes yeah
   im ive id dont doesnt know tell like give let one really actually kind sort lot lots something anything thing
   things still even well way sure guys guy hmm gonna wondering wonder question ask asking help special specific particular
-  certain separate company companies`.split(/\s+/),
+  certain separate company companies agency agencies two three four five six seven eight nine ten`.split(/\s+/),
 );
 
 const IRREGULAR: Record<string, string> = {
@@ -171,27 +101,43 @@ export function normalise(text: string): string {
 export type Analysis = {
   /** Stemmed terms and concept tokens, in order. */
   terms: string[];
+  /**
+   * The same terms as the question asks for them: one entry per word or concept, and one for each
+   * vocabulary entry with alternatives ("food truck": any of _restaurant, _gl, _commauto answers it).
+   */
+  groups: string[][];
   /** The words as written (for character n-grams). */
   words: string[];
 };
 
 export function analyse(text: string): Analysis {
-  let s = normalise(text);
-  for (const [pattern, token] of SYNONYMS) s = s.replace(pattern, token);
+  // "|" joins a vocabulary entry's alternatives ("_restaurant|_gl|_commauto"); a visitor's own is a space.
+  let s = normalise(text).replace(/\|/g, " ");
+  for (const [pattern, token] of tradeVocabulary) s = s.replace(pattern, token);
   const raw = s
-    .replace(/[^a-z0-9_]+/g, " ")
+    .replace(/[^a-z0-9_|]+/g, " ")
     .split(" ")
     .filter(Boolean);
   const terms: string[] = [];
   const words: string[] = [];
+  const groups: string[][] = [];
   for (const w of raw) {
+    if (w.includes("|")) {
+      const alternatives = w.split("|").filter((t) => t.startsWith("_"));
+      if (alternatives.length === 0) continue;
+      terms.push(...alternatives);
+      groups.push(alternatives);
+      continue;
+    }
     if (STOPWORDS.has(w)) continue;
     // Single letters and digits ("3 months", "24/7") say little about which item answers.
     if (w.length < 2) continue;
-    terms.push(stem(w));
+    const term = stem(w);
+    terms.push(term);
+    groups.push([term]);
     if (!w.startsWith("_") && w.length >= 4) words.push(w);
   }
-  return { terms, words };
+  return { terms, words, groups };
 }
 
 // ---- embeddings ----
@@ -252,6 +198,13 @@ type IndexedDoc = { source: string; tf: Map<string, number>; title: Set<string>;
 export type Coverage = { full: number; title: number };
 
 /**
+ * Words of nearly every question to an insurance agency ("do you offer", "insurance", "cover"): they
+ * say what kind of question it is, not what it is about, so they weigh less in the coverage.
+ */
+const GENERIC_TERMS = new Set(["_offer", "insur", "cover", "policy", "need", "handl", "use"]);
+const GENERIC_WEIGHT = 0.4;
+
+/**
  * The terms of items indexed recently, by their text: the index is rebuilt whole at every change (a
  * post saved, the profile edited), and analysing every item again was most of that work. Analysis is
  * a pure function of the text, so a changed item is simply a new entry; the oldest are dropped past
@@ -296,6 +249,11 @@ export class LexicalIndex {
     this.avgLength = this.docs.reduce((s, d) => s + d.length, 0) / Math.max(1, this.docs.length);
   }
 
+  /** Whether any item holds the term (a word of the site's own text). */
+  knows(term: string): boolean {
+    return this.df.has(term);
+  }
+
   idf(term: string): number {
     const n = this.df.get(term) ?? 0;
     const idf = Math.log(1 + (this.size - n + 0.5) / (n + 0.5));
@@ -304,9 +262,10 @@ export class LexicalIndex {
   }
 
   /** Each item's coverage of the question's terms, 0..1 (items with none of them are left out). */
-  coverage(terms: string[]): Map<string, Coverage> {
-    const unique = [...new Set(terms)];
-    const weights = unique.map((t) => this.idf(t));
+  coverage(groups: string[][]): Map<string, Coverage> {
+    const unique = [...new Map(groups.map((g) => [g.join("|"), g])).values()];
+    // A group weighs as its rarest alternative; generic words weigh less.
+    const weights = unique.map((g) => Math.max(...g.map((t) => this.idf(t) * (GENERIC_TERMS.has(t) ? GENERIC_WEIGHT : 1))));
     const total = weights.reduce((s, w) => s + w, 0);
     const result = new Map<string, Coverage>();
     if (total === 0) return result;
@@ -314,16 +273,21 @@ export class LexicalIndex {
       let full = 0;
       let inTitle = 0;
       for (let i = 0; i < unique.length; i++) {
-        const tf = doc.tf.get(unique[i]);
-        if (!tf) continue;
-        if (doc.title.has(unique[i])) {
-          // Named in the title: the item is about it, however long its text.
+        let best = 0;
+        for (const term of unique[i]) {
+          const tf = doc.tf.get(term);
+          if (!tf) continue;
+          if (doc.title.has(term)) {
+            // Named in the title: the item is about it, however long its text.
+            best = 2;
+            break;
+          }
+          best = Math.max(best, (tf * (BM25_K1 + 1)) / (tf + BM25_K1 * (1 - BM25_B + (BM25_B * doc.length) / this.avgLength)));
+        }
+        if (best === 2) {
           full += weights[i];
           inTitle += weights[i];
-          continue;
-        }
-        const saturation = (tf * (BM25_K1 + 1)) / (tf + BM25_K1 * (1 - BM25_B + (BM25_B * doc.length) / this.avgLength));
-        full += weights[i] * Math.min(1, saturation);
+        } else if (best > 0) full += weights[i] * Math.min(1, best);
       }
       if (full === 0) continue;
       // The title's match as an F1 of the question's terms it holds and its own terms the question holds:
@@ -331,7 +295,7 @@ export class LexicalIndex {
       // cover my employees if they get hurt at work?" does.
       const recall = inTitle / total;
       const titleWeight = [...doc.title].reduce((s, t) => s + this.idf(t), 0);
-      const precision = titleWeight > 0 ? inTitle / titleWeight : 0;
+      const precision = titleWeight > 0 ? Math.min(1, inTitle / titleWeight) : 0;
       const title = recall + precision > 0 ? (2 * recall * precision) / (recall + precision) : 0;
       result.set(doc.source, { full: full / total, title });
     }
@@ -435,6 +399,50 @@ export function smallTalk(question: string): SmallTalk | null {
   if (GREETING.test(q)) return "greeting";
   if (THANKS.test(q)) return "thanks";
   return null;
+}
+
+/** Questions are checked for these only up to this length (the patterns see a bounded input). */
+const LINE_CHECK_MAX_LENGTH = 400;
+
+/**
+ * The line of insurance the agency does not write that the question asks about ("do you sell life
+ * insurance"), or null: also null when the question names one of the agency's own lines ("do my tenants
+ * need renters insurance" is a landlord's question).
+ */
+export function lineWeDoNotWrite(question: string): string | null {
+  if (question.length > LINE_CHECK_MAX_LENGTH) return null;
+  const q = normalise(question);
+  const line = linesWeDoNotWrite.find((l) => l.pattern.test(q));
+  if (!line) return null;
+  if (analyse(question).terms.some((t) => ownLineConcepts.has(t))) return null;
+  return line.name;
+}
+
+/** Letters of scripts other than Latin (Cyrillic, Greek, Arabic, Hebrew, the CJK and Indic scripts, Hangul, Thai ...). */
+const LETTER = /\p{L}/gu;
+const LATIN_LETTER = /\p{Script=Latin}/gu;
+
+/**
+ * Whether the question is written in another language than English: mostly letters of another script,
+ * or at least two everyday words of one of the languages in app/content/chat-vocabulary.ts with fewer
+ * English words (stop words and words of the site's own text, `known`) than foreign ones.
+ */
+export function isOtherLanguage(question: string, known: (term: string) => boolean): boolean {
+  const text = question.slice(0, LINE_CHECK_MAX_LENGTH);
+  const latin = text.match(LATIN_LETTER)?.length ?? 0;
+  const other = (text.match(LETTER)?.length ?? 0) - latin;
+  if (other > 0 && other >= latin) return true;
+  const words = normalise(text)
+    .replace(/[^a-z]+/g, " ")
+    .split(" ")
+    .filter((w) => w.length >= 2);
+  if (words.length < 2) return false;
+  let english = 0;
+  for (const w of words) if (STOPWORDS.has(w) || known(stem(w))) english++;
+  return Object.values(otherLanguageWords).some((vocabulary) => {
+    const foreign = words.filter((w) => vocabulary.has(w) && !STOPWORDS.has(w)).length;
+    return foreign >= 2 && foreign > english;
+  });
 }
 
 const STATE_CONTEXT =

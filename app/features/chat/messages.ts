@@ -90,6 +90,17 @@ export function chatHandOff(site: SiteFacts): string {
   return `I don't have that answer here; a licensed agent can help at ${site.agency.phone.primary.display} (${officeHoursShort(site)}) or on WhatsApp.`;
 }
 
+/** A question about a line of insurance the agency does not write ("life insurance"): said plainly, with the agent's contact. */
+export function chatNotOurLine(site: SiteFacts, line: string): string {
+  return `We don't write ${line}: ${site.agency.name} insures businesses (commercial trucking, contractors, general liability, commercial property, HOAs and investment property). A licensed agent at ${site.agency.phone.primary.display} (${officeHoursShort(site)}) can point you in the right direction.`;
+}
+
+/** A question in another language than English: the agent's contact, in English and in Spanish. */
+export function chatOtherLanguage(site: SiteFacts): string {
+  const phone = site.agency.phone.primary.display;
+  return `I can only answer in English here. A licensed agent can help you at ${phone} (${officeHoursShort(site)}) or on WhatsApp. / Solo puedo responder en inglés. Un agente con licencia puede ayudarle al ${phone} o por WhatsApp.`;
+}
+
 /** When the AI budget of a chat (or of the day) is used up: no more model calls, a person takes over. */
 export function chatBudgetHandOff(site: SiteFacts): string {
   return `I've reached the limit of what I can answer in this chat. A licensed agent will gladly pick it up at ${site.agency.phone.primary.display} (${officeHoursShort(site)}) or on WhatsApp.`;

@@ -11,11 +11,11 @@ import type { SiteFacts } from "~/content/site-facts";
 import type { Config } from "~/env.server";
 import type { AiSettings } from "~/features/ai/client.server";
 import { CALL_BACK_SOURCE, callBackAnswer, callBackDelay, isCallBackQuestion } from "./call-back.server";
-import { lineOfInsuranceType } from "./knowledge.server";
+
 import type { KnowledgeSync } from "./knowledge-sync.server";
-import { extractAnswer, offlineSummary, smallTalk, stateLicensingAnswer } from "./local-engine.server";
+import { extractAnswer, isOtherLanguage, lineWeDoNotWrite, offlineSummary, smallTalk, stateLicensingAnswer } from "./local-engine.server";
 import { type ChatLog, loggableError } from "./log.server";
-import { chatBudgetHandOff, chatHandOff, chatLimits, chatTexts, officeHoursShort } from "./messages";
+import { chatBudgetHandOff, chatHandOff, chatLimits, chatNotOurLine, chatOtherLanguage, chatTexts, officeHoursShort } from "./messages";
 import {
   answerWithProvider,
   defaultProviderThreshold,
@@ -24,15 +24,17 @@ import {
   type HistoryMessage,
   summariseWithProvider,
 } from "./provider-engine.server";
-import { type Match, matchContent, retrieveLocal, type SearchMode } from "./retrieval.server";
+import { type Match, matchContent, retrieveLocal } from "./retrieval.server";
 import type { ChatMessageView } from "./schema";
 import { type ChatSessions, messageView } from "./sessions.server";
+import { lineOfInsuranceType, type PageLink, pages } from "./site-knowledge.server";
 import type { TokenBudget } from "./token-budget.server";
 
 /** Which engine produced a reply (logged; tests read it). */
 export type Engine = "local" | "provider" | "fallback" | "budget" | "smalltalk";
 
-export type Reply = { content: string; engine: Engine; sources: string[] };
+/** `link`: the page the answer came from ("More on this: ..."), when it came from one. */
+export type Reply = { content: string; engine: Engine; sources: string[]; link: PageLink | null };
 
 export type ChatRepliesDeps = {
   db: Database;
@@ -108,12 +110,17 @@ export class ChatReplies {
     const reply = await this.reply(session, content, history);
     const text = reply.content.trim() || chatTexts.errors.emptyReply;
     const replyAt = new Date(Math.max(Date.now(), userAt.getTime() + 1));
-    await this.sessions.addMessage(session.id, { role: "assistant", content: text, createdAt: replyAt }, true);
+    const link = reply.content.trim() ? reply.link : null;
+    await this.sessions.addMessage(session.id, { role: "assistant", content: text, createdAt: replyAt, link }, true);
 
     if (before.length + 2 >= chatLimits.summaryThreshold) this.scheduleSummary(session.id);
     // Never the session's id (the key to its transcript): the lead tells the back office which chat it was.
     this.log("info", { leadId: session.leadId, engine: reply.engine, sources: reply.sources }, "chat reply");
-    return { reply: messageView({ role: "assistant", content: text, createdAt: replyAt }), engine: reply.engine, sources: reply.sources };
+    return {
+      reply: messageView({ role: "assistant", content: text, createdAt: replyAt, link }),
+      engine: reply.engine,
+      sources: reply.sources,
+    };
   }
 
   private smallTalkReply(kind: NonNullable<ReturnType<typeof smallTalk>>, session: ChatSession): string {
@@ -127,28 +134,31 @@ export class ChatReplies {
 
   /**
    * The offline engine's answer: a direct fact (licensed states, the call-back promise and when the
-   * call is due now), the best item's most relevant sentences, or an honest hand-off.
+   * call is due now), the best item's most relevant sentences with the page they are on, or an honest
+   * hand-off (a line the agency does not write, a question in another language, nothing that answers).
    */
-  async localAnswer(question: string, insuranceType: string): Promise<Reply> {
+  localAnswer(question: string, insuranceType: string): Reply {
     const site = this.site();
+    const local = (content: string, sources: string[], link: PageLink | null): Reply => ({ content, engine: "local", sources, link });
     const licensing = stateLicensingAnswer(question, site);
-    if (licensing) return { content: licensing, engine: "local", sources: ["agency:licensed-states"] };
+    if (licensing) return local(licensing, ["agency:licensed-states"], pages.about);
     if (isCallBackQuestion(question))
-      return { content: callBackAnswer(site, this.now(), this.config.LEAD_CLOCK_HOURS), engine: "local", sources: [CALL_BACK_SOURCE] };
-    const found = await this.retrieveLocal(question, insuranceType);
-    const best = found.matches[0];
-    if (!best) return { content: chatHandOff(site), engine: "local", sources: [] };
+      return local(callBackAnswer(site, this.now(), this.config.LEAD_CLOCK_HOURS), [CALL_BACK_SOURCE], pages.contact);
+    const notOurs = lineWeDoNotWrite(question);
+    if (notOurs) return local(chatNotOurLine(site, notOurs), [], null);
+    if (isOtherLanguage(question, (term) => this.knowledge.index.lexical.knows(term))) return local(chatOtherLanguage(site), [], null);
+    const best = this.retrieveLocal(question, insuranceType).matches[0];
+    if (!best) return local(chatHandOff(site), [], null);
     const text = extractAnswer(question, best, this.knowledge.index.lexical);
-    const content = best.kind === "topic" || best.kind === "risk" ? `${best.title}: ${text}` : text;
-    return { content, engine: "local", sources: [best.source] };
+    const content = best.kind === "topic" || best.kind === "risk" || best.kind === "highlight" ? `${best.title}: ${text}` : text;
+    return local(content, [best.source], best.page);
   }
 
-  retrieveLocal(question: string, insuranceType?: string, mode: SearchMode = this.knowledge.searchMode) {
-    return retrieveLocal(this.db, this.knowledge.index, question, {
+  retrieveLocal(question: string, insuranceType?: string) {
+    return retrieveLocal(this.knowledge.index, question, {
       threshold: this.config.CHAT_MATCH_THRESHOLD,
       count: this.config.CHAT_MATCH_COUNT,
       line: insuranceType ? lineOfInsuranceType(insuranceType) : undefined,
-      mode,
     });
   }
 
@@ -177,13 +187,13 @@ export class ChatReplies {
         );
       }
     }
-    return (await this.retrieveLocal(question, session.insuranceType)).matches;
+    return this.retrieveLocal(question, session.insuranceType).matches;
   }
 
   private async reply(session: ChatSession, question: string, history: HistoryMessage[]): Promise<Reply> {
     await this.knowledge.start();
     const small = smallTalk(question);
-    if (small) return { content: this.smallTalkReply(small, session), engine: "smalltalk", sources: [] };
+    if (small) return { content: this.smallTalkReply(small, session), engine: "smalltalk", sources: [], link: null };
     const ai = this.ai;
     if (!ai) return this.localAnswer(question, session.insuranceType);
     if (!(await this.budget.left(session))) {
@@ -192,7 +202,7 @@ export class ChatReplies {
         { leadId: session.leadId, sessionTokens: session.tokensUsed, dailyTokens: await this.budget.today() },
         "chat token budget used up: handing over to the agency",
       );
-      return { content: chatBudgetHandOff(this.site()), engine: "budget", sources: [] };
+      return { content: chatBudgetHandOff(this.site()), engine: "budget", sources: [], link: null };
     }
     let matches: Match[] = [];
     try {
@@ -210,14 +220,19 @@ export class ChatReplies {
       });
       await this.budget.spend(session.id, result.tokens);
       // Spec 001 section 8: an empty answer becomes the apology.
-      return { content: result.content || chatTexts.errors.emptyReply, engine: "provider", sources: matches.map((m) => m.source) };
+      return {
+        content: result.content || chatTexts.errors.emptyReply,
+        engine: "provider",
+        sources: matches.map((m) => m.source),
+        link: result.content ? (matches[0]?.page ?? null) : null,
+      };
     } catch (error) {
       this.log(
         "warn",
         { err: loggableError(error), leadId: session.leadId },
         "the AI provider failed to answer; the offline engine answers instead",
       );
-      return { ...(await this.localAnswer(question, session.insuranceType)), engine: "fallback" };
+      return { ...this.localAnswer(question, session.insuranceType), engine: "fallback" };
     }
   }
 

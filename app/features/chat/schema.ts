@@ -56,8 +56,11 @@ export const conversationMessageSchema = z.object({
   content: chatMessageSchema.shape.content,
 });
 
-/** One message as the chat API answers it. */
-export type ChatMessageView = { role: ChatRole; content: string; createdAt: string };
+/** The public page an answer came from: the widget shows "More on this: {title}" linking to `path`. */
+export type ChatLink = { path: string; title: string };
+
+/** One message as the chat API answers it; an assistant's answer from a page of the site carries `link`. */
+export type ChatMessageView = { role: ChatRole; content: string; createdAt: string; link?: ChatLink };
 
 /**
  * 201 from POST /api/chat/sessions. `messages` is always empty: a new intake starts a new conversation,

@@ -16,7 +16,7 @@ import { enqueueMail, mailDomain } from "~/features/mail/outbox.server";
 import { notificationMail } from "~/features/mail/templates.server";
 import { isUuid } from "~/lib/uuid";
 import { type ChatRole, chatGreeting } from "./messages";
-import type { ChatIntake, ChatMessageView, ChatSessionCreated } from "./schema";
+import type { ChatIntake, ChatLink, ChatMessageView, ChatSessionCreated } from "./schema";
 
 export type ChatSessionsDeps = {
   db: Database;
@@ -46,10 +46,11 @@ export function newSessionId(): string {
 }
 
 /** A stored message as the widget shows it. */
-export const messageView = (m: { role: string; content: string; createdAt: Date }): ChatMessageView => ({
+export const messageView = (m: { role: string; content: string; createdAt: Date; link?: ChatLink | null }): ChatMessageView => ({
   role: (m.role === "user" ? "user" : "assistant") as ChatRole,
   content: m.content,
   createdAt: m.createdAt.toISOString(),
+  ...(m.link && m.role !== "user" ? { link: { path: m.link.path, title: m.link.title } } : {}),
 });
 
 // ---- the conversation record the old widget's API and the back office use ----
@@ -201,7 +202,11 @@ export class ChatSessions {
   }
 
   /** Stores a message of a chat; `touch` also marks the chat as updated then. */
-  async addMessage(sessionId: string, message: { role: "user" | "assistant"; content: string; createdAt: Date }, touch = false) {
+  async addMessage(
+    sessionId: string,
+    message: { role: "user" | "assistant"; content: string; createdAt: Date; link?: ChatLink | null },
+    touch = false,
+  ) {
     await this.db.insert(chatMessages).values({ sessionId, ...message });
     if (touch) await this.db.update(chatSessions).set({ updatedAt: message.createdAt }).where(eq(chatSessions.id, sessionId));
   }

@@ -1,8 +1,17 @@
 /** The chat API as the widget uses it (server/api/chat.ts). */
 import type { ChatRole } from "../messages";
+import type { ChatLink } from "../schema";
 import type { VisitorInfo } from "./session-store";
 
-export type ApiMessage = { role: ChatRole; content: string; createdAt?: string };
+export type ApiMessage = { role: ChatRole; content: string; createdAt?: string; link?: ChatLink };
+
+/** An answer's page link, kept only when it names a page of this site ("/insurance/hoa", never "//host" or "https:"). */
+function asLink(value: unknown): ChatLink | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const { path, title } = value as Record<string, unknown>;
+  if (typeof path !== "string" || typeof title !== "string" || !/^\/(?!\/)[^\s\\]*$/.test(path) || title.trim() === "") return undefined;
+  return { path, title };
+}
 
 export class ChatApiError extends Error {
   constructor(
@@ -41,7 +50,10 @@ function asMessages(value: unknown): ApiMessage[] {
       (m): m is ApiMessage =>
         typeof m === "object" && m !== null && (m.role === "user" || m.role === "assistant") && typeof m.content === "string",
     )
-    .map((m) => ({ role: m.role, content: m.content, createdAt: m.createdAt }));
+    .map((m) => {
+      const link = m.role === "assistant" ? asLink(m.link) : undefined;
+      return { role: m.role, content: m.content, createdAt: m.createdAt, ...(link ? { link } : {}) };
+    });
 }
 
 /**

@@ -3,10 +3,11 @@ import { mailtoHref, telHref } from "~/content/site-facts";
 import { useSite } from "~/lib/site";
 import { chatFaqs } from "../faqs";
 import type { ChatRole } from "../messages";
+import type { ChatLink } from "../schema";
 import { ContactIcon, MailIcon, PhoneIcon, SendIcon, WhatsAppIcon } from "./icons";
 import { widgetTexts as t } from "./texts";
 
-export type WidgetMessage = { key: string; role: ChatRole; content: string };
+export type WidgetMessage = { key: string; role: ChatRole; content: string; link?: ChatLink };
 
 /** The spec's scroll delay: the list scrolls to the newest message 100 ms after a change. */
 export const SCROLL_DELAY_MS = 100;
@@ -43,6 +44,14 @@ export function MessageList({ messages, pending }: { messages: WidgetMessage[]; 
           >
             <span className="sr-only">{m.role === "user" ? t.you : t.assistant}: </span>
             {m.content}
+            {m.link && (
+              <span className="mt-2 block border-t border-slate-200 pt-2 text-xs text-slate-700">
+                {t.moreOnThis}{" "}
+                <a href={m.link.path} className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900">
+                  {m.link.title}
+                </a>
+              </span>
+            )}
           </p>
         </div>
       ))}

@@ -27,7 +27,7 @@ type Phase = "checking" | "intake" | "chat";
 
 let lastKey = 0;
 const nextKey = () => `m${++lastKey}`;
-const toWidget = (m: ApiMessage): WidgetMessage => ({ key: nextKey(), role: m.role, content: m.content });
+const toWidget = (m: ApiMessage): WidgetMessage => ({ key: nextKey(), role: m.role, content: m.content, link: m.link });
 const FIELD_NAMES = new Set(["name", "email", "phone", "insuranceType"]);
 
 const headerButton = "h-9 w-9 shrink-0 items-center justify-center rounded-md text-white hover:bg-white/15";

@@ -24,6 +24,8 @@ export const widgetTexts = {
   you: "You",
   assistant: "AI Assistant",
   thinking: chatTexts.thinking,
+  /** Before the link to the page an answer came from. */
+  moreOnThis: "More on this:",
   inputLabel: "Your message",
   inputPlaceholder: chatTexts.inputPlaceholder,
   send: "Send message",
