@@ -15,6 +15,7 @@ import type { ChatAssistant } from "../../app/features/chat/chat.server";
 import { embedLocal, LOCAL_MODEL } from "../../app/features/chat/local-engine.server";
 import { chatHandOff } from "../../app/features/chat/messages";
 import { matchContent, type SearchMode, vectorSimilarities } from "../../app/features/chat/retrieval.server";
+import { createJob, deleteJob, updateJob } from "../../app/features/jobs/jobs.server";
 import { createChatService } from "../support/chat";
 import { databaseEnv, databaseKinds, type TestDatabaseKind } from "../support/databases";
 
@@ -245,6 +246,38 @@ describe.each(databaseKinds)("chat retrieval on %s", (kind) => {
     expect((await chat.replies.localAnswer("do you write policies in Florida", "Other")).content).toMatch(
       /^We're not licensed in Florida\./,
     );
+  });
+
+  it("knows an open position once it is posted, from the careers page, and forgets it when it is removed", async () => {
+    const { chat, handle } = get();
+    const question = "are you hiring a marine cargo underwriter";
+    const input = {
+      title: "Marine Cargo Underwriter",
+      description:
+        "Underwrite motor truck cargo and inland marine risks for our trucking clients. You review loss runs, commodity lists and reefer maintenance records before accounts go to market.",
+      type: "Full-time",
+      workType: "Hybrid",
+      location: "Liberty Hill, TX",
+    } as const;
+    const job = await createJob(handle.db, input);
+    try {
+      await expect.poll(() => chat.replies.localAnswer(question, "Other").sources[0], { timeout: 5000 }).toMatch(/^job:/);
+      const reply = chat.replies.localAnswer(question, "Other");
+      expect(reply.content).toContain("Marine Cargo Underwriter");
+      expect(reply.link).toEqual({ path: "/careers", title: "Careers" });
+      await updateJob(handle.db, job._id, { ...input, title: "Senior Marine Cargo Underwriter" });
+      await expect
+        .poll(() => chat.replies.localAnswer(question, "Other").content, { timeout: 5000 })
+        .toContain("Senior Marine Cargo Underwriter");
+    } finally {
+      await deleteJob(handle.db, job._id);
+    }
+    await expect
+      .poll(() => chat.replies.localAnswer(question, "Other").content, { timeout: 5000 })
+      .not.toContain("Marine Cargo Underwriter");
+    await chat.settled();
+    const rows = await handle.db.execute(sql`select count(*)::int as n from knowledge where source like ${`job:${job._id}:%`}`);
+    expect(rows.rows[0]).toMatchObject({ n: 0 });
   });
 
   it("finds a published blog post once it is saved, and forgets it when it is unpublished or deleted", async () => {

@@ -127,6 +127,16 @@ describe.each(databaseKinds)("the chat with the agency's stored profile on %s", 
       // The knowledge rows hold the new text.
       const [row] = await handle.db.select({ content: knowledge.content }).from(knowledge).where(eq(knowledge.source, "agency:contact"));
       expect(row.content).toContain("(737) 555-0199");
+      // A product page's text that states the promise and the states is re-read too, and answers with its page.
+      expect(chatProcess.chat.knowledge.index.item("product:contractors:overview")?.content).toContain("call you back within 45 minutes");
+      const [product] = await handle.db
+        .select({ content: knowledge.content })
+        .from(knowledge)
+        .where(eq(knowledge.source, "product:contractors:overview"));
+      expect(product.content).toContain("within 45 minutes");
+      const outOfState = await answer("can you extend my contractor workers comp to out of state projects");
+      expect(outOfState.content).toContain("licensed in 3 states");
+      expect(outOfState.link).toEqual({ path: "/insurance/contractors", title: "Contractors Insurance" });
     } finally {
       await save(defaultProfile);
     }

@@ -112,6 +112,9 @@ const DEFINITION_PRIOR = 0.06;
 
 export type LocalRetrieval = { matches: Match[]; best: Match | null };
 
+/** What the offline search reads of the knowledge index: its items, their BM25 statistics and their offline vectors. */
+export type SearchableIndex = Pick<KnowledgeIndex, "lexical" | "allItems" | "vectorsOf">;
+
 /** Each vector's length, computed once (the cached vectors never change; a change stores a new array). */
 const norms = new WeakMap<number[], number>();
 function normOf(v: number[]): number {
@@ -128,7 +131,7 @@ function normOf(v: number[]): number {
  * question's vector is sparse (a few dozen of LOCAL_DIMENSIONS are set), so only those are multiplied:
  * a search over 5,000 items takes about a millisecond, with no round trip to the database.
  */
-function localSimilarities(index: KnowledgeIndex, question: number[]): Map<string, number> {
+function localSimilarities(index: SearchableIndex, question: number[]): Map<string, number> {
   const result = new Map<string, number>();
   const dims: number[] = [];
   const weights: number[] = [];
@@ -158,7 +161,7 @@ function localSimilarities(index: KnowledgeIndex, question: number[]): Map<strin
  * score (for diagnostics and the hand-off decision). It runs in memory on every database.
  */
 export function retrieveLocal(
-  index: KnowledgeIndex,
+  index: SearchableIndex,
   question: string,
   { threshold, count, line }: { threshold: number; count: number; line?: Line },
 ): LocalRetrieval {
