@@ -2,7 +2,9 @@
  * The offline engine's retrieval with 5,000 knowledge passages: the site's own and blog posts written
  * from its sentences (scripts/bench-chat.ts, which measures the same with the passages stored), held
  * in memory as a process's index holds them. Every question of the question set is asked 5 times:
- * p50 under 20 ms and p99 under 50 ms.
+ * p50 under 20 ms and p99 under 50 ms of the process's CPU time per question (the suite runs files
+ * beside each other on every core, so wall time would measure the neighbours; `npm run bench:chat`
+ * reports wall time on a quiet machine).
  */
 import { describe, expect, it } from "vitest";
 import { defaultSite } from "../../app/content/site-profile";
@@ -31,16 +33,17 @@ describe("retrieval with 5,000 passages", () => {
     const times: number[] = [];
     for (let round = 0; round < 5; round++) {
       for (const { question } of siteQuestions) {
-        const started = performance.now();
+        const started = process.cpuUsage();
         retrieveLocal(index, question, options);
-        times.push(performance.now() - started);
+        const used = process.cpuUsage(started);
+        times.push((used.user + used.system) / 1000);
       }
     }
     times.sort((a, b) => a - b);
     const p50 = times[Math.floor(times.length * 0.5)];
     const p99 = times[Math.floor(times.length * 0.99)];
     console.log(
-      `[chat retrieval, ${items.length} passages] p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms over ${times.length} questions`,
+      `[chat retrieval, ${items.length} passages] p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms of CPU over ${times.length} questions`,
     );
     expect(p50).toBeLessThan(20);
     expect(p99).toBeLessThan(50);
