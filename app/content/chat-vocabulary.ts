@@ -80,10 +80,7 @@ export const tradeVocabulary: readonly VocabularyEntry[] = [
     " _hoa ",
   ],
   // Buildings a business owns or leases: commercial property.
-  [
-    /\bwarehouses?\b|\bstorage (?:buildings?|units?|facilit(?:y|ies))\b|\bself[- ]storage\b|\bmini[- ]storage\b|\bdistribution cent(?:er|re)s?\b/g,
-    " warehouse _comprop ",
-  ],
+  [/\bwarehouses?\b|\bself[- ]storage\b|\bmini[- ]storage\b|\bdistribution cent(?:er|re)s?\b/g, " warehouse _comprop "],
   [
     /\bcommercial (?:property|properties|buildings?|real estate)\b|\bbusiness (?:property|building|premises)\b|\boffice buildings?\b|\bstrip (?:centers?|malls?)\b|\bshopping cent(?:er|re)s?\b/g,
     " _comprop ",

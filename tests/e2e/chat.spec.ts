@@ -248,16 +248,22 @@ test.describe("chat widget", () => {
     await expect(messageInput(page)).toBeFocused();
   });
 
-  test("an answer from the site says which page it came from, and the link opens that page", async ({ page }) => {
+  test("an answer from the site says which page it came from, after a reload too, and the link opens that page", async ({ page }) => {
     await openWidget(page);
     await startChat(page, visitor({ insuranceType: "Commercial Property" }));
     await messageInput(page).fill("Do you insure warehouses?");
     await messageInput(page).press("Enter");
+    await expect(bubbles(page, "assistant").last()).toContainText("Warehouses:");
+    await expect(bubbles(page, "assistant").last()).toContainText(t.moreOnThis);
+
+    await page.reload();
+    await revealWidget(page);
+    await openButton(page).click();
     const answer = bubbles(page, "assistant").last();
     await expect(answer).toContainText("Warehouses:");
-    await expect(answer).toContainText(t.moreOnThis);
     const link = answer.getByRole("link", { name: "Commercial Property Insurance Quotes" });
     await expect(link).toHaveAttribute("href", "/commercial-property-insurance");
+    expect((await axe(page).include('[role="dialog"]').analyze()).violations).toEqual([]);
     await link.click();
     await expect(page).toHaveURL(/\/commercial-property-insurance$/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -220,6 +220,15 @@ describe.each(databaseKinds)("chat assistant API on %s (offline engine)", (kind)
     const times = history.map((m) => Date.parse(m.createdAt));
     expect([...times].sort((a, b) => a - b)).toEqual(times);
     expect(await say(c, id, "what's the best pizza in Austin")).toBe(chatHandOff(defaultSite));
+
+    // An answer from a page carries the page, in the reply and in the history; a hand-off carries none.
+    const res = await c.send(id, "Do you insure warehouses?");
+    const { reply } = await res.json();
+    expect(reply.link).toEqual({ path: "/commercial-property-insurance", title: "Commercial Property Insurance Quotes" });
+    const stored = (await (await c.history(id)).json()).messages as { role: string; content: string; link?: unknown }[];
+    expect(stored.at(-1)).toMatchObject({ role: "assistant", content: reply.content, link: reply.link });
+    expect(stored.filter((m) => m.link).map((m) => m.role)).toEqual(["assistant", "assistant", "assistant"]);
+    expect(stored.find((m) => m.content === chatHandOff(defaultSite))?.link).toBeUndefined();
   });
 
   it("answers with the agency's saved profile once the site store has read it, and with the defaults again after", async () => {
@@ -593,8 +602,11 @@ describe.each(databaseKinds)("chat assistant with an AI provider on %s", (kind) 
     const v = visitor(11);
     const { id } = await started(c, v);
     const before = provider.requests.length;
-    const reply = await say(c, id, "what are your office hours");
-    expect(reply).toBe(provider.state.reply);
+    const res = await c.send(id, "what are your office hours");
+    const answered = (await res.json()).reply;
+    expect(answered.content).toBe(provider.state.reply);
+    // The model's answer links the page of the best passage it was grounded on, as the offline answer does.
+    expect(answered.link).toEqual({ path: "/contact", title: "Contact Us" });
 
     const calls = provider.requests.slice(before);
     expect(calls.map((r) => r.path.replace(/^\/v1/, ""))).toEqual(["/embeddings", "/chat/completions"]);

@@ -65,7 +65,7 @@ export type ConversationRecord = {
 };
 
 /** A stored message of a chat, oldest first. */
-export type StoredMessage = { role: string; content: string; createdAt: Date };
+export type StoredMessage = { role: string; content: string; createdAt: Date; link?: ChatLink | null };
 
 export class ChatSessions {
   private readonly db: Database;
@@ -195,7 +195,7 @@ export class ChatSessions {
   /** The messages of a chat, oldest first. */
   messages(sessionId: string): Promise<StoredMessage[]> {
     return this.db
-      .select({ role: chatMessages.role, content: chatMessages.content, createdAt: chatMessages.createdAt })
+      .select({ role: chatMessages.role, content: chatMessages.content, createdAt: chatMessages.createdAt, link: chatMessages.link })
       .from(chatMessages)
       .where(eq(chatMessages.sessionId, sessionId))
       .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));

@@ -25,6 +25,7 @@ import { teamIntro } from "~/content/team";
 import { companyLine, type TestimonialText } from "~/content/testimonials";
 import { listPosts } from "~/features/blog/posts.server";
 import { listJobs } from "~/features/jobs/jobs.server";
+import { landingForms } from "~/features/leads/landing-forms";
 import { htmlToText } from "~/lib/html-text";
 import { chatFaqs } from "./faqs";
 import { officeHoursLong } from "./messages";
@@ -307,6 +308,15 @@ function landingKnowledge(site: SiteFacts): KnowledgeItem[] {
     for (const [i, c] of page.whyChoose.cards.entries()) add("topic", `why:${i}`, c.title, c.description);
     if (page.layout === "business") add("fact", "checklist", page.checklist.heading, `${page.checklist.items.map(sentence).join(" ")}`);
     add("topic", "help", page.help.heading, page.help.text);
+    const asks = landingForms[page.slug].fields.map(
+      (f) => `${f.label}${f.options.length ? ` (${f.options.join(", ")})` : ""}${f.required ? "" : ", if you like"}`,
+    );
+    add(
+      "fact",
+      "quote",
+      `What the ${context ?? page.pageTitle} quote request asks`,
+      `The quote form on this page asks for your name, phone number and email, then: ${asks.join("; ")}. A licensed agent contacts you within ${site.promises.contactMinutes} minutes during office hours.`,
+    );
     for (const [i, f] of page.faqs.entries()) add("faq", `faq:${i}`, f.question, f.answer);
   }
   return items;
