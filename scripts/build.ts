@@ -1,7 +1,8 @@
 /**
  * The production build:
  *  1. React Router builds the client and server bundles and prerenders the static pages;
- *  2. esbuild bundles the Hono server (build/server.js);
+ *  2. esbuild bundles the Hono server (build/server-main.js), and build/server.js runs it with React's
+ *     production build (serverLauncher);
  *  3. every compressible client file is stored brotli- and gzip-compressed beside the original,
  *     and a manifest records each file's type, ETag and, for prerendered HTML, the CSP hashes
  *     of its inline scripts.
@@ -78,6 +79,32 @@ Builds the production site into build/: client and server bundles, prerendered p
 critical CSS, precompressed (brotli and gzip) files and their manifest. Reads the same settings as
 the server (SITE_URL, GA_MEASUREMENT_ID and WHATSAPP_NUMBER are baked into prerendered pages).`;
 
+/**
+ * build/server.js, the command that runs the site (`npm start`, `node build/server.js`, the container):
+ * it loads React's production build whatever NODE_ENV says (React picks its build from NODE_ENV when it
+ * first loads, and an unset NODE_ENV means its development build: several times slower to render),
+ * then the server bundle (build/server-main.js) with NODE_ENV as it was, and re-exports the bundle's
+ * exports (`npm start` reads `buildHasOtherSettings` and calls `main`).
+ */
+export function serverLauncher(exports: string[]): string {
+  const names = exports.filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== "default");
+  return `// Written by scripts/build.ts: see serverLauncher there.
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const configured = process.env.NODE_ENV;
+process.env.NODE_ENV = "production";
+await Promise.all([import("react"), import("react/jsx-runtime"), import("react-dom"), import("react-dom/server")]);
+if (configured === undefined) delete process.env.NODE_ENV;
+else process.env.NODE_ENV = configured;
+
+const server = await import("./server-main.js");
+export const { ${names.join(", ")} } = server;
+
+if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url) await server.main();
+`;
+}
+
 async function main() {
   if (process.argv.includes("--help")) {
     console.log(USAGE);
@@ -92,8 +119,8 @@ async function main() {
 
   run(path.join(root, "node_modules/.bin/react-router"), ["build"]);
 
-  await esbuild({
-    entryPoints: { server: path.join(root, "server/main.ts") },
+  const bundled = await esbuild({
+    entryPoints: { "server-main": path.join(root, "server/main.ts") },
     outdir: buildDir,
     bundle: true,
     platform: "node",
@@ -101,9 +128,12 @@ async function main() {
     target: "node20",
     packages: "external",
     sourcemap: true,
+    metafile: true,
     tsconfig: path.join(root, "tsconfig.json"),
     logLevel: "warning",
   });
+  const serverExports = Object.values(bundled.metafile.outputs).find((o) => o.entryPoint?.endsWith("server/main.ts"))?.exports ?? [];
+  writeFileSync(path.join(buildDir, "server.js"), serverLauncher(serverExports));
 
   // Each prerendered page keeps only the CSS rules its own markup uses; the full stylesheet loads
   // after hydration for the pages a visitor navigates to (root.tsx).

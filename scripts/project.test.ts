@@ -3,8 +3,9 @@
  * on production dependencies alone, and the container files use commands that exist.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { envSchema } from "../app/env.server";
@@ -91,23 +92,26 @@ describe("the production build", () => {
   it("imports only production dependencies (npm install --omit=dev is enough to run it)", () => {
     const server = path.join(root, "build", "server.js");
     expect(existsSync(server), "npm run build first").toBe(true);
-    const files = [server, ...jsFiles(path.join(root, "build", "server"))];
+    const files = [server, path.join(root, "build", "server-main.js"), ...jsFiles(path.join(root, "build", "server"))];
     const imported = new Set(files.flatMap(importedPackages));
     expect(imported.size).toBeGreaterThan(5);
     for (const name of imported) expect(Object.keys(pkg.dependencies), `${name} is imported at run time`).toContain(name);
   });
 
-  it("`node build/server.js` (the container's command) serves the site and stops cleanly on SIGTERM", async () => {
-    const child: ChildProcess = spawn(process.execPath, ["build/server.js"], {
+  it("`node build/server.js` (the container's command) serves the site with React's production build, and stops cleanly on SIGTERM", async () => {
+    // NODE_ENV unset, as `npm start` and the README leave it: React must still load its production build.
+    const { NODE_ENV: _, ...environment } = process.env;
+    const builds = path.join(mkdtempSync(path.join(tmpdir(), "react-builds-")), "loaded.txt");
+    const child: ChildProcess = spawn(process.execPath, ["--require", "./tests/support/react-builds.cjs", "build/server.js"], {
       cwd: root,
       env: {
-        ...process.env,
-        NODE_ENV: "production",
+        ...environment,
         PORT: "0",
         HOST: "127.0.0.1",
         DATA_DIR: "memory://",
         DATABASE_URL: "",
         LOG_LEVEL: "info",
+        REACT_BUILDS_FILE: builds,
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -127,9 +131,14 @@ describe("the production build", () => {
       });
       const res = await fetch(`${url}/api/health`);
       expect(res.status).toBe(200);
+      // A page rendered on request (no cache holds a search), so the renderer has loaded.
+      expect((await fetch(`${url}/blog?q=zzz`)).status).toBe(200);
       const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
       child.kill("SIGTERM");
       expect(await exited).toBe(0);
+      const loaded = readFileSync(builds, "utf8").split("\n").filter(Boolean);
+      expect(loaded.some((f) => /react-dom-server\.node\.production\.js$/.test(f))).toBe(true);
+      expect(loaded.filter((f) => /development/.test(f))).toEqual([]);
     } finally {
       if (child.exitCode === null) child.kill("SIGKILL");
     }
