@@ -199,6 +199,11 @@ describe("the client build answered ahead of Hono", () => {
     const png = await expectSameAsHono(image, { headers: BROWSER });
     expect(png.headers["content-encoding"]).toBeUndefined();
     expect(png.headers["cache-control"]).toBe("public, max-age=3600");
+    // /favicon.ico, which crawlers ask for whatever the page links, is the build's icon, not the not-found page.
+    const ico = await expectSameAsHono("/favicon.ico");
+    expect(ico.status).toBe(200);
+    expect(ico.headers["content-type"]).toBe("image/x-icon");
+    expect([...ico.body.subarray(0, 6)]).toEqual([0, 0, 1, 0, 3, 0]);
   });
 
   it("answers 304 to an If-None-Match naming the ETag, alone or in a list; a weak form is no match, as before", async () => {
