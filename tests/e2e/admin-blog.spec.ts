@@ -92,9 +92,9 @@ test("New Post: required fields, the editor's toolbar, 'Post created successfull
   // The toolbar: a heading, then bold, each button labelled with aria-pressed.
   const toolbar = page.getByRole("toolbar", { name: blogAdminMessages.editor.toolbar });
   for (const name of [
-    "Heading 1",
-    "Heading 2",
-    "Heading 3",
+    blogAdminMessages.editor.heading(1),
+    blogAdminMessages.editor.heading(2),
+    blogAdminMessages.editor.heading(3),
     "Bold",
     "Italic",
     "Underline",

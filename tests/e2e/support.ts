@@ -85,7 +85,7 @@ export const test = internal.extend<object, { warmLanes: WarmLanes }>({
 });
 
 /**
- * An axe scan of the page (every rule, as AxeBuilder runs them), run in the page itself (axe's
+ * An axe scan of the page (every rule, as AxeBuilder runs them, and Label in Name), run in the page itself (axe's
  * `axe.run`; the pages have no frames from other origins to gather, so AxeBuilder's default of one
  * partial run per frame finished in a second, blank page, which costs a renderer and a second copy of
  * axe per scan, adds nothing). Only violations are gathered in full (axe's `resultTypes`): passes and
@@ -101,7 +101,8 @@ export const axe = (page: Page) => new SiteAxe(page);
 class SiteAxe extends AxeBuilder {
   constructor(private readonly scanned: Page) {
     super({ page: scanned });
-    this.options({ resultTypes: ["violations"] }).setLegacyMode();
+    // Label in Name (WCAG 2.5.3) is one of axe's experimental rules, off unless asked for; Lighthouse runs it.
+    this.options({ resultTypes: ["violations"], rules: { "label-content-name-mismatch": { enabled: true } } }).setLegacyMode();
   }
 
   override async analyze() {

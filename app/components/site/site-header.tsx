@@ -7,8 +7,10 @@ export function SiteHeader() {
   return (
     <header className="fixed inset-x-0 top-0 z-50 h-16 border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-full max-w-7xl items-center justify-between px-4 sm:px-6">
-        <Link to="/" aria-label="Home" className="rounded-md">
+        {/* Named by what it shows, then where it goes ("Hill Country Insurance, home"): WCAG 2.5.3, Label in Name. */}
+        <Link to="/" className="rounded-md">
           <Logo />
+          <span className="sr-only">, home</span>
         </Link>
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">

@@ -90,7 +90,8 @@ export const blogAdminMessages = {
   },
   editor: {
     toolbar: "Formatting",
-    heading: (level: 1 | 2 | 3) => `Heading ${level}`,
+    // The visible "H1" is part of the name (WCAG 2.5.3, Label in Name).
+    heading: (level: 1 | 2 | 3) => `Heading ${level} (H${level})`,
     bold: "Bold",
     italic: "Italic",
     underline: "Underline",
