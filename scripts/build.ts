@@ -129,6 +129,10 @@ async function main() {
     packages: "external",
     sourcemap: true,
     metafile: true,
+    // Modules the server imports only when a setting asks for them (the S3 storage and its AWS SDK) go
+    // into chunks of their own, loaded then, not with the site.
+    splitting: true,
+    chunkNames: "server-chunks/[name]-[hash]",
     tsconfig: path.join(root, "tsconfig.json"),
     logLevel: "warning",
   });

@@ -92,7 +92,12 @@ describe("the production build", () => {
   it("imports only production dependencies (npm install --omit=dev is enough to run it)", () => {
     const server = path.join(root, "build", "server.js");
     expect(existsSync(server), "npm run build first").toBe(true);
-    const files = [server, path.join(root, "build", "server-main.js"), ...jsFiles(path.join(root, "build", "server"))];
+    const files = [
+      server,
+      path.join(root, "build", "server-main.js"),
+      ...jsFiles(path.join(root, "build", "server-chunks")),
+      ...jsFiles(path.join(root, "build", "server")),
+    ];
     const imported = new Set(files.flatMap(importedPackages));
     expect(imported.size).toBeGreaterThan(5);
     for (const name of imported) expect(Object.keys(pkg.dependencies), `${name} is imported at run time`).toContain(name);

@@ -27,7 +27,7 @@ import { fileTransport, MailSender, smtpTransport } from "~/features/mail/outbox
 import { runRetention } from "~/features/privacy/retention.server";
 import { sharedSecret } from "~/features/settings/settings.server";
 import { readProfile, SiteStore, seedSiteContent } from "~/features/settings/site.server";
-import { createFileStorage } from "~/features/uploads/s3-storage.server";
+import { createFileStorage } from "~/features/uploads/storage.server";
 import { sweepOrphanUploads } from "~/features/uploads/uploads.server";
 import { createApp, securityOptions } from "./app";
 import { addressKey } from "./client-info";
@@ -135,7 +135,7 @@ export async function createServices(
   });
   const limits = createLimits(database, loginThrottleSettings(config));
   const uploads = uploadsDir(config);
-  const storage = createFileStorage(config, uploads.dir);
+  const storage = await createFileStorage(config, uploads.dir);
   // Jobs that run once per site, whichever process wins each run (server/scheduler.ts).
   const scheduler = new Scheduler({
     db: database.db,

@@ -182,8 +182,8 @@ describe.each(databaseKinds)("settings on %s", (kind) => {
     const holidays = await post(formFields(now, { baseVersion: profileVersion(now), intent: `holidays:${year}` }));
     expect(holidays.status).toBe(303);
     const saved = await readProfile(db());
-    for (const { date } of federalHolidays(year)) expect(saved.closedDays).toContain(date);
-    expect(federalHolidays(year).length).toBeGreaterThanOrEqual(10);
+    for (const { date } of await federalHolidays(year)) expect(saved.closedDays).toContain(date);
+    expect((await federalHolidays(year)).length).toBeGreaterThanOrEqual(10);
   });
 
   it("shows a refused form's errors beside their fields, keeps what was sent, and saves nothing", async () => {

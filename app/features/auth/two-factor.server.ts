@@ -13,7 +13,6 @@
 import { createHash, randomInt } from "node:crypto";
 import { and, count, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
-import QRCode from "qrcode";
 import type { Database } from "#db/client";
 import { adminRecoveryCodes, adminSessions, adminUsers } from "#db/schema";
 import { recordAudit } from "~/features/audit/audit.server";
@@ -65,8 +64,11 @@ function totpOf(secret: string, label = "admin", issuer = "") {
 /** The otpauth:// address the QR code carries; `issuer` is the agency's short name (the stored profile's). */
 export const otpauthUri = (secret: string, email: string, issuer: string) => totpOf(secret, email, issuer).toString();
 
-/** The QR code of an otpauth:// address as inline SVG (no script, no style attribute: fits the CSP). */
-export const qrCodeSvg = (uri: string) => QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
+/** The QR code of an otpauth:// address as inline SVG (no script, no style attribute: fits the CSP); loaded at the first enrolment. */
+export async function qrCodeSvg(uri: string): Promise<string> {
+  const { default: QRCode } = await import("qrcode");
+  return QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
+}
 
 /** The manual key in groups of four, easier to type. */
 export const groupedKey = (secret: string) => secret.replace(/(.{4})(?=.)/g, "$1 ");

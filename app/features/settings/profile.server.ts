@@ -5,7 +5,6 @@
  * process and written to the audit trail in one transaction: nothing is saved in part.
  */
 import { createHash } from "node:crypto";
-import Holidays from "date-holidays";
 import type { Database } from "#db/client";
 import { type AgencyProfile, WEEKDAYS } from "~/content/site-facts";
 import { recordAudit } from "~/features/audit/audit.server";
@@ -116,9 +115,11 @@ export async function changeProfile(
 
 /**
  * The US federal holidays of `year` that fall on a weekday, as observed (a Saturday holiday is kept
- * the Friday before, a Sunday one the Monday after), "YYYY-MM-DD".
+ * the Friday before, a Sunday one the Monday after), "YYYY-MM-DD". The holiday tables (date-holidays,
+ * every country's) load on the Settings screen's first use, not with the site.
  */
-export function federalHolidays(year: number): { date: string; name: string }[] {
+export async function federalHolidays(year: number): Promise<{ date: string; name: string }[]> {
+  const { default: Holidays } = await import("date-holidays");
   const calendar = new Holidays("US");
   const seen = new Set<string>();
   return calendar

@@ -13,10 +13,12 @@
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import sanitizeHtml from "sanitize-html";
-import sharp from "sharp";
 import { IMAGE_WIDTHS, PHOTO_FORMATS, SITE_IMAGES_PATH, type SiteImage, siteImageFile, siteImageFiles } from "~/lib/site-images";
 import { settingsMessages } from "./messages";
 import { PHOTO_MAX_BYTES, siteListMessages } from "./site-lists-messages";
+
+/** sharp (libvips, about 18 MB of a process's memory) loads with the first image the back office stores, not with the site. */
+const loadSharp = () => import("sharp").then((m) => m.default);
 
 /** An upload that is not an image the site takes: `message` is the field's error. */
 export class ImageRefused extends Error {
@@ -70,6 +72,7 @@ async function writeAll(storage: ImageStorage, files: { key: string; bytes: Buff
 
 /** Decodes `bytes` as one of the photo types, or refuses with `message`; answers its upright size. */
 async function decodedSize(bytes: Buffer, message: string): Promise<{ width: number; height: number }> {
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: "error" }).metadata();
     if (meta.format === "heif" && meta.compression !== "av1") throw new ImageRefused(message);
@@ -88,6 +91,7 @@ async function decodedSize(bytes: Buffer, message: string): Promise<{ width: num
  * ImageRefused with the field's message for anything else; nothing is stored then.
  */
 export async function storeTeamPhoto(storage: ImageStorage, bytes: Buffer): Promise<SiteImage> {
+  const sharp = await loadSharp();
   const message = siteListMessages.team.fields.photo;
   if (bytes.length === 0 || bytes.length > PHOTO_MAX_BYTES || !photoType(bytes)) throw new ImageRefused(message);
   const { width, height } = await decodedSize(bytes, message);
@@ -233,6 +237,7 @@ function looksLikeSvg(bytes: Buffer): boolean {
  * ImageRefused with the Settings field's message otherwise; nothing is stored then.
  */
 export async function storeLogo(storage: ImageStorage, bytes: Buffer): Promise<string> {
+  const sharp = await loadSharp();
   const m = settingsMessages.fields;
   if (bytes.length === 0 || bytes.length > LOGO_MAX_BYTES) throw new ImageRefused(m.logo);
   if (looksLikeSvg(bytes)) {

@@ -5,8 +5,8 @@ import { S3Client } from "@aws-sdk/client-s3";
 import { describe, expect, it } from "vitest";
 import { createLogger, REDACTED } from "../../../server/logger";
 import { ConfigError, loadConfig } from "../../env.server";
-import { createFileStorage, S3FileStorage } from "./s3-storage.server";
-import { LocalFileStorage } from "./storage.server";
+import { S3FileStorage } from "./s3-storage.server";
+import { createFileStorage, LocalFileStorage } from "./storage.server";
 
 const problems = (env: Record<string, string>) => {
   try {
@@ -27,7 +27,7 @@ describe("the AWS SDK's Node.js version warning", () => {
     const listen = (warning: Error) => warnings.push(warning.message);
     process.on("warning", listen);
     try {
-      createFileStorage(loadConfig({ S3_BUCKET: "agency-documents" }), "/nonexistent");
+      await createFileStorage(loadConfig({ S3_BUCKET: "agency-documents" }), "/nonexistent");
       await nextTurn();
       await nextTurn();
     } finally {
@@ -39,12 +39,12 @@ describe("the AWS SDK's Node.js version warning", () => {
 });
 
 describe("createFileStorage", () => {
-  it("keeps documents in the folder without S3_BUCKET, and in the bucket with it", () => {
-    const local = createFileStorage(loadConfig({}), "/srv/agency/uploads");
+  it("keeps documents in the folder without S3_BUCKET, and in the bucket with it", async () => {
+    const local = await createFileStorage(loadConfig({}), "/srv/agency/uploads");
     expect(local).toBeInstanceOf(LocalFileStorage);
     expect((local as LocalFileStorage).dir).toBe("/srv/agency/uploads");
 
-    const s3 = createFileStorage(loadConfig({ S3_BUCKET: "agency-documents" }), "/srv/agency/uploads");
+    const s3 = await createFileStorage(loadConfig({ S3_BUCKET: "agency-documents" }), "/srv/agency/uploads");
     expect(s3).toBeInstanceOf(S3FileStorage);
     expect((s3 as S3FileStorage).bucket).toBe("agency-documents");
     // A bucket has no free-space figure: the upload route skips its disk check.
@@ -52,7 +52,7 @@ describe("createFileStorage", () => {
   });
 
   it("builds the client from the settings: endpoint, region, path style and keys", async () => {
-    const storage = createFileStorage(
+    const storage = (await createFileStorage(
       loadConfig({
         S3_BUCKET: "agency-documents",
         S3_ENDPOINT: "http://minio.internal:9000",
@@ -62,7 +62,7 @@ describe("createFileStorage", () => {
         S3_FORCE_PATH_STYLE: "true",
       }),
       "/unused",
-    ) as S3FileStorage;
+    )) as S3FileStorage;
     const { config } = storage.client;
     expect(storage.client).toBeInstanceOf(S3Client);
     expect(await config.region()).toBe("eu-central-1");

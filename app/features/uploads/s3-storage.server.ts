@@ -13,7 +13,7 @@ import {
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import type { Config } from "~/env.server";
-import { type FileStorage, KEY, LocalFileStorage, Meter, type StoredFile } from "./storage.server";
+import { type FileStorage, KEY, Meter, type StoredFile } from "./storage.server";
 
 export type S3Settings = Pick<
   Config,
@@ -193,10 +193,4 @@ export function s3Client(settings: Omit<S3Settings, "S3_BUCKET">): S3Client {
     config.credentials = { accessKeyId: settings.S3_ACCESS_KEY_ID, secretAccessKey: settings.S3_SECRET_ACCESS_KEY };
   }
   return new S3Client(config);
-}
-
-/** Where documents are kept: the S3 bucket when S3_BUCKET is set, otherwise the folder `dir`. */
-export function createFileStorage(settings: S3Settings, dir: string, options?: S3FileStorageOptions): FileStorage {
-  if (!settings.S3_BUCKET) return new LocalFileStorage(dir);
-  return new S3FileStorage(s3Client(settings), settings.S3_BUCKET, options);
 }

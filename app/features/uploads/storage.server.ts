@@ -10,6 +10,7 @@ import path from "node:path";
 import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from "~/lib/private-files.server";
+import type { S3FileStorageOptions, S3Settings } from "./s3-storage.server";
 
 export type StoredFile = { size: number; sha256: string };
 
@@ -129,4 +130,14 @@ export class LocalFileStorage implements FileStorage {
     }
     return removed;
   }
+}
+
+/**
+ * Where documents are kept: the S3 bucket when S3_BUCKET is set, otherwise the folder `dir`. The AWS
+ * SDK (about 20 MB of a process's memory) loads only for a bucket.
+ */
+export async function createFileStorage(settings: S3Settings, dir: string, options?: S3FileStorageOptions): Promise<FileStorage> {
+  if (!settings.S3_BUCKET) return new LocalFileStorage(dir);
+  const { S3FileStorage, s3Client } = await import("./s3-storage.server");
+  return new S3FileStorage(s3Client(settings), settings.S3_BUCKET, options);
 }

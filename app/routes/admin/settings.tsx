@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const year = new Date().getFullYear();
   const years = [year, year + 1];
-  const holidays = Object.fromEntries(years.flatMap((y) => federalHolidays(y).map((h) => [h.date, h.name])));
+  const holidays = Object.fromEntries((await Promise.all(years.map(federalHolidays))).flat().map((h) => [h.date, h.name]));
   const slaOverride = context.config.LEAD_SLA_MINUTES ?? null;
   try {
     const profile = await readProfile(context.db);
@@ -80,7 +80,7 @@ export function action({ request, context }: Route.ActionArgs) {
       }
       const intent = String(formData.get("intent") ?? "save");
       const year = /^holidays:(\d{4})$/.exec(intent)?.[1];
-      const added = year ? federalHolidays(Number(year)).map((h) => h.date) : [];
+      const added = year ? (await federalHolidays(Number(year))).map((h) => h.date) : [];
       const input = { ...value, logo, closedDays: [...value.closedDays, ...added] };
       const baseVersion = String(formData.get("baseVersion") ?? "");
       let outcome: Awaited<ReturnType<typeof changeProfile>>;
