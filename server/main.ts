@@ -242,7 +242,7 @@ export async function startServer(env: Record<string, string | undefined> = proc
 
   const services = await createServices(config);
   const { logger } = services;
-  const renderCache = createRenderCache(config, path.join(buildDir, "client"));
+  const renderCache = createRenderCache(config, path.join(buildDir, "client"), build);
   let unfollow: (() => Promise<void>) | undefined;
   try {
     unfollow = renderCache ? await followContentChanges(services.database, renderCache, logger) : undefined;

@@ -4,7 +4,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { pageTrimmer } from "./critical-css";
-import { createRenderCache, RENDER_CACHE_HEADER, RenderCache } from "./render-cache";
+import { createRenderCache, notFoundMatcher, RENDER_CACHE_HEADER, RenderCache } from "./render-cache";
 import { securityHeaders } from "./security";
 
 const SITE = "https://agency.example.com";
@@ -326,6 +326,54 @@ describe("the render cache", () => {
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect((await s.get("/blog")).headers.get(RENDER_CACHE_HEADER)).toBe("miss");
     expect(s.renders()).toBe(2);
+  });
+
+  it("renders the not-found page once for every address no route has, and answers it with 404 and no ETag", async () => {
+    const isNotFound = (path: string) => !path.startsWith("/blog");
+    const cache = new RenderCache({ maxBytes: 4 * 1024 * 1024, siteUrl: SITE, isNotFound });
+    const notFound = `<!DOCTYPE html><html><head><meta name="robots" content="noindex"/></head><body><h1>Page not found</h1><p>${"Try the home page. ".repeat(50)}</p></body></html>`;
+    const pages: Record<string, Page> = {};
+    for (const path of ["/nope", "/wp-login.php", "/old/page"]) pages[path] = { status: 404, canonical: null, body: notFound };
+    // A missing post is a 404 of its own route: never stored, never answered from the not-found page.
+    pages["/blog/missing"] = { status: 404, canonical: null, body: "<html><body>Post not found</body></html>" };
+    const s = site(cache, pages);
+
+    const first = await s.get("/nope");
+    expect(first.status).toBe(404);
+    expect(first.headers.get(RENDER_CACHE_HEADER)).toBe("miss");
+    for (const path of ["/wp-login.php", "/old/page?utm_source=x", "/nope"]) {
+      const res = await s.get(path, { "accept-encoding": "br" });
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get(RENDER_CACHE_HEADER), path).toBe("hit");
+      expect(res.headers.get("etag"), path).toBeNull();
+      expect(res.headers.get("content-encoding")).toBe("br");
+    }
+    expect((await s.get("/nope", { "if-none-match": "*" })).status).toBe(404);
+    expect(s.renders()).toBe(1);
+    expect(cache.size.entries).toBe(1);
+
+    expect((await s.get("/blog/missing")).status).toBe(404);
+    expect((await s.get("/blog/missing")).headers.get(RENDER_CACHE_HEADER)).toBeNull();
+    // A change of content renders it again (it shows the agency's details).
+    cache.invalidate("site");
+    expect((await s.get("/wp-login.php")).headers.get(RENDER_CACHE_HEADER)).toBe("miss");
+  });
+
+  it("tells the addresses of the not-found route as React Router matches them", () => {
+    const route = (id: string, parentId: string | undefined, path?: string, index?: boolean) => ({ id, parentId, path, index, module: {} });
+    const matcher = notFoundMatcher({
+      routes: {
+        root: route("root", undefined, ""),
+        "routes/home": route("routes/home", "root", undefined, true),
+        "routes/blog-post": route("routes/blog-post", "root", "blog/:slug"),
+        "routes/landing-hoa": route("routes/landing-hoa", "root", "hoa-insurance"),
+        "routes/admin/layout": route("routes/admin/layout", "root"),
+        "routes/admin/leads": route("routes/admin/leads", "routes/admin/layout", "admin/leads"),
+        "routes/not-found": route("routes/not-found", "root", "*"),
+      } as never,
+    });
+    for (const path of ["/nope", "/wp-login.php", "/hoa-insurance/extra", "/blog/a/b"]) expect(matcher(path), path).toBe(true);
+    for (const path of ["/", "/blog/some-post", "/hoa-insurance", "/admin/leads"]) expect(matcher(path), path).toBe(false);
   });
 
   it("is off with RENDER_CACHE_MAX_MB=0", () => {

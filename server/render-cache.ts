@@ -7,7 +7,10 @@
  * inline scripts are allowed by their SHA-256 hashes, as prerendered pages' are.
  *
  * What is never stored: anything but a 200 (a missing post's 404 would let random addresses push
- * the posts out), a response that sets a cookie or says private/no-store, a page whose canonical
+ * the posts out), except the not-found page itself: every address no route has (`notFoundMatcher`)
+ * gets the same document, stored once under one key and answered with 404 and no ETag, so crawlers'
+ * made-up addresses cost one render per content version and take one entry. Never stored either: a
+ * response that sets a cookie or says private/no-store, a page whose canonical
  * address is not the one asked for (/blog/Some-Title, /blog/{id}: every spelling would be a copy),
  * the back office, and requests carrying the admin's session cookie (they may see drafts). Query
  * strings are not cached, with one exception: /blog?tag=..., the links every post shows for its
@@ -27,6 +30,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Context } from "hono";
+import { matchRoutes, type ServerBuild } from "react-router";
 import type { DatabaseHandle } from "#db/client";
 import type { Config } from "~/env.server";
 import { followBlogChanges } from "~/features/blog/posts.server";
@@ -76,6 +80,8 @@ const BUILD = { brotli: 11, gzip: 9 };
 
 export type StoredPage = {
   key: string;
+  /** 200, or 404 for the not-found page (answered without an ETag: a missing address has no version). */
+  status: 200 | 404;
   headers: [string, string][];
   /** CSP sources of the inline scripts (HTML only). */
   scriptSources: string[] | null;
@@ -145,7 +151,11 @@ class PageStore {
   }
 }
 
-type Target = { key: string; path: string; store: PageStore };
+/** `url`: what is rendered (the key, unless one page answers many addresses); `status`: what a storable render answers. */
+type Target = { key: string; path: string; store: PageStore; url?: string; status?: 404 };
+
+/** The key of the not-found page: one document answers every address no route has (only its nonces differ). */
+const NOT_FOUND_KEY = "404:";
 /**
  * Why pages were dropped: a write made by this process ("write"), a change announced by any process
  * ("change"), the notification connection lost or back ("connection"), or a new snapshot of the
@@ -171,6 +181,8 @@ export type RenderCacheOptions = {
    * prerendered pages are trimmed at build. A page the trimmer fails on is stored whole.
    */
   trim?: (html: string) => Promise<string>;
+  /** Whether an address reaches the not-found route (`notFoundRoute`): its page is rendered once, not per address. */
+  isNotFound?: (path: string) => boolean;
 };
 
 export class RenderCache {
@@ -180,6 +192,7 @@ export class RenderCache {
   private readonly fixedPaths: Set<string>;
   private readonly maxAgeMs: number;
   private readonly trim: ((html: string) => Promise<string>) | undefined;
+  private readonly isNotFound: (path: string) => boolean;
   /** Renders under way, so concurrent requests for one page share one render. */
   private readonly inFlight = new Map<string, Promise<Outcome>>();
   /** Increased by every drop: a render that began before one is not stored. */
@@ -196,6 +209,7 @@ export class RenderCache {
     this.fixedPaths = new Set(options.fixedPaths ?? []);
     this.maxAgeMs = options.maxAgeMs ?? MAX_AGE_MS;
     this.trim = options.trim;
+    this.isNotFound = options.isNotFound ?? (() => false);
   }
 
   /** Stored pages and the bytes they hold (every variant counted). */
@@ -284,6 +298,8 @@ export class RenderCache {
     const path = url.pathname;
     // Single-fetch data (.data) and route discovery answer client-side navigation, not documents.
     if (isBackOfficePath(path) || path.endsWith(".data") || path.startsWith("/__")) return null;
+    // Any address no route has, with any query: the same document, rendered once per content version.
+    if (this.isNotFound(path)) return { key: NOT_FOUND_KEY, path, store: this.pages, url: `${path}${url.search}`, status: 404 };
     if (url.search === "") return { key: path, path, store: this.pages };
     if (path === "/blog" && TAG_QUERY.test(url.search)) return { key: `${path}${url.search}`, path, store: this.tagPages };
     return null;
@@ -293,11 +309,12 @@ export class RenderCache {
   private async fill(target: Target, render: Render, nonce: string): Promise<Outcome> {
     const generation = this.generation;
     this.stats.renders++;
-    const response = await render(new Request(new URL(target.key, this.origin), { headers: RENDER_HEADERS }));
+    const response = await render(new Request(new URL(target.url ?? target.key, this.origin), { headers: RENDER_HEADERS }));
     const type = response.headers.get("content-type") ?? "";
     const cacheControl = response.headers.get("cache-control") ?? "";
+    const status = target.status ?? 200;
     if (
-      response.status !== 200 ||
+      response.status !== status ||
       !STORED_TYPES.test(type) ||
       response.headers.has("set-cookie") ||
       /\b(private|no-store)\b/i.test(cacheControl)
@@ -310,13 +327,15 @@ export class RenderCache {
     if (type.startsWith("text/html")) {
       const canonical = /<link rel="canonical" href="([^"]+)"/.exec(text)?.[1];
       stored = text.replaceAll(` nonce="${nonce}"`, "");
-      if (!canonical || canonicalPath(canonical) !== target.path || !nonce || stored.includes(nonce)) {
+      // The not-found page names no canonical address (it has none); every other page must name its own.
+      const canonicalOk = status === 404 ? !canonical : Boolean(canonical) && canonicalPath(canonical ?? "") === target.path;
+      if (!canonicalOk || !nonce || stored.includes(nonce)) {
         return { response: new Response(text, { status: response.status, headers: response.headers }) };
       }
       if (this.trim) stored = await this.trim(stored).catch(() => stored);
       scriptSources = inlineScriptHashes(stored);
     }
-    const page = await storedPage(target.key, stored, response.headers, scriptSources, this.fixedPaths.has(target.key));
+    const page = await storedPage(target.key, status, stored, response.headers, scriptSources, this.fixedPaths.has(target.key));
     if (generation === this.generation && !(this.paused && !page.fixed) && target.store.set(page) && page.fixed) {
       this.recompressed = this.recompress(target, page, generation);
     }
@@ -349,6 +368,7 @@ function canonicalPath(href: string): string | null {
 /** The stored form: the bytes and their compressed forms, made once here (in the thread pool) and never per request. */
 async function storedPage(
   key: string,
+  status: 200 | 404,
   text: string,
   responseHeaders: Headers,
   scriptSources: string[] | null,
@@ -368,6 +388,7 @@ async function storedPage(
   if (!responseHeaders.has("cache-control")) headers.push(["cache-control", "public, max-age=0, must-revalidate"]);
   return sizedPage({
     key,
+    status,
     headers,
     scriptSources,
     etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"`,
@@ -421,11 +442,11 @@ export function matchesEtag(ifNoneMatch: string | undefined, page: StoredPage): 
 
 function answer(c: Context, page: StoredPage, state: "hit" | "miss"): Response {
   const headers = new Headers(page.headers);
-  headers.set("ETag", page.etag);
+  if (page.status === 200) headers.set("ETag", page.etag);
   headers.set(RENDER_CACHE_HEADER, state);
   // securityHeaders turns these into the page's CSP (and removes the header).
   if (page.scriptSources) headers.set(STORED_SCRIPT_SOURCES, page.scriptSources.join(" "));
-  if (matchesEtag(c.req.header("if-none-match"), page)) {
+  if (page.status === 200 && matchesEtag(c.req.header("if-none-match"), page)) {
     return new Response(null, { status: 304, headers });
   }
   const encoding = pickEncoding(c.req.header("accept-encoding") ?? "", page);
@@ -433,18 +454,48 @@ function answer(c: Context, page: StoredPage, state: "hit" | "miss"): Response {
   if (encoding) headers.set("Content-Encoding", encoding);
   headers.set("Content-Length", String(body?.byteLength ?? 0));
   const bytes = c.req.method === "HEAD" || !body ? null : new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
-  return new Response(bytes, { status: 200, headers });
+  return new Response(bytes, { status: page.status, headers });
 }
 
 /** The cache the settings ask for, or undefined (RENDER_CACHE_MAX_MB=0). */
-export function createRenderCache(config: Pick<Config, "RENDER_CACHE_MAX_MB" | "SITE_URL">, clientDir: string): RenderCache | undefined {
+export function createRenderCache(
+  config: Pick<Config, "RENDER_CACHE_MAX_MB" | "SITE_URL">,
+  clientDir: string,
+  build?: Pick<ServerBuild, "routes">,
+): RenderCache | undefined {
   if (config.RENDER_CACHE_MAX_MB <= 0) return undefined;
   return new RenderCache({
     maxBytes: config.RENDER_CACHE_MAX_MB * 1024 * 1024,
     siteUrl: config.SITE_URL,
     fixedPaths: prerenderPaths,
     trim: pageTrimmer(clientDir, "silent"),
+    isNotFound: build ? notFoundMatcher(build) : undefined,
   });
+}
+
+/** The route of every address no other route has (app/routes.ts: `route("*", "routes/not-found.tsx")`). */
+export const NOT_FOUND_ROUTE = "routes/not-found";
+
+type RouteTree = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children: RouteTree[] };
+
+/**
+ * Whether an address reaches the not-found route, matched as React Router matches it, from the
+ * build's route manifest.
+ */
+export function notFoundMatcher(build: Pick<ServerBuild, "routes">): (path: string) => boolean {
+  const routes = Object.values(build.routes).filter((r) => r !== undefined);
+  const childrenOf = (parentId: string | undefined): RouteTree[] =>
+    routes
+      .filter((r) => r.parentId === parentId)
+      .map((r) => ({ id: r.id, path: r.path, index: r.index, caseSensitive: r.caseSensitive, children: childrenOf(r.id) }));
+  const tree = childrenOf(undefined) as Parameters<typeof matchRoutes>[0];
+  return (path) => {
+    try {
+      return matchRoutes(tree, path)?.at(-1)?.route.id === NOT_FOUND_ROUTE;
+    } catch {
+      return false;
+    }
+  };
 }
 
 /**

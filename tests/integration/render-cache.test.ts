@@ -123,6 +123,28 @@ describe.each(databaseKinds)("public pages from the render cache on %s", (kind) 
     expect(cache().size.bytes).toBeLessThanOrEqual(cache().maxBytes);
   });
 
+  it("renders the not-found page once for every address no route has: 404, the same document, a hash CSP", async () => {
+    cache().invalidate("site");
+    const renders = cache().stats.renders;
+    const first = await page("/no-such-page-here");
+    expect(first.status).toBe(404);
+    expect(first.state).toBe("miss");
+    expect(first.body).toContain("Page not found");
+    for (const path of ["/wp-admin/setup-config.php", "/insurance/hoa/extra?utm_source=x", "/no-such-page-here"]) {
+      const again = await page(path, { "accept-encoding": "br, gzip" });
+      expect(again.status, path).toBe(404);
+      expect(again.state, path).toBe("hit");
+      expect(again.body, path).toBe(first.body);
+      expect(again.res.headers.get("etag"), path).toBeNull();
+      expectHashCsp(again.res, again.body);
+    }
+    expect(cache().stats.renders).toBe(renders + 1);
+    // A missing post is its own route's 404, rendered per request.
+    const post = await page("/blog/no-such-post-anywhere");
+    expect(post.status).toBe(404);
+    expect(post.state).toBeNull();
+  });
+
   it("shows an edit on the very next request: the write drops the pages in its own process", async () => {
     const created = await createPost({ title: "Hail Guide Edited" });
     await page(`/blog/${created.slug}`);
