@@ -46,7 +46,7 @@ import pg from "pg";
 import { envSchema } from "../app/env.server";
 import { contactBody } from "../tests/support/lead-fixtures";
 import { sourceFingerprint } from "./fingerprint.mjs";
-import { ensureWrk, GENERATOR_HEADROOM, generatorBound, type Wrk, runWrk as wrkRun } from "./wrk";
+import { ensureWrk, GENERATOR_HEADROOM, generatorBound, type Wrk, type WrkMeasured, runWrk as wrkRun } from "./wrk";
 
 const USAGE = `Usage: npm run bench:server [-- --no-build]
 
@@ -73,15 +73,8 @@ const TARGETS = {
 const BROWSER = { accept: "text/html,application/xhtml+xml", "accept-encoding": "br, gzip" };
 const GZIP = { accept: "text/html,application/xhtml+xml", "accept-encoding": "gzip" };
 
-type Measured = {
-  rps: number;
-  p50: number;
-  p99: number;
-  failed: number;
-  statuses: Record<string, number>;
-  /** The load generator's CPU time over the measured seconds, for wrk (1 = one core busy throughout). */
-  generatorCpu?: number;
-};
+/** A measured row: wrk's figures, or autocannon's in the same shape (no generator CPU then). */
+type Measured = WrkMeasured;
 type LeadStats = { sent: number; p50: number; p99: number; failed: number };
 type Row = { target: string; result: Measured };
 type ServerResults = {

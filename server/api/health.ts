@@ -3,7 +3,8 @@ import { type Context, Hono } from "hono";
 import type { AppServices } from "../context";
 
 /**
- * GET /api/health: answers after a real query, so a monitor sees the database too.
+ * GET /api/health: answers after a real query, so a monitor sees the database too, with the process's
+ * resident memory in megabytes (what a small server's operator watches; docs/decisions/041).
  * GET /api/health/live: the process runs and answers (a load balancer or orchestrator restarts it otherwise).
  * GET /api/health/ready: it should get requests: the database answers and the process is not stopping
  * (503 from the moment SIGTERM arrives, while the requests in flight finish).
@@ -22,7 +23,8 @@ export function healthRoutes(services: AppServices) {
   return new Hono()
     .get("/", async (c) => {
       noStore(c);
-      if (await databaseUp()) return c.json({ ok: true, db: "up" });
+      if (await databaseUp())
+        return c.json({ ok: true, db: "up", memory: { residentMB: Math.round(process.memoryUsage.rss() / 1048576) } });
       return c.json({ ok: false, db: "down", success: false, message: "The database is not answering." }, 503);
     })
     .get("/live", (c) => {

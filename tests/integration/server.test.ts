@@ -39,7 +39,11 @@ describe.each(databaseKinds)("server on %s", (kind) => {
     const res = await fetch(`${server.url}/api/health`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/application\/json/);
-    expect(await res.json()).toEqual({ ok: true, db: "up" });
+    const body = (await res.json()) as { ok: boolean; db: string; memory: { residentMB: number } };
+    expect(body).toEqual({ ok: true, db: "up", memory: { residentMB: expect.any(Number) } });
+    // The process's resident memory, as the operating system counts it.
+    expect(body.memory.residentMB).toBeGreaterThan(50);
+    expect(body.memory.residentMB).toBeLessThan(4096);
     expectSecurityHeaders(res);
   });
 
