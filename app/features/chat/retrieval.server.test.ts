@@ -32,13 +32,14 @@ describe("the offline ranking on competing passages", () => {
       {
         source: "investment",
         kind: "topic",
-        title: "Storage and outbuildings at rental homes",
+        title: "Sheds and outbuildings at rental homes",
         context: "Investment Property Insurance",
-        content: "Detached garages, sheds and storage buildings on a rental property are insured under other structures coverage.",
+        content: "Detached garages, sheds and storage on a rental property are insured under other structures coverage.",
       },
     ];
     expect(best(items, "Do you insure warehouses?")).toBe("property");
     expect(best(items, "Is my self-storage facility covered?")).toBe("property");
+    expect(best(items, "Can you insure a storage building I lease to a business?")).toBe("property");
   });
 
   it("takes a food truck to general liability for restaurants, not to trucking", () => {
