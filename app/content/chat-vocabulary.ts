@@ -80,7 +80,10 @@ export const tradeVocabulary: readonly VocabularyEntry[] = [
     " _hoa ",
   ],
   // Buildings a business owns or leases: commercial property.
-  [/\bwarehouses?\b|\bself[- ]storage\b|\bmini[- ]storage\b|\bdistribution cent(?:er|re)s?\b/g, " warehouse _comprop "],
+  [
+    /\bwarehouses?\b|\bstorage buildings?\b|\bself[- ]storage\b|\bmini[- ]storage\b|\bdistribution cent(?:er|re)s?\b/g,
+    " warehouse _comprop ",
+  ],
   [
     /\bcommercial (?:property|properties|buildings?|real estate)\b|\bbusiness (?:property|building|premises)\b|\boffice buildings?\b|\bstrip (?:centers?|malls?)\b|\bshopping cent(?:er|re)s?\b/g,
     " _comprop ",
