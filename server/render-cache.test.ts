@@ -2,7 +2,9 @@ import { createHash, randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { Hono } from "hono";
-import { describe, expect, it } from "vitest";
+import { matchRoutes } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import siteRoutes from "~/routes";
 import { pageTrimmer } from "./critical-css";
 import { createRenderCache, notFoundMatcher, RENDER_CACHE_HEADER, RenderCache } from "./render-cache";
 import { securityHeaders } from "./security";
@@ -374,6 +376,100 @@ describe("the render cache", () => {
     });
     for (const path of ["/nope", "/wp-login.php", "/hoa-insurance/extra", "/blog/a/b"]) expect(matcher(path), path).toBe(true);
     for (const path of ["/", "/blog/some-post", "/hoa-insurance", "/admin/leads"]) expect(matcher(path), path).toBe(false);
+  });
+
+  it("tells exactly what React Router's matchRoutes tells, for the site's routes and every kind of path pattern", () => {
+    type Entry = { id?: string; file?: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Entry[] };
+    const manifest: Record<
+      string,
+      { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean; module: object }
+    > = {};
+    const add = (entries: Entry[], parentId: string) => {
+      for (const entry of entries) {
+        const id = entry.id ?? (entry.file ?? "").replace(/\.tsx?$/, "");
+        manifest[id] = { id, parentId, path: entry.path, index: entry.index, caseSensitive: entry.caseSensitive, module: {} };
+        add(entry.children ?? [], id);
+      }
+    };
+    manifest.root = { id: "root", path: "", module: {} };
+    add(siteRoutes as Entry[], "root");
+    // Patterns the site does not use today, as React Router reads them.
+    add(
+      [
+        { id: "x/optional", path: "docs/:lang?/guide" },
+        { id: "x/optional-static", path: "files/archive?/list" },
+        { id: "x/optional-end", path: "shop/:item?" },
+        { id: "x/splat", path: "downloads/*" },
+        { id: "x/case", path: "Exact/Case", caseSensitive: true },
+        { id: "x/dots", path: "feed.json" },
+      ],
+      "root",
+    );
+    const tree = (parentId: string | undefined): Parameters<typeof matchRoutes>[0] =>
+      Object.values(manifest)
+        .filter((r) => r.parentId === parentId)
+        .map((r) => ({ id: r.id, path: r.path, index: r.index, caseSensitive: r.caseSensitive, children: tree(r.id) }));
+    const routes = tree(undefined);
+    const reference = (path: string) => matchRoutes(routes, path)?.at(-1)?.route.id === "routes/not-found";
+    const matcher = notFoundMatcher({ routes: manifest as never });
+    const paths = [
+      "/",
+      "//",
+      "/about",
+      "/about/",
+      "/About",
+      "/about//",
+      "/about/x",
+      "/insurance",
+      "/insurance/",
+      "/insurance/trucking",
+      "/insurance/trucking/",
+      "/insurance/a/b",
+      "/insurance/%2F",
+      "/insurance/%E0%A4%A",
+      "/blog",
+      "/blog/rss.xml",
+      "/blog/rssxxml",
+      "/blog/some-post",
+      "/blog/a/b",
+      "/admin",
+      "/admin/leads/7",
+      "/admin/leads/7/x",
+      "/admin/jobs/edit/",
+      "/admin/jobs/edit/1",
+      "/admin/team/new",
+      "/hoa-insurance",
+      "/hoa-insurance/x",
+      "/wp-login.php",
+      "/docs/guide",
+      "/docs/en/guide",
+      "/docs/en/x/guide",
+      "/files/list",
+      "/files/archive/list",
+      "/files/archivelist",
+      "/shop",
+      "/shop/",
+      "/shop/hat",
+      "/shop/hat/x",
+      "/downloads",
+      "/downloads/",
+      "/downloads/a/b",
+      "/downloadsx",
+      "/Exact/Case",
+      "/exact/case",
+      "/feed.json",
+      "/feedxjson",
+      "/%2e%2e/etc",
+      "/sitemap.xml",
+      "/robots.txt/",
+      "/admin/login/code",
+      "/admin/invite/abc",
+      "/admin/invite/",
+    ];
+    // React Router warns of the malformed address; both leave it undecoded.
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    for (const path of paths) expect(matcher(path), path).toBe(reference(path));
+    warn.mockRestore();
   });
 
   it("is off with RENDER_CACHE_MAX_MB=0", () => {

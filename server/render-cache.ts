@@ -30,7 +30,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Context } from "hono";
-import { matchRoutes, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import type { DatabaseHandle } from "#db/client";
 import type { Config } from "~/env.server";
 import { followBlogChanges } from "~/features/blog/posts.server";
@@ -484,18 +484,55 @@ type RouteTree = { id: string; path?: string; index?: boolean; caseSensitive?: b
  */
 export function notFoundMatcher(build: Pick<ServerBuild, "routes">): (path: string) => boolean {
   const routes = Object.values(build.routes).filter((r) => r !== undefined);
-  const childrenOf = (parentId: string | undefined): RouteTree[] =>
-    routes
-      .filter((r) => r.parentId === parentId)
-      .map((r) => ({ id: r.id, path: r.path, index: r.index, caseSensitive: r.caseSensitive, children: childrenOf(r.id) }));
-  const tree = childrenOf(undefined) as Parameters<typeof matchRoutes>[0];
+  const byId = new Map(routes.map((r) => [r.id, r]));
+  // Every route React Router can end a match on (one with a path or an index), by its whole path from the
+  // root, compiled once: React Router's own matchRoutes flattens and ranks the route tree on every call,
+  // which was a tenth of an uncached render. The catch-all ("*") ranks below every other route, so an
+  // address is the not-found page's exactly when no other route's path matches it.
+  const matchers = routes
+    .filter((r) => r.id !== NOT_FOUND_ROUTE && (r.path !== undefined || r.index))
+    .map((r) => {
+      const segments: string[] = [];
+      let caseSensitive = false;
+      for (let at: (typeof routes)[number] | undefined = r; at; at = at.parentId ? byId.get(at.parentId) : undefined) {
+        if (at.path) segments.unshift(at.path);
+        caseSensitive ||= at.caseSensitive === true;
+      }
+      return compileRoutePath(segments.join("/"), caseSensitive);
+    });
   return (path) => {
-    try {
-      return matchRoutes(tree, path)?.at(-1)?.route.id === NOT_FOUND_ROUTE;
-    } catch {
-      return false;
-    }
+    const decoded = decodeRoutePath(path);
+    return !matchers.some((matcher) => matcher.test(decoded));
   };
+}
+
+/** A whole route path as React Router's `compilePath` compiles it to match to the end (static, `:param`, `:param?`, `segment?`, `*`). */
+export function compileRoutePath(path: string, caseSensitive: boolean): RegExp {
+  let source = `^${path
+    .replace(/\/*\*?$/, "")
+    .replace(/^\/*/, "/")
+    .replace(/[\\.*+^${}|()[\]]/g, "\\$&")
+    .replace(/\/:([\w-]+)(\?)?/g, (match, _name, optional, index: number, whole: string) => {
+      if (!optional) return "/([^\\/]+)";
+      const next = whole.charAt(index + match.length);
+      return next && next !== "/" ? "/([^\\/]*)" : "(?:/([^\\/]*))?";
+    })
+    .replace(/\/([\w-]+)\?(\/|$)/g, "(/$1)?$2")}`;
+  if (path.endsWith("*")) source += path === "*" || path === "/*" ? "(.*)$" : "(?:\\/(.+)|\\/*)$";
+  else source += "\\/*$";
+  return new RegExp(source, caseSensitive ? undefined : "i");
+}
+
+/** The path as React Router matches it: each segment decoded, an encoded slash kept encoded; a malformed one left as it is. */
+function decodeRoutePath(path: string): string {
+  try {
+    return path
+      .split("/")
+      .map((segment) => decodeURIComponent(segment).replace(/\//g, "%2F"))
+      .join("/");
+  } catch {
+    return path;
+  }
 }
 
 /**
