@@ -408,7 +408,7 @@ describe("the render cache", () => {
     const tree = (parentId: string | undefined): Parameters<typeof matchRoutes>[0] =>
       Object.values(manifest)
         .filter((r) => r.parentId === parentId)
-        .map((r) => ({ id: r.id, path: r.path, index: r.index, caseSensitive: r.caseSensitive, children: tree(r.id) }));
+        .map((r) => ({ id: r.id, path: r.path, index: r.index, caseSensitive: r.caseSensitive, children: tree(r.id) }) as never);
     const routes = tree(undefined);
     const reference = (path: string) => matchRoutes(routes, path)?.at(-1)?.route.id === "routes/not-found";
     const matcher = notFoundMatcher({ routes: manifest as never });

@@ -476,8 +476,6 @@ export function createRenderCache(
 /** The route of every address no other route has (app/routes.ts: `route("*", "routes/not-found.tsx")`). */
 export const NOT_FOUND_ROUTE = "routes/not-found";
 
-type RouteTree = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children: RouteTree[] };
-
 /**
  * Whether an address reaches the not-found route, matched as React Router matches it, from the
  * build's route manifest.
