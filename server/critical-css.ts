@@ -9,19 +9,28 @@
  * which that stripping empties, so Beasties would drop them and the page would shift when the
  * whole stylesheet arrives. Here such a selector is matched by what it wraps (`.space-y-1>*`).
  */
-import Beasties from "beasties";
+import type Beasties from "beasties";
 
 const WHERE = /^:where\((.+)\)$/;
 
 /** Beasties' own selector normalisation (a method its type declarations leave out). */
 type Normalizer = { normalizeCssSelector(selector: string): string };
-const normalize = (Beasties.prototype as unknown as Normalizer).normalizeCssSelector;
+type Options = ConstructorParameters<typeof Beasties>[0];
 
-export class CriticalCss extends Beasties {
-  normalizeCssSelector(selector: string): string {
-    const wrapped = WHERE.exec(selector.trim());
-    return normalize.call(this, wrapped ? wrapped[1] : selector);
+/**
+ * Beasties with the selector matching above. Its library loads with the first page stored, not while
+ * the server starts (the build and a render cache's first store wait for it once).
+ */
+export async function createCriticalCss(options: Options): Promise<Beasties> {
+  const { default: Base } = await import("beasties");
+  const normalize = (Base.prototype as unknown as Normalizer).normalizeCssSelector;
+  class CriticalCss extends Base {
+    normalizeCssSelector(selector: string): string {
+      const wrapped = WHERE.exec(selector.trim());
+      return normalize.call(this, wrapped ? wrapped[1] : selector);
+    }
   }
+  return new CriticalCss(options);
 }
 
 /** Keeps the sprite symbols a page uses; root.tsx fetches the whole sprite (/icons.svg) after hydration. */
@@ -32,14 +41,17 @@ export function pruneIconSprite(html: string): string {
 
 /** The page trimmer both the build and the render cache use: the inline CSS pruned, then the sprite. */
 export function pageTrimmer(clientDir: string, logLevel: "warn" | "silent" = "warn"): (html: string) => Promise<string> {
-  const beasties = new CriticalCss({
-    path: clientDir,
-    reduceInlineStyles: true,
-    external: false,
-    pruneSource: false,
-    keyframes: "critical",
-    fonts: false,
-    logLevel,
-  });
-  return async (html) => pruneIconSprite(await beasties.process(html));
+  let beasties: Promise<Beasties> | undefined;
+  return async (html) => {
+    beasties ??= createCriticalCss({
+      path: clientDir,
+      reduceInlineStyles: true,
+      external: false,
+      pruneSource: false,
+      keyframes: "critical",
+      fonts: false,
+      logLevel,
+    });
+    return pruneIconSprite(await (await beasties).process(html));
+  };
 }

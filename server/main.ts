@@ -192,7 +192,7 @@ export async function createServices(
     ],
     log: (level, data, message) => logger[level](data, message),
   });
-  const ai = createAiProvider(config);
+  const ai = await createAiProvider(config);
   // The chat's knowledge index is built (and re-embedded by the AI provider) in the background at start.
   const chat = new ChatAssistant({
     database,

@@ -18,7 +18,7 @@ export async function createChatService(
 ): Promise<ChatProcess> {
   const site = await SiteStore.open(database.db);
   await site.follow(database);
-  const chat = new ChatAssistant({ database, config, ai: createAiProvider(config), site, now: options.now });
+  const chat = new ChatAssistant({ database, config, ai: await createAiProvider(config), site, now: options.now });
   return {
     chat,
     site,

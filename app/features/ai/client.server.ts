@@ -6,7 +6,7 @@
  * Created once at start by server/main.ts and handed out as the `ai` service (server/context.ts):
  * the chat assistant and the blog's AI drafts take it from there.
  */
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import type { Config } from "~/env.server";
 
 export type AiSettings = {
@@ -16,9 +16,13 @@ export type AiSettings = {
   embeddingModel: string;
 };
 
-/** The configured provider's client and models, or null when AI_BASE_URL is not set. */
-export function createAiProvider(config: Config): AiSettings | null {
+/**
+ * The configured provider's client and models, or null when AI_BASE_URL is not set. The client's
+ * library (about 150 modules) loads only then, so a site without a provider starts without it.
+ */
+export async function createAiProvider(config: Config): Promise<AiSettings | null> {
   if (!config.AI_BASE_URL) return null;
+  const { default: OpenAI } = await import("openai");
   return {
     client: new OpenAI({ baseURL: config.AI_BASE_URL, apiKey: config.AI_API_KEY ?? "not-needed", timeout: 30_000, maxRetries: 1 }),
     chatModel: config.AI_CHAT_MODEL,

@@ -11,16 +11,18 @@
  * that is the account's own email, the part before the @, or the agency's name (the stored profile's
  * name and short name, as the caller passes them) is refused too.
  */
-import { dictionary } from "@zxcvbn-ts/language-common";
 import type { SiteFacts } from "~/content/site-facts";
+import { onFirstUse } from "~/lib/on-first-use.server";
 import { authMessages, MIN_PASSWORD_LENGTH } from "./schema";
+
+const commonPasswordList = onFirstUse<typeof import("@zxcvbn-ts/language-common")>("@zxcvbn-ts/language-common");
 
 const MAX_PASSWORD_LENGTH = 1024;
 
 let commonPasswords: Set<string> | undefined;
 /** Built on first use: a few milliseconds, once per process. */
 function commonList(): Set<string> {
-  commonPasswords ??= new Set(dictionary["passwords-common"].map((p) => p.trim().toLowerCase()));
+  commonPasswords ??= new Set(commonPasswordList().dictionary["passwords-common"].map((p) => p.trim().toLowerCase()));
   return commonPasswords;
 }
 

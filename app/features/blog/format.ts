@@ -5,7 +5,7 @@
  * `site.agency.hours.timezone`). Browser-safe, but the pages format in their loaders so date-fns
  * never reaches the browser.
  */
-import { format } from "date-fns";
+import { format } from "date-fns/format";
 
 export const CARD_DATE_FORMAT = "MMM d, yyyy";
 export const POST_DATE_FORMAT = "MMMM d, yyyy";

@@ -3,7 +3,6 @@
  * article on the admin's prompt and category; it is sanitised like any post and saved as a draft by
  * the admin who asked. Nothing is ever published by the model: a person reviews it first.
  */
-import { APIConnectionTimeoutError, APIError } from "openai";
 import type { Database } from "#db/client";
 import type { SiteFacts } from "~/content/site-facts";
 import { AI_NOT_CONFIGURED, type AiSettings } from "~/features/ai/client.server";
@@ -173,7 +172,9 @@ export function parseArticle(answer: string): { title: string; html: string } {
 
 // ---- the call ----
 
-function failureDetail(error: unknown): { status: 502 | 504; detail: string } {
+/** The provider's failure in words; its library is loaded already (the client threw it). */
+async function failureDetail(error: unknown): Promise<{ status: 502 | 504; detail: string }> {
+  const { APIConnectionTimeoutError, APIError } = await import("openai");
   if (error instanceof APIConnectionTimeoutError) return { status: 504, detail: `no answer within ${GENERATE_TIMEOUT_MS / 1000} seconds` };
   if (error instanceof APIError && error.status) return { status: 502, detail: `it answered HTTP ${error.status}` };
   return { status: 502, detail: "it could not be reached" };
@@ -208,7 +209,7 @@ export async function generateDraft(
     answer = completion.choices?.[0]?.message?.content ?? "";
   } catch (error) {
     log?.(error);
-    const { status, detail } = failureDetail(error);
+    const { status, detail } = await failureDetail(error);
     return { ok: false, status, message: blogAdminMessages.api.aiUnavailable(detail) };
   }
 

@@ -8,8 +8,11 @@
  * https source or a site-relative one ("/..."). Some near-equivalents are mapped onto the list
  * (h4-h6 to h3, strike/del to s, ins to u) so an AI draft keeps its shape.
  */
-import sanitizeHtml, { type Attributes, type IOptions } from "sanitize-html";
+import type { Attributes, IOptions } from "sanitize-html";
+import { onFirstUse } from "~/lib/on-first-use.server";
 import { safeImageSrc, safeLinkHref } from "./schema";
+
+const sanitizeHtml = onFirstUse<typeof import("sanitize-html")>("sanitize-html");
 
 export { safeImageSrc, safeLinkHref };
 
@@ -106,5 +109,5 @@ const options: IOptions = {
 
 /** The HTML with everything outside the allowlist removed. */
 export function sanitizePostHtml(html: string): string {
-  return sanitizeHtml(html, options).trim();
+  return sanitizeHtml()(html, options).trim();
 }

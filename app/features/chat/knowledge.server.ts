@@ -18,7 +18,7 @@ import { knowledge } from "#db/schema";
 import { builtInPostsFor } from "~/content/blog-posts";
 import type { SiteFacts } from "~/content/site-facts";
 import { getPost } from "~/features/blog/posts.server";
-import { embedLocal, LexicalIndex, LOCAL_MODEL } from "./local-engine.server";
+import { analyseInSlices, embedLocal, LexicalIndex, LOCAL_MODEL } from "./local-engine.server";
 import {
   blogKnowledge,
   blogPostKnowledge,
@@ -252,7 +252,7 @@ export class KnowledgeIndex {
       } catch (error) {
         this.log("error", { err: error }, "chat knowledge: the open positions could not be read; indexing the rest");
       }
-      this.setItems([...this.siteItems(), ...blog, ...jobs]);
+      await this.setItems([...this.siteItems(), ...blog, ...jobs]);
       await this.syncModel(LOCAL_MODEL, localEmbedder);
     });
   }
@@ -282,7 +282,8 @@ export class KnowledgeIndex {
     return { written, deleted };
   }
 
-  private setItems(items: KnowledgeItem[]) {
+  private async setItems(items: KnowledgeItem[]) {
+    await analyseInSlices(items);
     this.items = new Map(items.map((i) => [i.source, i]));
     this.lexicalIndex = new LexicalIndex(items);
   }
@@ -299,7 +300,7 @@ export class KnowledgeIndex {
         ? { _id: builtIn.id, slug: builtIn.slug, title: builtIn.title, content: builtIn.content }
         : await getPost(this.db, id, { includeDrafts: false });
       const fresh = post ? blogPostKnowledge({ id: post._id, slug: post.slug, title: post.title, content: post.content }) : [];
-      this.setItems([...this.allItems().filter((i) => !i.source.startsWith(prefix)), ...fresh]);
+      await this.setItems([...this.allItems().filter((i) => !i.source.startsWith(prefix)), ...fresh]);
       await this.syncScope([prefix], models, { postId: id });
       return fresh.length;
     });
@@ -313,7 +314,7 @@ export class KnowledgeIndex {
     return this.serial(async () => {
       const blog = await blogKnowledge(this.db, this.site());
       const prefix = "blog:";
-      this.setItems([...this.allItems().filter((i) => !i.source.startsWith(prefix)), ...blog]);
+      await this.setItems([...this.allItems().filter((i) => !i.source.startsWith(prefix)), ...blog]);
       await this.syncScope([prefix], models, {});
       return blog.length;
     });
@@ -326,7 +327,7 @@ export class KnowledgeIndex {
   resyncJobs(models: ModelEmbedder[] = []): Promise<number> {
     return this.serial(async () => {
       const jobs = await jobKnowledge(this.db, this.site());
-      this.setItems([...this.allItems().filter((i) => !i.source.startsWith(JOB_SCOPE)), ...jobs]);
+      await this.setItems([...this.allItems().filter((i) => !i.source.startsWith(JOB_SCOPE)), ...jobs]);
       await this.syncScope([JOB_SCOPE], models, { change: "jobs" });
       return jobs.length;
     });
@@ -343,7 +344,7 @@ export class KnowledgeIndex {
       const dynamic = (source: string) => source.startsWith("blog:") || source.startsWith(JOB_SCOPE);
       const scope = contentScope([...this.allItems().filter((i) => !dynamic(i.source)), ...content]);
       const inScope = (source: string) => scope.some((prefix) => source.startsWith(prefix));
-      this.setItems([...this.allItems().filter((i) => !inScope(i.source)), ...content]);
+      await this.setItems([...this.allItems().filter((i) => !inScope(i.source)), ...content]);
       await this.syncScope(scope, models, { change: "site" });
       return content.length;
     });
@@ -371,7 +372,7 @@ export class KnowledgeIndex {
   removeBlogPost(id: string): Promise<void> {
     return this.serial(async () => {
       const prefix = blogSourcePrefix(id);
-      this.setItems(this.allItems().filter((i) => !i.source.startsWith(prefix)));
+      await this.setItems(this.allItems().filter((i) => !i.source.startsWith(prefix)));
       await this.db.delete(knowledge).where(like(knowledge.source, `${prefix}%`));
       for (const cache of this.vectors.values())
         for (const source of [...cache.keys()]) if (source.startsWith(prefix)) cache.delete(source);

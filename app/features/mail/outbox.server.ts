@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { chmodSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { and, count, eq, gt, inArray, sql } from "drizzle-orm";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Database } from "#db/client";
 import { mailOutbox, type OutboxMail } from "#db/schema";
 import type { Config } from "~/env.server";
@@ -71,15 +71,29 @@ export async function autoRepliesToday(tx: Pick<Database, "select" | "execute">,
 /** Delivers one message; throws on failure. */
 export type MailTransport = { name: "smtp" | "file"; send: (mail: OutboxMail, from: string) => Promise<void>; close: () => void };
 
+/**
+ * Nodemailer's transporter, made when the first mail goes: the library (about 40 modules) loads
+ * then rather than while the server starts.
+ */
+function onFirstUse(options: Parameters<typeof import("nodemailer").createTransport>[0]) {
+  let made: Promise<Transporter> | undefined;
+  return {
+    get: () => (made ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(options))),
+    close: () => {
+      void made?.then((transporter) => transporter.close());
+    },
+  };
+}
+
 export function smtpTransport(url: string): MailTransport {
   // Bounded waits, so one stalled server holds a mail far less than its claim (MailSenderOptions.lockMs).
-  const transporter = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+  const transporter = onFirstUse({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
   return {
     name: "smtp",
     send: async (mail, from) => {
-      await transporter.sendMail(message(mail, from));
+      await (await transporter.get()).sendMail(message(mail, from));
     },
-    close: () => transporter.close(),
+    close: transporter.close,
   };
 }
 
@@ -88,11 +102,11 @@ export function smtpTransport(url: string): MailTransport {
  * They hold visitors' personal data: the folder is 0700 and each file 0600, whatever the umask.
  */
 export function fileTransport(dir: string, onWrite?: (file: string, mail: OutboxMail) => void): MailTransport {
-  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const transporter = onFirstUse({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     name: "file",
     send: async (mail, from) => {
-      const info = (await transporter.sendMail(message(mail, from))) as unknown as { message: Buffer };
+      const info = (await (await transporter.get()).sendMail(message(mail, from))) as unknown as { message: Buffer };
       ensurePrivateDirSync(dir);
       const stamp = mail.createdAt.toISOString().replace(/[:.]/g, "-");
       const file = path.join(dir, `${stamp}-${mail.kind}-${mail.id}.eml`);
@@ -100,7 +114,7 @@ export function fileTransport(dir: string, onWrite?: (file: string, mail: Outbox
       chmodSync(file, PRIVATE_FILE_MODE);
       onWrite?.(file, mail);
     },
-    close: () => transporter.close(),
+    close: transporter.close,
   };
 }
 

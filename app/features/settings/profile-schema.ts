@@ -60,8 +60,20 @@ const dayHours = z.preprocess(
 
 const asList = (value: unknown) => (value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value]);
 
+let built: { year: number; schema: ReturnType<typeof buildProfileSchema> } | undefined;
+
+/**
+ * The profile's rules for the year of `now` (the founding year cannot be later). Built once a year:
+ * every stored profile read (each start, each settings change in any process) parses with it, and a
+ * schema parses fastest from its second use.
+ */
 export function profileSchema(now: Date = new Date()) {
-  const maxYear = now.getUTCFullYear();
+  const year = now.getUTCFullYear();
+  if (built?.year !== year) built = { year, schema: buildProfileSchema(year) };
+  return built.schema;
+}
+
+function buildProfileSchema(maxYear: number) {
   return z
     .object({
       name: line(2, 100, m.name),

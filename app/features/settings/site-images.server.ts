@@ -12,10 +12,12 @@
  */
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
-import sanitizeHtml from "sanitize-html";
+import { onFirstUse } from "~/lib/on-first-use.server";
 import { IMAGE_WIDTHS, PHOTO_FORMATS, SITE_IMAGES_PATH, type SiteImage, siteImageFile, siteImageFiles } from "~/lib/site-images";
 import { settingsMessages } from "./messages";
 import { PHOTO_MAX_BYTES, siteListMessages } from "./site-lists-messages";
+
+const sanitizeHtml = onFirstUse<typeof import("sanitize-html")>("sanitize-html");
 
 /** sharp (libvips, about 18 MB of a process's memory) loads with the first image the back office stores, not with the site. */
 const loadSharp = () => import("sharp").then((m) => m.default);
@@ -189,7 +191,7 @@ export function sanitizeSvg(text: string): { svg: string } | { refused: "script"
   if (/<!ENTITY|<!DOCTYPE[^>]*\[/i.test(text)) return { refused: "script" };
   let active = false;
   let root: string | null = null;
-  const svg = sanitizeHtml(text, {
+  const svg = sanitizeHtml()(text, {
     parser: { xmlMode: true, decodeEntities: true, lowerCaseTags: false, lowerCaseAttributeNames: false },
     allowedTags: SVG_ELEMENTS,
     allowedAttributes: false,
