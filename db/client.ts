@@ -104,10 +104,10 @@ function pgliteSignals(client: PGlite): Pick<DatabaseHandle, "listen" | "withLoc
  * The embedded database's buffer cache. PostgreSQL's default (128 MB, which initdb writes) is sized for a
  * server of its own; in the site's process it was a third of the memory the site held. An agency's
  * database is tens of megabytes and PGlite reads its files through the operating system's cache, so
- * 32 MB keeps the working set: resident memory of the opened database 331 MB -> 190 MB, and each open
- * about 80 ms shorter (docs/decisions/041).
+ * 16 MB keeps the working set: resident memory of the opened database 331 MB -> 190 MB at 32 MB
+ * (docs/decisions/041), and 242 -> 202 MB after the same queries at 16 MB (docs/decisions/042).
  */
-export const PGLITE_SHARED_BUFFERS = "32MB";
+export const PGLITE_SHARED_BUFFERS = "16MB";
 
 const pgliteOptions = () => ({
   extensions: { vector },

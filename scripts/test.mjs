@@ -5,7 +5,8 @@
  *   3. typechecks, beside 4 and 5;
  *   4. builds the production site;
  *   5. runs unit and integration tests (Vitest: PGlite, and PostgreSQL when TEST_DATABASE_URL is set);
- *   6. runs the end-to-end tests (Playwright in Chromium) against the built server.
+ *   6. measures the built server alone: its start and its memory under load (tests/measured);
+ *   7. runs the end-to-end tests (Playwright in Chromium) against the built server.
  * Ends with the slowest ten files and one line of totals.
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -79,6 +80,7 @@ function stepLive(title, command, args) {
 let ok = step("images", process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/images.ts"]);
 ok = ok && step("route types", bin("react-router"), ["typegen"]);
 const vitestJson = path.join(results, "vitest.json");
+const measuredJson = path.join(results, "measured.json");
 const playwrightJson = path.join(results, "playwright.json");
 if (ok) {
   // The typecheck keeps one core busy for about 40 s. It runs beside the build, then beside the first
@@ -92,6 +94,8 @@ if (ok) {
     mkdirSync(results, { recursive: true });
     unitOk = await stepLive("unit and integration tests", bin("vitest"), [
       "run",
+      "--project=shared",
+      "--project=own-process",
       "--reporter=default",
       "--reporter=json",
       `--outputFile.json=${vitestJson}`,
@@ -99,6 +103,17 @@ if (ok) {
   }
   unitDone();
   ok = (await typed) && built;
+  // With nothing else running: the typecheck has ended.
+  unitOk =
+    ok &&
+    (await stepLive("measurements", bin("vitest"), [
+      "run",
+      "--project=measured",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${measuredJson}`,
+    ])) &&
+    unitOk;
   ok =
     ok &&
     step("end-to-end tests", bin("playwright"), ["test", "--reporter=list,json"], {
@@ -115,8 +130,9 @@ let skipped = 0;
 const fileSeconds = [];
 /** The failed tests by name, repeated under the totals so the end of a long log says what to look at. */
 const failures = [];
-if (existsSync(vitestJson)) {
-  const v = JSON.parse(readFileSync(vitestJson, "utf8"));
+for (const json of [vitestJson, measuredJson]) {
+  if (!existsSync(json)) continue;
+  const v = JSON.parse(readFileSync(json, "utf8"));
   passed += v.numPassedTests;
   failed += v.numFailedTests;
   skipped += v.numPendingTests + (v.numTodoTests ?? 0);
