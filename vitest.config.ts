@@ -36,7 +36,10 @@ export default defineConfig({
       },
       { extends: true, test: { name: "own-process", include: ownProcess } },
       // Timings and memory of the built server: run alone, after the others (scripts/test.mjs), one file at a time.
-      { extends: true, test: { name: "measured", include: ["tests/measured/**/*.test.ts"], maxWorkers: 1 } },
+      {
+        extends: true,
+        test: { name: "measured", include: ["tests/measured/**/*.test.ts"], maxWorkers: 1, sequence: { groupOrder: 1 } },
+      },
     ],
   },
 });

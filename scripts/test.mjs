@@ -20,7 +20,8 @@ if (process.argv.includes("--help")) {
   console.log(`Usage: npm test
 
 Runs the whole suite: lint (Biome), typecheck, build, unit and integration tests (Vitest, on PGlite and
-on PostgreSQL when TEST_DATABASE_URL is set), and the end-to-end tests (Playwright in Chromium).
+on PostgreSQL when TEST_DATABASE_URL is set), the built server's start and memory measured alone
+(tests/measured), and the end-to-end tests (Playwright in Chromium).
 Ends with one line of totals. Halves: npm run test:unit, npm run test:e2e (after npm run build).`);
   process.exit(0);
 }
@@ -89,10 +90,10 @@ if (ok) {
   let unitDone;
   const typed = stepBeside("typecheck", bin("tsc"), ["--noEmit"], { until: new Promise((resolve) => (unitDone = resolve)) });
   const built = await stepBeside("build", process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/build.ts"]);
-  let unitOk = false;
+  let testsOk = false;
   if (built) {
     mkdirSync(results, { recursive: true });
-    unitOk = await stepLive("unit and integration tests", bin("vitest"), [
+    testsOk = await stepLive("unit and integration tests", bin("vitest"), [
       "run",
       "--project=shared",
       "--project=own-process",
@@ -104,7 +105,7 @@ if (ok) {
   unitDone();
   ok = (await typed) && built;
   // With nothing else running: the typecheck has ended.
-  unitOk =
+  testsOk =
     ok &&
     (await stepLive("measurements", bin("vitest"), [
       "run",
@@ -113,14 +114,14 @@ if (ok) {
       "--reporter=json",
       `--outputFile.json=${measuredJson}`,
     ])) &&
-    unitOk;
+    testsOk;
   ok =
     ok &&
     step("end-to-end tests", bin("playwright"), ["test", "--reporter=list,json"], {
       PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
       CHROME_PATH: chromium,
     }) &&
-    unitOk;
+    testsOk;
 }
 
 let passed = 0;

@@ -51,6 +51,10 @@ export function pageTrimmer(clientDir: string, logLevel: "warn" | "silent" = "wa
       keyframes: "critical",
       fonts: false,
       logLevel,
+    }).catch((error: unknown) => {
+      // The next page tries again.
+      beasties = undefined;
+      throw error;
     });
     return pruneIconSprite(await (await beasties).process(html));
   };

@@ -102,9 +102,16 @@ export function uploadsDir(config: Config): { dir: string; temporary: boolean } 
  * `setupCode` is the first-run setup code this start made while no admin account exists (the caller
  * prints its link once it knows the server's address), else null.
  */
-export async function createServices(
-  config: Config,
-): Promise<AppServices & { setupCode: string | null; start: () => void; stop: () => Promise<void> }> {
+export async function createServices(config: Config): Promise<
+  AppServices & {
+    setupCode: string | null;
+    /** Follows the agency's settings as other processes change them (at once: pages depend on them). */
+    follow: () => void;
+    /** Begins background work: mail, the scheduler's jobs, the chat's knowledge index. */
+    start: () => void;
+    stop: () => Promise<void>;
+  }
+> {
   const logger = createLogger(config.LOG_LEVEL, { environment: config.NODE_ENV, visibleEmails: [config.AGENCY_INBOX, config.MAIL_FROM] });
   const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
   let setupCode: string | null;
@@ -218,8 +225,10 @@ export async function createServices(
     loginThrottle: limits.signIn({ addressKey }),
     cookieSecret: await sharedSecret(database.db, "cookies", config.SESSION_SECRET),
     lifecycle: { draining: false },
-    start: () => {
+    follow: () => {
       void site.follow(database).catch((error: unknown) => logger.warn({ err: error }, "site changes could not be followed"));
+    },
+    start: () => {
       // A web-only process (BACKGROUND_JOBS=false) queues mail for the others to send and runs no job.
       if (config.BACKGROUND_JOBS) {
         mail.start();
@@ -339,8 +348,16 @@ async function startListening(env: Record<string, string | undefined>, backgroun
     await services.stop();
     throw error;
   }
+  services.follow();
   let background: NodeJS.Timeout | undefined;
-  if (backgroundDelayMs > 0) background = setTimeout(() => services.start(), backgroundDelayMs);
+  if (backgroundDelayMs > 0)
+    background = setTimeout(() => {
+      try {
+        services.start();
+      } catch (error) {
+        logger.error({ err: error }, "background work could not start");
+      }
+    }, backgroundDelayMs);
   else services.start();
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;

@@ -402,6 +402,10 @@ describe("the render cache", () => {
         { id: "x/splat", path: "downloads/*" },
         { id: "x/case", path: "Exact/Case", caseSensitive: true },
         { id: "x/dots", path: "feed.json" },
+        // Nested: a parent with a trailing slash, a child with an absolute path, a layout without one.
+        { id: "x/area", path: "area/", children: [{ id: "x/area-page", path: "page" }] },
+        { id: "x/zone", path: "zone", children: [{ id: "x/zone-inner", path: "/zone/inner" }] },
+        { id: "x/shell", children: [{ id: "x/shell-page", path: "inside/:id" }] },
       ],
       "root",
     );
@@ -465,11 +469,30 @@ describe("the render cache", () => {
       "/admin/login/code",
       "/admin/invite/abc",
       "/admin/invite/",
+      "/area",
+      "/area/",
+      "/area/page",
+      "/area/page/",
+      "/zone",
+      "/zone/inner",
+      "/zone/other",
+      "/inside/7",
+      "/inside",
     ];
     // React Router warns of the malformed address; both leave it undecoded.
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    for (const path of paths) expect(matcher(path), path).toBe(reference(path));
-    warn.mockRestore();
+    try {
+      for (const path of paths) expect(matcher(path), path).toBe(reference(path));
+      // A case-sensitive route (matched by React Router itself).
+      manifest["x/case-parent"] = { id: "x/case-parent", parentId: "root", path: "Parent", caseSensitive: true, module: {} };
+      manifest["x/case-child"] = { id: "x/case-child", parentId: "x/case-parent", path: "child", module: {} };
+      const withCase = tree(undefined);
+      const caseMatcher = notFoundMatcher({ routes: manifest as never });
+      for (const path of ["/Parent/child", "/Parent/CHILD", "/parent/child", "/Parent", "/about"])
+        expect(caseMatcher(path), path).toBe(matchRoutes(withCase, path)?.at(-1)?.route.id === "routes/not-found");
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it("is off with RENDER_CACHE_MAX_MB=0", () => {

@@ -30,7 +30,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Context } from "hono";
-import type { ServerBuild } from "react-router";
+import { matchRoutes, type ServerBuild } from "react-router";
 import type { DatabaseHandle } from "#db/client";
 import type { Config } from "~/env.server";
 import { followBlogChanges } from "~/features/blog/posts.server";
@@ -483,6 +483,9 @@ export const NOT_FOUND_ROUTE = "routes/not-found";
 export function notFoundMatcher(build: Pick<ServerBuild, "routes">): (path: string) => boolean {
   const routes = Object.values(build.routes).filter((r) => r !== undefined);
   const byId = new Map(routes.map((r) => [r.id, r]));
+  // A case-sensitive route matches its own segments so and its children's not: the whole-path patterns
+  // below cannot say that, so such a route tree is matched by React Router itself (the site has none).
+  if (routes.some((r) => r.caseSensitive)) return matchedByReactRouter(routes);
   // Every route React Router can end a match on (one with a path or an index), by its whole path from the
   // root, compiled once: React Router's own matchRoutes flattens and ranks the route tree on every call,
   // which was a tenth of an uncached render. The catch-all ("*") ranks below every other route, so an
@@ -490,18 +493,28 @@ export function notFoundMatcher(build: Pick<ServerBuild, "routes">): (path: stri
   const matchers = routes
     .filter((r) => r.id !== NOT_FOUND_ROUTE && (r.path !== undefined || r.index))
     .map((r) => {
-      const segments: string[] = [];
-      let caseSensitive = false;
+      const chain: string[] = [];
       for (let at: (typeof routes)[number] | undefined = r; at; at = at.parentId ? byId.get(at.parentId) : undefined) {
-        if (at.path) segments.unshift(at.path);
-        caseSensitive ||= at.caseSensitive === true;
+        if (at.path) chain.unshift(at.path);
       }
-      return compileRoutePath(segments.join("/"), caseSensitive);
+      // Joined as React Router joins them: an absolute path stands for the whole, repeated slashes are one.
+      const whole = chain.reduce((joined, part) => (part.startsWith("/") ? part : `${joined}/${part}`), "").replace(/\/\/+/g, "/");
+      return compileRoutePath(whole, false);
     });
   return (path) => {
     const decoded = decodeRoutePath(path);
     return !matchers.some((matcher) => matcher.test(decoded));
   };
+}
+
+function matchedByReactRouter(routes: ServerBuild["routes"][string][]): (path: string) => boolean {
+  type Tree = Parameters<typeof matchRoutes>[0];
+  const childrenOf = (parentId: string | undefined): Tree =>
+    routes
+      .filter((r) => r?.parentId === parentId)
+      .map((r) => ({ id: r?.id, path: r?.path, index: r?.index, caseSensitive: r?.caseSensitive, children: childrenOf(r?.id) }) as never);
+  const tree = childrenOf(undefined);
+  return (path) => matchRoutes(tree, path)?.at(-1)?.route.id === NOT_FOUND_ROUTE;
 }
 
 /** A whole route path as React Router's `compilePath` compiles it to match to the end (static, `:param`, `:param?`, `segment?`, `*`). */

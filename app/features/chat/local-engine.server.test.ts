@@ -1,15 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { normalise, smallTalk } from "./local-engine.server";
 
-/** The slowest of three runs, in ms. */
-function slowest(run: () => unknown): number {
-  let worst = 0;
+/**
+ * The fastest of three runs, in ms: the run's own cost without what other processes took from it (the
+ * suite runs files side by side on two cores). A pattern that backtracks on these inputs takes seconds
+ * on every run.
+ */
+function fastest(run: () => unknown): number {
+  let best = Number.POSITIVE_INFINITY;
   for (let i = 0; i < 3; i++) {
     const started = performance.now();
     run();
-    worst = Math.max(worst, performance.now() - started);
+    best = Math.min(best, performance.now() - started);
   }
-  return worst;
+  return best;
 }
 
 describe("the offline engine's patterns on hostile messages", () => {
@@ -24,8 +28,8 @@ describe("the offline engine's patterns on hostile messages", () => {
   ];
 
   it.each(crafted.map((text, i) => [i, text] as const))("crafted message %i is read in linear time", (_i, text) => {
-    expect(slowest(() => normalise(text))).toBeLessThan(50);
-    expect(slowest(() => smallTalk(text))).toBeLessThan(20);
+    expect(fastest(() => normalise(text))).toBeLessThan(50);
+    expect(fastest(() => smallTalk(text))).toBeLessThan(20);
   });
 
   it("still reads amounts and small talk", () => {

@@ -78,9 +78,19 @@ export type MailTransport = { name: "smtp" | "file"; send: (mail: OutboxMail, fr
 function onFirstUse(options: Parameters<typeof import("nodemailer").createTransport>[0]) {
   let made: Promise<Transporter> | undefined;
   return {
-    get: () => (made ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(options))),
+    get: () =>
+      (made ??= import("nodemailer")
+        .then(({ default: nodemailer }) => nodemailer.createTransport(options))
+        .catch((error: unknown) => {
+          // The next mail tries again.
+          made = undefined;
+          throw error;
+        })),
     close: () => {
-      void made?.then((transporter) => transporter.close());
+      void made?.then(
+        (transporter) => transporter.close(),
+        () => {},
+      );
     },
   };
 }
