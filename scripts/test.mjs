@@ -38,6 +38,11 @@ function step(title, command, args, env = {}) {
 
 const chromium = ensureChromium();
 console.log(`Chromium: ${chromium}`);
+// The production path behind Caddy (tests/e2e/production-proxy.spec.ts) runs with Debian's caddy, and is skipped without it.
+const caddy = [process.env.CADDY_PATH ?? (process.env.PATH ?? "").split(path.delimiter).map((dir) => path.join(dir, "caddy"))]
+  .flat()
+  .find((file) => file && existsSync(file));
+console.log(`Caddy: ${caddy ?? "not installed (apt-get install caddy): tests/e2e/production-proxy.spec.ts is skipped"}`);
 
 // Lint first: a finding fails the run, and the rest still runs so one report shows everything.
 const lintOk = step("lint", bin("biome"), ["check", "--max-diagnostics=50", "."]);
