@@ -11,6 +11,8 @@ const INPUTS = [
   "db",
   "public",
   "scripts",
+  // The version (app/version.ts) is written into the build.
+  "package.json",
   "package-lock.json",
   "react-router.config.ts",
   "vite.config.ts",

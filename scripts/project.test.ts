@@ -8,11 +8,11 @@ import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { envSchema } from "../app/env.server";
 
 const root = path.resolve(import.meta.dirname, "..");
 const read = (file: string) => readFileSync(path.join(root, file), "utf8");
 const pkg = JSON.parse(read("package.json")) as {
+  version: string;
   scripts: Record<string, string>;
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
@@ -152,7 +152,6 @@ describe("the production build", () => {
 
 describe("the container files", () => {
   const dockerfile = read("Dockerfile");
-  const compose = read("compose.yaml");
 
   it("build with the tested npm commands and run the built server as a non-root user with a health check", () => {
     for (const m of dockerfile.matchAll(/npm run ([\w:-]+)/g)) expect(Object.keys(pkg.scripts)).toContain(m[1]);
@@ -170,12 +169,37 @@ describe("the container files", () => {
     expect(dockerfile).toMatch(/DATA_DIR=\/data/);
   });
 
-  it("set only settings the server reads", () => {
-    const environment = /app:[\s\S]*?environment:\n((?:\s{6}\w+:.*\n)+)/.exec(compose)?.[1] ?? "";
-    const names = [...environment.matchAll(/^\s+(\w+):/gm)].map((m) => m[1]);
-    expect(names.length).toBeGreaterThan(2);
-    for (const name of names) expect(Object.keys(envSchema.shape)).toContain(name);
-    expect(compose).toMatch(/pgvector\/pgvector/);
-    expect(compose).toMatch(/axllent\/mailpit/);
+  // compose.yaml's services, settings and secrets: scripts/compose.test.ts.
+});
+
+/** Semantic Versioning 2.0.0's grammar (semver.org), pre-release and build parts included. */
+const SEMVER =
+  /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
+
+describe("the version", () => {
+  it("is a semantic version, and CHANGELOG.md has a dated section for it below Unreleased (Keep a Changelog)", () => {
+    expect(pkg.version).toMatch(SEMVER);
+    const changelog = read("CHANGELOG.md");
+    expect(changelog).toMatch(/^# Changelog$/m);
+    expect(changelog).toContain("https://keepachangelog.com/");
+    const sections = [...changelog.matchAll(/^## \[([^\]]+)\](?: - (\d{4}-\d{2}-\d{2}))?$/gm)].map((m) => ({ name: m[1], date: m[2] }));
+    expect(sections[0]).toEqual({ name: "Unreleased", date: undefined });
+    const released = sections.slice(1);
+    const current = released.find((s) => s.name === pkg.version);
+    expect(current, `CHANGELOG.md has no "## [${pkg.version}] - YYYY-MM-DD" section`).toBeDefined();
+    // Every release is a version and a real date, newest first, and none says nothing.
+    for (const section of released) {
+      expect(section.name).toMatch(SEMVER);
+      expect(section.date, section.name).toBeDefined();
+      expect(new Date(`${section.date}T00:00:00Z`).toISOString().slice(0, 10)).toBe(section.date);
+      const body = changelog.split(/^## /m).find((part) => part.startsWith(`[${section.name}]`)) ?? "";
+      expect(body, section.name).toMatch(/^- \S/m);
+    }
+    const order = (v: string) => v.split(/[-+]/)[0].split(".").map(Number);
+    for (let i = 1; i < released.length; i++) {
+      const [a, b] = [order(released[i - 1].name), order(released[i].name)];
+      const newer = a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+      expect(newer, `${released[i - 1].name} before ${released[i].name}`).toBeGreaterThan(0);
+    }
   });
 });

@@ -28,6 +28,7 @@ import { authRoutes } from "./auth";
 import { clientIp } from "./client-info";
 import type { AppServices } from "./context";
 import { ApiException, apiError } from "./http";
+import { createMetrics, METRICS_PATH, type Metrics, metricsHandler, routeOf } from "./metrics";
 import { isCrossSite } from "./origin";
 import type { RenderCache } from "./render-cache";
 import { isBackOfficePath, type SecurityOptions, securityHeaders } from "./security";
@@ -43,12 +44,15 @@ export type AppOptions = {
   staticFiles?: MiddlewareHandler;
   /** Keeps public pages rendered once per content version (server/render-cache.ts). */
   renderCache?: RenderCache;
+  /** Counts requests for GET /metrics (server/metrics.ts), shared with the fast paths; made here when not given. */
+  metrics?: Metrics;
   development?: boolean;
 };
 
-export function createApp({ services, build, staticFiles, renderCache, development = false }: AppOptions) {
+export function createApp({ services, build, staticFiles, renderCache, metrics: given, development = false }: AppOptions) {
   const { config, logger } = services;
   const app = new Hono<Env>();
+  const metrics = given ?? createMetrics({ services, renderCache });
 
   app.use(requestId());
   app.use(async (c, next) => {
@@ -61,14 +65,18 @@ export function createApp({ services, build, staticFiles, renderCache, developme
     } catch {
       // immutable headers (handled by securityHeaders)
     }
+    const ms = performance.now() - started;
+    metrics.request(routeOf(c, staticFiles), c.req.method, c.res.status, ms / 1000);
     if (c.req.path.startsWith("/assets/")) return;
-    logger.info(
+    // Prometheus scrapes every few seconds: a successful scrape is a debug line, not one in every screenful.
+    const level = c.req.path === METRICS_PATH && c.res.status === 200 ? "debug" : "info";
+    logger[level](
       {
         reqId: c.get("requestId"),
         method: c.req.method,
         path: loggedPath(c.req.path),
         status: c.res.status,
-        ms: Math.round(performance.now() - started),
+        ms: Math.round(ms),
       },
       "request",
     );
@@ -114,6 +122,8 @@ export function createApp({ services, build, staticFiles, renderCache, developme
   api.route("/", teamRoutes(services));
   api.all("*", (c) => apiError(c, 404, `No API endpoint at ${c.req.method} ${c.req.path}.`));
   app.route("/api", api);
+  // Not under /api: a monitoring endpoint, answered 401 unless METRICS_TOKEN is set and sent.
+  app.get(METRICS_PATH, metricsHandler(metrics, config));
 
   // ---- images uploaded in the back office, the client build, then pages ----
   app.route("/", siteImageRoutes(services));

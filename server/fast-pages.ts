@@ -18,6 +18,7 @@ import { sessionTokenFromCookieHeader } from "~/features/auth/auth.server";
 import { loggedPath } from "./app";
 import type { AppServices } from "./context";
 import { type FastFile, hostCheck, requestIdOf } from "./fast-static";
+import { type Metrics, ROUTES } from "./metrics";
 import { matchesEtag, pickEncoding, RENDER_CACHE_HEADER, type RenderCache, type StoredPage } from "./render-cache";
 import { contentSecurityPolicy, FIXED_SECURITY_HEADERS, NON_HTML_CSP, type SecurityOptions } from "./security";
 
@@ -31,8 +32,10 @@ export function createFastPages(options: {
   services: Pick<AppServices, "logger" | "lifecycle" | "config">;
   /** The options server/app.ts gives securityHeaders. */
   security: SecurityOptions;
+  /** Where each answer is counted, as server/app.ts counts Hono's (GET /metrics). */
+  metrics?: Pick<Metrics, "request">;
 }): FastPages {
-  const { renderCache, security } = options;
+  const { renderCache, security, metrics } = options;
   const { logger, lifecycle, config } = options.services;
   const hostAccepted = hostCheck();
   // A page's answers live as long as the page: a dropped page's are collected with it.
@@ -71,7 +74,9 @@ export function createFastPages(options: {
     if (lifecycle.draining) out.push("connection", "close");
     res.writeHead(status, out);
     res.end(method === "HEAD" ? undefined : body);
-    logger.info({ reqId: id, method, path: answers.logPath, status, ms: Math.round(performance.now() - started) }, "request");
+    const ms = performance.now() - started;
+    metrics?.request(page.status === 404 ? ROUTES.notFound : ROUTES.page, method, status, ms / 1000);
+    logger.info({ reqId: id, method, path: answers.logPath, status, ms: Math.round(ms) }, "request");
     return true;
   };
 }

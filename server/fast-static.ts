@@ -35,6 +35,7 @@ import { compress } from "hono/compress";
 import { loggedPath } from "./app";
 import type { AppServices } from "./context";
 import type { Logger } from "./logger";
+import { type Metrics, ROUTES } from "./metrics";
 import { type SecurityOptions, securityHeaders } from "./security";
 import { type BuildFiles, etagMatches, pickEncoding, type StaticFile } from "./static";
 
@@ -67,6 +68,8 @@ export async function createFastStatic(options: {
   services: Pick<AppServices, "logger" | "lifecycle">;
   /** The options server/app.ts gives securityHeaders. */
   security: SecurityOptions;
+  /** Where each answer is counted, as server/app.ts counts Hono's (GET /metrics). */
+  metrics?: Pick<Metrics, "request">;
   /**
    * A prerendered page's current answers while the build's no longer stand (the agency's settings
    * changed): the render cache's stored page, answered by the same code as the build's files.
@@ -78,7 +81,7 @@ export async function createFastStatic(options: {
    */
   recordAtStart?: boolean;
 }): Promise<FastStatic> {
-  const { staticFiles } = options;
+  const { staticFiles, metrics } = options;
   const { logger, lifecycle } = options.services;
   const probe = new Hono();
   probe.use(securityHeaders(options.security));
@@ -127,7 +130,8 @@ export async function createFastStatic(options: {
     const query = target.indexOf("?");
     const pathname = query === -1 ? target : target.slice(0, query);
     let file: FastFile | undefined;
-    if (files.get(pathname)?.entry.prerendered) {
+    const prerendered = files.get(pathname)?.entry.prerendered === true;
+    if (prerendered) {
       if (!pagesAnswered || (query !== -1 && query < target.length - 1)) return false;
       // Recorded only while the build's pages stand; after a settings change, the stored page in their place.
       file = staticFiles.servePrerendered() ? recorded(pathname) : options.replacement?.(pathname);
@@ -156,8 +160,9 @@ export async function createFastStatic(options: {
     if (lifecycle.draining) out.push("connection", "close");
     res.writeHead(answer.status, out);
     res.end(method === "HEAD" ? undefined : answer.body);
-    if (file.logPath !== null)
-      logger.info({ reqId: id, method, path: file.logPath, status: answer.status, ms: Math.round(performance.now() - started) }, "request");
+    const ms = performance.now() - started;
+    metrics?.request(prerendered ? ROUTES.prerendered : ROUTES.static, method, answer.status, ms / 1000);
+    if (file.logPath !== null) logger.info({ reqId: id, method, path: file.logPath, status: answer.status, ms: Math.round(ms) }, "request");
     return true;
   };
 }

@@ -4,6 +4,8 @@
  * as a plain URL-encoded POST (no scripts) and refuses another site's post; Sign Out (POST
  * /admin/logout) ends the session as POST /api/auth/logout does.
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, leads } from "#db/schema";
@@ -12,7 +14,7 @@ import { inboxMessages } from "../../app/features/leads-inbox/messages";
 import { ensureAdmin, signIn } from "../support/admin";
 import { databaseKinds } from "../support/databases";
 import { contactBody, hoaLandingBody } from "../support/lead-fixtures";
-import { startTestServer } from "../support/server";
+import { root, startTestServer } from "../support/server";
 
 type Server = Awaited<ReturnType<typeof startTestServer>>;
 
@@ -85,6 +87,16 @@ describe.each(databaseKinds)("back-office screens on loaders and actions on %s",
     expect(await leadsPage.text()).toContain(text.empty);
     expect(await (await get("/admin/contacts")).text()).toContain(adminMessages.contacts.empty);
     expect(await (await get("/admin/chatbot-management")).text()).toContain(adminMessages.chatbot.empty);
+  });
+
+  it("shows the product's version, package.json's, below every screen, in the page's own HTML", async () => {
+    const { version } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { version: string };
+    for (const screen of ["/admin/dashboard", "/admin/leads", "/admin/contacts"]) {
+      const html = await (await get(screen)).text();
+      expect(html, screen).toMatch(
+        new RegExp(`<footer[^>]*data-testid="admin-version"[^>]*>${adminMessages.footer.version(version).replaceAll(".", "\\.")}</footer>`),
+      );
+    }
   });
 
   it("renders the leads in the list's HTML, filtered and as long as the address asks", async () => {

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, scheduledJobs } from "#db/schema";
@@ -35,12 +36,14 @@ describe.each(databaseKinds)("server on %s", (kind) => {
     await server?.close();
   });
 
-  it("GET /api/health answers after a real query", async () => {
+  it("GET /api/health answers after a real query, with the version package.json names", async () => {
     const res = await fetch(`${server.url}/api/health`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/application\/json/);
-    const body = (await res.json()) as { ok: boolean; db: string; memory: { residentMB: number } };
-    expect(body).toEqual({ ok: true, db: "up", memory: { residentMB: expect.any(Number) } });
+    const body = (await res.json()) as { ok: boolean; db: string; version: string; memory: { residentMB: number } };
+    const { version } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { version: string };
+    expect(version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(body).toEqual({ ok: true, db: "up", version, memory: { residentMB: expect.any(Number) } });
     // The process's resident memory, as the operating system counts it.
     expect(body.memory.residentMB).toBeGreaterThan(50);
     expect(body.memory.residentMB).toBeLessThan(4096);

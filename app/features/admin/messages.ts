@@ -29,6 +29,10 @@ export const adminMessages = {
     signOut: "Sign Out",
     home: "View Website",
   },
+  /** Below every screen: the product's version as built, which CHANGELOG.md describes. */
+  footer: {
+    version: (version: string) => `Version ${version}`,
+  },
   dashboard: {
     title: "Dashboard",
     comingSoon: "Coming Soon",

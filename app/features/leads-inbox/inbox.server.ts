@@ -385,6 +385,13 @@ export function agencyDate(timeZone: string, now: Date = new Date()): string {
 }
 
 /**
+ * A new lead past its due time (docs/decisions/027), or for a lead older than the promise clock, received
+ * more than the promised minutes ago: the dashboard's "overdue", and /metrics' agency_leads_overdue.
+ */
+export const overdueLead = (slaMinutes: number) =>
+  sql`${leads.status} = 'new' and coalesce(${leads.dueAt}, ${leads.receivedAt} + make_interval(secs => ${slaMinutes * 60}::float8)) < now()`;
+
+/**
  * The dashboard's figures. "Today" starts at midnight where the agency is (the office's time zone),
  * whatever the server's or database's time zone; "overdue" is a new lead past its due time
  * (docs/decisions/027), or for a lead older than the promise clock, received more than the promised
@@ -396,7 +403,7 @@ export async function inboxSummary(db: Db, settings: SlaSettings): Promise<Inbox
     select
       count(*) filter (where ${leads.receivedAt} >= (date_trunc('day', now() at time zone ${tz}::text) at time zone ${tz}::text))::int as new_today,
       count(*) filter (where ${leads.status} = 'new')::int as waiting,
-      count(*) filter (where ${leads.status} = 'new' and coalesce(${leads.dueAt}, ${leads.receivedAt} + make_interval(secs => ${settings.slaMinutes * 60}::float8)) < now())::int as overdue
+      count(*) filter (where ${overdueLead(settings.slaMinutes)})::int as overdue
     from ${leads}`);
   const row = result.rows[0] as { new_today: number; waiting: number; overdue: number };
   const { last7Days, last30Days } = await slaSummary(db, settings);

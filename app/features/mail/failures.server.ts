@@ -28,8 +28,8 @@ export function trimError(error: string | null): string {
   return line.length > ERROR_CHARS ? `${line.slice(0, ERROR_CHARS - 1)}…` : line;
 }
 
-/** Rows that have failed and not (yet) been delivered: dead, or awaiting or in another try. */
-const failing = or(
+/** Rows that have failed and not (yet) been delivered: dead, or awaiting or in another try (also what /metrics counts). */
+export const failing = or(
   eq(mailOutbox.status, "dead"),
   and(inArray(mailOutbox.status, ["pending", "sending"]), gt(mailOutbox.attempts, 0), isNotNull(mailOutbox.lastError)),
 );

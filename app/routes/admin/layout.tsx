@@ -3,6 +3,7 @@ import { adminMessages } from "~/features/admin/messages";
 import { requireAdmin } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
 import { siteFromMatches, useSite } from "~/lib/site";
+import { APP_VERSION } from "~/version";
 import type { Route } from "./+types/layout";
 
 export type AdminUser = { id: string; email: string };
@@ -59,8 +60,8 @@ const menu = [
 
 /**
  * Every admin screen but the sign-in page: the side menu and the screen, rendered on the server once
- * the loader has checked the session. Sign Out is a form posted to /admin/logout, so it works
- * without scripts too.
+ * the loader has checked the session, and below it the product's version (written into the build, so
+ * no request asks for it). Sign Out is a form posted to /admin/logout, so it works without scripts too.
  */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const site = useSite();
@@ -112,8 +113,13 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </ul>
         </nav>
       </aside>
-      <div className="min-w-0 flex-1">
-        <Outlet />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <div className="flex-1">
+          <Outlet />
+        </div>
+        <footer className="px-4 py-4 text-xs text-slate-500 lg:px-8" data-testid="admin-version">
+          {adminMessages.footer.version(APP_VERSION)}
+        </footer>
       </div>
     </div>
   );
