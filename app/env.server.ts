@@ -4,6 +4,7 @@
  * `.env.example` documents every variable.
  */
 import { BlockList, isIP } from "node:net";
+import path from "node:path";
 import { z } from "zod";
 import { retentionDefaults } from "~/content/retention";
 import type { SiteFacts } from "~/content/site-facts";
@@ -150,6 +151,14 @@ export const envSchema = z
         error: "must be one of fatal, error, warn, info, debug, trace, silent",
       })
       .default("info"),
+    /**
+     * The bearer token GET /metrics asks for (Prometheus' `authorization` setting, server/metrics.ts);
+     * unset, /metrics answers 401 to every request, so the figures are never public by default.
+     */
+    METRICS_TOKEN: z.preprocess(
+      (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+      z.string().trim().min(16, "must be at least 16 characters (e.g. openssl rand -hex 32)").optional(),
+    ),
     TRUST_PROXY: z.preprocess((v) => (v === undefined ? "" : String(v)), z.string().transform(proxyTrust)),
     JSON_BODY_LIMIT_KB: int(1, 10240, 100),
     /**
@@ -239,6 +248,16 @@ export const envSchema = z
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
     S3_FORCE_PATH_STYLE: flag(false),
+    /**
+     * Backups (docs/decisions/045): the daily one and "Back up now" write an archive to BACKUP_DIR (unset:
+     * DATA_DIR/backups; none with an in-memory database), or to BACKUP_S3_URL (s3://bucket/prefix/, through
+     * the S3_* endpoint and keys) when that is set; archives older than BACKUP_KEEP_DAYS are deleted, the
+     * newest always kept. BACKUP_DAILY=false leaves the daily one to the operator's own schedule.
+     */
+    BACKUP_DIR: optionalString,
+    BACKUP_S3_URL: optionalUrl(["s3:"], "s3"),
+    BACKUP_KEEP_DAYS: int(1, 3650, 14),
+    BACKUP_DAILY: flag(true),
     /** An admin session ends after this long without a request... */
     ADMIN_SESSION_IDLE_MINUTES: int(1, 1440, 30),
     /** ...and this long after sign-in, whatever the activity. */
@@ -323,6 +342,7 @@ function finish({ RATE_LIMIT_LOGIN_ACCOUNT_MAX, RATE_LIMIT_LOGIN_IP_MAX, ...env 
     SITE_URL: siteUrl,
     ADMIN_REQUIRE_2FA: env.ADMIN_REQUIRE_2FA ?? env.NODE_ENV === "production",
     isProduction: env.NODE_ENV === "production",
+    BACKUP_DIR: env.BACKUP_DIR ?? (env.DATA_DIR.startsWith("memory://") ? undefined : path.join(env.DATA_DIR, "backups")),
     secureCookies: siteUrl.startsWith("https://"),
   };
 }

@@ -37,8 +37,17 @@ export type DatabaseHandle = {
    * Waiting ends with `signal`'s reason when it aborts.
    */
   withLock: <T>(name: string, work: () => Promise<T>, signal?: AbortSignal) => Promise<T>;
+  /**
+   * Runs `work` on a consistent, read-only view of the whole database as it was when it began, while the
+   * site goes on writing (PostgreSQL: a REPEATABLE READ transaction of its own; PGlite: a copy of the data
+   * folder taken in one step, opened in memory and thrown away after).
+   */
+  readSnapshot: <T>(work: (query: SnapshotQuery) => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
 };
+
+/** A plain SQL query on a snapshot; `$1`-style parameters. */
+export type SnapshotQuery = <Row = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<Row[]>;
 
 /**
  * Sends a notification through `db`, which may be a transaction: PostgreSQL delivers it when that
@@ -86,9 +95,45 @@ async function withAdvisoryLock<T>(pool: pg.Pool, name: string, work: () => Prom
   }
 }
 
+/**
+ * A snapshot of the embedded database: its data folder copied in one step (queries wait only for the
+ * copy, about 150 ms for a new site's 42 MB), opened as a second, in-memory PGlite for `work`. The copy
+ * is what a power cut would leave, which PostgreSQL recovers from: committed transactions are in it and
+ * one open at that moment is not.
+ */
+async function pgliteSnapshot<T>(client: PGlite, work: (query: SnapshotQuery) => Promise<T>): Promise<T> {
+  const copy = await PGlite.create({ loadDataDir: await client.dumpDataDir("none"), ...pgliteOptions() });
+  try {
+    return await copy.transaction(async (tx) =>
+      work(async <Row>(text: string, params?: unknown[]) => (await tx.query<Row>(text, params)).rows),
+    );
+  } finally {
+    await copy.close();
+  }
+}
+
+/** A REPEATABLE READ, read-only transaction on a connection of its own: writers go on meanwhile. */
+async function postgresSnapshot<T>(pool: pg.Pool, work: (query: SnapshotQuery) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query("begin isolation level repeatable read read only");
+    try {
+      const result = await work(async <Row>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as Row[]);
+      await client.query("commit");
+      return result;
+    } catch (error) {
+      await client.query("rollback").catch(() => {});
+      throw error;
+    }
+  } finally {
+    client.release();
+  }
+}
+
 /** PGlite's own LISTEN: NOTIFY from its single connection reaches it once the sending transaction commits. */
-function pgliteSignals(client: PGlite): Pick<DatabaseHandle, "listen" | "withLock"> {
+function pgliteSignals(client: PGlite): Pick<DatabaseHandle, "listen" | "withLock" | "readSnapshot"> {
   return {
+    readSnapshot: (work) => pgliteSnapshot(client, work),
     listen: async (channel, onPayload) => {
       const unlisten = await client.listen(channel, onPayload);
       return () => unlisten();
@@ -132,6 +177,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       listen: (channel, onPayload, listenOptions) => listener.listen(channel, onPayload, listenOptions),
       notify: (channel, payload) => notify(db, channel, payload),
       withLock: (name, work, signal) => withAdvisoryLock(pool, name, work, signal),
+      readSnapshot: (work) => postgresSnapshot(pool, work),
       close: async () => {
         await listener.close();
         await pool.end();
@@ -176,6 +222,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     unlock();
     throw error;
   }
+}
+
+/**
+ * The process holding the embedded database in `dataDir` (the running server, usually), or null when
+ * none does: a command that finds one asks that process instead of opening the database itself.
+ */
+export function embeddedDatabaseOwner(dataDir: string): number | null {
+  let owner: number;
+  try {
+    owner = Number(readFileSync(path.join(path.resolve(dataDir), "pglite.lock"), "utf8").trim());
+  } catch {
+    return null;
+  }
+  return Number.isInteger(owner) && owner > 0 && owner !== process.pid && processExists(owner) ? owner : null;
 }
 
 /**

@@ -611,3 +611,32 @@ export const faqs = pgTable(
 export type TeamMemberRow = typeof teamMembers.$inferSelect;
 export type TestimonialRow = typeof testimonials.$inferSelect;
 export type FaqRow = typeof faqs.$inferSelect;
+
+/**
+ * Every backup the site made or tried (the daily job, "Back up now", `db:backup`): where the archive
+ * went, its size and what it held. A failed one keeps its error and shows on the dashboard until a
+ * later backup succeeds. The table itself is not in the archives it describes.
+ */
+export const backups = pgTable(
+  "backups",
+  {
+    id: id(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** `running`, `ok` or `failed`. */
+    status: text("status").notNull().default("running"),
+    /** What asked for it: `daily`, `manual` (the dashboard's button) or `command` (db:backup). */
+    trigger: text("trigger").notNull(),
+    /** The archive's file path, or `s3://bucket/key`. */
+    location: text("location"),
+    sizeBytes: bigint("size_bytes", { mode: "number" }),
+    sha256: text("sha256"),
+    /** Rows per table and documents, as the manifest records them. */
+    counts: jsonb("counts").$type<Record<string, number>>(),
+    error: text("error"),
+    requestedBy: uuid("requested_by").references(() => adminUsers.id, { onDelete: "set null" }),
+  },
+  (t) => [check("backups_status_check", sql`${t.status} in ('running', 'ok', 'failed')`), index("backups_started_idx").on(t.startedAt)],
+);
+
+export type Backup = typeof backups.$inferSelect;

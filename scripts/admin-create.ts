@@ -6,8 +6,6 @@
  * recovery codes) and signs them out everywhere: the owner's way back in after losing the phone and
  * the recovery codes. Uses the server's database settings (DATA_DIR or DATABASE_URL, .env too).
  */
-import { existsSync } from "node:fs";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "#db/client";
 import { runMigrations } from "#db/migrate";
@@ -83,9 +81,10 @@ async function password(fromStdin: boolean, email: string, names: readonly strin
   return first;
 }
 
-function parseCommandLine() {
+function parseCommandLine(args: string[]) {
   try {
     return parseArgs({
+      args,
       options: {
         email: { type: "string" },
         name: { type: "string" },
@@ -100,11 +99,8 @@ function parseCommandLine() {
   }
 }
 
-async function run(): Promise<void> {
-  const root = path.resolve(import.meta.dirname, "..");
-  if (existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".env"));
-
-  const args = parseCommandLine();
+async function run(argv: string[]): Promise<void> {
+  const args = parseCommandLine(argv);
   if (args.help) {
     console.log(USAGE);
     return;
@@ -154,12 +150,15 @@ async function run(): Promise<void> {
   }
 }
 
-run().then(
-  () => process.exit(0),
-  (error: unknown) => {
+/** `admin:create`: answers the exit code, having printed what happened. */
+export async function adminCreate(argv: string[]): Promise<number> {
+  try {
+    await run(argv);
+    return 0;
+  } catch (error) {
     if (error instanceof ConfigError || error instanceof AdminAccountError) console.error(error.message);
     else if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
     else console.error("admin:create failed:", error instanceof Error ? error.message : error);
-    process.exit(error instanceof UsageError ? 2 : 1);
-  },
-);
+    return error instanceof UsageError ? 2 : 1;
+  }
+}

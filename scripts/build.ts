@@ -2,7 +2,7 @@
  * The production build:
  *  1. React Router builds the client and server bundles and prerenders the static pages;
  *  2. esbuild bundles the Hono server (build/server-main.js), and build/server.js runs it with React's
- *     production build (serverLauncher);
+ *     production build (serverLauncher); it also bundles the commands (scripts/cli.ts) as build/cli.js;
  *  3. every compressible client file is stored brotli- and gzip-compressed beside the original,
  *     and a manifest records each file's type, ETag and, for prerendered HTML, the CSP hashes
  *     of its inline scripts.
@@ -138,6 +138,21 @@ async function main() {
   });
   const serverExports = Object.values(bundled.metafile.outputs).find((o) => o.entryPoint?.endsWith("server/main.ts"))?.exports ?? [];
   writeFileSync(path.join(buildDir, "server.js"), serverLauncher(serverExports));
+
+  // build/cli.js: the site's commands (scripts/cli.ts) for a production install, which has no tsx. One
+  // file, without chunks: db/migrate.ts finds the migrations one folder above the module that holds it.
+  await esbuild({
+    entryPoints: { cli: path.join(root, "scripts/cli.ts") },
+    outdir: buildDir,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    sourcemap: true,
+    tsconfig: path.join(root, "tsconfig.json"),
+    logLevel: "warning",
+  });
 
   // Each prerendered page keeps only the CSS rules its own markup uses; the full stylesheet loads
   // after hydration for the pages a visitor navigates to (root.tsx).

@@ -5,7 +5,6 @@
  * first-run profile, team, testimonials and FAQ where the database has none yet); both are safe to
  * run again. The server does both at start, so these are for deploy steps and fresh databases.
  */
-import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "#db/client";
@@ -24,10 +23,9 @@ environment and from .env. With the embedded database, stop the server first.
   --dry-run   say which database would be used, and change nothing
   --help      this text`;
 
-async function run(): Promise<number> {
-  const command = process.argv[2];
+async function run(command: string, argv: string[]): Promise<number> {
   const { values } = parseArgs({
-    args: process.argv.slice(3),
+    args: argv,
     options: { "dry-run": { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false } },
   });
   if (values.help) {
@@ -38,8 +36,6 @@ async function run(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const root = path.resolve(import.meta.dirname, "..");
-  if (existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".env"));
   const config = loadConfig(process.env);
   const target = config.DATABASE_URL
     ? `PostgreSQL at ${new URL(config.DATABASE_URL).host}`
@@ -62,15 +58,17 @@ async function run(): Promise<number> {
   return 0;
 }
 
-run().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
+/** `db:migrate` and `db:seed`: answers the exit code, having printed what happened. */
+export async function dbCommand(command: string, argv: string[]): Promise<number> {
+  try {
+    return await run(command, argv);
+  } catch (error) {
     if (error instanceof ConfigError) console.error(error.message);
     else
       console.error(
-        `The database could not be ${process.argv[2] === "seed" ? "seeded" : "migrated"}:`,
+        `The database could not be ${command === "seed" ? "seeded" : "migrated"}:`,
         error instanceof Error ? error.message : error,
       );
-    process.exit(1);
-  },
-);
+    return 1;
+  }
+}

@@ -3,6 +3,7 @@ import type { Config } from "~/env.server";
 import type { AiSettings } from "~/features/ai/client.server";
 import type { AdminIdentity } from "~/features/auth/auth.server";
 import type { SignInThrottle } from "~/features/auth/login-throttle.server";
+import type { Backups } from "~/features/backup/service.server";
 import type { ChatAssistant } from "~/features/chat/chat.server";
 import type { MailSender } from "~/features/mail/outbox.server";
 import type { SiteSnapshot, SiteStore } from "~/features/settings/site.server";
@@ -20,6 +21,8 @@ export type AppServices = {
   mail: MailSender;
   /** Where uploaded documents are kept (DATA_DIR/uploads). */
   storage: FileStorage;
+  /** The daily backup, "Back up now" and db:backup's requests (app/features/backup). */
+  backups: Backups;
   /** Set when the process begins to stop: readiness answers 503 from then on. */
   lifecycle: { draining: boolean };
   /** Where rate limits and the upload byte budget count: memory, or PostgreSQL shared by every process. */

@@ -2,7 +2,7 @@
  * Start-up: validate the environment, open the database, migrate, seed, serve.
  * `npm start` runs the bundled form of this file (build/server.js).
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -22,22 +22,25 @@ import { createAiProvider } from "~/features/ai/client.server";
 import { bootstrapAdmin } from "~/features/auth/auth.server";
 import { loginThrottleSettings } from "~/features/auth/login-throttle.server";
 import { agencyNames } from "~/features/auth/password-policy.server";
+import { Backups } from "~/features/backup/service.server";
 import { ChatAssistant } from "~/features/chat/chat.server";
 import { sweepLeadClock } from "~/features/leads/escalation.server";
 import { fileTransport, MailSender, smtpTransport } from "~/features/mail/outbox.server";
 import { runRetention } from "~/features/privacy/retention.server";
 import { sharedSecret } from "~/features/settings/settings.server";
 import { readProfile, SiteStore, seedSiteContent } from "~/features/settings/site.server";
-import { createFileStorage } from "~/features/uploads/storage.server";
+import { createFileStorage, uploadsDir } from "~/features/uploads/storage.server";
 import { sweepOrphanUploads } from "~/features/uploads/uploads.server";
 import { createApp, securityOptions } from "./app";
 import { addressKey } from "./client-info";
 import type { AppServices } from "./context";
+import { openControlChannel } from "./control-channel";
 import { createFastPages, storedPageFiles } from "./fast-pages";
 import { createFastStatic, withFastPaths } from "./fast-static";
 import { REQUEST_TIMEOUT_MESSAGE } from "./http";
 import { createLimits } from "./limits";
 import { createLogger } from "./logger";
+import { createMetrics } from "./metrics";
 import { createRenderCache, followContentChanges, type RenderCache } from "./render-cache";
 import { applyRequestDeadline } from "./request-deadline";
 import { Scheduler } from "./scheduler";
@@ -89,15 +92,6 @@ export function mailTransport(config: Config, logger: Logger) {
 }
 
 /**
- * The uploads folder: DATA_DIR/uploads, or with a throw-away in-memory database a throw-away folder
- * (removed on stop), so its files never outlive the rows describing them.
- */
-export function uploadsDir(config: Config): { dir: string; temporary: boolean } {
-  if (config.DATA_DIR.startsWith("memory://")) return { dir: mkdtempSync(path.join(os.tmpdir(), "agency-uploads-")), temporary: true };
-  return { dir: path.resolve(config.DATA_DIR, "uploads"), temporary: false };
-}
-
-/**
  * Opens the database (migrated and seeded) and creates the mail sender; `start()` begins background work.
  * `setupCode` is the first-run setup code this start made while no admin account exists (the caller
  * prints its link once it knows the server's address), else null.
@@ -144,6 +138,7 @@ export async function createServices(config: Config): Promise<
   const limits = createLimits(database, loginThrottleSettings(config));
   const uploads = uploadsDir(config);
   const storage = await createFileStorage(config, uploads.dir);
+  const backups = new Backups({ config, database, storage, log: (level, data, message) => logger[level](data, message) });
   // Jobs that run once per site, whichever process wins each run (server/scheduler.ts).
   const scheduler = new Scheduler({
     db: database.db,
@@ -186,6 +181,20 @@ export async function createServices(config: Config): Promise<
           await database.db.execute(sql`delete from chat_token_days where day < to_char(now() - interval '366 days', 'YYYY-MM-DD')`);
         },
       },
+      ...(config.BACKUP_DAILY && backups.destination
+        ? [
+            {
+              // The database and every document, to BACKUP_DIR or BACKUP_S3_URL (docs/decisions/045). It runs
+              // beside the other jobs, not in their turn: a large site's backup must not hold up the lead clock.
+              name: "backup",
+              intervalMs: 24 * 3_600_000,
+              firstRunDelayMs: 3_600_000,
+              run: async () => {
+                backups.inBackground("daily");
+              },
+            },
+          ]
+        : []),
       {
         // Records past their retention period, files included (app/features/privacy/retention.server.ts).
         name: "retention",
@@ -218,6 +227,7 @@ export async function createServices(config: Config): Promise<
     setupCode,
     mail,
     storage,
+    backups,
     limits,
     ai,
     chat,
@@ -238,6 +248,7 @@ export async function createServices(config: Config): Promise<
     },
     stop: async () => {
       await Promise.all([mail.stop(), scheduler.stop(), chat.stop(), site.stop()]);
+      await backups.stop();
       await database.close();
       if (uploads.temporary) rmSync(uploads.dir, { recursive: true, force: true });
     },
@@ -311,7 +322,9 @@ async function startListening(env: Record<string, string | undefined>, backgroun
   }
   // A new snapshot of the agency's settings changes every page: this process drops them all at once.
   const unwatchSite = services.site.onChange(() => renderCache?.invalidate("site"));
-  const app = createApp({ services, build, staticFiles, renderCache });
+  // GET /metrics' counts: Hono's answers and the fast paths' alike.
+  const metrics = createMetrics({ services, renderCache });
+  const app = createApp({ services, build, staticFiles, renderCache, metrics });
 
   let server: Server;
   try {
@@ -320,9 +333,17 @@ async function startListening(env: Record<string, string | undefined>, backgroun
     const security = securityOptions(config, false, services.site);
     const fastPaths = [
       ...(staticFiles
-        ? [await createFastStatic({ staticFiles, services, security, replacement: renderCache && storedPageFiles(renderCache, security) })]
+        ? [
+            await createFastStatic({
+              staticFiles,
+              services,
+              security,
+              metrics,
+              replacement: renderCache && storedPageFiles(renderCache, security),
+            }),
+          ]
         : []),
-      ...(renderCache ? [createFastPages({ renderCache, services, security })] : []),
+      ...(renderCache ? [createFastPages({ renderCache, services, security, metrics })] : []),
     ];
     server = await new Promise<Server>((resolve, reject) => {
       const s = serve(
@@ -349,6 +370,18 @@ async function startListening(env: Record<string, string | undefined>, backgroun
     throw error;
   }
   services.follow();
+  // db:backup's way to the embedded database this process holds (server/control-channel.ts).
+  const channel =
+    services.database.kind === "pglite" && !config.DATA_DIR.startsWith("memory://")
+      ? await openControlChannel(
+          config.DATA_DIR,
+          (sink, location) => services.backups.backUpInto(sink, location),
+          (level, data, message) => logger[level](data, message),
+        ).catch((error: unknown) => {
+          logger.warn({ err: error }, "the local channel for db:backup could not be opened: db:backup needs the server stopped");
+          return null;
+        })
+      : null;
   let background: NodeJS.Timeout | undefined;
   if (backgroundDelayMs > 0)
     background = setTimeout(() => {
@@ -392,6 +425,7 @@ async function startListening(env: Record<string, string | undefined>, backgroun
         server.closeIdleConnections();
       });
       unwatchSite();
+      await channel?.close();
       await unfollow?.();
       await services.stop();
       logger.info("server stopped");

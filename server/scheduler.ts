@@ -17,6 +17,11 @@ export type Job = {
   intervalMs: number;
   /** Runs the job; an error is logged and the job runs again at its next time. */
   run: () => Promise<void>;
+  /**
+   * On a site that has never run the job, its first run comes this long after the first start instead
+   * of at once (a backup of a site minutes old holds nothing yet, and a test server never makes one).
+   */
+  firstRunDelayMs?: number;
 };
 
 /** Who runs a job, as `scheduled_jobs.last_run_by` records it. */
@@ -51,6 +56,7 @@ export class Scheduler {
   private running: Promise<void> | undefined;
   private stopped = true;
   private readonly tickMs: number;
+  private readonly firstRunsSet = new Set<string>();
 
   constructor(private readonly options: SchedulerOptions) {
     const shortest = Math.min(...options.jobs.map((job) => job.intervalMs), 60_000);
@@ -79,6 +85,13 @@ export class Scheduler {
       if (this.stopped && this.timer !== undefined) break;
       let won = false;
       try {
+        if (job.firstRunDelayMs !== undefined && !this.firstRunsSet.has(job.name)) {
+          await db.execute(sql`
+            insert into scheduled_jobs (name, next_run_at)
+            values (${job.name}, now() + make_interval(secs => ${job.firstRunDelayMs / 1000}))
+            on conflict (name) do nothing`);
+          this.firstRunsSet.add(job.name);
+        }
         won = await claimRun(db, job.name, job.intervalMs);
       } catch (error) {
         log?.("error", { err: error, job: job.name }, "scheduled job: could not claim its run");

@@ -478,7 +478,7 @@ describe.each(databaseKinds)("two-factor sign-in on %s", (kind) => {
     const { cookie } = await enrol(admin.email);
     const child = spawn(
       process.execPath,
-      [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/admin-create.ts", "--reset-2fa", "--email", admin.email],
+      [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/cli.ts", "admin:create", "--reset-2fa", "--email", admin.email],
       {
         cwd: root,
         env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", DATABASE_URL: server.services.config.DATABASE_URL ?? "" },

@@ -54,7 +54,7 @@ export async function persistentDatabase(
 
 /** Runs `npm run admin:create` (scripts/admin-create.ts) with these arguments, environment and standard input. */
 export function adminCreate(args: string[], env: Record<string, string>, stdin: string) {
-  const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/admin-create.ts", ...args], {
+  const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/cli.ts", "admin:create", ...args], {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", AUTH_SCRYPT_N: "1024", ...env },
     stdio: ["pipe", "pipe", "pipe"],

@@ -37,5 +37,6 @@ export const AUDIT_ACTIONS = [
   "faq_changed",
   "faq_deleted",
   "faq_moved",
+  "backup_made",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -36,6 +36,7 @@ const actions: Record<AuditAction, string> = {
   faq_changed: "Changed a question of the FAQ",
   faq_deleted: "Deleted a question of the FAQ",
   faq_moved: "Moved a question of the FAQ in the order",
+  backup_made: "Made a backup of the site",
 };
 
 /** Labels of the keys `detail` carries; any other key is shown with its own name spelled out. */

@@ -8,6 +8,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   ListMultipartUploadsCommand,
+  ListObjectsV2Command,
   S3Client,
   type S3ClientConfig,
 } from "@aws-sdk/client-s3";
@@ -141,6 +142,16 @@ export class S3FileStorage implements FileStorage {
       // S3 itself answers 204 for a missing key; some compatible services answer 404.
       if (!isNotFound(error)) throw error;
     }
+  }
+
+  /** Objects under keys this storage could have made (anything else in the bucket is not the site's). */
+  async *list(): AsyncIterable<{ key: string; size: number }> {
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken }));
+      for (const { Key, Size } of page.Contents ?? []) if (Key && KEY.test(Key)) yield { key: Key, size: Size ?? 0 };
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
   }
 
   /**

@@ -4,11 +4,13 @@
  * file name never reaches a path.
  */
 import { createHash, randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
+import { createReadStream, createWriteStream, mkdtempSync } from "node:fs";
 import { chmod, readdir, rename, rm, stat, statfs } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { type Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import type { Config } from "~/env.server";
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from "~/lib/private-files.server";
 import type { S3FileStorageOptions, S3Settings } from "./s3-storage.server";
 
@@ -23,6 +25,8 @@ export interface FileStorage {
   open(key: string): Readable;
   /** Removes the file; a missing file is not an error. */
   delete(key: string): Promise<void>;
+  /** Every stored file with its size (what a backup copies), in no particular order. */
+  list(): AsyncIterable<{ key: string; size: number }>;
   /** Removes partial writes older than `olderThanMs` left by a process that died mid-write. */
   removeStalePartials?(olderThanMs: number): Promise<number>;
   /** Bytes still free where the files are kept (a store without such a limit leaves this out). */
@@ -111,6 +115,21 @@ export class LocalFileStorage implements FileStorage {
     await rm(this.pathOf(key), { force: true });
   }
 
+  async *list(): AsyncIterable<{ key: string; size: number }> {
+    let names: string[];
+    try {
+      names = await readdir(this.dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+      throw error;
+    }
+    for (const key of names.filter((name) => KEY.test(name))) {
+      // A file deleted since the folder was read is no longer stored.
+      const info = await stat(path.join(this.dir, key)).catch(() => undefined);
+      if (info?.isFile()) yield { key, size: info.size };
+    }
+  }
+
   async removeStalePartials(olderThanMs: number): Promise<number> {
     let names: string[];
     try {
@@ -140,4 +159,13 @@ export async function createFileStorage(settings: S3Settings, dir: string, optio
   if (!settings.S3_BUCKET) return new LocalFileStorage(dir);
   const { S3FileStorage, s3Client } = await import("./s3-storage.server");
   return new S3FileStorage(s3Client(settings), settings.S3_BUCKET, options);
+}
+
+/**
+ * The uploads folder: DATA_DIR/uploads, or with a throw-away in-memory database a throw-away folder
+ * (removed on stop), so its files never outlive the rows describing them.
+ */
+export function uploadsDir(config: Pick<Config, "DATA_DIR">): { dir: string; temporary: boolean } {
+  if (config.DATA_DIR.startsWith("memory://")) return { dir: mkdtempSync(path.join(os.tmpdir(), "agency-uploads-")), temporary: true };
+  return { dir: path.resolve(config.DATA_DIR, "uploads"), temporary: false };
 }

@@ -3,6 +3,8 @@ import { z } from "zod";
 import { AdminPage } from "~/components/admin/admin-page";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { adminMessages } from "~/features/admin/messages";
+import { backupStatus } from "~/features/backup/backup.server";
+import { BackupPanel, type BackupPanelData } from "~/features/backup/components/backup-panel";
 import { promiseSettings } from "~/features/leads/arrival.server";
 import { PromiseFigures } from "~/features/leads-inbox/components/promise-figures";
 import { inboxSummary } from "~/features/leads-inbox/inbox.server";
@@ -35,6 +37,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     summary,
     promise: { minutes: settings.slaMinutes, officeHours: settings.hours === "business" },
     mailFailures: await listMailFailures(context.db),
+    backups: await backupPanel(context),
+  };
+}
+
+/** The backups panel's figures: the newest successful backup, and a failure newer than it. */
+async function backupPanel(context: Route.LoaderArgs["context"]): Promise<BackupPanelData> {
+  const destination = context.backups.destination;
+  if (destination === null) return { destination, last: null, failure: null, running: false };
+  const status = await backupStatus(context.db);
+  return {
+    destination,
+    last: status.last && { at: status.last.at.toISOString(), bytes: status.last.bytes },
+    failure: status.failure && { at: status.failure.at.toISOString(), error: status.failure.error },
+    running: status.running,
   };
 }
 
@@ -111,7 +127,10 @@ function Figure({ label, value, tone, to }: { label: string; value: number | und
   );
 }
 
-/** /admin/dashboard: today's lead figures, the promise kept, mail that could not be delivered, then a card per area of the back office. */
+/**
+ * /admin/dashboard: today's lead figures, the promise kept, mail that could not be delivered, the last
+ * backup, then a card per area of the back office.
+ */
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { user } = useAdmin();
   const site = useSite();
@@ -135,6 +154,8 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       )}
 
       <MailFailuresPanel failures={loaderData.mailFailures} result={actionData} />
+
+      <BackupPanel data={loaderData.backups} />
 
       <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((card) => {
