@@ -18,7 +18,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
 import { embeddedDatabaseOwner, openDatabase } from "#db/client";
-import { runMigrations } from "#db/migrate";
+import { appliedMigrations, readJournal } from "#db/migrate";
 import { ConfigError, loadConfig } from "../app/env.server";
 import { ArchiveError } from "../app/features/backup/archive.server";
 import { archiveName, type BackupResult, runBackup } from "../app/features/backup/backup.server";
@@ -43,6 +43,9 @@ archive's checksums first. The database must be empty: --force replaces everythi
 embedded database, stop the server first.`;
 
 class UsageError extends Error {}
+
+/** The migration that made the `backups` table: an older database's backup is not recorded in it. */
+const backupsTableMigration = () => readJournal().findIndex((entry) => entry.tag === "0014_backups") + 1;
 
 const mb = (bytes: number) => (bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
@@ -117,7 +120,9 @@ async function backup(argv: string[]): Promise<number> {
     } else {
       const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
       try {
-        await runMigrations(database);
+        // The database as it is: a backup before an upgrade must not be of a database the new version migrated.
+        const applied = await appliedMigrations(database);
+        if (applied === 0) throw new UsageError(`${databaseName(config)} holds no site yet: there is nothing to back up.`);
         const storage = await createFileStorage(config, uploadsDir(config).dir);
         result = await runBackup({
           database,
@@ -126,6 +131,7 @@ async function backup(argv: string[]): Promise<number> {
           target: { kind: "file", file: partial },
           trigger: "command",
           keepDays: config.BACKUP_KEEP_DAYS,
+          record: applied >= backupsTableMigration(),
         });
       } finally {
         await database.close();

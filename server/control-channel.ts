@@ -48,6 +48,10 @@ export async function openControlChannel(
     const body = new PassThrough();
     response.writeHead(200, { "content-type": "application/gzip", trailer: BACKUP_RESULT_TRAILER });
     body.pipe(response, { end: false });
+    // The command went away (its terminal closed) or the server is stopping: the backup stops, and says so.
+    response.once("close", () => {
+      if (!response.writableFinished) body.destroy(new Error("db:backup stopped reading the archive before it was complete"));
+    });
     const location = url.searchParams.get("out")?.slice(0, 1000) || "(sent to the db:backup command)";
     void Promise.all([backUpInto(body, location), once(body, "end")]).then(
       ([result]) => {
@@ -64,10 +68,16 @@ export async function openControlChannel(
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(socketPath, () => {
-      server.off("error", reject);
-      resolve();
-    });
+    // The socket is made owner-only from its first moment (the bind happens within listen(), synchronously).
+    const umask = process.umask(0o077);
+    try {
+      server.listen(socketPath, () => {
+        server.off("error", reject);
+        resolve();
+      });
+    } finally {
+      process.umask(umask);
+    }
   });
   chmodSync(socketPath, 0o600);
   return {

@@ -225,7 +225,8 @@ async function readSiteFigures(services: MetricsOptions["services"]): Promise<Si
       m.pending as mail_pending, m.failing as mail_failing, m.dead as mail_dead, m.oldest as mail_oldest_pending_seconds,
       (select count(*)::int from leads where ${overdueLead(slaMinutes)}) as leads_overdue,
       (select extract(epoch from now() - max(finished_at))::float8 from backups where status = 'ok') as backup_age_seconds,
-      (select status = 'failed' from backups where status <> 'running' order by started_at desc limit 1) as backup_failed,
+      (select status <> 'ok' from backups where status <> 'running' or started_at < now() - interval '1 hour'
+        order by started_at desc limit 1) as backup_failed,
       (select coalesce(json_agg(json_build_object(
           'name', name,
           'last_run', extract(epoch from last_run_at)::float8,

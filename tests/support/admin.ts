@@ -52,7 +52,7 @@ export async function persistentDatabase(
   return { env: { DATABASE_URL: url, DATA_DIR: files.dir }, cleanup: () => drop().finally(files.remove) };
 }
 
-/** Runs `npm run admin:create` (scripts/admin-create.ts) with these arguments, environment and standard input. */
+/** Runs `npm run admin:create` (scripts/cli.ts admin:create) with these arguments, environment and standard input. */
 export function adminCreate(args: string[], env: Record<string, string>, stdin: string) {
   const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/cli.ts", "admin:create", ...args], {
     cwd: root,

@@ -163,7 +163,12 @@ export async function unpackArchive(file: string, dir: string): Promise<Manifest
     await pipeline(createReadStream(file), gunzip, extract);
   } catch (error) {
     if (error instanceof ArchiveError) throw error;
-    const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "there is no such file" : (error as Error).message;
+    const code = (error as NodeJS.ErrnoException).code;
+    // The folder it is unpacked into, not the archive, failed: say where.
+    const where = (error as NodeJS.ErrnoException).path;
+    if (where !== file && (code === "ENOSPC" || code === "EDQUOT" || code === "EACCES" || code === "EROFS"))
+      throw new Error(`${label} could not be unpacked into ${dir} (${(error as Error).message}); set TMPDIR to a folder with room.`);
+    const reason = code === "ENOENT" ? "there is no such file" : (error as Error).message;
     throw new ArchiveError(`${label} is not a readable backup archive (${reason}).`);
   }
 

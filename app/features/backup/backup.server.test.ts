@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSy
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { GetObjectCommand } from "@aws-sdk/client-s3";
 import { sql } from "drizzle-orm";
 import tar from "tar-stream";
 import { afterAll, describe, expect, it } from "vitest";
@@ -10,11 +11,15 @@ import { type DatabaseHandle, openDatabase } from "#db/client";
 import { readJournal, runMigrations } from "#db/migrate";
 import { backups, consentRecords, leads, siteSettings, uploads } from "#db/schema";
 import { seed } from "#db/seed";
+import { loadConfig } from "~/env.server";
+import { S3FileStorage } from "~/features/uploads/s3-storage.server";
 import { LocalFileStorage } from "~/features/uploads/storage.server";
 import { createPostgresDatabase, postgresUrl } from "../../../tests/support/databases";
+import { startS3Server } from "../../../tests/support/s3";
 import { ArchiveError } from "./archive.server";
 import { archiveName, backupStatus, pruneArchives, runBackup, writeArchive } from "./backup.server";
 import { RestoreRefused, restoreArchive } from "./restore.server";
+import { Backups } from "./service.server";
 
 const temp: string[] = [];
 const closers: (() => Promise<void>)[] = [];
@@ -254,6 +259,37 @@ describe("old archives", () => {
     const written = await writeArchive({ ...site, version: "1.0.0" }, sink);
     expect(Buffer.concat(chunks).length).toBe(written.bytes);
     expect(sha(Buffer.concat(chunks))).toBe(written.sha256);
+  });
+});
+
+describe("backups to an S3 prefix", () => {
+  it("go under BACKUP_S3_URL's prefix with the bucket's documents inside, and restore byte for byte", { timeout: 60_000 }, async () => {
+    const s3 = await startS3Server();
+    closers.push(() => s3.close());
+    const config = loadConfig({ ...s3.env, DATA_DIR: "memory://", BACKUP_S3_URL: `s3://${s3.bucket}/backups/site` });
+    const database = await emptyDatabase("pglite");
+    await runMigrations(database);
+    const storage = new S3FileStorage(s3.client, s3.bucket);
+    const document = Buffer.from(`%PDF-1.4\n${"loss run ".repeat(500)}`);
+    await storage.write("doc-s3.pdf", Readable.from([document]), { maxBytes: 1e6 });
+
+    const backups = new Backups({ config, database, storage });
+    expect(backups.destination).toBe(`s3://${s3.bucket}/backups/site`);
+    const result = await backups.backUp("daily");
+    expect(result.location).toMatch(new RegExp(`^s3://${s3.bucket}/backups/site/agency-backup-.*\\.tar\\.gz$`));
+    const key = result.location.slice(`s3://${s3.bucket}/`.length);
+    expect((await s3.objectKeys()).sort()).toEqual(["doc-s3.pdf", key].sort());
+    // The archive holds the document, not itself (a key with a slash is not a document).
+    expect(result.counts.documents).toBe(1);
+
+    const file = path.join(folder(), "from-s3.tar.gz");
+    const object = await s3.client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
+    writeFileSync(file, Buffer.from(await (object.Body as { transformToByteArray: () => Promise<Uint8Array> }).transformToByteArray()));
+    expect(sha(readFileSync(file))).toBe(result.sha256);
+    const into = await emptyDatabase("pglite");
+    const restoredFiles = new LocalFileStorage(folder());
+    await restoreArchive({ file, database: into, storage: restoredFiles, targetName: "the target" });
+    expect(sha(readFileSync(path.join(restoredFiles.dir, "doc-s3.pdf")))).toBe(sha(document));
   });
 });
 

@@ -4,7 +4,7 @@
  * to a folder, an S3 prefix or a stream. Each is recorded in `backups`, so the dashboard shows the last
  * one and a failure stays in sight until a later backup succeeds.
  */
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdtemp, readdir, rename, rm, stat, unlink } from "node:fs/promises";
 import os from "node:os";
@@ -22,8 +22,9 @@ import { exportTables } from "./tables.server";
 /** How an archive is named: the moment it was begun, in UTC, sortable. */
 export const ARCHIVE_NAME = /^agency-backup-(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z)(-[0-9a-f]{6})?\.tar\.gz$/;
 
+/** Two archives begun in the same second (two processes, or the daily one and the button) get different names. */
 export function archiveName(at: Date = new Date()): string {
-  return `agency-backup-${at.toISOString().slice(0, 19).replaceAll(":", "-")}Z.tar.gz`;
+  return `agency-backup-${at.toISOString().slice(0, 19).replaceAll(":", "-")}Z-${randomBytes(3).toString("hex")}.tar.gz`;
 }
 
 export type BackupSources = {
@@ -136,6 +137,8 @@ export type BackupOptions = BackupSources & {
   trigger: "daily" | "manual" | "command";
   requestedBy?: string | null;
   keepDays: number;
+  /** Whether to record it in `backups` (false for a database whose migrations predate that table). */
+  record?: boolean;
   log?: (level: "info" | "warn" | "error", data: Record<string, unknown>, message: string) => void;
 };
 
@@ -147,18 +150,22 @@ export type BackupResult = { id: string; location: string; bytes: number; sha256
  */
 export async function runBackup(options: BackupOptions): Promise<BackupResult> {
   const db = options.database.db;
-  const [row] = await db
-    .insert(backups)
-    .values({ trigger: options.trigger, requestedBy: options.requestedBy ?? null })
-    .returning({ id: backups.id });
+  const record = options.record ?? true;
+  const [row] = record
+    ? await db
+        .insert(backups)
+        .values({ trigger: options.trigger, requestedBy: options.requestedBy ?? null })
+        .returning({ id: backups.id })
+    : [{ id: "" }];
   const name = archiveName();
   try {
     const { location, written } = await writeToTarget(options, name);
     const counts = archiveCounts(written.manifest);
-    await db
-      .update(backups)
-      .set({ status: "ok", finishedAt: new Date(), location, sizeBytes: written.bytes, sha256: written.sha256, counts })
-      .where(eq(backups.id, row.id));
+    if (record)
+      await db
+        .update(backups)
+        .set({ status: "ok", finishedAt: new Date(), location, sizeBytes: written.bytes, sha256: written.sha256, counts })
+        .where(eq(backups.id, row.id));
     options.log?.("info", { location, bytes: written.bytes, counts }, "backup written");
     await pruneArchives(options.target, options.keepDays, name).catch((error: unknown) =>
       options.log?.("warn", { err: error }, "old backups could not be deleted"),
@@ -166,11 +173,12 @@ export async function runBackup(options: BackupOptions): Promise<BackupResult> {
     return { id: row.id, location, bytes: written.bytes, sha256: written.sha256, counts };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    await db
-      .update(backups)
-      .set({ status: "failed", finishedAt: new Date(), error: message.slice(0, 2000) })
-      .where(eq(backups.id, row.id))
-      .catch(() => {});
+    if (record)
+      await db
+        .update(backups)
+        .set({ status: "failed", finishedAt: new Date(), error: message.slice(0, 2000) })
+        .where(eq(backups.id, row.id))
+        .catch(() => {});
     options.log?.("error", { err: error }, "backup failed");
     throw error;
   }
@@ -184,11 +192,18 @@ async function writeToTarget(options: BackupOptions, name: string): Promise<{ lo
     const file = target.kind === "dir" ? path.join(dir, name) : path.resolve(target.file);
     if (target.kind === "dir") await ensurePrivateDir(dir);
     const partial = path.join(dir, `.${path.basename(file)}.${randomUUID()}.part`);
+    const out = createWriteStream(partial, { flags: "wx", mode: PRIVATE_FILE_MODE });
     try {
-      const written = await writeArchive(options, createWriteStream(partial, { flags: "wx", mode: PRIVATE_FILE_MODE }));
+      const written = await writeArchive(options, out);
       await rename(partial, file);
       return { location: file, written };
     } catch (error) {
+      // A stream torn down while it still opens its file would make the file after the rm: wait for it.
+      if (!out.closed) {
+        const closed = new Promise<void>((resolve) => out.once("close", () => resolve()));
+        out.destroy();
+        await closed;
+      }
       await rm(partial, { force: true });
       throw error;
     }

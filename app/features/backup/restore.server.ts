@@ -11,7 +11,7 @@ import type { DatabaseHandle } from "#db/client";
 import { appliedMigrations, readJournal, runMigrations, runMigrationsTo } from "#db/migrate";
 import type { FileStorage } from "~/features/uploads/storage.server";
 import { ArchiveError, type Manifest, unpackArchive } from "./archive.server";
-import { dropSiteTables, importTables, tablesWithRows } from "./tables.server";
+import { dropSiteTables, emptySiteTables, importTables, tablesWithRows } from "./tables.server";
 
 /** The target holds data and `force` was not given. */
 export class RestoreRefused extends Error {
@@ -50,18 +50,16 @@ export async function restoreArchive(options: RestoreOptions): Promise<RestoreRe
       );
 
     const { database, storage } = options;
-    if ((await appliedMigrations(database)) > 0 || (await tablesWithRows(database.db)).length > 0) {
-      const holding = await tablesWithRows(database.db);
-      if (holding.length > 0 && !options.force) {
-        throw new RestoreRefused(
-          `${options.targetName} is not empty (it holds rows in ${holding.slice(0, 5).join(", ")}${holding.length > 5 ? ", ..." : ""}): restore into an empty database, or add --force to replace everything in it.`,
-        );
-      }
-      await dropSiteTables(database.db);
+    const applied = await appliedMigrations(database);
+    const holding = await tablesWithRows(database.db);
+    if (holding.length > 0 && !options.force) {
+      throw new RestoreRefused(
+        `${options.targetName} is not empty (it holds rows in ${holding.slice(0, 5).join(", ")}${holding.length > 5 ? ", ..." : ""}): restore into an empty database, or add --force to replace everything in it.`,
+      );
     }
-    await runMigrationsTo(database, wanted);
 
-    // Documents first: a failure leaves no rows naming missing files, and a second run writes them again.
+    // Documents before the database changes: a failure here leaves the target as it was (and a second run
+    // writes them again; a document's name is its own, so nothing else is overwritten).
     for (const document of manifest.documents) {
       const stored = await storage.write(document.key, createReadStream(path.join(work, "documents", document.key)), {
         maxBytes: document.size,
@@ -69,7 +67,20 @@ export async function restoreArchive(options: RestoreOptions): Promise<RestoreRe
       if (stored.sha256 !== document.sha256 || stored.size !== document.size)
         throw new ArchiveError(`${document.key} was not stored as the archive holds it (checksum differs after writing).`);
     }
-    const counts = await database.db.transaction((tx) => importTables(tx, work, manifest.tables, label));
+
+    let counts: Record<string, number>;
+    if (applied > 0 && applied === wanted) {
+      // The target's schema is the archive's: its rows are replaced in one transaction, all or nothing.
+      counts = await database.db.transaction(async (tx) => {
+        await emptySiteTables(tx);
+        return importTables(tx, work, manifest.tables, label);
+      });
+    } else {
+      // Another schema (or none): rebuilt as far as the archive's migrations, then loaded in one transaction.
+      if (applied > 0) await dropSiteTables(database.db);
+      await runMigrationsTo(database, wanted);
+      counts = await database.db.transaction((tx) => importTables(tx, work, manifest.tables, label));
+    }
     await runMigrations(database);
     return { manifest, counts, documents: manifest.documents.length };
   } finally {

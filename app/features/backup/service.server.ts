@@ -52,6 +52,8 @@ async function s3Target(config: Config, url: string): Promise<BackupTarget> {
 export class Backups {
   private target: Promise<BackupTarget> | undefined;
   private running: Promise<unknown> | undefined;
+  /** One backup at a time in this process, whoever asks: each opens a copy of the embedded database. */
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: { config: Config; database: DatabaseHandle; storage: FileStorage; log?: Log }) {}
 
@@ -76,14 +78,16 @@ export class Backups {
 
   /** A backup to the configured destination: the daily job's, or an admin's from the dashboard (audited). */
   async backUp(trigger: "daily" | "manual", by?: { admin: { id: string; email: string }; ip: string | null }): Promise<BackupResult> {
-    const result = await runBackup({
-      ...this.sources(),
-      target: await this.defaultTarget(),
-      trigger,
-      requestedBy: by?.admin.id ?? null,
-      keepDays: this.options.config.BACKUP_KEEP_DAYS,
-      log: this.options.log,
-    });
+    const result = await this.oneAtATime(async () =>
+      runBackup({
+        ...this.sources(),
+        target: await this.defaultTarget(),
+        trigger,
+        requestedBy: by?.admin.id ?? null,
+        keepDays: this.options.config.BACKUP_KEEP_DAYS,
+        log: this.options.log,
+      }),
+    );
     if (by)
       await recordAudit(this.options.database.db, {
         action: "backup_made",
@@ -112,17 +116,26 @@ export class Backups {
   /** Waits for a backup in progress (the server stopping). */
   async stop(): Promise<void> {
     await this.running;
+    await this.queue;
   }
 
   /** A backup written into `sink` (the `db:backup` command's file, by way of the server). */
   async backUpInto(sink: Writable, location: string): Promise<BackupResult> {
-    return runBackup({
-      ...this.sources(),
-      target: { kind: "stream", sink, location },
-      trigger: "command",
-      keepDays: this.options.config.BACKUP_KEEP_DAYS,
-      log: this.options.log,
-    });
+    return this.oneAtATime(() =>
+      runBackup({
+        ...this.sources(),
+        target: { kind: "stream", sink, location },
+        trigger: "command",
+        keepDays: this.options.config.BACKUP_KEEP_DAYS,
+        log: this.options.log,
+      }),
+    );
+  }
+
+  private oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+    const turn = this.queue.then(work, work);
+    this.queue = turn.catch(() => undefined);
+    return turn;
   }
 
   private sources() {

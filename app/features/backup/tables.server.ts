@@ -4,23 +4,38 @@
  * (`json_populate_recordset`) itself, with its own rules for every type (timestamps, arrays, jsonb, uuid),
  * so PGlite and PostgreSQL read each other's archives.
  */
+
+import { once } from "node:events";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { finished } from "node:stream/promises";
-import { type SQL, sql } from "drizzle-orm";
+import { pipeline } from "node:stream/promises";
+import { getTableName, is, type SQL, sql } from "drizzle-orm";
+import { PgTable } from "drizzle-orm/pg-core";
 import type { Database, SnapshotQuery } from "#db/client";
+import * as schema from "#db/schema";
 import { ArchiveError, Hasher, TABLE_NAME, type TableEntry } from "./archive.server";
 
 /** Not in the archives: the record of backups describes the archives themselves. */
 export const NOT_BACKED_UP = new Set(["backups"]);
 
+/**
+ * The site's tables (db/schema.ts): all that a backup reads, a restore checks for rows, and `--force`
+ * replaces. Anything else in the database (another application's tables beside the site's) is left alone.
+ */
+export const SITE_TABLES: ReadonlySet<string> = new Set(
+  (Object.values(schema) as unknown[]).flatMap((value) => (is(value, PgTable) ? [getTableName(value)] : [])),
+);
+
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/** Rows fetched from the snapshot at a time, and rows written per statement on restore. */
-const FETCH_ROWS = 2000;
-const INSERT_ROWS = 500;
+/**
+ * Rows fetched from the snapshot at a time, and rows written per statement on restore: a few megabytes at
+ * most even for the largest rows (a knowledge passage with its embedding, a mail with its body).
+ */
+const FETCH_ROWS = 200;
+const INSERT_ROWS = 200;
 
 /** The site's tables (schema public) and their stored columns, as the catalog lists them. */
 const TABLES_SQL = `
@@ -31,9 +46,11 @@ const TABLES_SQL = `
   where n.nspname = 'public' and c.relkind in ('r', 'p')
   order by c.relname, a.attnum`;
 
+/** The site's tables and their columns, from the catalog's rows. */
 function groupColumns(rows: { table: string; column: string }[]): Map<string, string[]> {
   const tables = new Map<string, string[]>();
   for (const { table, column } of rows) {
+    if (!SITE_TABLES.has(table)) continue;
     const columns = tables.get(table) ?? [];
     columns.push(column);
     tables.set(table, columns);
@@ -52,22 +69,29 @@ export async function exportTables(query: SnapshotQuery, dir: string): Promise<{
   for (const [name, columns] of tables) {
     if (NOT_BACKED_UP.has(name) || !TABLE_NAME.test(name)) continue;
     const hasher = new Hasher();
-    const out = createWriteStream(path.join(dir, "db", `${name}.jsonl`), { mode: 0o600 });
-    hasher.pipe(out);
+    // A failed write (a full disk) rejects `copied`, which every wait below watches: never an unhandled error.
+    const copied = pipeline(hasher, createWriteStream(path.join(dir, "db", `${name}.jsonl`), { mode: 0o600 }));
     let rows = 0;
     await query(
       `declare backup_rows no scroll cursor for select row_to_json(r)::text as line from (select ${columns.map(quote).join(", ")} from ${quote(name)}) r`,
     );
-    for (;;) {
-      const batch = await query<{ line: string }>(`fetch forward ${FETCH_ROWS} from backup_rows`);
-      if (batch.length === 0) break;
-      rows += batch.length;
-      const text = `${batch.map((row) => row.line).join("\n")}\n`;
-      if (!hasher.write(text)) await new Promise((resolve) => hasher.once("drain", resolve));
+    try {
+      for (;;) {
+        const batch = await query<{ line: string }>(`fetch forward ${FETCH_ROWS} from backup_rows`);
+        if (batch.length === 0) break;
+        rows += batch.length;
+        for (const row of batch) {
+          if (!hasher.write(`${row.line}\n`)) await Promise.race([once(hasher, "drain"), copied]);
+        }
+      }
+      hasher.end();
+      await copied;
+    } catch (error) {
+      hasher.destroy();
+      await copied.catch(() => {});
+      throw error;
     }
     await query("close backup_rows");
-    hasher.end();
-    await finished(out);
     entries.push({ name, rows, bytes: hasher.bytes, sha256: hasher.digest(), columns });
   }
   const migrations = await query<{ count: number }>(
@@ -97,7 +121,13 @@ export async function tablesWithRows(db: Executor): Promise<string[]> {
 
 const sqlString = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
-/** Drops the site's tables and its record of migrations: what `--force` replaces. Extensions stay. */
+/** Empties every table of the site, inside the caller's transaction: `--force` onto a target of the same version. */
+export async function emptySiteTables(tx: Executor): Promise<void> {
+  const tables = [...(await targetTables(tx)).keys()];
+  if (tables.length > 0) await tx.execute(sql.raw(`truncate table ${tables.map(quote).join(", ")} cascade`));
+}
+
+/** Drops the site's tables and its record of migrations: `--force` onto a target of another version. Extensions stay. */
 export async function dropSiteTables(db: Executor): Promise<void> {
   const tables = [...(await targetTables(db)).keys()];
   if (tables.length > 0) await db.execute(sql.raw(`drop table if exists ${tables.map(quote).join(", ")} cascade`));
