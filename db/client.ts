@@ -2,8 +2,10 @@
  * Opens the database: embedded PGlite in DATA_DIR by default, PostgreSQL when a URL is given.
  * Both are driven through the same Drizzle schema and migrations.
  */
-import { createHash } from "node:crypto";
-import { chmodSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { createHash, randomUUID } from "node:crypto";
+import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { chmod, cp, rm } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
@@ -43,6 +45,12 @@ export type DatabaseHandle = {
    * folder taken in one step, opened in memory and thrown away after).
    */
   readSnapshot: <T>(work: (query: SnapshotQuery) => Promise<T>) => Promise<T>;
+  /**
+   * The embedded database on disk only: copies its data folder beside it while no query runs (the copy is
+   * what a power cut would leave, which PostgreSQL recovers from), for another process to open with
+   * `readCopiedSnapshot`, so that opening it costs the server neither memory nor time on its thread.
+   */
+  copyDataFolder?: () => Promise<{ dir: string; remove: () => Promise<void> }>;
   close: () => Promise<void>;
 };
 
@@ -102,7 +110,20 @@ async function withAdvisoryLock<T>(pool: pg.Pool, name: string, work: () => Prom
  * one open at that moment is not.
  */
 async function pgliteSnapshot<T>(client: PGlite, work: (query: SnapshotQuery) => Promise<T>): Promise<T> {
-  const copy = await PGlite.create({ loadDataDir: await client.dumpDataDir("none"), ...pgliteOptions() });
+  return readDumpedSnapshot(await client.dumpDataDir("none"), work);
+}
+
+/** Opens a copy of an embedded database's folder (`dumpDataDir`'s tar) in memory and runs `work` on it, read-only. */
+async function readDumpedSnapshot<T>(dump: Blob, work: (query: SnapshotQuery) => Promise<T>): Promise<T> {
+  return readCopy(await PGlite.create({ loadDataDir: dump, ...pgliteOptions() }), work);
+}
+
+/** Opens the copied data folder `dir` (`copyDataFolder`) and runs `work` on it in one transaction. */
+export async function readCopiedSnapshot<T>(dir: string, work: (query: SnapshotQuery) => Promise<T>): Promise<T> {
+  return readCopy(await PGlite.create(dir, pgliteOptions()), work);
+}
+
+async function readCopy<T>(copy: PGlite, work: (query: SnapshotQuery) => Promise<T>): Promise<T> {
   try {
     return await copy.transaction(async (tx) =>
       work(async <Row>(text: string, params?: unknown[]) => (await tx.query<Row>(text, params)).rows),
@@ -204,6 +225,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   chmodSync(location, 0o700);
   const unlock = lockDataDir(path.dirname(location));
   try {
+    // Copies left by a backup whose process died: this process holds the folder's lock, so they are no one's.
+    for (const name of readdirSync(path.dirname(location)))
+      if (name.startsWith(COPY_PREFIX)) rmSync(path.join(path.dirname(location), name), { recursive: true, force: true });
     const client = await PGlite.create(location, pgliteOptions());
     const db = drizzlePglite(client, { schema }) as unknown as Database;
     await ensureVector(db, true);
@@ -213,6 +237,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       hasVector: true,
       ...pgliteSignals(client),
       notify: (channel, payload) => notify(db, channel, payload),
+      copyDataFolder: () => copyDataFolder(client, location),
       close: async () => {
         await client.close();
         unlock();
@@ -222,6 +247,41 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     unlock();
     throw error;
   }
+}
+
+const COPY_PREFIX = ".backup-copy-";
+
+/**
+ * Copies a folder with the system's `cp -a` (about 0.15 s for a site of 1,000 leads' 70 MB, 1,200 files, where
+ * Node's asynchronous `cp` took 0.6 to 0.9 s), leaving the event loop free; Node's own copy where there is no `cp`.
+ */
+function copyFolder(from: string, to: string): Promise<void> {
+  return new Promise((resolve, reject) =>
+    execFile("cp", ["-a", from, to], (error, _stdout, stderr) => {
+      if (!error) resolve();
+      else if ((error as NodeJS.ErrnoException).code === "ENOENT") cp(from, to, { recursive: true }).then(resolve, reject);
+      else reject(new Error(`the database's folder could not be copied: ${stderr.trim() || error.message}`));
+    }),
+  );
+}
+
+/**
+ * Copies the data folder `location` beside it while the database runs no query and holds no transaction open
+ * (its transaction lock is held for the copy: leads wait that long, about 0.15 s for a site of 1,000 leads).
+ * The copy is the files as a power cut would leave them: committed work is in the write-ahead log, which the
+ * copy replays when it is opened.
+ */
+async function copyDataFolder(client: PGlite, location: string): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const dir = path.join(path.dirname(location), `${COPY_PREFIX}${randomUUID()}`);
+  const remove = () => rm(dir, { recursive: true, force: true });
+  try {
+    await client.transaction(() => copyFolder(location, dir));
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+  await chmod(dir, 0o700);
+  return { dir, remove };
 }
 
 /**

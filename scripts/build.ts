@@ -142,7 +142,8 @@ async function main() {
   // build/cli.js: the site's commands (scripts/cli.ts) for a production install, which has no tsx. One
   // file, without chunks: db/migrate.ts finds the migrations one folder above the module that holds it.
   await esbuild({
-    entryPoints: { cli: path.join(root, "scripts/cli.ts") },
+    // build/backup-snapshot.js: the embedded database's export for a backup, in a process of its own (server/backup-snapshot.ts).
+    entryPoints: { cli: path.join(root, "scripts/cli.ts"), "backup-snapshot": path.join(root, "server/backup-snapshot.ts") },
     outdir: buildDir,
     bundle: true,
     platform: "node",

@@ -44,6 +44,7 @@ import { createMetrics } from "./metrics";
 import { createRenderCache, followContentChanges, type RenderCache } from "./render-cache";
 import { applyRequestDeadline } from "./request-deadline";
 import { Scheduler } from "./scheduler";
+import { exportInChildProcess } from "./snapshot-process";
 import { loadStaticManifest, type StaticManifest, serveBuild } from "./static";
 
 /** The project root: this file sits one level below it, in source (server/) and bundled (build/). */
@@ -138,7 +139,14 @@ export async function createServices(config: Config): Promise<
   const limits = createLimits(database, loginThrottleSettings(config));
   const uploads = uploadsDir(config);
   const storage = await createFileStorage(config, uploads.dir);
-  const backups = new Backups({ config, database, storage, log: (level, data, message) => logger[level](data, message) });
+  const backups = new Backups({
+    config,
+    database,
+    storage,
+    log: (level, data, message) => logger[level](data, message),
+    // The embedded database's copy is opened by a process of its own: not the server's memory, nor its thread.
+    exportEmbedded: exportInChildProcess,
+  });
   // Jobs that run once per site, whichever process wins each run (server/scheduler.ts).
   const scheduler = new Scheduler({
     db: database.db,

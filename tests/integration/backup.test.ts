@@ -299,6 +299,50 @@ describe.each(databaseKinds)("backups of a site on %s", (kind) => {
   });
 });
 
+describe("the built server on the embedded database", () => {
+  it("answers db:backup with an archive exported by build/backup-snapshot.js, in a process of its own", { timeout: 120_000 }, async () => {
+    requireBuild();
+    const dir = mkdtempSync(path.join(os.tmpdir(), "backup-built-"));
+    const env = { DATA_DIR: path.join(dir, "data"), PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", NODE_ENV: "production" };
+    const server = spawn(process.execPath, [path.join(root, "build/server.js")], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? "", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let log = "";
+    server.stdout.on("data", (d) => {
+      log += d;
+    });
+    server.stderr.on("data", (d) => {
+      log += d;
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setInterval(() => {
+          if (log.includes('"msg":"server listening"')) {
+            clearInterval(timer);
+            resolve();
+          }
+        }, 50);
+        server.once("exit", (code) => {
+          clearInterval(timer);
+          reject(new Error(`the server stopped (${code}):\n${log}`));
+        });
+      });
+      const out = path.join(dir, "built.tar.gz");
+      const run = await cli(["db:backup", "--out", out], { DATA_DIR: env.DATA_DIR });
+      expect(run.stderr, log).toBe("");
+      expect(run.stdout).toMatch(/holds the embedded database: asking it for the archive\./);
+      expect(run.stdout).toMatch(/It holds 0 leads, 0 consent records/);
+      expect(log).toContain('"msg":"backup written"');
+    } finally {
+      server.kill("SIGTERM");
+      await new Promise((resolve) => server.once("exit", resolve));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("build/cli.js from a production-only install", () => {
   it("runs db:migrate, admin:create, db:backup and db:restore with no development dependency installed", { timeout: 300_000 }, async () => {
     requireBuild();

@@ -16,7 +16,14 @@ import { readJournal } from "#db/migrate";
 import { backups } from "#db/schema";
 import type { FileStorage } from "~/features/uploads/storage.server";
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from "~/lib/private-files.server";
-import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, ArchiveWriter, type DocumentEntry, type Manifest } from "./archive.server";
+import {
+  ARCHIVE_FORMAT,
+  ARCHIVE_FORMAT_VERSION,
+  ArchiveWriter,
+  type DocumentEntry,
+  type Manifest,
+  type TableEntry,
+} from "./archive.server";
 import { exportTables } from "./tables.server";
 
 /** How an archive is named: the moment it was begun, in UTC, sortable. */
@@ -32,6 +39,11 @@ export type BackupSources = {
   storage: FileStorage;
   /** The site's version, written in the manifest. */
   version: string;
+  /**
+   * The embedded database's tables exported from a copy of its data folder (`copy`) into `folder` by another
+   * process (the server's: server/snapshot-process.ts). Without it a copy is opened in this process, in memory.
+   */
+  exportEmbedded?: (copy: string, folder: string) => Promise<{ tables: TableEntry[]; migrations: number }>;
 };
 
 export type WrittenArchive = { manifest: Manifest; bytes: number; sha256: string };
@@ -68,7 +80,18 @@ export async function writeArchive(sources: BackupSources, sink: Writable): Prom
   const writer = new ArchiveWriter(sink);
   try {
     const createdAt = new Date().toISOString();
-    const { tables, migrations } = await sources.database.readSnapshot((query) => exportTables(query, work));
+    const { copyDataFolder } = sources.database;
+    const { tables, migrations } =
+      copyDataFolder && sources.exportEmbedded
+        ? await (async () => {
+            const copy = await copyDataFolder();
+            try {
+              return await (sources.exportEmbedded as NonNullable<BackupSources["exportEmbedded"]>)(copy.dir, work);
+            } finally {
+              await copy.remove();
+            }
+          })()
+        : await sources.database.readSnapshot((query) => exportTables(query, work));
     for (const table of tables)
       await writer.add(`db/${table.name}.jsonl`, table.bytes, createReadStream(path.join(work, "db", `${table.name}.jsonl`)));
     const documents: DocumentEntry[] = [];

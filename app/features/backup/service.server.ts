@@ -8,7 +8,7 @@ import type { Config } from "~/env.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import type { FileStorage } from "~/features/uploads/storage.server";
 import { APP_VERSION } from "~/version";
-import { type BackupResult, type BackupTarget, runBackup, type S3Like } from "./backup.server";
+import { type BackupResult, type BackupSources, type BackupTarget, runBackup, type S3Like } from "./backup.server";
 
 type Log = (level: "info" | "warn" | "error", data: Record<string, unknown>, message: string) => void;
 
@@ -55,7 +55,15 @@ export class Backups {
   /** One backup at a time in this process, whoever asks: each opens a copy of the embedded database. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly options: { config: Config; database: DatabaseHandle; storage: FileStorage; log?: Log }) {}
+  constructor(
+    private readonly options: {
+      config: Config;
+      database: DatabaseHandle;
+      storage: FileStorage;
+      log?: Log;
+      exportEmbedded?: BackupSources["exportEmbedded"];
+    },
+  ) {}
 
   /** Where the daily backup and "Back up now" write: the S3 prefix, else the folder; null when neither is set. */
   get destination(): string | null {
@@ -139,6 +147,11 @@ export class Backups {
   }
 
   private sources() {
-    return { database: this.options.database, storage: this.options.storage, version: APP_VERSION };
+    return {
+      database: this.options.database,
+      storage: this.options.storage,
+      version: APP_VERSION,
+      exportEmbedded: this.options.exportEmbedded,
+    };
   }
 }
