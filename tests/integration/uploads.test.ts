@@ -745,8 +745,10 @@ describe.each(databaseKinds)("a large upload on %s", (kind) => {
       rss: peak.rss - before.rss,
       arrayBuffers: peak.arrayBuffers - before.arrayBuffers,
     };
-    // Holding the file would take 200 MB (heap or buffers); streaming takes a few chunks.
-    expect(growth.heapUsed, JSON.stringify(growth)).toBeLessThan(40 * MB);
+    // Holding the file would take 200 MB (heap or buffers); streaming takes a few chunks. The heap's figure also
+    // counts garbage not yet collected, which Node 24 lets grow further before it collects (40 to 105 MB seen
+    // there, under 40 MB on Node 20, with resident memory flat on both): its bound only says the file is not in it.
+    expect(growth.heapUsed, JSON.stringify(growth)).toBeLessThan(150 * MB);
     expect(growth.arrayBuffers, JSON.stringify(growth)).toBeLessThan(64 * MB);
     expect(growth.rss, JSON.stringify(growth)).toBeLessThan(120 * MB);
 
