@@ -28,20 +28,7 @@ type Run = { code: number | null; stdout: string; stderr: string };
 
 /** Runs `node build/cli.js ...` with only the given environment (and PATH). */
 function cli(args: string[], env: Record<string, string>): Promise<Run> {
-  const child = spawn(process.execPath, [path.join(root, "build/cli.js"), ...args], {
-    cwd: os.tmpdir(),
-    env: { PATH: process.env.PATH ?? "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (d) => {
-    stdout += d;
-  });
-  child.stderr.on("data", (d) => {
-    stderr += d;
-  });
-  return new Promise((resolve) => child.on("exit", (code) => resolve({ code, stdout, stderr })));
+  return command(process.execPath, [path.join(root, "build/cli.js"), ...args], os.tmpdir(), env);
 }
 
 /** A name's letters for a number (names take no digits): 0 -> "Aa", 27 -> "Bb". */
