@@ -305,6 +305,15 @@ export const adminUsers = pgTable(
     totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
     /** The time step of the last code accepted: a code is accepted once. */
     totpLastStep: bigint("totp_last_step", { mode: "number" }),
+    /**
+     * What the account may do in the back office (app/features/auth/roles.ts): "owner", "admin" or
+     * "staff". The first account is the owner; there is always at least one active owner.
+     */
+    role: text("role").notNull().default("staff"),
+    /** Wrong second-factor codes in a row, from any address; reset by a right code or a recovery code. */
+    totpFailures: integer("totp_failures").notNull().default(0),
+    /** Set when the wrong codes reached the cap: code sign-in stops until a recovery code or an owner's reset. */
+    totpLockedAt: timestamp("totp_locked_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("admin_users_email_idx").on(sql`lower(${t.email})`)],
 );
@@ -351,6 +360,11 @@ export const adminSessions = pgTable(
     awaiting: text("awaiting"),
     /** A TOTP key shown at enrolment and not yet confirmed by a code. */
     enrolmentSecret: text("enrolment_secret"),
+    /**
+     * When the password (or a current code) was last given in this session: at sign-in, and again when a
+     * dangerous action asked for it (step-up, docs/decisions/047). Ten minutes from here it is asked again.
+     */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("admin_sessions_token_hash_idx").on(t.tokenHash),
@@ -379,6 +393,8 @@ export const adminInvites = pgTable(
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
     /** Set when a newer invitation to the same address replaces it, or an admin withdraws it. */
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** The role the account gets when the invitation is accepted. */
+    role: text("role").notNull().default("staff"),
   },
   (t) => [uniqueIndex("admin_invites_token_hash_idx").on(t.tokenHash), index("admin_invites_email_idx").on(sql`lower(${t.email})`)],
 );

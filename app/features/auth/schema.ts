@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { isOneLine } from "~/lib/text-value";
+import type { Role } from "./roles";
 
 export const authMessages = {
   success: "Login successful!",
@@ -114,5 +115,5 @@ export const passwordChangeSchema = z
   });
 export type PasswordChangeBody = z.infer<typeof passwordChangeSchema>;
 
-/** The signed-in admin as the API shows it. */
-export type AdminIdentity = { id: string; email: string };
+/** The signed-in admin as the API shows it, with the role the back office checks (app/features/auth/roles.ts). */
+export type AdminIdentity = { id: string; email: string; role: Role };

@@ -7,7 +7,7 @@ import type { SiteFacts } from "~/content/site-facts";
 
 export type MailDraft = {
   /** Sent as the X-Mail-Kind header. */
-  kind: "agency_notification" | "visitor_autoreply" | "lead_escalation" | "lead_overdue" | "admin_invite";
+  kind: "agency_notification" | "visitor_autoreply" | "lead_escalation" | "lead_overdue" | "admin_invite" | "security_notice";
   to: string;
   replyTo?: string;
   subject: string;
@@ -27,7 +27,7 @@ export function headerSafe(value: string): string {
 }
 
 /** "Nov 27, 2026, 6:00 PM CST": a time where the office is, zone named. */
-function officeTime(site: SiteFacts, date: Date): string {
+export function officeTime(site: SiteFacts, date: Date): string {
   return new Intl.DateTimeFormat("en-US", {
     year: "numeric",
     month: "short",
