@@ -15,7 +15,8 @@ import { adminInvites, adminUsers } from "#db/schema";
 import type { SiteFacts } from "~/content/site-facts";
 import type { Config } from "~/env.server";
 import { recordAudit } from "~/features/audit/audit.server";
-import { type AdminIdentity, hashPassword, hashToken } from "~/features/auth/auth.server";
+import { type AdminIdentity, hashPassword, hashToken, roleOf } from "~/features/auth/auth.server";
+import type { Role } from "~/features/auth/roles";
 import { agencyNames, newPasswordProblem } from "~/features/auth/password-policy.server";
 import { enqueueMail, mailDomain } from "~/features/mail/outbox.server";
 import { escapeHtml, headerSafe, type MailDraft, mailLayout } from "~/features/mail/templates.server";
@@ -150,7 +151,7 @@ export async function revokeInvite(db: Database, actor: Actor, inviteId: string,
 /** Why a link cannot be used. */
 export type InviteProblem = "unknown" | "expired" | "used" | "revoked";
 export type InviteLookup =
-  | { status: "valid"; invite: { id: string; email: string; name: string; expiresAt: Date } }
+  | { status: "valid"; invite: { id: string; email: string; name: string; expiresAt: Date; role: Role } }
   | { status: InviteProblem };
 
 /** What a link's token opens: a pending invitation, or why it cannot be used. */
@@ -164,7 +165,7 @@ export async function inviteByToken(db: Pick<Database, "select">, token: string,
   if (row.acceptedAt) return { status: "used" };
   if (row.revokedAt) return { status: "revoked" };
   if (row.expiresAt.getTime() <= now.getTime()) return { status: "expired" };
-  return { status: "valid", invite: { id: row.id, email: row.email, name: row.name, expiresAt: row.expiresAt } };
+  return { status: "valid", invite: { id: row.id, email: row.email, name: row.name, expiresAt: row.expiresAt, role: roleOf(row.role) } };
 }
 
 export type AcceptResult =
@@ -207,13 +208,14 @@ export async function acceptInvite(deps: Deps, token: string, input: unknown, ip
           )
           .returning({ id: adminInvites.id });
         if (!claimed) return null;
-        const [admin] = await tx
+        const [row] = await tx
           .insert(adminUsers)
-          .values({ email: invite.email, name: invite.name, passwordHash })
+          .values({ email: invite.email, name: invite.name, passwordHash, role: invite.role })
           .onConflictDoNothing()
-          .returning({ id: adminUsers.id, email: adminUsers.email });
+          .returning({ id: adminUsers.id, email: adminUsers.email, role: adminUsers.role });
         // Someone made an account for this email since the invitation: undo the claim too.
-        if (!admin) throw new AccountTaken();
+        if (!row) throw new AccountTaken();
+        const admin = { ...row, role: roleOf(row.role) };
         await recordAudit(tx, { action: "invite_accepted", admin, targetType: "admin_invite", targetId: invite.id, ip });
         return { status: "accepted", admin } as const;
       })

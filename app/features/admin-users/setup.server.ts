@@ -194,8 +194,8 @@ export async function completeSetup(
 
     const [owner] = await tx
       .insert(adminUsers)
-      .values({ email: input.email, name: input.name, passwordHash, lastLoginAt: now })
-      .returning({ id: adminUsers.id, email: adminUsers.email });
+      .values({ email: input.email, name: input.name, passwordHash, lastLoginAt: now, role: "owner" })
+      .returning({ id: adminUsers.id, email: adminUsers.email, role: sql<"owner">`${adminUsers.role}` });
     await deleteAllCodes(tx);
     const profile = await readProfile(tx);
     await saveProfile(tx, { ...profile, name: input.agencyName, shortName: shortNameOf(input.agencyName) }, owner);

@@ -12,6 +12,7 @@ import type { Database } from "#db/client";
 import { adminSessions, adminUsers } from "#db/schema";
 import { type Config, ConfigError } from "~/env.server";
 import { newPasswordProblem } from "./password-policy.server";
+import { isRole, type Role } from "./roles";
 import type { AdminIdentity } from "./schema";
 
 export type { AdminIdentity } from "./schema";
@@ -99,8 +100,11 @@ export type PasswordOptions = {
   /** The agency's names (the stored profile's, `agencyNames` of password-policy.server.ts), refused as the password. */
   agencyNames?: readonly string[];
 };
-/** A new account's options: its display name too ("Dana Ruiz"). */
-export type NewAdminOptions = PasswordOptions & { name?: string | null };
+/** A new account's options: its display name too ("Dana Ruiz"), and its role (staff unless given). */
+export type NewAdminOptions = PasswordOptions & { name?: string | null; role?: Role };
+
+/** The role a stored row holds; anything unexpected reads as the least one. */
+export const roleOf = (value: string | null | undefined): Role => (isRole(value) ? value : "staff");
 
 /**
  * Creates an admin; throws AdminAccountError when the email is taken or not an email, or the password
@@ -112,11 +116,11 @@ export async function createAdmin(db: Database, email: string, password: string,
   const passwordHash = await hashPassword(password, options.scryptN);
   const [row] = await db
     .insert(adminUsers)
-    .values({ email: normalized, passwordHash, name: options.name?.trim() || null })
+    .values({ email: normalized, passwordHash, name: options.name?.trim() || null, role: options.role ?? "staff" })
     .onConflictDoNothing()
-    .returning({ id: adminUsers.id, email: adminUsers.email });
+    .returning({ id: adminUsers.id, email: adminUsers.email, role: adminUsers.role });
   if (!row) throw new AdminAccountError(`An admin with the email ${normalized} already exists.`);
-  return row;
+  return { ...row, role: roleOf(row.role) };
 }
 
 /** Sets a new password and signs the admin out everywhere (all their sessions are deleted). */
@@ -134,10 +138,10 @@ export async function resetAdminPassword(
       .update(adminUsers)
       .set({ passwordHash, passwordChangedAt: new Date() })
       .where(eq(adminUsers.email, normalized))
-      .returning({ id: adminUsers.id, email: adminUsers.email });
+      .returning({ id: adminUsers.id, email: adminUsers.email, role: adminUsers.role });
     if (!row) throw new AdminAccountError(`There is no admin with the email ${normalized}.`);
     await tx.delete(adminSessions).where(eq(adminSessions.userId, row.id));
-    return row;
+    return { ...row, role: roleOf(row.role) };
   });
 }
 
@@ -175,7 +179,7 @@ export async function verifyCredentials(
     .update(adminUsers)
     .set({ lastLoginAt: new Date(), ...(rehash ? { passwordHash: rehash } : {}) })
     .where(eq(adminUsers.id, user.id));
-  return { id: user.id, email: user.email };
+  return { id: user.id, email: user.email, role: roleOf(user.role) };
 }
 
 export type BootstrapResult = "created" | "exists" | "none";
@@ -206,7 +210,7 @@ export async function bootstrapAdmin(
   // Two processes starting together on one PostgreSQL: the unique email keeps it to one account.
   const created = await db.transaction(async (tx) => {
     if ((await tx.select({ n: count() }).from(adminUsers))[0].n > 0) return [];
-    return tx.insert(adminUsers).values({ email, passwordHash }).onConflictDoNothing().returning({ id: adminUsers.id });
+    return tx.insert(adminUsers).values({ email, passwordHash, role: "owner" }).onConflictDoNothing().returning({ id: adminUsers.id });
   });
   return created.length > 0 ? "created" : "exists";
 }
@@ -255,6 +259,8 @@ export async function createSession(
     ip: client.ip?.slice(0, 64) ?? null,
     userAgent: client.userAgent?.slice(0, 500) ?? null,
     awaiting,
+    // A session signed in by its password (and code) has just given it: the step-up's ten minutes start here.
+    confirmedAt: awaiting ? null : now,
   });
   return { token, expiresAt };
 }
@@ -268,6 +274,8 @@ export type SessionState = {
   enrolmentSecret: string | null;
   /** When the account's second factor was confirmed; null without one. */
   totpEnabledAt: Date | null;
+  /** When the password or a current code was last given in this session (step-up, docs/decisions/047). */
+  confirmedAt: Date | null;
 };
 
 /**
@@ -292,6 +300,8 @@ export async function sessionState(
       enrolmentSecret: adminSessions.enrolmentSecret,
       id: adminUsers.id,
       email: adminUsers.email,
+      role: adminUsers.role,
+      confirmedAt: adminSessions.confirmedAt,
       totpEnabledAt: adminUsers.totpEnabledAt,
     })
     .from(adminSessions)
@@ -309,7 +319,8 @@ export async function sessionState(
   }
   return {
     sessionId: row.sessionId,
-    admin: { id: row.id, email: row.email },
+    admin: { id: row.id, email: row.email, role: roleOf(row.role) },
+    confirmedAt: row.confirmedAt,
     awaiting: row.awaiting === "second_factor" || row.awaiting === "enrolment" ? row.awaiting : row.awaiting ? "second_factor" : null,
     enrolmentSecret: row.enrolmentSecret,
     totpEnabledAt: row.totpEnabledAt,
@@ -398,6 +409,6 @@ export async function ensureAdminAccount(
   options: PasswordOptions = {},
 ): Promise<AdminIdentity> {
   const existing = await findAdminByEmail(db, email);
-  if (existing) return { id: existing.id, email: existing.email };
+  if (existing) return { id: existing.id, email: existing.email, role: roleOf(existing.role) };
   return createAdmin(db, email, password, options);
 }

@@ -23,6 +23,7 @@ import {
   createSession,
   findAdminByEmail,
   normalizeEmail,
+  roleOf,
   type SessionState,
   sessionState,
   sessionTimeouts,
@@ -414,7 +415,10 @@ export async function confirmEnrolment(
     if (enabled.length === 0) return null;
     const recoveryCodes = await replaceRecoveryCodes(tx, admin.id);
     await recordAudit(tx, { action: "two_factor_enabled", admin, targetType: "admin", targetId: admin.id, ip: client.ip });
-    await tx.update(adminSessions).set({ awaiting: null, enrolmentSecret: null }).where(eq(adminSessions.id, state.sessionId));
+    await tx
+      .update(adminSessions)
+      .set({ awaiting: null, enrolmentSecret: null, ...(pending ? { confirmedAt: new Date(now) } : {}) })
+      .where(eq(adminSessions.id, state.sessionId));
     if (pending) await recordAudit(tx, { action: "sign_in", admin, detail: { method: "code" }, ip: client.ip });
     return { recoveryCodes, signedIn: pending };
   });
@@ -524,7 +528,7 @@ async function clearTwoFactor(tx: Tx, userId: string) {
 export async function resetTwoFactor(db: Database, email: string): Promise<AdminIdentity> {
   const user = await findAdminByEmail(db, email);
   if (!user) throw new AdminAccountError(`There is no admin with the email ${normalizeEmail(email)}.`);
-  const admin = { id: user.id, email: user.email };
+  const admin = { id: user.id, email: user.email, role: roleOf(user.role) };
   await db.transaction(async (tx) => {
     await clearTwoFactor(tx, admin.id);
     await tx.delete(adminSessions).where(eq(adminSessions.userId, admin.id));
