@@ -11,6 +11,7 @@ import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { adminFromRequest, sessionTokenFromCookieHeader } from "~/features/auth/auth.server";
+import { confirmIdentity } from "~/features/auth/step-up.server";
 import { UploadError } from "~/features/uploads/uploads.server";
 import { backOfficeRoutes } from "./api/back-office";
 import { blogRoutes } from "./api/blogs";
@@ -161,6 +162,8 @@ export function createApp({ services, build, staticFiles, renderCache, metrics: 
         crossSite: isCrossSite(c, config),
         contentChanged: () => renderCache?.invalidate("write"),
         admin: (request: Request) => adminFromRequest(services, request),
+        confirmIdentity: (admin, secret) =>
+          confirmIdentity(services, admin, secret, { ip: clientIp(c, config.TRUST_PROXY), requestId: c.get("requestId") }),
       });
     if (!renderCache) return render(c.req.raw);
     // The admin's session may show drafts: such a request is neither answered from nor stored in the cache.

@@ -11,8 +11,10 @@ import { changePassword } from "~/features/auth/password-change.server";
 import { authMessages } from "~/features/auth/schema";
 import { type SignInResult, signIn } from "~/features/auth/sign-in.server";
 import { signOut } from "~/features/auth/sign-out.server";
+import { confirmIdentity } from "~/features/auth/step-up.server";
 import { type CodeSignInResult, signInWithCode } from "~/features/auth/two-factor.server";
 import { twoFactorMessages } from "~/features/auth/two-factor-messages";
+import { stepUpMessages } from "~/lib/step-up";
 import { clientIp } from "./client-info";
 import type { AppServices } from "./context";
 import { answerRefusal, apiError, apiPost, apiSameSite, apiSession } from "./http";
@@ -28,11 +30,14 @@ export { type AdminIdentity, adminFromRequest, createAdmin } from "~/features/au
  * `c.get("admin")` is the signed-in admin `{ id, email }`. `touch: false` for requests a screen makes
  * by itself (polling), which do not count as the admin's activity.
  */
-export function requireAdmin(services: AppServices, { touch = true }: { touch?: boolean } = {}): MiddlewareHandler {
+export function requireAdmin(
+  services: AppServices,
+  { touch = true, stepUp = false }: { touch?: boolean; stepUp?: boolean } = {},
+): MiddlewareHandler {
   return async (c, next) => {
     const refusal =
       (UNSAFE_METHODS.has(c.req.method) ? apiSameSite(services, c, authMessages.crossSite) : null) ??
-      (await apiSession(services, c, { touch }));
+      (await apiSession(services, c, { touch, stepUp }));
     if (refusal) return answerRefusal(c, refusal);
     await next();
   };
@@ -86,7 +91,22 @@ export function authRoutes(services: AppServices): Hono {
           return answerSignIn(c, result, (user) => ({ success: true, message: authMessages.success, user }));
         }),
       )
-      .get("/user", requireAdmin(services), (c) => c.json({ success: true, user: c.get("admin") }))
+      .get("/user", requireAdmin(services), (c) => {
+        const { id, email, role } = c.get("admin");
+        return c.json({ success: true, user: { id, email, role } });
+      })
+      // `{ password }` or `{ code }`: a dangerous call's confirmation (step-up), good for ten minutes.
+      .post(
+        ...apiPost(services, "/confirm", { admin: true, body: true }, async (c, { body }) => {
+          const secret = typeof body.password === "string" ? body.password : typeof body.code === "string" ? body.code : null;
+          if (secret === null) return apiError(c, 400, stepUpMessages.invalidConfirm, { password: stepUpMessages.empty });
+          const { ip, requestId } = client(c);
+          const result = await confirmIdentity(services, c.get("admin"), secret, { ip, requestId });
+          if (result.ok) return c.json({ success: true, message: stepUpMessages.confirmed });
+          if (result.retryAfterSeconds) c.header("Retry-After", String(result.retryAfterSeconds));
+          return apiError(c, result.status, result.message);
+        }),
+      )
       // `{ currentPassword, newPassword }`: the Account screen's change (app/features/auth/password-change.server.ts).
       .post(
         ...apiPost(services, "/password", { admin: true, body: true }, async (c, { body }) => {

@@ -1,13 +1,14 @@
 import type { Database, DatabaseHandle } from "#db/client";
 import type { Config } from "~/env.server";
 import type { AiSettings } from "~/features/ai/client.server";
-import type { AdminIdentity } from "~/features/auth/auth.server";
+import type { SignedIn } from "~/features/auth/auth.server";
 import type { SignInThrottle } from "~/features/auth/login-throttle.server";
 import type { Backups } from "~/features/backup/service.server";
 import type { ChatAssistant } from "~/features/chat/chat.server";
 import type { MailSender } from "~/features/mail/outbox.server";
 import type { SiteSnapshot, SiteStore } from "~/features/settings/site.server";
 import type { FileStorage } from "~/features/uploads/storage.server";
+import type { StepUpResult } from "~/lib/step-up";
 import type { Limits } from "./limits";
 import type { Logger } from "./logger";
 
@@ -57,8 +58,10 @@ export type RequestContext = Omit<AppServices, "site"> & {
    * change's notification arrives.
    */
   contentChanged: () => void;
-  /** The signed-in admin of `request`'s session (fully signed in), or null: the one session check. */
-  admin: (request: Request) => Promise<AdminIdentity | null>;
+  /** The signed-in account of `request`'s session (fully signed in), or null: the one session check. */
+  admin: (request: Request) => Promise<SignedIn | null>;
+  /** Checks the password (or a current code) again for a dangerous action; marks the session confirmed when right. */
+  confirmIdentity: (admin: SignedIn, secret: string) => Promise<StepUpResult>;
 };
 
 declare module "react-router" {

@@ -10,7 +10,9 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodType, z } from "zod";
 import { adminFromRequest } from "~/features/auth/auth.server";
 import { authMessages } from "~/features/auth/schema";
+import { confirmIdentity } from "~/features/auth/step-up.server";
 import { type ApiFields, parseApiBody } from "~/features/leads/api-fields";
+import { allows, apiAccess } from "~/lib/access";
 import {
   chargeRateLimit,
   honeypotFilled,
@@ -22,6 +24,8 @@ import {
   trapped,
 } from "~/lib/post.server";
 import { postMessages } from "~/lib/post-messages";
+import { roleMessages } from "~/lib/roles";
+import { isConfirmed, stepUpMessages } from "~/lib/step-up";
 import { clientIp } from "./client-info";
 import type { AppServices } from "./context";
 import { isCrossSite } from "./origin";
@@ -106,6 +110,7 @@ export async function readJson(c: Context): Promise<Record<string, unknown>> {
 /** The pipeline's services for this request, as a route action's load context carries them. */
 export function postContext(services: AppServices, c: Context): PostContext {
   const { config } = services;
+  const ip = clientIp(c, config.TRUST_PROXY);
   return {
     config,
     logger: services.logger,
@@ -114,6 +119,8 @@ export function postContext(services: AppServices, c: Context): PostContext {
     crossSite: isCrossSite(c, config),
     requestId: (c.get("requestId" as never) as string | undefined) ?? "",
     admin: (request: Request) => adminFromRequest(services, request),
+    confirmIdentity: (admin, secret) =>
+      confirmIdentity(services, admin, secret, { ip, requestId: c.get("requestId" as never) as string | undefined }),
     site: services.site.current(),
   };
 }
@@ -152,13 +159,22 @@ export async function apiRateLimit(
 }
 
 /**
- * Step 4: a live back-office session, else 401 "Please sign in."; the admin is `c.get("admin")` from
- * here on. `touch: false` for requests a screen makes by itself (polling).
+ * Step 4: a live back-office session, else 401 "Please sign in."; whose role may use this endpoint
+ * (app/lib/access.ts, by the method and the route's registered path; an endpoint missing there is
+ * nobody's), else 403; and with `stepUp`, whose password was given in the last ten minutes, else 403
+ * naming POST /api/auth/confirm. The admin is `c.get("admin")` from here on. `touch: false` for
+ * requests a screen makes by itself (polling).
  */
-export async function apiSession(services: AppServices, c: Context, { touch = true }: { touch?: boolean } = {}): Promise<Refusal | null> {
+export async function apiSession(
+  services: AppServices,
+  c: Context,
+  { touch = true, stepUp = false }: { touch?: boolean; stepUp?: boolean } = {},
+): Promise<Refusal | null> {
   const admin = await signedInAdmin(services, c, { touch });
   if (!admin) return refuse(401, authMessages.signInRequired);
   c.set("admin", admin);
+  if (!allows(admin.role, apiAccess(c.req.method, c.req.routePath))) return refuse(403, roleMessages.forbidden);
+  if (stepUp && !isConfirmed(admin.confirmedAt)) return refuse(403, stepUpMessages.apiRequired);
   return null;
 }
 
@@ -170,8 +186,10 @@ export type ApiPost<S extends ZodType | undefined> = {
   crossSite?: string;
   /** Public posts: the budget per address a page's form charges too, or the API's own limits. */
   rateLimit?: RateLimitName | readonly ApiLimit[];
-  /** A back-office route: a live session, else 401. */
+  /** A back-office route: a live session whose role may use it (app/lib/access.ts), else 401 or 403. */
   admin?: boolean;
+  /** A dangerous back-office call: the password given in the last ten minutes (POST /api/auth/confirm), else 403. */
+  stepUp?: boolean;
   /** Whether a JSON body is read (415, 400; its size is bounded by the /api body limit, 413). Default: when there is a schema. */
   body?: boolean;
   /** Public forms: a filled honeypot is logged under `form` and answered with `answer`, as if accepted; nothing is stored. */
@@ -213,7 +231,7 @@ export function apiPost<P extends string, S extends ZodType | undefined = undefi
       const early =
         apiSameSite(services, c, crossSite) ??
         (await apiRateLimit(services, c, options.rateLimit)) ??
-        (admin ? await apiSession(services, c) : null);
+        (admin ? await apiSession(services, c, { stepUp: options.stepUp }) : null);
       if (early) return answerRefusal(c, early);
       const body = readsBody ? await readJson(c) : {};
       if (honeypot && honeypotFilled(body)) {

@@ -57,6 +57,8 @@ export type RunningServer = {
   renderCache?: RenderCache;
   /** The first-run setup link this start made (no admin account exists yet), else undefined. */
   setupLink?: string;
+  /** Every route the app registers (method and path), as the role table's test reads them. */
+  routes: { method: string; path: string }[];
   close: () => Promise<void>;
 };
 type Logger = AppServices["logger"];
@@ -438,7 +440,8 @@ async function startListening(env: Record<string, string | undefined>, backgroun
       await services.stop();
       logger.info("server stopped");
     })());
-  return { url, services, renderCache, setupLink: setup, close };
+  const routes = app.routes.map(({ method, path }) => ({ method, path }));
+  return { url, services, renderCache, setupLink: setup, routes, close };
 }
 
 /**

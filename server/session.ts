@@ -6,13 +6,20 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie } from "hono/cookie";
 import type { Config } from "~/env.server";
-import { type AdminIdentity, sessionCookieHeader, sessionCookieName, sessionState, sessionTimeouts } from "~/features/auth/auth.server";
+import {
+  type SignedIn,
+  sessionCookieHeader,
+  sessionCookieName,
+  sessionState,
+  sessionTimeouts,
+  signedInOf,
+} from "~/features/auth/auth.server";
 import type { AppServices } from "./context";
 
 declare module "hono" {
   interface ContextVariableMap {
-    /** The signed-in admin, set by the API's session check (server/http.ts apiSession). */
-    admin: AdminIdentity;
+    /** The signed-in account and its session, set by the API's session check (server/http.ts apiSession). */
+    admin: SignedIn;
   }
 }
 
@@ -38,9 +45,9 @@ export async function signedInAdmin(
   { config, db }: Pick<AppServices, "config" | "db">,
   c: Context,
   { touch = true }: { touch?: boolean } = {},
-): Promise<AdminIdentity | null> {
+): Promise<SignedIn | null> {
   const token = sessionToken(c, config);
   const state = token ? await sessionState(db, token, sessionTimeouts(config), new Date(), { touch }) : null;
   if (token && !state) clearSessionCookie(c, config);
-  return state && state.awaiting === null ? state.admin : null;
+  return signedInOf(state);
 }

@@ -41,6 +41,8 @@ export type FormAnswer<D = unknown> = {
   data?: D;
   /** The server could not be reached, or failed: the form shows its own failure text and keeps its values. */
   unreachable?: boolean;
+  /** A dangerous action that needs the password again (app/lib/step-up.ts): the page shows the prompt. */
+  stepUp?: boolean;
 };
 
 /** Whether a loader or action's data is a form answer. */

@@ -8,10 +8,13 @@
  *   3. body: the content type a browser's form (or an API client) sends, read up to the form's byte
  *      bound before anything is parsed (415, 413); a form with a file input, multipart, its files
  *      each up to their own limit;
- *   4. session: public, or a live back-office session (else a redirect to sign in, with the way back);
+ *   4. session: public, or a live back-office session (else a redirect to sign in, with the way back)
+ *      whose role may use the screen (app/lib/access.ts; else 403);
  *   5. honeypot: a filled hidden field is answered like a success and stored nowhere;
  *   6. the form's Zod schema (the one the browser checks with), through Conform;
- *   7. the form's own step, whose outcome is answered with Conform's `submission.reply()`, or a
+ *   7. step-up: a dangerous action asks for the password again unless given in the last ten minutes
+ *      (app/lib/step-up.ts);
+ *   8. the form's own step, whose outcome is answered with Conform's `submission.reply()`, or a
  *      redirect (with a flash toast, app/lib/toast.server.ts).
  *
  * A refusal names the field that is wrong; nothing is stored in part; nothing is thrown at the visitor.
@@ -21,11 +24,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { type AppLoadContext, data, redirect } from "react-router";
 import type { ZodType, z } from "zod";
 import { withPhone } from "~/content/site-facts";
+import { type Access, allows, screenAccess } from "./access";
 import type { FormAnswer } from "./form";
 import { isMultipartForm, isUrlEncodedForm, type PostedFile, readForm, readMultipartForm } from "./form-body.server";
 import { HONEYPOT_FIELD } from "./honeypot";
 import { SIGN_IN_PATH } from "./paths";
 import { postMessages } from "./post-messages";
+import { roleMessages } from "./roles";
+import { isConfirmed, STEP_UP_FIELD, stepUpMessages } from "./step-up";
 
 /** Whether the honeypot was filled: a posted form's field, or a JSON body's property. */
 export function honeypotFilled(value: unknown): boolean {
@@ -45,7 +51,15 @@ export function firstError(submission: Submission<unknown, string[], unknown>): 
 }
 
 /** A refusal: its status, the form's message, the fields that are wrong and any headers (Retry-After). */
-export type Refusal = { ok: false; status: number; message: string; fieldErrors?: Record<string, string>; headers?: HeadersInit };
+export type Refusal = {
+  ok: false;
+  status: number;
+  message: string;
+  fieldErrors?: Record<string, string>;
+  headers?: HeadersInit;
+  /** The password is asked again (step-up): the page shows its prompt. */
+  stepUp?: boolean;
+};
 /** A form's step accepted what was sent: the success text, a second line, and what else the page needs. */
 export type Acceptance<D = undefined> = { ok: true; message: string; detail?: string | null; data?: D; status?: number };
 export type Outcome<D = undefined> = Acceptance<D> | Refusal;
@@ -65,7 +79,10 @@ export const accept = <D = undefined>(message: string, detail?: string | null, e
 });
 
 /** The services the guards read. */
-export type PostContext = Pick<AppLoadContext, "config" | "logger" | "limits" | "clientIp" | "crossSite" | "requestId" | "admin" | "site">;
+export type PostContext = Pick<
+  AppLoadContext,
+  "config" | "logger" | "limits" | "clientIp" | "crossSite" | "requestId" | "admin" | "site" | "confirmIdentity"
+>;
 
 /** The rate-limit budgets posts are charged to, per address (one count for a page's form and its JSON endpoint). */
 export type RateLimitName = "forms" | "applications";
@@ -86,8 +103,18 @@ export async function chargeRateLimit(context: PostContext, name: RateLimitName 
     : null;
 }
 
-/** Step 4: the signed-in admin, or a redirect to sign in that comes back to `request`'s page. */
-export async function requireAdmin(request: Request, context: Pick<PostContext, "admin">) {
+/**
+ * Step 4: the signed-in account, or a redirect to sign in that comes back to `request`'s page; an
+ * account whose role may not use the screen (app/lib/access.ts, by the request's path unless `access`
+ * names it) gets a 403 with the role's message, rendered by the screen's error boundary.
+ */
+export async function requireAdmin(request: Request, context: Pick<PostContext, "admin">, { access }: { access?: Access } = {}) {
+  const admin = await signedInOrRedirect(request, context);
+  if (!allows(admin.role, access ?? screenAccess(new URL(request.url).pathname))) throw data(roleMessages.forbidden, { status: 403 });
+  return admin;
+}
+
+async function signedInOrRedirect(request: Request, context: Pick<PostContext, "admin">) {
   const admin = await context.admin(request);
   if (admin) return admin;
   const url = new URL(request.url);
@@ -141,6 +168,11 @@ export type FormPost<S extends ZodType, A extends "public" | "admin"> = {
   /** Fields never sent back to the page (a password). */
   hideFields?: string[];
   /**
+   * A dangerous action (app/lib/step-up.ts): the password again unless given in the last ten minutes.
+   * A function decides from the checked value (one intent of a screen's forms).
+   */
+  stepUp?: boolean | ((value: never) => boolean);
+  /**
    * The form-level text when the schema finds errors; or chosen from what was sent and found (a
    * screen whose forms are told apart by `intent`, or one whose field's own error says it all: `firstError`).
    */
@@ -155,6 +187,20 @@ const blank: SubmissionResult<string[]> = { status: "error", error: {} };
 function refusedUnread<D>(form: string, refusal: Refusal) {
   const answer: FormAnswer<D> = { form, ok: false, message: refusal.message, result: { ...blank, error: { "": [refusal.message] } } };
   return data(answer, { status: refusal.status, headers: refusal.headers });
+}
+
+/**
+ * Step 7: null when the session gave the password within the last ten minutes, or gives it now (the
+ * form's STEP_UP_FIELD, checked and throttled like a sign-in); else the refusal that makes the page ask.
+ */
+async function steppedUp(context: Pick<PostContext, "confirmIdentity">, admin: SignedInAdmin, formData: FormData): Promise<Refusal | null> {
+  if (isConfirmed(admin.confirmedAt)) return null;
+  const secret = formData.get(STEP_UP_FIELD);
+  if (typeof secret !== "string" || secret.trim() === "") return { ...refuse(403, stepUpMessages.required), stepUp: true };
+  const result = await context.confirmIdentity(admin, secret);
+  if (result.ok) return null;
+  const headers = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
+  return { ...refuse(result.status, result.message, { [STEP_UP_FIELD]: result.message }, headers), stepUp: true };
 }
 
 /** The answer to a form's outcome, in Conform's shape. */
@@ -176,6 +222,7 @@ export function reply<D>(form: string, submission: Submission<unknown, string[],
     ok: false,
     message: outcome.message,
     result: submission.reply({ fieldErrors, formErrors: [outcome.message], hideFields }),
+    ...(outcome.stepUp ? { stepUp: true } : {}),
   };
   return data(answer, { status: outcome.status, headers: outcome.headers });
 }
@@ -194,7 +241,12 @@ export async function postForm<S extends ZodType, A extends "public" | "admin", 
   const messages = { ...postMessages, ...options.messages };
   const early = sameSite(context, messages) ?? (await chargeRateLimit(context, options.rateLimit));
   if (early) return refusedUnread<D>(form, early);
-  const admin = (options.access === "admin" ? await requireAdmin(request, context) : null) as A extends "admin" ? SignedInAdmin : null;
+  const admin = (options.access === "admin" ? await signedInOrRedirect(request, context) : null) as A extends "admin"
+    ? SignedInAdmin
+    : null;
+  if (admin && !allows(admin.role, screenAccess(new URL(request.url).pathname)))
+    return refusedUnread<D>(form, refuse(403, roleMessages.forbidden));
+  const hideFields = [...(options.hideFields ?? []), STEP_UP_FIELD];
 
   let params: URLSearchParams | null;
   let files: Record<string, PostedFile> = {};
@@ -219,15 +271,21 @@ export async function postForm<S extends ZodType, A extends "public" | "admin", 
   if (options.honeypot && honeypotFilled(formData)) {
     trapped(context, form);
     // Answered like a success: the form's own data is not made up (a trap's answer carries what honeypot() gives).
-    return reply<D>(form, submission, options.honeypot() as Acceptance<D>, options.hideFields);
+    return reply<D>(form, submission, options.honeypot() as Acceptance<D>, hideFields);
   }
   if (submission.status !== "success") {
     const invalid = typeof options.invalid === "function" ? options.invalid(submission) : options.invalid;
-    return reply<D>(form, submission, refuse(400, invalid ?? messages.invalid), options.hideFields);
+    return reply<D>(form, submission, refuse(400, invalid ?? messages.invalid), hideFields);
   }
-  const outcome = await handle({ value: submission.value as z.output<S>, submission, formData, admin, files });
+  const value = submission.value as z.output<S>;
+  const stepUp = typeof options.stepUp === "function" ? (options.stepUp as (value: unknown) => boolean)(value) : options.stepUp;
+  if (stepUp && admin) {
+    const refusal = await steppedUp(context, admin, formData);
+    if (refusal) return reply<D>(form, submission, refusal, hideFields);
+  }
+  const outcome = await handle({ value, submission, formData, admin, files });
   if (outcome instanceof Response) return outcome;
-  return reply(form, submission, outcome, options.hideFields);
+  return reply(form, submission, outcome, hideFields);
 }
 
 /** A route's `headers` for its forms: a refusal's Retry-After (the rate limit) reaches the page's answer too. */

@@ -11,11 +11,14 @@ import { parse as parseCookies, serialize as serializeCookie } from "hono/utils/
 import type { Database } from "#db/client";
 import { adminSessions, adminUsers } from "#db/schema";
 import { type Config, ConfigError } from "~/env.server";
+import { isRole, type Role } from "~/lib/roles";
 import { newPasswordProblem } from "./password-policy.server";
-import { isRole, type Role } from "./roles";
 import type { AdminIdentity } from "./schema";
 
 export type { AdminIdentity } from "./schema";
+
+/** The account signed in on a request, with its session: which one, and when it last gave the password (step-up). */
+export type SignedIn = AdminIdentity & { sessionId: string; confirmedAt: Date | null };
 
 // ---- passwords ----
 
@@ -395,10 +398,16 @@ export type AuthServices = { db: Database; config: Config };
  * The admin signed in on this request, or null: for React Router loaders (e.g. a draft preview).
  * Read-only requests only; actions that change data go through the /api routes and requireAdmin.
  */
-export async function adminFromRequest(services: AuthServices, request: Request): Promise<AdminIdentity | null> {
+export async function adminFromRequest(services: AuthServices, request: Request): Promise<SignedIn | null> {
   const token = sessionTokenFromCookieHeader(services.config, request.headers.get("cookie"));
   if (!token) return null;
-  return sessionAdmin(services.db, token, sessionTimeouts(services.config));
+  return signedInOf(await sessionState(services.db, token, sessionTimeouts(services.config)));
+}
+
+/** A session's signed-in account, or null while it waits for a step of the sign-in. */
+export function signedInOf(state: SessionState | null): SignedIn | null {
+  if (!state || state.awaiting !== null) return null;
+  return { ...state.admin, sessionId: state.sessionId, confirmedAt: state.confirmedAt };
 }
 
 /** Used by ensureAdmin-style helpers: the admin with this email, creating it when missing. */

@@ -3,8 +3,8 @@
  * the texts the sign-in API answers with. Browser-safe.
  */
 import { z } from "zod";
+import type { Role } from "~/lib/roles";
 import { isOneLine } from "~/lib/text-value";
-import type { Role } from "./roles";
 
 export const authMessages = {
   success: "Login successful!",

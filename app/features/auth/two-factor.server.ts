@@ -542,3 +542,6 @@ export async function resetTwoFactor(db: Database, email: string): Promise<Admin
   });
   return admin;
 }
+
+/** A current app code given again for a dangerous action (step-up.server.ts): accepted once, like at sign-in. */
+export const confirmCurrentCode = (db: Database, userId: string, code: string) => consumeTotp(db, userId, code);

@@ -13,7 +13,9 @@ import type { InboxSummary } from "~/features/leads-inbox/schema";
 import { MailFailuresPanel } from "~/features/mail/components/mail-failures-panel";
 import { listMailFailures, retryMail } from "~/features/mail/failures.server";
 import { mailFailureMessages } from "~/features/mail/messages";
+import { mayOpen } from "~/lib/access";
 import { accept, postForm, refuse, requireAdmin } from "~/lib/post.server";
+import { can } from "~/lib/roles";
 import { useSite } from "~/lib/site";
 import type { Route } from "./+types/dashboard";
 import { useAdmin } from "./layout";
@@ -24,7 +26,7 @@ import { useAdmin } from "./layout";
  * is the flash toast the sign-in's redirect carries, shown by the root's toaster.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context);
   const settings = promiseSettings(context.config, context.site.facts);
   // The figures failing must not take the mail panel with them: the screen says they could not be loaded.
   let summary: InboxSummary | null = null;
@@ -37,7 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     summary,
     promise: { minutes: settings.slaMinutes, officeHours: settings.hours === "business" },
     mailFailures: await listMailFailures(context.db),
-    backups: await backupPanel(context),
+    // Backups hold the whole site: only the roles that make them see the panel.
+    backups: can(admin.role, "backups") ? await backupPanel(context) : null,
   };
 }
 
@@ -155,39 +158,41 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
 
       <MailFailuresPanel failures={loaderData.mailFailures} result={actionData} />
 
-      <BackupPanel data={loaderData.backups} />
+      {loaderData.backups && <BackupPanel data={loaderData.backups} />}
 
       <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {cards.map((card) => {
-          const body = (
-            <>
-              <Icon name={card.icon} className="h-7 w-7 text-brand-600" />
-              <h2 className="mt-3 text-lg font-semibold text-brand-900">{card.title}</h2>
-              <p className="mt-1 text-sm text-slate-600">{card.description}</p>
-              {!card.to && (
-                <p className="mt-3 inline-block rounded-full bg-slate-200 px-3 py-1 text-xs font-semibold text-slate-700">
-                  {adminMessages.dashboard.comingSoon}
-                </p>
-              )}
-            </>
-          );
-          return (
-            <li key={card.title}>
-              {card.to ? (
-                <Link
-                  to={card.to}
-                  className="block h-full rounded-xl border border-slate-200 bg-white p-6 shadow-sm hover:border-brand-300 hover:shadow"
-                >
-                  {body}
-                </Link>
-              ) : (
-                <div className="h-full rounded-xl border border-dashed border-slate-300 bg-white/60 p-6" aria-disabled="true">
-                  {body}
-                </div>
-              )}
-            </li>
-          );
-        })}
+        {cards
+          .filter((card) => !card.to || mayOpen(user.role, card.to))
+          .map((card) => {
+            const body = (
+              <>
+                <Icon name={card.icon} className="h-7 w-7 text-brand-600" />
+                <h2 className="mt-3 text-lg font-semibold text-brand-900">{card.title}</h2>
+                <p className="mt-1 text-sm text-slate-600">{card.description}</p>
+                {!card.to && (
+                  <p className="mt-3 inline-block rounded-full bg-slate-200 px-3 py-1 text-xs font-semibold text-slate-700">
+                    {adminMessages.dashboard.comingSoon}
+                  </p>
+                )}
+              </>
+            );
+            return (
+              <li key={card.title}>
+                {card.to ? (
+                  <Link
+                    to={card.to}
+                    className="block h-full rounded-xl border border-slate-200 bg-white p-6 shadow-sm hover:border-brand-300 hover:shadow"
+                  >
+                    {body}
+                  </Link>
+                ) : (
+                  <div className="h-full rounded-xl border border-dashed border-slate-300 bg-white/60 p-6" aria-disabled="true">
+                    {body}
+                  </div>
+                )}
+              </li>
+            );
+          })}
       </ul>
     </AdminPage>
   );

@@ -1,21 +1,35 @@
-import { Form, Link, NavLink, Outlet, type ShouldRevalidateFunctionArgs, useRouteLoaderData } from "react-router";
+import type { ReactNode } from "react";
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  NavLink,
+  Outlet,
+  type ShouldRevalidateFunctionArgs,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import { Forbidden } from "~/components/admin/forbidden";
 import { adminMessages } from "~/features/admin/messages";
+import { mayOpen } from "~/lib/access";
 import { requireAdmin } from "~/lib/post.server";
+import { type Role, roleMessages } from "~/lib/roles";
 import { pageTitle } from "~/lib/seo";
 import { siteFromMatches, useSite } from "~/lib/site";
 import { APP_VERSION } from "~/version";
 import type { Route } from "./+types/layout";
 
-export type AdminUser = { id: string; email: string };
+export type AdminUser = { id: string; email: string; role: Role };
 export type AdminContext = { user: AdminUser };
 
 /**
  * Every screen behind the layout: the session is checked on the server, or the browser is sent to sign
- * in, and back to the screen afterwards (`?redirectTo=`).
+ * in, and back to the screen afterwards (`?redirectTo=`). Whether the account's role may use the screen
+ * is each screen's own check (a 403 renders inside this frame, below).
  */
 export async function loader({ request, context }: Route.LoaderArgs): Promise<AdminContext> {
-  const { id, email } = await requireAdmin(request, context);
-  return { user: { id, email } };
+  const { id, email, role } = await requireAdmin(request, context, { access: "signed-in" });
+  return { user: { id, email, role } };
 }
 
 /**
@@ -59,13 +73,36 @@ const menu = [
 ];
 
 /**
- * Every admin screen but the sign-in page: the side menu and the screen, rendered on the server once
- * the loader has checked the session, and below it the product's version (written into the build, so
- * no request asks for it). Sign Out is a form posted to /admin/logout, so it works without scripts too.
+ * Every admin screen but the sign-in page: the side menu (only the screens the account's role may
+ * open) and the screen, rendered on the server once the loader has checked the session, and below it
+ * the product's version (written into the build, so no request asks for it). Sign Out is a form posted
+ * to /admin/logout, so it works without scripts too.
  */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminShell user={loaderData.user}>
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+/**
+ * A screen the account's role does not include (403), inside the back office's frame; any other
+ * failure of a screen without its own boundary goes on to the site's.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>("routes/admin/layout");
+  if (!data || !isRouteErrorResponse(error) || error.status !== 403) throw error;
+  return (
+    <AdminShell user={data.user}>
+      <Forbidden />
+    </AdminShell>
+  );
+}
+
+function AdminShell({ user, children }: { user: AdminUser; children: ReactNode }) {
   const site = useSite();
-  const { user } = loaderData;
   return (
     <div className="min-h-screen bg-slate-50 lg:flex">
       <aside className="border-b border-slate-200 bg-brand-900 text-white lg:sticky lg:top-0 lg:flex lg:h-screen lg:w-64 lg:shrink-0 lg:flex-col lg:border-b-0">
@@ -74,22 +111,27 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <p className="truncate text-sm text-slate-300 lg:mt-1" title={user.email}>
             {user.email}
           </p>
+          <p className="text-xs text-slate-300 lg:mt-1" data-testid="admin-role">
+            {roleMessages.names[user.role]}
+          </p>
         </div>
         {/* On a short screen the menu scrolls inside the side bar rather than running past it. */}
         <nav aria-label="Admin" className="overflow-x-auto px-2 pb-3 lg:min-h-0 lg:flex-1 lg:overflow-y-auto lg:px-3">
           <ul className="flex gap-1 lg:flex-col">
-            {menu.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  className={({ isActive }) =>
-                    `block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap ${isActive ? "bg-white/15 text-white" : "text-slate-200 hover:bg-white/10 hover:text-white"}`
-                  }
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
+            {menu
+              .filter((item) => mayOpen(user.role, item.to))
+              .map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    className={({ isActive }) =>
+                      `block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap ${isActive ? "bg-white/15 text-white" : "text-slate-200 hover:bg-white/10 hover:text-white"}`
+                    }
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
             <li className="lg:mt-4 lg:border-t lg:border-white/15 lg:pt-4">
               <Form method="post" action="/admin/logout">
                 <button
@@ -114,9 +156,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </nav>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <div className="flex-1">
-          <Outlet />
-        </div>
+        <div className="flex-1">{children}</div>
         <footer className="px-4 py-4 text-xs text-slate-500 lg:px-8" data-testid="admin-version">
           {adminMessages.footer.version(APP_VERSION)}
         </footer>

@@ -1,7 +1,7 @@
 /**
  * Who may do what in the back office: three roles and one permission table (docs/decisions/046-roles.md).
  * Browser-safe: the menu and the screens hide what a role cannot do from the same table the server
- * checks every route, action and /api endpoint against (app/features/auth/route-permissions.ts).
+ * checks every route, action and /api endpoint against (app/lib/access.ts).
  *
  *   staff  work leads, contacts, chat transcripts and the blog;
  *   admin  also manage jobs, the team, testimonials and FAQs, the accounts below them, and exports;
@@ -49,8 +49,7 @@ export const PERMISSIONS = {
 export type Permission = keyof typeof PERMISSIONS;
 
 /** Whether `role` has `permission`. An unknown role has none. */
-export const can = (role: string, permission: Permission): boolean =>
-  isRole(role) && RANK[role] >= RANK[PERMISSIONS[permission]];
+export const can = (role: string, permission: Permission): boolean => isRole(role) && RANK[role] >= RANK[PERMISSIONS[permission]];
 
 /** Whether `actor` outranks `other` (an admin manages staff; an owner manages everyone). */
 export const outranks = (actor: string, other: string): boolean =>
@@ -69,5 +68,6 @@ export const roleMessages = {
   /** The 403 of a screen, action or /api endpoint the account's role does not include. */
   forbidden: "Your role does not allow this. Ask an owner of this site if you need it.",
   forbiddenTitle: "Not allowed",
+  backToDashboard: "Go to the dashboard",
   invalidRole: "Choose Owner, Admin or Staff.",
 } as const;
