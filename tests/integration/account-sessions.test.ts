@@ -143,7 +143,7 @@ describe.each(databaseKinds)("the account's sessions on %s", (kind) => {
     expect(rows.map((r) => r.id)).toEqual([office.id, phone.id]);
     const [mine, theirs] = rows;
     expect(mine.cells.slice(0, 3)).toEqual(["Chrome on Windows", st.localNetwork, OFFICE_IP]);
-    expect(mine.cells[5]).toBe(st.thisSession);
+    expect(mine.cells[5]).toBe(`${st.thisSession}${st.thisSessionHint}`);
     expect(mine.html).not.toContain("<button");
     expect(theirs.cells.slice(0, 3)).toEqual(["Safari on iPhone", "United States", PUBLIC_IP]);
     // Times in the agency's zone, with the instant machine-readable.

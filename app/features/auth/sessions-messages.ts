@@ -14,7 +14,7 @@ export const sessionsMessages = {
   notAllListed: (shown: number, total: number) => `The ${shown} most recently active of your ${total} sessions are listed.`,
   thisSession: "This session",
   /** Why the current session has no button of its own. */
-  thisSessionHint: "Sign out at the top of the page to end it.",
+  thisSessionHint: "Ends with Sign Out at the top of the page.",
   signOut: "Sign out",
   signingOut: "Signing out...",
   /** The button's accessible name: which session it ends. */

@@ -262,11 +262,12 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                     <time dateTime={session.signedInAt}>{shortTime(session.signedInAt)}</time>
                   </td>
                   <td className={`${cell} text-right`}>
-                    {/* This session's own row has no button: it ends with Sign out at the top of the page. */}
+                    {/* This session's own row has no button: it ends with Sign Out at the top of the page. */}
                     {session.current ? (
-                      <span className="font-semibold text-brand-800" title={st.thisSessionHint}>
-                        {st.thisSession}
-                      </span>
+                      <>
+                        <strong className="block font-semibold text-brand-800">{st.thisSession}</strong>
+                        <span className="block text-xs text-slate-600">{st.thisSessionHint}</span>
+                      </>
                     ) : (
                       <Form method="post" className="inline">
                         <input type="hidden" name="sessionId" value={session.id} />
