@@ -16,7 +16,6 @@ import type { SiteFacts } from "~/content/site-facts";
 import type { Config } from "~/env.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import { type AdminIdentity, hashPassword, hashToken, roleOf } from "~/features/auth/auth.server";
-import type { Role } from "~/features/auth/roles";
 import { agencyNames, newPasswordProblem } from "~/features/auth/password-policy.server";
 import { enqueueMail, mailDomain } from "~/features/mail/outbox.server";
 import { escapeHtml, headerSafe, type MailDraft, mailLayout } from "~/features/mail/templates.server";
@@ -151,7 +150,7 @@ export async function revokeInvite(db: Database, actor: Actor, inviteId: string,
 /** Why a link cannot be used. */
 export type InviteProblem = "unknown" | "expired" | "used" | "revoked";
 export type InviteLookup =
-  | { status: "valid"; invite: { id: string; email: string; name: string; expiresAt: Date; role: Role } }
+  | { status: "valid"; invite: { id: string; email: string; name: string; expiresAt: Date; role: AdminIdentity["role"] } }
   | { status: InviteProblem };
 
 /** What a link's token opens: a pending invitation, or why it cannot be used. */
