@@ -151,7 +151,7 @@ export async function revokeInvite(db: Database, actor: Actor, inviteId: string,
 /** Why a link cannot be used. */
 export type InviteProblem = "unknown" | "expired" | "used" | "revoked";
 export type InviteLookup =
-  | { status: "valid"; invite: { id: string; email: string; name: string; expiresAt: Date; role: Role } }
+  | { status: "valid"; invite: { id: string; email: string; name: string; expiresAt: Date; role: AdminIdentity["role"] } }
   | { status: InviteProblem };
 
 /** What a link's token opens: a pending invitation, or why it cannot be used. */

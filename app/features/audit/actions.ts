@@ -11,6 +11,8 @@ export const AUDIT_ACTIONS = [
   "recovery_code_used",
   "recovery_codes_regenerated",
   "password_changed",
+  "session_ended",
+  "other_sessions_ended",
   "leads_exported",
   "document_downloaded",
   "lead_status_changed",

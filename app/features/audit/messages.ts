@@ -10,6 +10,8 @@ const actions: Record<AuditAction, string> = {
   recovery_code_used: "Signed in with a recovery code",
   recovery_codes_regenerated: "Made new recovery codes",
   password_changed: "Changed the password",
+  session_ended: "Signed out one of their other sessions",
+  other_sessions_ended: "Signed out everywhere else",
   leads_exported: "Exported leads as CSV",
   document_downloaded: "Downloaded a lead's document",
   lead_status_changed: "Changed a lead's status",
