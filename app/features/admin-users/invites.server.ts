@@ -9,7 +9,7 @@
  * account and the other finds the invitation used.
  */
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { adminInvites, adminUsers } from "#db/schema";
 import type { SiteFacts } from "~/content/site-facts";
@@ -20,7 +20,7 @@ import { agencyNames, newPasswordProblem } from "~/features/auth/password-policy
 import { enqueueMail, mailDomain } from "~/features/mail/outbox.server";
 import { escapeHtml, headerSafe, type MailDraft, mailLayout } from "~/features/mail/templates.server";
 import { flattenIssues } from "~/lib/issues";
-import type { Role } from "~/lib/roles";
+import { assignableRoles, type Role } from "~/lib/roles";
 import { INVITE_HOURS, inviteMailMessages } from "./messages";
 import { acceptInviteSchema, inviteSchema } from "./schema";
 import type { Actor } from "./users.server";
@@ -53,9 +53,11 @@ export function inviteMail(site: SiteFacts, input: { to: string; name: string; i
 }
 
 export type CreateInviteResult =
-  | { status: "invited"; inviteId: string; email: string; name: string }
+  | { status: "invited"; inviteId: string; email: string; name: string; role: Role }
   | { status: "invalid"; errors: Record<string, string>; values: { name: string; email: string } }
-  | { status: "taken"; values: { name: string; email: string } };
+  | { status: "taken"; values: { name: string; email: string } }
+  /** The actor's role cannot give the role asked for (an admin invites staff only). */
+  | { status: "role_not_allowed"; values: { name: string; email: string } };
 
 /**
  * Invites a person: refuses an email that already has an account, withdraws older pending invitations
@@ -67,7 +69,8 @@ export async function createInvite(deps: Deps, actor: Actor, input: unknown, ip:
   const typed = { name: typeof raw.name === "string" ? raw.name : "", email: typeof raw.email === "string" ? raw.email : "" };
   const parsed = inviteSchema.safeParse(input);
   if (!parsed.success) return { status: "invalid", errors: flattenIssues(parsed.error.issues), values: typed };
-  const { name, email } = parsed.data;
+  const { name, email, role } = parsed.data;
+  if (!assignableRoles(actor.role).includes(role)) return { status: "role_not_allowed", values: { name, email } };
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + INVITE_HOURS * 3_600_000);
 
@@ -83,7 +86,7 @@ export async function createInvite(deps: Deps, actor: Actor, input: unknown, ip:
       .returning({ id: adminInvites.id });
     const [invite] = await tx
       .insert(adminInvites)
-      .values({ email, name, tokenHash: hashToken(token), invitedBy: actor.id, expiresAt })
+      .values({ email, name, role, tokenHash: hashToken(token), invitedBy: actor.id, expiresAt })
       .returning({ id: adminInvites.id });
     const [inviter] = await tx
       .select({ name: adminUsers.name, email: adminUsers.email })
@@ -99,14 +102,22 @@ export async function createInvite(deps: Deps, actor: Actor, input: unknown, ip:
       admin: actor,
       targetType: "admin_invite",
       targetId: invite.id,
-      detail: { replaced: replaced.length },
+      detail: { replaced: replaced.length, role },
       ip,
     });
-    return { status: "invited", inviteId: invite.id, email, name } as const;
+    return { status: "invited", inviteId: invite.id, email, name, role } as const;
   });
 }
 
-export type PendingInvite = { id: string; email: string; name: string; invitedBy: string | null; createdAt: string; expiresAt: string };
+export type PendingInvite = {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  invitedBy: string | null;
+  createdAt: string;
+  expiresAt: string;
+};
 
 /** Invitations still usable (not accepted, withdrawn or expired), newest first. */
 export async function listPendingInvites(db: Pick<Database, "select">, now = new Date()): Promise<PendingInvite[]> {
@@ -115,6 +126,7 @@ export async function listPendingInvites(db: Pick<Database, "select">, now = new
       id: adminInvites.id,
       email: adminInvites.email,
       name: adminInvites.name,
+      role: adminInvites.role,
       inviterName: adminUsers.name,
       inviterEmail: adminUsers.email,
       createdAt: adminInvites.createdAt,
@@ -128,19 +140,30 @@ export async function listPendingInvites(db: Pick<Database, "select">, now = new
     id: r.id,
     email: r.email,
     name: r.name,
+    role: roleOf(r.role),
     invitedBy: r.inviterName?.trim() || r.inviterEmail || null,
     createdAt: new Date(r.createdAt).toISOString(),
     expiresAt: new Date(r.expiresAt).toISOString(),
   }));
 }
 
-/** Withdraws a pending invitation: its link stops working. False when it was no longer pending. */
+/**
+ * Withdraws a pending invitation: its link stops working. False when it was no longer pending, or gives
+ * a role the actor's cannot (an admin withdraws invitations of staff only).
+ */
 export async function revokeInvite(db: Database, actor: Actor, inviteId: string, ip: string | null = null): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(adminInvites)
       .set({ revokedAt: new Date() })
-      .where(and(eq(adminInvites.id, inviteId), isNull(adminInvites.acceptedAt), isNull(adminInvites.revokedAt)))
+      .where(
+        and(
+          eq(adminInvites.id, inviteId),
+          isNull(adminInvites.acceptedAt),
+          isNull(adminInvites.revokedAt),
+          inArray(adminInvites.role, assignableRoles(actor.role)),
+        ),
+      )
       .returning({ id: adminInvites.id });
     if (!row) return false;
     await recordAudit(tx, { action: "invite_revoked", admin: actor, targetType: "admin_invite", targetId: row.id, ip });

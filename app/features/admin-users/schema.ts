@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { authMessages, MIN_PASSWORD_LENGTH } from "~/features/auth/schema";
+import { ROLES, roleMessages } from "~/lib/roles";
 import { isOneLine } from "~/lib/text-value";
 import { UUID_PATTERN } from "~/lib/uuid";
 import { inviteMessages, usersMessages } from "./messages";
@@ -12,8 +13,12 @@ import { inviteMessages, usersMessages } from "./messages";
 const e = usersMessages.errors;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** "Invite someone": the person's name and email (stored lower-case, as accounts' emails are). */
+/** A role as a form sends it. */
+export const roleField = z.enum(ROLES, { error: roleMessages.invalidRole });
+
+/** "Invite someone": the person's name, email (stored lower-case, as accounts' emails are) and role (staff unless chosen). */
 export const inviteSchema = z.object({
+  role: roleField.default("staff"),
   name: z
     .string({ error: e.nameRequired })
     .max(1024, e.nameTooLong)
@@ -59,5 +64,8 @@ export const roundRobinSchema = z.object({
   roundRobin: z.enum(["on", "off"], { error: e.invalidRoundRobin }).transform((v) => v === "on"),
 });
 
-export const USER_INTENTS = ["invite", "deactivate", "reactivate", "revoke-invite", "round-robin"] as const;
+/** A role change: the account and its new role. */
+export const roleChangeSchema = idSchema.extend({ role: roleField });
+
+export const USER_INTENTS = ["invite", "deactivate", "reactivate", "revoke-invite", "round-robin", "role"] as const;
 export type UserIntent = (typeof USER_INTENTS)[number];

@@ -12,15 +12,20 @@ import type { Database } from "#db/client";
 import { adminInvites, adminSessions, adminUsers, leads } from "#db/schema";
 import { recordAudit } from "~/features/audit/audit.server";
 import { getSetting, setSetting } from "~/features/settings/settings.server";
+import { isRole, outranks, type Role } from "~/lib/roles";
 import { ON_DUTY_MINUTES } from "./messages";
 
-export type Actor = { id: string; email: string };
+/** Who makes a change: their account and role (what they may change is checked against it here, too). */
+export type Actor = { id: string; email: string; role: Role };
 
 export type UserRow = {
   id: string;
   email: string;
   name: string | null;
+  role: Role;
   active: boolean;
+  /** Code sign-in stopped after too many wrong codes, until a recovery code or an owner unlocks it. */
+  codeLocked: boolean;
   createdAt: string;
   lastLoginAt: string | null;
   deactivatedAt: string | null;
@@ -40,7 +45,9 @@ export async function listUsers(db: Pick<Database, "select">, now = new Date()):
       id: adminUsers.id,
       email: adminUsers.email,
       name: adminUsers.name,
+      role: adminUsers.role,
       active: adminUsers.active,
+      totpLockedAt: adminUsers.totpLockedAt,
       createdAt: adminUsers.createdAt,
       lastLoginAt: adminUsers.lastLoginAt,
       deactivatedAt: adminUsers.deactivatedAt,
@@ -59,7 +66,9 @@ export async function listUsers(db: Pick<Database, "select">, now = new Date()):
     id: r.id,
     email: r.email,
     name: r.name,
+    role: isRole(r.role) ? r.role : "staff",
     active: r.active,
+    codeLocked: r.totpLockedAt !== null,
     createdAt: iso(r.createdAt) ?? "",
     lastLoginAt: iso(r.lastLoginAt),
     deactivatedAt: iso(r.deactivatedAt),
@@ -71,7 +80,7 @@ export async function listUsers(db: Pick<Database, "select">, now = new Date()):
 /** What GET /api/admin/users answers for each account. */
 export async function listUsersBrief(db: Pick<Database, "select">) {
   return db
-    .select({ id: adminUsers.id, email: adminUsers.email, name: adminUsers.name, active: adminUsers.active })
+    .select({ id: adminUsers.id, email: adminUsers.email, name: adminUsers.name, role: adminUsers.role, active: adminUsers.active })
     .from(adminUsers)
     .orderBy(asc(adminUsers.email));
 }
@@ -84,7 +93,11 @@ export type AccountChange =
   | { status: "unchanged"; user: { id: string; email: string; name: string | null } }
   | { status: "not_found" }
   | { status: "self" }
-  | { status: "last_active" };
+  | { status: "last_active" }
+  /** The last active owner: there is always one. */
+  | { status: "last_owner" }
+  /** The actor's role does not reach this account (an admin changes staff only). */
+  | { status: "outranked" };
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -102,12 +115,14 @@ export async function deactivateUser(db: Database, actor: Actor, userId: string,
   return db.transaction(async (tx) => {
     await lockAccounts(tx);
     const [user] = await tx
-      .select({ id: adminUsers.id, email: adminUsers.email, name: adminUsers.name, active: adminUsers.active })
+      .select({ id: adminUsers.id, email: adminUsers.email, name: adminUsers.name, active: adminUsers.active, role: adminUsers.role })
       .from(adminUsers)
       .where(eq(adminUsers.id, userId));
     if (!user) return { status: "not_found" } as const;
+    if (!outranks(actor.role, user.role)) return { status: "outranked" } as const;
     const who = { id: user.id, email: user.email, name: user.name };
     if (!user.active) return { status: "unchanged", user: who } as const;
+    if (user.role === "owner" && (await otherActiveOwners(tx, userId)) === 0) return { status: "last_owner" } as const;
     const [{ others }] = await tx
       .select({ others: count() })
       .from(adminUsers)
@@ -143,15 +158,62 @@ export async function reactivateUser(db: Database, actor: Actor, userId: string,
   return db.transaction(async (tx) => {
     await lockAccounts(tx);
     const [user] = await tx
-      .select({ id: adminUsers.id, email: adminUsers.email, name: adminUsers.name, active: adminUsers.active })
+      .select({ id: adminUsers.id, email: adminUsers.email, name: adminUsers.name, active: adminUsers.active, role: adminUsers.role })
       .from(adminUsers)
       .where(eq(adminUsers.id, userId));
     if (!user) return { status: "not_found" } as const;
+    if (!outranks(actor.role, user.role)) return { status: "outranked" } as const;
     const who = { id: user.id, email: user.email, name: user.name };
     if (user.active) return { status: "unchanged", user: who } as const;
     await tx.update(adminUsers).set({ active: true, deactivatedAt: null }).where(eq(adminUsers.id, userId));
     await recordAudit(tx, { action: "admin_reactivated", admin: actor, targetType: "admin_user", targetId: userId, ip });
     return { status: "done", user: who } as const;
+  });
+}
+
+/** Active owners other than `userId`. */
+async function otherActiveOwners(tx: Tx, userId: string): Promise<number> {
+  const [{ n }] = await tx
+    .select({ n: count() })
+    .from(adminUsers)
+    .where(and(eq(adminUsers.active, true), eq(adminUsers.role, "owner"), sql`${adminUsers.id} <> ${userId}`));
+  return Number(n);
+}
+
+export type RoleChange =
+  | { status: "done"; user: { id: string; email: string; name: string | null }; from: Role; sessionsEnded: number }
+  | Exclude<AccountChange, { status: "done" }>;
+
+/**
+ * Gives an account another role (owners only: the route checks the permission, and this the rank):
+ * never one's own, never the last active owner's away. The account's sessions end, so its next
+ * screen is read with the new role from a new sign-in; the audit trail records from and to.
+ */
+export async function changeRole(db: Database, actor: Actor, userId: string, role: Role, ip: string | null = null): Promise<RoleChange> {
+  if (userId.toLowerCase() === actor.id.toLowerCase()) return { status: "self" };
+  if (actor.role !== "owner") return { status: "outranked" };
+  return db.transaction(async (tx) => {
+    await lockAccounts(tx);
+    const [user] = await tx
+      .select({ id: adminUsers.id, email: adminUsers.email, name: adminUsers.name, active: adminUsers.active, role: adminUsers.role })
+      .from(adminUsers)
+      .where(eq(adminUsers.id, userId));
+    if (!user) return { status: "not_found" } as const;
+    const who = { id: user.id, email: user.email, name: user.name };
+    const from = isRole(user.role) ? user.role : "staff";
+    if (from === role) return { status: "unchanged", user: who } as const;
+    if (from === "owner" && user.active && (await otherActiveOwners(tx, userId)) === 0) return { status: "last_owner" } as const;
+    await tx.update(adminUsers).set({ role }).where(eq(adminUsers.id, userId));
+    const ended = await tx.delete(adminSessions).where(eq(adminSessions.userId, userId)).returning({ id: adminSessions.id });
+    await recordAudit(tx, {
+      action: "role_changed",
+      admin: actor,
+      targetType: "admin_user",
+      targetId: userId,
+      detail: { from, to: role, sessionsEnded: ended.length },
+      ip,
+    });
+    return { status: "done", user: who, from, sessionsEnded: ended.length } as const;
   });
 }
 

@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   "invite_accepted",
   "admin_deactivated",
   "admin_reactivated",
+  "role_changed",
   "round_robin_changed",
   "settings_changed",
   "owner_created",

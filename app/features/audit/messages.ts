@@ -23,6 +23,7 @@ const actions: Record<AuditAction, string> = {
   invite_accepted: "Accepted an invitation and created an account",
   admin_deactivated: "Deactivated an account",
   admin_reactivated: "Reactivated an account",
+  role_changed: "Changed an account's role",
   round_robin_changed: "Changed round-robin lead assignment",
   settings_changed: "Changed the agency's settings",
   owner_created: "Set up the site and created the owner account",

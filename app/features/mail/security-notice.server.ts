@@ -2,8 +2,9 @@
  * Security notices (`X-Mail-Kind: security_notice`): a dangerous back-office action (an invitation, a
  * deactivation, a role change, two-factor turned off, new recovery codes, an erasure, an export, a
  * settings change) or a second factor locked after too many wrong codes is mailed to every active owner,
- * queued in the same transaction as the change itself, so one is never sent without the other. A stolen
- * session, or a careless colleague, cannot act unseen. See docs/decisions/047-step-up.md.
+ * queued through the outbox (so it is delivered even while the mail server is down) as soon as the
+ * change is made. A stolen session, or a careless colleague, cannot act unseen. The notice names
+ * accounts, never a visitor's personal data. See docs/decisions/047-step-up.md.
  */
 import { and, eq } from "drizzle-orm";
 import type { Database } from "#db/client";
@@ -36,6 +37,16 @@ export const securityNoticeMessages = {
   system: "The back office itself",
   advice:
     "If you did not expect this, sign in, review Users and the Audit trail, and deactivate any account you do not trust. Changing your password ends all your other sessions.",
+  /** What happened, one line each (the subject ends with it). */
+  events: {
+    invited: (actor: string, email: string, role: string) => `${actor} invited ${email} to the back office as ${role}`,
+    deactivated: (actor: string, email: string) => `${actor} deactivated the account of ${email}`,
+    roleChanged: (actor: string, email: string, from: string, to: string) => `${actor} changed the role of ${email} from ${from} to ${to}`,
+    exported: (actor: string, rows: number) => `${actor} exported ${rows} lead${rows === 1 ? "" : "s"} as a CSV file`,
+    erased: (actor: string, records: number) =>
+      `${actor} erased one person's data from the site (${records} record${records === 1 ? "" : "s"})`,
+    settingsChanged: (actor: string) => `${actor} changed the agency's settings`,
+  },
 } as const;
 
 /** The notice mailed to one recipient. */
@@ -64,6 +75,15 @@ export function securityNoticeMail(site: SiteFacts, to: string, notice: Security
     `<p style="font-size:16px;font-weight:bold">${escapeHtml(what)}.</p><table style="border-collapse:collapse;font-size:14px">${table}</table><p>${escapeHtml(m.intro)}</p><p>${escapeHtml(m.advice)}</p>`,
   );
   return { kind: "security_notice", to, subject, text, html };
+}
+
+/** Queues the notice (queueSecurityNotice) on its own and starts the mail sender: for a change that has just been made. */
+export async function sendSecurityNotice(
+  deps: { db: Database; config: Pick<Config, "SITE_URL">; site: { facts: SiteFacts }; mail: { nudge: () => void } },
+  notice: SecurityNotice,
+): Promise<void> {
+  await queueSecurityNotice(deps.db, { config: deps.config, site: deps.site.facts }, notice);
+  deps.mail.nudge();
 }
 
 /**

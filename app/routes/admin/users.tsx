@@ -1,23 +1,28 @@
 import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { AdminPage, AdminTable } from "~/components/admin/admin-page";
+import { StepUpPrompt } from "~/components/admin/step-up-prompt";
 import { TextField } from "~/components/form/fields";
 import { buttonClass } from "~/components/ui/button";
 import { agencyTime } from "~/features/admin-users/format";
 import { createInvite, listPendingInvites, revokeInvite } from "~/features/admin-users/invites.server";
 import { usersMessages as text } from "~/features/admin-users/messages";
-import { idSchema, inviteSchema, roundRobinSchema, USER_INTENTS, type UserIntent } from "~/features/admin-users/schema";
+import { idSchema, inviteSchema, roleChangeSchema, roundRobinSchema, USER_INTENTS, type UserIntent } from "~/features/admin-users/schema";
 import {
   type AccountChange,
+  changeRole,
   deactivateUser,
   displayName,
   listUsers,
+  type RoleChange,
   reactivateUser,
   roundRobinEnabled,
   setRoundRobin,
 } from "~/features/admin-users/users.server";
+import { securityNoticeMessages, sendSecurityNotice } from "~/features/mail/security-notice.server";
 import { type FormAnswer, fieldErrorOf, sentValue } from "~/lib/form";
 import { accept, firstError, postForm, refuse, requireAdmin } from "~/lib/post.server";
+import { assignableRoles, can, outranks, type Role, roleMessages } from "~/lib/roles";
 import { pageTitle } from "~/lib/seo";
 import { siteFromMatches, useSite } from "~/lib/site";
 import type { Route } from "./+types/users";
@@ -35,7 +40,8 @@ export function meta({ matches }: Route.MetaArgs) {
  * without scripts.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const signedInAdmin = await requireAdmin(request, context);
+  const { id, email, role } = await requireAdmin(request, context);
+  const signedInAdmin = { id, email, role };
   const [users, invites, roundRobin] = await Promise.all([
     listUsers(context.db),
     listPendingInvites(context.db),
@@ -44,14 +50,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { signedInAdmin, users, invites, roundRobin };
 }
 
-/** Each form of the screen, told apart by `intent`: invite (name, email), deactivate / reactivate / revoke-invite (id), round-robin (on | off). */
+/**
+ * Each form of the screen, told apart by `intent`: invite (name, email, role), deactivate / reactivate /
+ * revoke-invite (id), role (id, role; owners only), round-robin (on | off).
+ */
 const usersForms = {
   invite: inviteSchema.extend({ intent: z.literal("invite") }),
   deactivate: idSchema.extend({ intent: z.literal("deactivate") }),
   reactivate: idSchema.extend({ intent: z.literal("reactivate") }),
   "revoke-invite": idSchema.extend({ intent: z.literal("revoke-invite") }),
   "round-robin": roundRobinSchema.extend({ intent: z.literal("round-robin") }),
+  role: roleChangeSchema.extend({ intent: z.literal("role") }),
 };
+/** The forms that ask for the password again (docs/decisions/047-step-up.md) and tell every owner. */
+const DANGEROUS: ReadonlySet<UserIntent> = new Set(["invite", "deactivate", "role"]);
 type UsersForm = (typeof usersForms)[UserIntent];
 /** Only refuses: an intent the screen does not know. */
 const unknownIntent = z.object({ intent: z.enum(USER_INTENTS, { error: e.unknownIntent }) }) as unknown as UsersForm;
@@ -63,7 +75,7 @@ const usersForm = (formData: FormData): UsersForm => {
 /** What the page is told besides the message: which form, and the account or invitation it was about. */
 type Done = { intent: UserIntent; id?: string };
 
-function accountAnswer(intent: "deactivate" | "reactivate", id: string, result: AccountChange) {
+function accountAnswer(intent: "deactivate" | "reactivate", id: string, result: AccountChange | RoleChange) {
   switch (result.status) {
     case "done":
       return accept<Done>(
@@ -85,7 +97,20 @@ function accountAnswer(intent: "deactivate" | "reactivate", id: string, result: 
       return refuse(409, e.cannotDeactivateSelf);
     case "last_active":
       return refuse(409, e.lastActiveAdmin);
+    case "last_owner":
+      return refuse(409, e.lastOwner);
+    case "outranked":
+      return refuse(403, e.outranked);
   }
+}
+
+function roleAnswer(id: string, role: string, result: RoleChange) {
+  const name = roleMessages.names[role as keyof typeof roleMessages.names];
+  if (result.status === "done") return accept<Done>(r.roleChanged(displayName(result.user), name), null, { data: { intent: "role", id } });
+  if (result.status === "unchanged")
+    return accept<Done>(r.roleUnchanged(displayName(result.user), name), null, { data: { intent: "role", id } });
+  if (result.status === "self") return refuse(409, e.cannotChangeOwnRole);
+  return accountAnswer("deactivate", id, result);
 }
 
 /** Every form of the screen, posted by the browser itself (with or without scripts). */
@@ -102,17 +127,31 @@ export function action({ request, context }: Route.ActionArgs) {
       // The invitation's fields are marked each beside itself; the other forms' one field says it all.
       invalid: (submission) => (submission.payload.intent === "invite" ? e.invalid : firstError(submission)),
       messages: { crossSite: e.crossSite, notAForm: e.formNotSupported, tooLarge: e.formTooLarge },
+      stepUp: (value: { intent: UserIntent }) => DANGEROUS.has(value.intent),
     },
     async ({ value, admin }) => {
       const ip = context.clientIp;
+      const notice = (what: string) => sendSecurityNotice(context, { what, actor: admin, ip });
+      const events = securityNoticeMessages.events;
       switch (value.intent) {
         case "invite": {
           const result = await createInvite(context, admin, value, ip);
           if (result.status === "invalid") return refuse(400, e.invalid, result.errors);
           if (result.status === "taken") return refuse(409, e.emailTaken, { email: e.emailTaken });
-          context.mail.nudge();
+          if (result.status === "role_not_allowed") return refuse(403, e.roleNotAllowed, { role: e.roleNotAllowed });
+          await notice(events.invited(admin.email, result.email, roleMessages.names[result.role]));
           context.logger.info({ requestId: context.requestId, inviteId: result.inviteId, by: admin.id }, "admin invited");
           return accept<Done>(r.invited(result.email), null, { data: { intent: value.intent, id: result.inviteId } });
+        }
+        case "role": {
+          if (!can(admin.role, "owners")) return refuse(403, roleMessages.forbidden);
+          const result = await changeRole(context.db, admin, value.id, value.role, ip);
+          if (result.status === "done") {
+            const n = roleMessages.names;
+            await notice(events.roleChanged(admin.email, result.user.email, n[result.from], n[value.role]));
+            context.logger.info({ requestId: context.requestId, userId: value.id, by: admin.id, role: value.role }, "admin role changed");
+          }
+          return roleAnswer(value.id, value.role, result);
         }
         case "round-robin":
           await setRoundRobin(context.db, admin, value.roundRobin, ip);
@@ -125,8 +164,10 @@ export function action({ request, context }: Route.ActionArgs) {
           const { intent, id } = value;
           const result =
             intent === "deactivate" ? await deactivateUser(context.db, admin, id, ip) : await reactivateUser(context.db, admin, id, ip);
-          if (result.status === "done")
+          if (result.status === "done") {
+            if (intent === "deactivate") await notice(events.deactivated(admin.email, result.user.email));
             context.logger.info({ requestId: context.requestId, userId: id, by: admin.id, intent }, "admin account changed");
+          }
           return accountAnswer(intent, id, result);
         }
       }
@@ -155,10 +196,14 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
   // A new key after each sent invitation empties the form once hydrated (without scripts the page comes back empty anyway).
   const inviteKey = answered === "invite" && actionData?.ok ? (actionData.data?.id ?? "sent") : "invite";
   const roundRobinError = answered === "round-robin" && actionData && !actionData.ok ? actionData.message : undefined;
+  const actorRole = signedInAdmin.role;
+  const givable = assignableRoles(actorRole);
+  const ownersScreen = can(actorRole, "owners");
 
   return (
     <AdminPage title={text.title} subtitle={text.subtitle}>
-      {actionData && (
+      <StepUpPrompt answer={actionData} />
+      {actionData && !actionData.stepUp && (
         <div
           role={actionData.ok ? "status" : "alert"}
           className={`mb-6 rounded-md border px-4 py-3 text-sm font-medium ${actionData.ok ? "border-green-200 bg-green-50 text-green-800" : "border-red-200 bg-red-50 text-red-800"}`}
@@ -183,6 +228,40 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                 </td>
                 <td className={`${cell} break-all`}>{user.email}</td>
                 <td className={cell}>
+                  {ownersScreen && !self ? (
+                    <Form method="post" className="flex items-center gap-2">
+                      <input type="hidden" name="id" value={user.id} />
+                      <label htmlFor={`role-${user.id}`} className="sr-only">
+                        {text.list.roleLabel(who)}
+                      </label>
+                      <select
+                        id={`role-${user.id}`}
+                        name="role"
+                        defaultValue={user.role}
+                        className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+                      >
+                        {givable.map((role) => (
+                          <option key={role} value={role}>
+                            {roleMessages.names[role]}
+                          </option>
+                        ))}
+                      </select>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="role"
+                        aria-label={text.list.changeRole(who)}
+                        disabled={busyIntent !== null}
+                        className={`${smallButton} border-slate-300 text-brand-800 hover:bg-slate-100 focus-visible:outline-brand-700`}
+                      >
+                        {text.list.changeRoleLabel}
+                      </button>
+                    </Form>
+                  ) : (
+                    <span data-testid="user-role">{roleMessages.names[user.role]}</span>
+                  )}
+                </td>
+                <td className={cell}>
                   <span
                     className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${user.active ? "bg-green-100 text-green-800" : "bg-slate-200 text-slate-800"}`}
                   >
@@ -205,7 +284,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                   {user.openLeads}
                 </td>
                 <td className={`${cell} text-right`}>
-                  {!self && (
+                  {!self && outranks(actorRole, user.role) && (
                     <Form method="post" className="inline">
                       <input type="hidden" name="id" value={user.id} />
                       {user.active ? (
@@ -239,6 +318,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
           })}
         </AdminTable>
         <p className="mt-2 text-sm text-slate-600">{text.list.deactivateNote}</p>
+        <p className="mt-1 text-sm text-slate-600">{text.list.rolesNote}</p>
       </section>
 
       <div className="mt-10 grid gap-8 lg:grid-cols-2">
@@ -270,6 +350,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                 defaultValue={sentValue(invite, "email")}
                 error={fieldErrorOf(invite, "email")}
               />
+              <SelectRole roles={givable} defaultValue={sentValue(invite, "role") ?? "staff"} error={fieldErrorOf(invite, "role")} />
               <button type="submit" name="intent" value="invite" className={buttonClass("primary")}>
                 {busyIntent === "invite" ? text.invite.submitting : text.invite.submit}
               </button>
@@ -329,29 +410,66 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
             <tr key={invite.id} data-testid={`invite-${invite.email}`}>
               <td className={`${cell} font-medium text-slate-900`}>{invite.name}</td>
               <td className={`${cell} break-all`}>{invite.email}</td>
+              <td className={cell}>{roleMessages.names[invite.role]}</td>
               <td className={cell}>{invite.invitedBy ?? "–"}</td>
               <td className={`${cell} whitespace-nowrap`}>
                 <time dateTime={invite.expiresAt}>{agencyTime(invite.expiresAt, timeZone)}</time>
               </td>
               <td className={`${cell} text-right`}>
-                <Form method="post" className="inline">
-                  <input type="hidden" name="id" value={invite.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="revoke-invite"
-                    aria-label={text.invite.revoke(invite.name)}
-                    disabled={busyIntent !== null}
-                    className={`${smallButton} border-slate-300 text-slate-800 hover:bg-slate-100 focus-visible:outline-brand-700`}
-                  >
-                    {text.invite.revokeLabel}
-                  </button>
-                </Form>
+                {givable.includes(invite.role) && (
+                  <Form method="post" className="inline">
+                    <input type="hidden" name="id" value={invite.id} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="revoke-invite"
+                      aria-label={text.invite.revoke(invite.name)}
+                      disabled={busyIntent !== null}
+                      className={`${smallButton} border-slate-300 text-slate-800 hover:bg-slate-100 focus-visible:outline-brand-700`}
+                    >
+                      {text.invite.revokeLabel}
+                    </button>
+                  </Form>
+                )}
               </td>
             </tr>
           ))}
         </AdminTable>
       </section>
     </AdminPage>
+  );
+}
+
+/** The role an invitation gives: only the roles the signed-in account may give. */
+function SelectRole({ roles, defaultValue, error }: { roles: Role[]; defaultValue: string; error?: string }) {
+  return (
+    <div>
+      <label htmlFor="invite-role" className="block text-sm font-medium text-slate-800">
+        {text.invite.role}
+      </label>
+      <select
+        id="invite-role"
+        name="role"
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "invite-role-error" : "invite-role-hint"}
+        className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm"
+      >
+        {roles.map((role) => (
+          <option key={role} value={role}>
+            {roleMessages.names[role]}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p id="invite-role-error" className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : (
+        <p id="invite-role-hint" className="mt-1 text-sm text-slate-600">
+          {roles.map((role) => `${roleMessages.names[role]}: ${roleMessages.descriptions[role]}`).join(" ")}
+        </p>
+      )}
+    </div>
   );
 }
