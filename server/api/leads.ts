@@ -30,6 +30,7 @@ import {
 import { inboxMessages, leadUpdateMessage } from "~/features/leads-inbox/messages";
 import { inboxPulse } from "~/features/leads-inbox/pulse.server";
 import { leadFiltersSchema, leadListQuerySchema, leadNoteBodySchema, leadUpdateBodySchema } from "~/features/leads-inbox/schema";
+import { securityNoticeMessages, sendSecurityNotice } from "~/features/mail/security-notice.server";
 import { downloadFileName } from "~/features/uploads/file-name";
 import { isUploadMimeType } from "~/features/uploads/magic-bytes";
 import { isUuid } from "~/lib/uuid";
@@ -88,20 +89,24 @@ export function leadRoutes(services: AppServices) {
         return c.json({ success: true, data: items, total, nextCursor, types, now: new Date().toISOString() });
       })
       // Before "/leads/:id", which would otherwise take "export.csv" for an id.
-      .get("/leads/export.csv", admin, async (c) => {
+      // A dangerous read: every lead leaves the site, so the password again (step-up) and every owner told.
+      .get("/leads/export.csv", requireAdmin(services, { stepUp: true }), async (c) => {
         const parsed = parseApiBody(leadFiltersSchema, c.req.query());
         if (!parsed.ok) return apiError(c, 400, INVALID_QUERY, parsed.errors);
         // Recorded as it starts: an export handed out is data that left, even if the download is cut short.
+        const count = await countLeads(db, parsed.data);
+        const ip = clientIp(c, config.TRUST_PROXY);
         await recordAudit(db, {
           action: "leads_exported",
           admin: c.get("admin"),
           targetType: "leads",
-          detail: {
-            filters: { status: parsed.data.status ?? null, type: parsed.data.type ?? null },
-            rows: await countLeads(db, parsed.data),
-          },
-          ip: clientIp(c, config.TRUST_PROXY),
+          detail: { filters: { status: parsed.data.status ?? null, type: parsed.data.type ?? null }, rows: count },
+          ip,
         });
+        await sendSecurityNotice(
+          { ...services, site: services.site.current() },
+          { what: securityNoticeMessages.events.exported(c.get("admin").email, count), actor: c.get("admin"), ip },
+        );
         const rows = leadsCsv(db, parsed.data);
         const encoder = new TextEncoder();
         const body = new ReadableStream<Uint8Array>({

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
 import type { useActionForm } from "~/lib/form";
 import { AdminPage } from "./admin-page";
+import { StepUpPrompt } from "./step-up-prompt";
 
 /** What the frame needs of the form's `useActionForm`. */
 type FramedForm = Pick<ReturnType<typeof useActionForm>, "fetcher" | "formProps" | "submitting" | "pageAnswer" | "answer">;
@@ -96,6 +97,7 @@ export function AdminFormFrame({
 
   return (
     <AdminPage title={title} subtitle={back}>
+      <StepUpPrompt answer={answer} action={formProps.action} />
       {aside ? (
         <div className="grid items-start gap-8 xl:grid-cols-[minmax(0,48rem)_minmax(0,1fr)]">
           {formElement}

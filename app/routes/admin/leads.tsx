@@ -1,8 +1,9 @@
 import { useState } from "react";
-import { Form, Link, useSearchParams, useSubmit } from "react-router";
+import { Form, Link, redirect, useSearchParams, useSubmit } from "react-router";
 import { z } from "zod";
 import { AdminPage, AdminTable } from "~/components/admin/admin-page";
 import { ScreenLoadError } from "~/components/admin/screen-load-error";
+import { StepUpPrompt } from "~/components/admin/step-up-prompt";
 import { buttonClass } from "~/components/ui/button";
 import { StatusSelect } from "~/features/leads-inbox/components/status-select";
 import { useHydrated } from "~/features/leads-inbox/components/use-lead-action";
@@ -14,6 +15,7 @@ import { LEADS_PAGE_SIZE, type LeadStatus, leadFiltersSchema, leadFormSchemas } 
 import { useLiveInbox } from "~/features/leads-inbox/use-live-inbox";
 import { telLink, useAdminTimes } from "~/lib/admin-format";
 import { accept, firstError, postForm, refuse, requireAdmin } from "~/lib/post.server";
+import { can, roleMessages } from "~/lib/roles";
 import { pageTitle } from "~/lib/seo";
 import { siteFromMatches, useSite } from "~/lib/site";
 import { isUuid } from "~/lib/uuid";
@@ -40,11 +42,19 @@ function leadsFilters(url: URL): { status: LeadStatus | ""; type: string; limit:
  * depend on the admin's computer's; `types` are the leadTypes present, for the type filter.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context);
   const filters = leadsFilters(new URL(request.url));
   const query = { status: filters.status || undefined, type: filters.type || undefined, limit: filters.limit };
   const [list, types] = await Promise.all([listLeads(context.db, query), leadTypesPresent(context.db)]);
-  return { data: list.items, total: list.total, more: list.nextCursor !== null, types, now: new Date().toISOString(), filters };
+  return {
+    data: list.items,
+    total: list.total,
+    more: list.nextCursor !== null,
+    types,
+    now: new Date().toISOString(),
+    filters,
+    mayExport: can(admin.role, "exports"),
+  };
 }
 
 /** A row's status form (intent=status, id, status): the row's lead, and the status chosen. */
@@ -53,16 +63,33 @@ const rowStatusSchema = leadFormSchemas.status.extend({
   id: z.string().max(64),
 });
 
+/** "Export CSV" (intent=export, with the list's filters): the file itself is GET /api/leads/export.csv. */
+const exportSchema = leadFiltersSchema.pick({ status: true, type: true }).extend({ intent: z.literal("export") });
+
 /**
  * A row's status form, posted by the browser itself or by a fetcher once hydrated, through the same
- * function as PATCH /api/leads/:id (audit and timeline entries included).
+ * function as PATCH /api/leads/:id (audit and timeline entries included); and "Export CSV", which asks
+ * for the password again (step-up) and then sends the browser to the file.
  */
 export function action({ request, context }: Route.ActionArgs) {
   return postForm(
     request,
     context,
-    { form: "lead-status", schema: rowStatusSchema, maxBytes: 4 * 1024, access: "admin", invalid: firstError },
+    {
+      form: "lead-status",
+      schema: (formData) => (formData.get("intent") === "export" ? exportSchema : rowStatusSchema) as typeof rowStatusSchema,
+      maxBytes: 4 * 1024,
+      access: "admin",
+      invalid: firstError,
+      stepUp: (value: { intent: string }) => value.intent === "export",
+    },
     async ({ value, admin }) => {
+      if ((value as { intent: string }).intent === "export") {
+        if (!can(admin.role, "exports")) return refuse(403, roleMessages.forbidden);
+        const { status, type } = value as unknown as { status?: string; type?: string };
+        const query = new URLSearchParams({ ...(status ? { status } : {}), ...(type ? { type } : {}) }).toString();
+        return redirect(`/api/leads/export.csv${query ? `?${query}` : ""}`, 303);
+      }
       if (!isUuid(value.id)) return refuse(404, text.detail.notFound);
       const result = await updateLead(context.db, value.id, { status: value.status }, { admin, ip: context.clientIp });
       if (result.outcome !== "updated") return refuse(404, text.detail.notFound);
@@ -120,9 +147,17 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
               {text.live.enableNotifications}
             </button>
           )}
-          <a href={`/api/leads/export.csv${query ? `?${query}` : ""}`} download className={buttonClass("outline", "py-2")}>
-            {text.exportCsv}
-          </a>
+          {loaderData.mayExport && (
+            // A document post: the answer is the file (after the password, when it is asked again).
+            <Form method="post" reloadDocument>
+              <input type="hidden" name="intent" value="export" />
+              {status && <input type="hidden" name="status" value={status} />}
+              {type && <input type="hidden" name="type" value={type} />}
+              <button type="submit" className={buttonClass("outline", "py-2")}>
+                {text.exportCsv}
+              </button>
+            </Form>
+          )}
         </>
       }
     >
@@ -179,7 +214,8 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
       </search>
 
       <div className="mt-6">
-        {actionData && (
+        <StepUpPrompt answer={actionData} action="/admin/leads" />
+        {actionData && !actionData.stepUp && (
           // The answer to a status form posted without scripts (with scripts, a toast says it).
           <p
             role={actionData.ok ? "status" : "alert"}

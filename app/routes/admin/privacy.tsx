@@ -1,8 +1,10 @@
 import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { AdminPage } from "~/components/admin/admin-page";
+import { StepUpPrompt } from "~/components/admin/step-up-prompt";
 import { CheckboxField, TextField } from "~/components/form/fields";
 import { buttonClass } from "~/components/ui/button";
+import { securityNoticeMessages, sendSecurityNotice } from "~/features/mail/security-notice.server";
 import { privacyMessages } from "~/features/privacy/messages";
 import { type ErasureCounts, eraseByEmail } from "~/features/privacy/retention.server";
 import { emailRule } from "~/lib/field-rules";
@@ -65,6 +67,7 @@ export function action({ request, context }: Route.ActionArgs) {
       maxBytes: 16 * 1024,
       access: "admin",
       invalid: text.errors.invalid,
+      stepUp: true,
       messages: { crossSite: text.errors.crossSite, notAForm: text.errors.formNotSupported, tooLarge: text.errors.formTooLarge },
     },
     async ({ value, admin }) => {
@@ -79,6 +82,12 @@ export function action({ request, context }: Route.ActionArgs) {
         return refuse(500, text.errors.failed);
       }
       context.logger.info({ counts }, "person erased");
+      const records = counts.leads + counts.contacts + counts.documents + counts.chats + counts.applications + counts.mails;
+      await sendSecurityNotice(context, {
+        what: securityNoticeMessages.events.erased(admin.email, records),
+        actor: admin,
+        ip: context.clientIp,
+      });
       return accept(text.resultHeading, null, { data: { summary: text.erased(counts) } });
     },
   );
@@ -91,11 +100,12 @@ export function action({ request, context }: Route.ActionArgs) {
 export default function AdminPrivacy({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
-  const failed = actionData && !actionData.ok ? actionData : undefined;
+  const failed = actionData && !actionData.ok && !actionData.stepUp ? actionData : undefined;
   const summary = actionData?.ok ? actionData.data?.summary : undefined;
 
   return (
     <AdminPage title={text.title} subtitle={text.intro}>
+      <StepUpPrompt answer={actionData} action="/admin/privacy" />
       <div className="grid gap-8 lg:grid-cols-2">
         <section aria-labelledby="erasure-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
           <h2 id="erasure-heading" className="text-lg font-semibold text-brand-900">

@@ -3,6 +3,7 @@ import { AdminFormFrame } from "~/components/admin/form-frame";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/form/fields";
 import { type AgencyProfile, SOCIAL_NAMES, SOCIAL_NETWORKS, WEEKDAY_NAMES, WEEKDAYS } from "~/content/site-facts";
 import { siteFacts, US_STATES, US_TIME_ZONES } from "~/content/site-profile";
+import { securityNoticeMessages, sendSecurityNotice } from "~/features/mail/security-notice.server";
 import { settingsMessages } from "~/features/settings/messages";
 import { changeProfile, federalHolidays, profileVersion } from "~/features/settings/profile.server";
 import { profileSchema } from "~/features/settings/profile-schema";
@@ -63,6 +64,8 @@ export function action({ request, context }: Route.ActionArgs) {
       files: { logoFile: { maxBytes: LOGO_MAX_BYTES } },
       access: "admin",
       invalid: text.failure,
+      // The agency's phones, address and mail settings reach every page and mail: the password again first.
+      stepUp: true,
     },
     async ({ value, formData, files, admin }) => {
       // A new logo is checked and stored first (PNG, or SVG made safe); nothing else is saved if it is refused.
@@ -93,6 +96,11 @@ export function action({ request, context }: Route.ActionArgs) {
       if (!outcome.ok) return refuse(outcome.status, outcome.message, outcome.errors);
       if (outcome.changed.length > 0) {
         await context.siteStore.reload();
+        await sendSecurityNotice(context, {
+          what: securityNoticeMessages.events.settingsChanged(admin.email),
+          actor: admin,
+          ip: context.clientIp,
+        });
         context.logger.info({ reqId: context.requestId, adminId: admin.id, fields: outcome.changed }, "settings changed");
       }
       const title = outcome.changed.length === 0 ? text.unchanged : text.saved;
