@@ -5,6 +5,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-ro
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "./components/nonce";
 import { deferHydrationStream } from "./lib/deferred-hydration.server";
+import { loggedPath } from "./lib/logged-path";
 
 export const streamTimeout = 5_000;
 
@@ -51,9 +52,13 @@ export default function handleRequest(
   });
 }
 
+/**
+ * The path is written masked, and the query not at all: an invitation's token is in the path and the
+ * first-run setup code in the query, and either opens an admin account to whoever reads the log.
+ */
 function logError(error: unknown, request: Request, context?: AppLoadContext) {
   if (context?.logger) {
-    context.logger.error({ err: error, reqId: context.requestId, url: request.url }, "render error");
+    context.logger.error({ err: error, reqId: context.requestId, path: loggedPath(new URL(request.url).pathname) }, "render error");
   } else {
     console.error(error);
   }

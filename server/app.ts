@@ -12,6 +12,7 @@ import { requestId } from "hono/request-id";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { adminFromRequest, sessionTokenFromCookieHeader } from "~/features/auth/auth.server";
 import { UploadError } from "~/features/uploads/uploads.server";
+import { loggedPath } from "~/lib/logged-path";
 import { backOfficeRoutes } from "./api/back-office";
 import { blogRoutes } from "./api/blogs";
 import { categoryRoutes } from "./api/categories";
@@ -187,15 +188,6 @@ export function securityOptions(config: AppServices["config"], development = fal
       return site?.current().facts.agency.gaMeasurementId || config.GA_MEASUREMENT_ID;
     },
   };
-}
-
-/**
- * The path as logs may hold it: a chat's id is the only key to its transcript, and an invitation's
- * token opens an admin account, so the request and error logs write the route's pattern in their
- * place (the path is at most Node's header size).
- */
-export function loggedPath(path: string): string {
-  return path.replace(/(\/chat\/sessions\/)[^/]+/, "$1:id").replace(/(\/admin\/invite\/)[^/]+/, "$1:token");
 }
 
 function onError(error: Error, c: Context<Env>, { logger }: AppServices) {
