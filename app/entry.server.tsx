@@ -4,6 +4,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "./components/nonce";
+import { isRefusedActionOrigin } from "./lib/action-origin";
 import { deferHydrationStream } from "./lib/deferred-hydration.server";
 import { loggedPath } from "./lib/logged-path";
 
@@ -66,5 +67,20 @@ function logError(error: unknown, request: Request, context?: AppLoadContext) {
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  logError(error, request, context as AppLoadContext | undefined);
+  const loadContext = context as AppLoadContext | undefined;
+  // Any page on the web can have its visitors' browsers post here; React Router refuses such a post
+  // (400) before the action runs. No fault of the site: a warning without a stack, once a minute per address.
+  if (loadContext?.warnOncePerMinute && isRefusedActionOrigin(error, request)) {
+    loadContext.warnOncePerMinute(
+      {
+        reqId: loadContext.requestId,
+        method: request.method,
+        path: loggedPath(new URL(request.url).pathname),
+        origin: request.headers.get("origin")?.slice(0, 200),
+      },
+      "cross-site action refused",
+    );
+    return;
+  }
+  logError(error, request, loadContext);
 };

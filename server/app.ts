@@ -26,9 +26,10 @@ import { teamRoutes } from "./api/team";
 import { uploadRoutes } from "./api/uploads";
 import { userRoutes } from "./api/users";
 import { authRoutes } from "./auth";
-import { clientIp } from "./client-info";
+import { addressKey, clientIp } from "./client-info";
 import type { AppServices } from "./context";
 import { ApiException, apiError } from "./http";
+import { LogThrottle } from "./log-throttle";
 import { createMetrics, METRICS_PATH, type Metrics, metricsHandler, routeOf } from "./metrics";
 import { isCrossSite } from "./origin";
 import type { RenderCache } from "./render-cache";
@@ -145,12 +146,19 @@ export function createApp({ services, build, staticFiles, renderCache, metrics: 
   // TLS the request arrives as http while the browser's Origin says https: SITE_URL's host is ours too.
   const siteHost = new URL(config.SITE_URL).host;
   const withOrigins = (b: ServerBuild): ServerBuild => ({ ...b, allowedActionOrigins: [siteHost] });
+  // One window per address (an IPv6 /64, as the rate limits count): a flood from one is a line a minute.
+  const throttled = new LogThrottle(60_000);
   const handle = createRequestHandler(
     typeof build === "function" ? async () => withOrigins(await build()) : withOrigins(build),
     development ? "development" : "production",
   );
   app.all("*", (c) => {
     const nonce = c.get("nonce");
+    const ip = clientIp(c, config.TRUST_PROXY);
+    const warnOncePerMinute = (data: Record<string, unknown>, message: string) => {
+      const skipped = throttled.take(`${message}\n${addressKey(ip)}`);
+      if (skipped !== null) logger.warn({ ...data, ip, ...(skipped > 0 ? { skipped } : {}) }, message);
+    };
     const render = (request: Request) =>
       handle(request, {
         ...services,
@@ -158,8 +166,9 @@ export function createApp({ services, build, staticFiles, renderCache, metrics: 
         siteStore: services.site,
         nonce,
         requestId: c.get("requestId"),
-        clientIp: clientIp(c, config.TRUST_PROXY),
+        clientIp: ip,
         crossSite: isCrossSite(c, config),
+        warnOncePerMinute,
         contentChanged: () => renderCache?.invalidate("write"),
         admin: (request: Request) => adminFromRequest(services, request),
       });
