@@ -13,6 +13,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { adminFromRequest, sessionTokenFromCookieHeader } from "~/features/auth/auth.server";
 import { UploadError } from "~/features/uploads/uploads.server";
 import { loggedPath } from "~/lib/logged-path";
+import { backOfficeSpelling, isBackOfficePath } from "~/lib/paths";
 import { backOfficeRoutes } from "./api/back-office";
 import { blogRoutes } from "./api/blogs";
 import { categoryRoutes } from "./api/categories";
@@ -33,7 +34,7 @@ import { LogThrottle } from "./log-throttle";
 import { createMetrics, METRICS_PATH, type Metrics, metricsHandler, routeOf } from "./metrics";
 import { isCrossSite } from "./origin";
 import type { RenderCache } from "./render-cache";
-import { isBackOfficePath, type SecurityOptions, securityHeaders } from "./security";
+import { type SecurityOptions, securityHeaders } from "./security";
 import { siteImageRoutes } from "./site-images";
 
 type Env = { Variables: { nonce: string; requestId: string } };
@@ -85,6 +86,18 @@ export function createApp({ services, build, staticFiles, renderCache, metrics: 
   });
   app.use(securityHeaders(securityOptions(config, development, services.site)));
   app.use(compress());
+  // React Router matches a path in any case and with its letters percent-escaped: "/Admin/leads" and
+  // "/%61dmin/leads" open the back office as "/admin/leads" does. Each such spelling is sent to the
+  // back office's own before anything renders, so every protection that goes by path (no analytics,
+  // no-store, never cached) sees "/admin". 301 for GET and HEAD (the answer never changes, a browser
+  // may keep it); 308 for any other method, which keeps the method and the body: a form posted to a
+  // misspelt address is posted again to the right one rather than turned into a GET.
+  app.use(async (c, next) => {
+    const url = new URL(c.req.url);
+    const canonical = backOfficeSpelling(url.pathname);
+    if (canonical === null) return next();
+    return c.redirect(`${canonical}${url.search}`, c.req.method === "GET" || c.req.method === "HEAD" ? 301 : 308);
+  });
 
   // ---- /api ----
   const api = new Hono<Env>();
@@ -134,7 +147,7 @@ export function createApp({ services, build, staticFiles, renderCache, metrics: 
   // browser or a proxy, so Back after signing out shows nothing.
   app.use(async (c, next) => {
     await next();
-    if (!isBackOfficePath(c.req.path) && c.req.path !== "/admin.data") return;
+    if (!isBackOfficePath(c.req.path)) return;
     try {
       c.res.headers.set("Cache-Control", "no-store");
     } catch {

@@ -35,10 +35,11 @@ import type { DatabaseHandle } from "#db/client";
 import type { Config } from "~/env.server";
 import { followBlogChanges } from "~/features/blog/posts.server";
 import { followJobChanges } from "~/features/jobs/jobs.server";
+import { isBackOfficePath } from "~/lib/paths";
 import { prerenderPaths } from "~/prerender";
 import { pageTrimmer } from "./critical-css";
 import type { Logger } from "./logger";
-import { inlineScriptHashes, isBackOfficePath, STORED_SCRIPT_SOURCES } from "./security";
+import { inlineScriptHashes, STORED_SCRIPT_SOURCES } from "./security";
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
