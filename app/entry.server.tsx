@@ -4,7 +4,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "./components/nonce";
+import { isRefusedActionOrigin } from "./lib/action-origin";
 import { deferHydrationStream } from "./lib/deferred-hydration.server";
+import { loggedPath } from "./lib/logged-path";
 
 export const streamTimeout = 5_000;
 
@@ -51,9 +53,13 @@ export default function handleRequest(
   });
 }
 
+/**
+ * The path is written masked, and the query not at all: an invitation's token is in the path and the
+ * first-run setup code in the query, and either opens an admin account to whoever reads the log.
+ */
 function logError(error: unknown, request: Request, context?: AppLoadContext) {
   if (context?.logger) {
-    context.logger.error({ err: error, reqId: context.requestId, url: request.url }, "render error");
+    context.logger.error({ err: error, reqId: context.requestId, path: loggedPath(new URL(request.url).pathname) }, "render error");
   } else {
     console.error(error);
   }
@@ -61,5 +67,20 @@ function logError(error: unknown, request: Request, context?: AppLoadContext) {
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  logError(error, request, context as AppLoadContext | undefined);
+  const loadContext = context as AppLoadContext | undefined;
+  // Any page on the web can have its visitors' browsers post here; React Router refuses such a post
+  // (400) before the action runs. No fault of the site: a warning without a stack, once a minute per address.
+  if (loadContext?.warnOncePerMinute && isRefusedActionOrigin(error, request)) {
+    loadContext.warnOncePerMinute(
+      {
+        reqId: loadContext.requestId,
+        method: request.method,
+        path: loggedPath(new URL(request.url).pathname),
+        origin: request.headers.get("origin")?.slice(0, 200),
+      },
+      "cross-site action refused",
+    );
+    return;
+  }
+  logError(error, request, loadContext);
 };

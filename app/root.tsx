@@ -13,6 +13,7 @@ import { publicConfig } from "./env.server";
 import { ChatLauncher } from "./features/chat/widget/chat-launcher";
 import { iconSprite } from "./generated/icon-sprite";
 import { ChatOpenerProvider } from "./lib/open-chat";
+import { isBackOfficePath } from "./lib/paths";
 import { agencyJsonLd, pageTitle } from "./lib/seo";
 import { SiteProvider, useOptionalSite } from "./lib/site";
 import { effectiveSettings, requestSite } from "./lib/site.server";
@@ -70,14 +71,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * answer in place, so their pages make no request after a post.
  */
 export const shouldRevalidate = ({ formMethod, nextUrl }: { formMethod?: string; nextUrl: URL }) =>
-  Boolean(formMethod && formMethod.toUpperCase() !== "GET" && (nextUrl.pathname === "/admin" || nextUrl.pathname.startsWith("/admin/")));
+  Boolean(formMethod && formMethod.toUpperCase() !== "GET" && isBackOfficePath(nextUrl.pathname));
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
   const site = data?.site;
   const { pathname } = useLocation();
-  const isAdmin = pathname === "/admin" || pathname.startsWith("/admin/");
+  const isAdmin = isBackOfficePath(pathname);
   // The whole document has hydrated (error pages included): say so (end-to-end tests wait for
   // `window.__hydrated`). A form sent before this was posted by the browser itself to its route's action.
   useEffect(() => {

@@ -13,6 +13,8 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { adminFromRequest, sessionTokenFromCookieHeader } from "~/features/auth/auth.server";
 import { confirmIdentity } from "~/features/auth/step-up.server";
 import { UploadError } from "~/features/uploads/uploads.server";
+import { loggedPath } from "~/lib/logged-path";
+import { backOfficeSpelling, isBackOfficePath } from "~/lib/paths";
 import { backOfficeRoutes } from "./api/back-office";
 import { blogRoutes } from "./api/blogs";
 import { categoryRoutes } from "./api/categories";
@@ -26,13 +28,14 @@ import { teamRoutes } from "./api/team";
 import { uploadRoutes } from "./api/uploads";
 import { userRoutes } from "./api/users";
 import { authRoutes } from "./auth";
-import { clientIp } from "./client-info";
+import { addressKey, clientIp } from "./client-info";
 import type { AppServices } from "./context";
 import { ApiException, apiError } from "./http";
+import { LogThrottle } from "./log-throttle";
 import { createMetrics, METRICS_PATH, type Metrics, metricsHandler, routeOf } from "./metrics";
 import { isCrossSite } from "./origin";
 import type { RenderCache } from "./render-cache";
-import { isBackOfficePath, type SecurityOptions, securityHeaders } from "./security";
+import { type SecurityOptions, securityHeaders } from "./security";
 import { siteImageRoutes } from "./site-images";
 
 type Env = { Variables: { nonce: string; requestId: string } };
@@ -84,6 +87,18 @@ export function createApp({ services, build, staticFiles, renderCache, metrics: 
   });
   app.use(securityHeaders(securityOptions(config, development, services.site)));
   app.use(compress());
+  // React Router matches a path in any case and with its letters percent-escaped: "/Admin/leads" and
+  // "/%61dmin/leads" open the back office as "/admin/leads" does. Each such spelling is sent to the
+  // back office's own before anything renders, so every protection that goes by path (no analytics,
+  // no-store, never cached) sees "/admin". 301 for GET and HEAD (the answer never changes, a browser
+  // may keep it); 308 for any other method, which keeps the method and the body: a form posted to a
+  // misspelt address is posted again to the right one rather than turned into a GET.
+  app.use(async (c, next) => {
+    const url = new URL(c.req.url);
+    const canonical = backOfficeSpelling(url.pathname);
+    if (canonical === null) return next();
+    return c.redirect(`${canonical}${url.search}`, c.req.method === "GET" || c.req.method === "HEAD" ? 301 : 308);
+  });
 
   // ---- /api ----
   const api = new Hono<Env>();
@@ -133,7 +148,7 @@ export function createApp({ services, build, staticFiles, renderCache, metrics: 
   // browser or a proxy, so Back after signing out shows nothing.
   app.use(async (c, next) => {
     await next();
-    if (!isBackOfficePath(c.req.path) && c.req.path !== "/admin.data") return;
+    if (!isBackOfficePath(c.req.path)) return;
     try {
       c.res.headers.set("Cache-Control", "no-store");
     } catch {
@@ -145,12 +160,19 @@ export function createApp({ services, build, staticFiles, renderCache, metrics: 
   // TLS the request arrives as http while the browser's Origin says https: SITE_URL's host is ours too.
   const siteHost = new URL(config.SITE_URL).host;
   const withOrigins = (b: ServerBuild): ServerBuild => ({ ...b, allowedActionOrigins: [siteHost] });
+  // One window per address (an IPv6 /64, as the rate limits count): a flood from one is a line a minute.
+  const throttled = new LogThrottle(60_000);
   const handle = createRequestHandler(
     typeof build === "function" ? async () => withOrigins(await build()) : withOrigins(build),
     development ? "development" : "production",
   );
   app.all("*", (c) => {
     const nonce = c.get("nonce");
+    const ip = clientIp(c, config.TRUST_PROXY);
+    const warnOncePerMinute = (data: Record<string, unknown>, message: string) => {
+      const skipped = throttled.take(`${message}\n${addressKey(ip)}`);
+      if (skipped !== null) logger.warn({ ...data, ip, ...(skipped > 0 ? { skipped } : {}) }, message);
+    };
     const render = (request: Request) =>
       handle(request, {
         ...services,
@@ -158,8 +180,9 @@ export function createApp({ services, build, staticFiles, renderCache, metrics: 
         siteStore: services.site,
         nonce,
         requestId: c.get("requestId"),
-        clientIp: clientIp(c, config.TRUST_PROXY),
+        clientIp: ip,
         crossSite: isCrossSite(c, config),
+        warnOncePerMinute,
         contentChanged: () => renderCache?.invalidate("write"),
         admin: (request: Request) => adminFromRequest(services, request),
         confirmIdentity: (admin, secret) =>
@@ -190,15 +213,6 @@ export function securityOptions(config: AppServices["config"], development = fal
       return site?.current().facts.agency.gaMeasurementId || config.GA_MEASUREMENT_ID;
     },
   };
-}
-
-/**
- * The path as logs may hold it: a chat's id is the only key to its transcript, and an invitation's
- * token opens an admin account, so the request and error logs write the route's pattern in their
- * place (the path is at most Node's header size).
- */
-export function loggedPath(path: string): string {
-  return path.replace(/(\/chat\/sessions\/)[^/]+/, "$1:id").replace(/(\/admin\/invite\/)[^/]+/, "$1:token");
 }
 
 function onError(error: Error, c: Context<Env>, { logger }: AppServices) {

@@ -58,6 +58,11 @@ export type RequestContext = Omit<AppServices, "site"> & {
    * change's notification arrives.
    */
   contentChanged: () => void;
+  /**
+   * Writes a warning at most once a minute for this request's address (server/log-throttle.ts): for
+   * what any visitor can cause as often as they like, such as an action refused as cross-site.
+   */
+  warnOncePerMinute: (data: Record<string, unknown>, message: string) => void;
   /** The signed-in account of `request`'s session (fully signed in), or null: the one session check. */
   admin: (request: Request) => Promise<SignedIn | null>;
   /** Checks the password (or a current code) again for a dangerous action; marks the session confirmed when right. */

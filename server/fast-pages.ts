@@ -15,7 +15,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { sessionTokenFromCookieHeader } from "~/features/auth/auth.server";
-import { loggedPath } from "./app";
+import { loggedPath } from "~/lib/logged-path";
 import type { AppServices } from "./context";
 import { type FastFile, hostCheck, requestIdOf } from "./fast-static";
 import { type Metrics, ROUTES } from "./metrics";

@@ -32,7 +32,7 @@ import {
 } from "node:http";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
-import { loggedPath } from "./app";
+import { loggedPath } from "~/lib/logged-path";
 import type { AppServices } from "./context";
 import type { Logger } from "./logger";
 import { type Metrics, ROUTES } from "./metrics";

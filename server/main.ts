@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import v8 from "node:v8";
 import { serve } from "@hono/node-server";
 import { sql } from "drizzle-orm";
+import type { DestinationStream } from "pino";
 import type { ServerBuild } from "react-router";
 import { openDatabase } from "#db/client";
 import { runMigrations } from "#db/migrate";
@@ -99,7 +100,10 @@ export function mailTransport(config: Config, logger: Logger) {
  * `setupCode` is the first-run setup code this start made while no admin account exists (the caller
  * prints its link once it knows the server's address), else null.
  */
-export async function createServices(config: Config): Promise<
+export async function createServices(
+  config: Config,
+  { logDestination }: { logDestination?: DestinationStream } = {},
+): Promise<
   AppServices & {
     setupCode: string | null;
     /** Follows the agency's settings as other processes change them (at once: pages depend on them). */
@@ -109,7 +113,11 @@ export async function createServices(config: Config): Promise<
     stop: () => Promise<void>;
   }
 > {
-  const logger = createLogger(config.LOG_LEVEL, { environment: config.NODE_ENV, visibleEmails: [config.AGENCY_INBOX, config.MAIL_FROM] });
+  const logger = createLogger(config.LOG_LEVEL, {
+    environment: config.NODE_ENV,
+    visibleEmails: [config.AGENCY_INBOX, config.MAIL_FROM],
+    destination: logDestination,
+  });
   const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
   let setupCode: string | null;
   try {
@@ -278,11 +286,13 @@ export const HEAP_GROWING_FLAG = "--heap-growing-percent=10";
 export type StartOptions = {
   /** Milliseconds between listening and the start of background work (tests start it at once). */
   backgroundDelayMs?: number;
+  /** Where log lines go instead of stdout (tests read them). */
+  logDestination?: DestinationStream;
 };
 
 export async function startServer(
   env: Record<string, string | undefined> = process.env,
-  { backgroundDelayMs = 0 }: StartOptions = {},
+  { backgroundDelayMs = 0, logDestination }: StartOptions = {},
 ): Promise<RunningServer> {
   // While the server starts, V8 compiles the embedded database's WebAssembly on background threads.
   // When the event loop is left with nothing of its own to wait for, Node waits for all of V8's
@@ -290,19 +300,23 @@ export async function startServer(
   // requests after listening for 0.3 to 0.6 s. A timer keeps the loop turning until the server listens.
   const holdLoop = setInterval(() => {}, 60_000);
   try {
-    return await startListening(env, backgroundDelayMs);
+    return await startListening(env, backgroundDelayMs, logDestination);
   } finally {
     clearInterval(holdLoop);
   }
 }
 
-async function startListening(env: Record<string, string | undefined>, backgroundDelayMs: number): Promise<RunningServer> {
+async function startListening(
+  env: Record<string, string | undefined>,
+  backgroundDelayMs: number,
+  logDestination: DestinationStream | undefined,
+): Promise<RunningServer> {
   const config = loadConfig(env);
   const serverBuild = path.join(buildDir, "server", "index.js");
   if (!existsSync(serverBuild)) throw new Error(`No build found at ${serverBuild}. Run "npm run build" first.`);
   const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
 
-  const services = await createServices(config);
+  const services = await createServices(config, { logDestination });
   const { logger } = services;
   const renderCache = createRenderCache(config, path.join(buildDir, "client"), build);
   let unfollow: (() => Promise<void>) | undefined;

@@ -33,11 +33,11 @@ import Registry from "prom-client/lib/registry.js";
 import { promiseSettings } from "~/features/leads/arrival.server";
 import { overdueLead } from "~/features/leads-inbox/inbox.server";
 import { failing } from "~/features/mail/failures.server";
+import { isBackOfficePath } from "~/lib/paths";
 import { APP_VERSION } from "~/version";
 import type { AppServices } from "./context";
 import { apiError } from "./http";
 import type { RenderCache } from "./render-cache";
-import { isBackOfficePath } from "./security";
 import type { BuildFiles } from "./static";
 
 export const METRICS_PATH = "/metrics";
@@ -354,7 +354,7 @@ export function routeOf(c: Context, staticFiles?: MiddlewareHandler): string {
   }
   if (c.res.status === 404) return ROUTES.notFound;
   const path = c.req.path;
-  return isBackOfficePath(path) || path === "/admin.data" ? ROUTES.admin : ROUTES.page;
+  return isBackOfficePath(path) ? ROUTES.admin : ROUTES.page;
 }
 
 /** The bearer token's check, in constant time: both sides are hashed first, so their lengths never differ. */

@@ -6,7 +6,7 @@ import { matchRoutes } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import siteRoutes from "~/routes";
 import { pageTrimmer } from "./critical-css";
-import { createRenderCache, notFoundMatcher, RENDER_CACHE_HEADER, RenderCache } from "./render-cache";
+import { createRenderCache, notFoundMatcher, RENDER_CACHE_HEADER, RenderCache, routePathMatcher } from "./render-cache";
 import { securityHeaders } from "./security";
 
 const SITE = "https://agency.example.com";
@@ -359,6 +359,98 @@ describe("the render cache", () => {
     // A change of content renders it again (it shows the agency's details).
     cache.invalidate("site");
     expect((await s.get("/wp-login.php")).headers.get(RENDER_CACHE_HEADER)).toBe("miss");
+  });
+
+  it("stores an answer without a canonical link (sitemap, feed, robots.txt) under its route's own path alone", async () => {
+    const route = (id: string, parentId: string | undefined, path?: string, index?: boolean) => ({ id, parentId, path, index, module: {} });
+    const isRoutePath = routePathMatcher({
+      routes: {
+        root: route("root", undefined, ""),
+        "routes/blog-rss": route("routes/blog-rss", "root", "blog/rss.xml"),
+        "routes/blog-post": route("routes/blog-post", "root", "blog/:slug"),
+        "routes/sitemap-xml": route("routes/sitemap-xml", "root", "sitemap.xml"),
+        "routes/robots-txt": route("routes/robots-txt", "root", "robots.txt"),
+        "routes/not-found": route("routes/not-found", "root", "*"),
+      } as never,
+    });
+    // Room for eight pages: stored spellings would push the post out after a few.
+    const cache = new RenderCache({ maxBytes: 4 * 1024 * 1024, siteUrl: SITE, maxEntries: 8, isRoutePath });
+    const answers: Record<string, Page> = {
+      "/sitemap.xml": {
+        headers: { "content-type": "application/xml; charset=utf-8" },
+        body: `<?xml version="1.0"?><urlset>${"<url/>".repeat(80)}</urlset>`,
+      },
+      "/robots.txt": { headers: { "content-type": "text/plain; charset=utf-8" }, body: "User-agent: *\nAllow: /\n" },
+      "/blog/rss.xml": { headers: { "content-type": "application/rss+xml; charset=utf-8" }, body: `<rss>${"<item/>".repeat(80)}</rss>` },
+    };
+    // What React Router answers for other spellings of those routes: the same route, so the same answer.
+    const spellings: [string, string][] = [
+      ["/%73itemap.xml", "/sitemap.xml"],
+      ["/sitemap.xml/", "/sitemap.xml"],
+      ["/Robots.TXT", "/robots.txt"],
+      ["/robots.txt/", "/robots.txt"],
+      ["/BLOG/RSS.XML", "/blog/rss.xml"],
+      ["/blog/%72ss.xml", "/blog/rss.xml"],
+    ];
+    for (let mask = 1; mask < 40; mask++) {
+      spellings.push([`/${[..."sitemap"].map((ch, i) => (mask & (1 << i) ? ch.toUpperCase() : ch)).join("")}.xml`, "/sitemap.xml"]);
+    }
+    const pages: Record<string, Page> = { ...answers };
+    for (const [spelling, path] of spellings) pages[spelling] = answers[path];
+    const s = site(cache, pages);
+
+    await s.get("/blog/a-post");
+    for (const path of Object.keys(answers)) {
+      expect((await s.get(path)).headers.get(RENDER_CACHE_HEADER), path).toBe("miss");
+      expect((await s.get(path)).headers.get(RENDER_CACHE_HEADER), path).toBe("hit");
+    }
+    expect(cache.size.entries).toBe(4);
+    for (const [spelling, path] of spellings) {
+      const res = await s.get(spelling);
+      expect(res.status, spelling).toBe(200);
+      expect(await res.text(), spelling).toBe(answers[path].body);
+      expect(res.headers.get(RENDER_CACHE_HEADER), spelling).toBeNull();
+    }
+    expect(cache.size.entries).toBe(4);
+    expect((await s.get("/blog/a-post")).headers.get(RENDER_CACHE_HEADER)).toBe("hit");
+    for (const path of Object.keys(answers)) expect((await s.get(path)).headers.get(RENDER_CACHE_HEADER), path).toBe("hit");
+
+    // Without the route table, no such answer is stored at all.
+    const bare = new RenderCache({ maxBytes: 4 * 1024 * 1024, siteUrl: SITE });
+    const b = site(bare, answers);
+    await b.get("/sitemap.xml");
+    expect((await b.get("/sitemap.xml")).headers.get(RENDER_CACHE_HEADER)).toBeNull();
+    expect(bare.size.entries).toBe(0);
+  });
+
+  it("tells a route's own path from its other spellings", () => {
+    const route = (id: string, parentId: string | undefined, path?: string, index?: boolean) => ({ id, parentId, path, index, module: {} });
+    const isRoutePath = routePathMatcher({
+      routes: {
+        root: route("root", undefined, ""),
+        "routes/home": route("routes/home", "root", undefined, true),
+        "routes/area": route("routes/area", "root", "area/"),
+        "routes/area-page": route("routes/area-page", "routes/area", "page"),
+        "routes/blog-rss": route("routes/blog-rss", "root", "blog/rss.xml"),
+        "routes/blog-post": route("routes/blog-post", "root", "blog/:slug"),
+        "routes/shop": route("routes/shop", "root", "shop/:item?"),
+        "routes/not-found": route("routes/not-found", "root", "*"),
+      } as never,
+    });
+    for (const path of ["/", "/area", "/area/page", "/blog/rss.xml"]) expect(isRoutePath(path), path).toBe(true);
+    for (const path of [
+      "/Area",
+      "/area/",
+      "/BLOG/rss.xml",
+      "/blog/%72ss.xml",
+      "/blog/rss.xml/",
+      "/blog/some-post",
+      "/blog/:slug",
+      "/shop",
+      "/x",
+    ]) {
+      expect(isRoutePath(path), path).toBe(false);
+    }
   });
 
   it("tells the addresses of the not-found route as React Router matches them", () => {

@@ -12,6 +12,9 @@
  * made-up addresses cost one render per content version and take one entry. Never stored either: a
  * response that sets a cookie or says private/no-store, a page whose canonical
  * address is not the one asked for (/blog/Some-Title, /blog/{id}: every spelling would be a copy),
+ * an answer that names no canonical address (the feed, the sitemap, robots.txt) asked for by any
+ * other path than the one the route table writes (React Router also answers /SITEMAP.XML,
+ * /%73itemap.xml and /robots.txt/, and each spelling stored was an entry that pushed out a post),
  * the back office, and requests carrying the admin's session cookie (they may see drafts). Query
  * strings are not cached, with one exception: /blog?tag=..., the links every post shows for its
  * tags, which crawlers follow. Those are kept apart under their own small bounds, so made-up tags
@@ -35,10 +38,11 @@ import type { DatabaseHandle } from "#db/client";
 import type { Config } from "~/env.server";
 import { followBlogChanges } from "~/features/blog/posts.server";
 import { followJobChanges } from "~/features/jobs/jobs.server";
+import { isBackOfficePath } from "~/lib/paths";
 import { prerenderPaths } from "~/prerender";
 import { pageTrimmer } from "./critical-css";
 import type { Logger } from "./logger";
-import { inlineScriptHashes, isBackOfficePath, STORED_SCRIPT_SOURCES } from "./security";
+import { inlineScriptHashes, STORED_SCRIPT_SOURCES } from "./security";
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -183,6 +187,12 @@ export type RenderCacheOptions = {
   trim?: (html: string) => Promise<string>;
   /** Whether an address reaches the not-found route (`notFoundRoute`): its page is rendered once, not per address. */
   isNotFound?: (path: string) => boolean;
+  /**
+   * Whether a path is written exactly as the route table writes a route without parameters
+   * (`routePathMatcher`): only under such a path is an answer other than HTML stored, as it has no
+   * canonical link to tell its own address by. Without it, no such answer is stored.
+   */
+  isRoutePath?: (path: string) => boolean;
 };
 
 export class RenderCache {
@@ -193,6 +203,7 @@ export class RenderCache {
   private readonly maxAgeMs: number;
   private readonly trim: ((html: string) => Promise<string>) | undefined;
   private readonly isNotFound: (path: string) => boolean;
+  private readonly isRoutePath: (path: string) => boolean;
   /** Renders under way, so concurrent requests for one page share one render. */
   private readonly inFlight = new Map<string, Promise<Outcome>>();
   /** Increased by every drop: a render that began before one is not stored. */
@@ -210,6 +221,7 @@ export class RenderCache {
     this.maxAgeMs = options.maxAgeMs ?? MAX_AGE_MS;
     this.trim = options.trim;
     this.isNotFound = options.isNotFound ?? (() => false);
+    this.isRoutePath = options.isRoutePath ?? (() => false);
   }
 
   /** Stored pages and the bytes they hold (every variant counted). */
@@ -321,10 +333,14 @@ export class RenderCache {
     ) {
       return { response };
     }
+    const html = type.startsWith("text/html");
+    // An answer with no canonical link is stored under the route's own path alone: any other spelling
+    // is rendered each time, so no number of spellings can push a stored page out.
+    if (!html && !this.isRoutePath(target.path)) return { response };
     const text = await response.text();
     let stored = text;
     let scriptSources: string[] | null = null;
-    if (type.startsWith("text/html")) {
+    if (html) {
       const canonical = /<link rel="canonical" href="([^"]+)"/.exec(text)?.[1];
       stored = text.replaceAll(` nonce="${nonce}"`, "");
       // The not-found page names no canonical address (it has none); every other page must name its own.
@@ -470,6 +486,7 @@ export function createRenderCache(
     fixedPaths: prerenderPaths,
     trim: pageTrimmer(clientDir, "silent"),
     isNotFound: build ? notFoundMatcher(build) : undefined,
+    isRoutePath: build ? routePathMatcher(build) : undefined,
   });
 }
 
@@ -482,7 +499,6 @@ export const NOT_FOUND_ROUTE = "routes/not-found";
  */
 export function notFoundMatcher(build: Pick<ServerBuild, "routes">): (path: string) => boolean {
   const routes = Object.values(build.routes).filter((r) => r !== undefined);
-  const byId = new Map(routes.map((r) => [r.id, r]));
   // A case-sensitive route matches its own segments so and its children's not: the whole-path patterns
   // below cannot say that, so such a route tree is matched by React Router itself (the site has none).
   if (routes.some((r) => r.caseSensitive)) return matchedByReactRouter(routes);
@@ -490,21 +506,44 @@ export function notFoundMatcher(build: Pick<ServerBuild, "routes">): (path: stri
   // root, compiled once: React Router's own matchRoutes flattens and ranks the route tree on every call,
   // which was a tenth of an uncached render. The catch-all ("*") ranks below every other route, so an
   // address is the not-found page's exactly when no other route's path matches it.
-  const matchers = routes
+  const matchers = wholeRoutePaths(build).map((whole) => compileRoutePath(whole, false));
+  return (path) => {
+    const decoded = decodeRoutePath(path);
+    return !matchers.some((matcher) => matcher.test(decoded));
+  };
+}
+
+/**
+ * Whether a path is written exactly as the route table writes one of its routes without parameters
+ * (/sitemap.xml, /blog/rss.xml): React Router answers the same route for every case and escaped
+ * spelling of it, this says which spelling is the route's own.
+ */
+export function routePathMatcher(build: Pick<ServerBuild, "routes">): (path: string) => boolean {
+  const paths = new Set(
+    wholeRoutePaths(build)
+      .filter((whole) => !/[:*?]/.test(whole))
+      .map((whole) => (whole.length > 1 ? whole.replace(/\/+$/, "") : whole)),
+  );
+  return (path) => paths.has(path);
+}
+
+/**
+ * The whole path from the root of every route React Router can end a match on (one with a path or an
+ * index) but the not-found route, joined as React Router joins them: an absolute path stands for the
+ * whole, repeated slashes are one.
+ */
+function wholeRoutePaths(build: Pick<ServerBuild, "routes">): string[] {
+  const routes = Object.values(build.routes).filter((r) => r !== undefined);
+  const byId = new Map(routes.map((r) => [r.id, r]));
+  return routes
     .filter((r) => r.id !== NOT_FOUND_ROUTE && (r.path !== undefined || r.index))
     .map((r) => {
       const chain: string[] = [];
       for (let at: (typeof routes)[number] | undefined = r; at; at = at.parentId ? byId.get(at.parentId) : undefined) {
         if (at.path) chain.unshift(at.path);
       }
-      // Joined as React Router joins them: an absolute path stands for the whole, repeated slashes are one.
-      const whole = chain.reduce((joined, part) => (part.startsWith("/") ? part : `${joined}/${part}`), "").replace(/\/\/+/g, "/");
-      return compileRoutePath(whole, false);
+      return chain.reduce((joined, part) => (part.startsWith("/") ? part : `${joined}/${part}`), "").replace(/\/\/+/g, "/") || "/";
     });
-  return (path) => {
-    const decoded = decodeRoutePath(path);
-    return !matchers.some((matcher) => matcher.test(decoded));
-  };
 }
 
 function matchedByReactRouter(routes: ServerBuild["routes"][string][]): (path: string) => boolean {

@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
+import { isBackOfficePath } from "~/lib/paths";
 
 export type SecurityOptions = {
   /** Over HTTPS: HSTS and upgrade-insecure-requests. */
@@ -18,11 +19,7 @@ export type SecurityOptions = {
 const GA_SCRIPT = "https://www.googletagmanager.com/gtag/js";
 const GA_CONNECT = "https://*.google-analytics.com https://*.analytics.google.com https://*.googletagmanager.com";
 
-/** The back office shows personal data: no third-party script runs there. */
-export function isBackOfficePath(path: string): boolean {
-  return path === "/admin" || path.startsWith("/admin/");
-}
-
+/** The back office shows personal data: no third-party script runs there, whatever spelling of its path was asked for. */
 export function contentSecurityPolicy(options: SecurityOptions, scriptSources: string[], path = "/"): string {
   const ga = Boolean(options.gaMeasurementId) && !isBackOfficePath(path);
   const script = options.development

@@ -123,6 +123,45 @@ describe.each(databaseKinds)("public pages from the render cache on %s", (kind) 
     expect(cache().size.bytes).toBeLessThanOrEqual(cache().maxBytes);
   });
 
+  it("stores the sitemap, robots.txt and the feed under their own paths alone: no other spelling adds an entry", async () => {
+    const { slug } = await createPost({ title: "Hail Guide Kept Through A Flood" });
+    const own = ["/sitemap.xml", "/robots.txt", "/blog/rss.xml", `/blog/${slug}`];
+    const answers = new Map<string, string>();
+    for (const path of own) {
+      const first = await page(path);
+      expect(first.status, path).toBe(200);
+      answers.set(path, first.body);
+      expect((await page(path)).state, path).toBe("hit");
+    }
+    const entries = cache().size.entries;
+    const drops = { ...cache().stats.drops };
+    // React Router answers each of these with the same route as the path it spells.
+    const spellings: [string, string][] = [
+      ["/%73itemap.xml", "/sitemap.xml"],
+      ["/sitemap.xml/", "/sitemap.xml"],
+      ["/Robots.TXT", "/robots.txt"],
+      ["/robots.txt/", "/robots.txt"],
+      ["/%72obots.txt", "/robots.txt"],
+      ["/BLOG/RSS.XML", "/blog/rss.xml"],
+      ["/blog/%72ss.xml", "/blog/rss.xml"],
+      ["/Blog/rss.xml", "/blog/rss.xml"],
+    ];
+    for (let mask = 1; mask < 128; mask++) {
+      const spelt = (word: string) => [...word].map((ch, i) => (mask & (1 << i) ? ch.toUpperCase() : ch)).join("");
+      spellings.push([`/${spelt("sitemap")}.xml`, "/sitemap.xml"]);
+      if (mask < 64) spellings.push([`/${spelt("robots")}.txt`, "/robots.txt"]);
+    }
+    for (const [spelling, path] of spellings) {
+      const res = await page(spelling);
+      expect(res.status, spelling).toBe(200);
+      expect(res.body, spelling).toBe(answers.get(path));
+      expect(res.state, spelling).toBeNull();
+    }
+    expect(cache().stats.drops).toEqual(drops);
+    expect(cache().size.entries).toBe(entries);
+    for (const path of own) expect((await page(path)).state, path).toBe("hit");
+  });
+
   it("renders the not-found page once for every address no route has: 404, the same document, a hash CSP", async () => {
     cache().invalidate("site");
     const renders = cache().stats.renders;
