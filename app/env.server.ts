@@ -263,6 +263,12 @@ export const envSchema = z
     /** ...and this long after sign-in, whatever the activity. */
     ADMIN_SESSION_MAX_HOURS: int(1, 720, 12),
     /**
+     * A dangerous back-office action (an invitation, a deactivation, a role change, an erasure, an export,
+     * a settings change) asks for the password again unless it was given this many minutes ago or less
+     * (docs/decisions/047-step-up.md); 0 asks every time.
+     */
+    ADMIN_STEP_UP_MINUTES: int(0, 60, 10),
+    /**
      * Every admin signs in with a second factor (an authenticator app's code): an account without one
      * is sent to set it up after the password. Unset: true in production, false otherwise.
      */

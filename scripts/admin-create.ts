@@ -11,16 +11,26 @@ import { openDatabase } from "#db/client";
 import { runMigrations } from "#db/migrate";
 import { siteFacts } from "../app/content/site-profile";
 import { ConfigError, loadConfig } from "../app/env.server";
-import { AdminAccountError, createAdmin, findAdminByEmail, normalizeEmail, resetAdminPassword } from "../app/features/auth/auth.server";
+import {
+  AdminAccountError,
+  countAdmins,
+  createAdmin,
+  findAdminByEmail,
+  normalizeEmail,
+  resetAdminPassword,
+} from "../app/features/auth/auth.server";
 import { agencyNames, newPasswordProblem } from "../app/features/auth/password-policy.server";
 import { MIN_PASSWORD_LENGTH } from "../app/features/auth/schema";
 import { resetTwoFactor } from "../app/features/auth/two-factor.server";
 import { readProfile } from "../app/features/settings/site.server";
+import { isRole, type Role, roleMessages } from "../app/lib/roles";
 
-const USAGE = `Usage: npm run admin:create -- --email you@agency.com [--name "Dana Ruiz"] [--password-stdin] [--reset-password | --reset-2fa]
+const USAGE = `Usage: npm run admin:create -- --email you@agency.com [--name "Dana Ruiz"] [--role owner|admin|staff] [--password-stdin] [--reset-password | --reset-2fa]
 
   --email            the admin's email (or ADMIN_EMAIL)
   --name             the admin's full name, as colleagues see it (a new account only; optional)
+  --role             what the account may do (a new account only): owner, admin or staff; the first
+                     account is an owner, later ones staff unless given (see the README's role table)
   --password-stdin   read the password from standard input instead of asking
   --reset-password   change the password of an existing admin and sign them out everywhere
   --reset-2fa        remove an existing admin's two-factor sign-in (key and recovery codes) and sign them
@@ -88,6 +98,7 @@ function parseCommandLine(args: string[]) {
       options: {
         email: { type: "string" },
         name: { type: "string" },
+        role: { type: "string" },
         "password-stdin": { type: "boolean", default: false },
         "reset-password": { type: "boolean", default: false },
         "reset-2fa": { type: "boolean", default: false },
@@ -107,6 +118,9 @@ async function run(argv: string[]): Promise<void> {
   }
   const email = normalizeEmail(args.email ?? process.env.ADMIN_EMAIL ?? "");
   if (!email) throw new UsageError("Name the admin's email with --email.");
+  if (args.role !== undefined && !isRole(args.role)) throw new UsageError(`--role must be owner, admin or staff, not "${args.role}".`);
+  if (args.role !== undefined && (args["reset-password"] || args["reset-2fa"]))
+    throw new UsageError("--role is for a new account; an owner changes an existing account's role on the Users screen.");
 
   // The admin variables are this script's input here, not the server's bootstrap pair.
   const config = loadConfig({ ...process.env, ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined });
@@ -142,8 +156,9 @@ async function run(argv: string[]): Promise<void> {
       await resetAdminPassword(database.db, email, secret, options);
       console.log(`Password changed for ${email}; their sessions were signed out.`);
     } else {
-      await createAdmin(database.db, email, secret, { ...options, name: args.name?.trim().slice(0, 100) || null });
-      console.log(`Admin account created for ${email}. Sign in at ${config.SITE_URL}/admin/login`);
+      const role: Role = isRole(args.role) ? args.role : (await countAdmins(database.db)) === 0 ? "owner" : "staff";
+      await createAdmin(database.db, email, secret, { ...options, name: args.name?.trim().slice(0, 100) || null, role });
+      console.log(`Admin account created for ${email} (${roleMessages.names[role]}). Sign in at ${config.SITE_URL}/admin/login`);
     }
   } finally {
     await database.close();

@@ -102,7 +102,7 @@ export function authRoutes(services: AppServices): Hono {
           if (secret === null) return apiError(c, 400, stepUpMessages.invalidConfirm, { password: stepUpMessages.empty });
           const { ip, requestId } = client(c);
           const result = await confirmIdentity(services, c.get("admin"), secret, { ip, requestId });
-          if (result.ok) return c.json({ success: true, message: stepUpMessages.confirmed });
+          if (result.ok) return c.json({ success: true, message: stepUpMessages.confirmed(config.ADMIN_STEP_UP_MINUTES) });
           if (result.retryAfterSeconds) c.header("Retry-After", String(result.retryAfterSeconds));
           return apiError(c, result.status, result.message);
         }),

@@ -174,7 +174,9 @@ export async function apiSession(
   if (!admin) return refuse(401, authMessages.signInRequired);
   c.set("admin", admin);
   if (!allows(admin.role, apiAccess(c.req.method, c.req.routePath))) return refuse(403, roleMessages.forbidden);
-  if (stepUp && !isConfirmed(admin.confirmedAt)) return refuse(403, stepUpMessages.apiRequired);
+  // An API client cannot give the password with the call itself: with ADMIN_STEP_UP_MINUTES=0 its confirmation lasts a minute.
+  if (stepUp && !isConfirmed(admin.confirmedAt, Math.max(1, services.config.ADMIN_STEP_UP_MINUTES)))
+    return refuse(403, stepUpMessages.apiRequired);
   return null;
 }
 

@@ -193,8 +193,12 @@ function refusedUnread<D>(form: string, refusal: Refusal) {
  * Step 7: null when the session gave the password within the last ten minutes, or gives it now (the
  * form's STEP_UP_FIELD, checked and throttled like a sign-in); else the refusal that makes the page ask.
  */
-async function steppedUp(context: Pick<PostContext, "confirmIdentity">, admin: SignedInAdmin, formData: FormData): Promise<Refusal | null> {
-  if (isConfirmed(admin.confirmedAt)) return null;
+async function steppedUp(
+  context: Pick<PostContext, "confirmIdentity" | "config">,
+  admin: SignedInAdmin,
+  formData: FormData,
+): Promise<Refusal | null> {
+  if (isConfirmed(admin.confirmedAt, context.config.ADMIN_STEP_UP_MINUTES)) return null;
   const secret = formData.get(STEP_UP_FIELD);
   if (typeof secret !== "string" || secret.trim() === "") return { ...refuse(403, stepUpMessages.required), stepUp: true };
   const result = await context.confirmIdentity(admin, secret);
