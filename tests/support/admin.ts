@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ensureAdminAccount } from "../../app/features/auth/auth.server";
+import type { Role } from "../../app/lib/roles";
 import type { AppServices } from "../../server/context";
 import { createPostgresDatabase, type TestDatabaseKind, testFilesFolder } from "./databases";
 import { writeStartedFolder } from "./pglite-template";
@@ -15,9 +16,16 @@ export const TEST_ADMIN = { email: "admin@agency.example", password: "correct ho
 
 export type AdminCredentials = { email: string; password: string };
 
-/** Creates the admin when no account has that email (with the server's scrypt cost). */
-export async function ensureAdmin(services: Pick<AppServices, "db" | "config">, creds: AdminCredentials = TEST_ADMIN) {
-  return ensureAdminAccount(services.db, creds.email, creds.password, { scryptN: services.config.AUTH_SCRYPT_N });
+/**
+ * Creates the account when none has that email (with the server's scrypt cost): an owner unless `role`
+ * says otherwise, so a test of a screen's own behaviour is not a test of the role table.
+ */
+export async function ensureAdmin(
+  services: Pick<AppServices, "db" | "config">,
+  creds: AdminCredentials = TEST_ADMIN,
+  role: Role = "owner",
+) {
+  return ensureAdminAccount(services.db, creds.email, creds.password, { scryptN: services.config.AUTH_SCRYPT_N, role });
 }
 
 /** Signs in through POST /api/auth/login; answers the value to send as the Cookie header. */
