@@ -25,6 +25,8 @@ import { requireBuild } from "../support/server";
 
 const PASSWORD = "juniper saddle tollgate keys";
 const RECOVERY_CODE = /\b[2-9a-z]{4}-[2-9a-z]{4}-[2-9a-z]{2}\b/g;
+/** Each test starts a server on the database the last one left (the first on an empty one, migrations and all). */
+const RESTARTS = { timeout: 120_000 };
 const K1 = randomBytes(32);
 const K2 = randomBytes(32);
 const K3 = randomBytes(32);
@@ -118,7 +120,7 @@ describe.each(databaseKinds)("two-factor keys encrypted at rest on %s", (kind) =
     await database?.cleanup();
   });
 
-  it("without TWO_FACTOR_KEY, encrypts with a key made once in the database: the enrolment key and the account's", async () => {
+  it("without TWO_FACTOR_KEY, encrypts with a key made once in the database: the enrolment key and the account's", RESTARTS, async () => {
     const running = await restart();
     const keys = running.services.twoFactorKeys;
     const made = await storedSecret(db(), TWO_FACTOR_KEY_NAME);
@@ -163,25 +165,29 @@ describe.each(databaseKinds)("two-factor keys encrypted at rest on %s", (kind) =
     await db().update(adminUsers).set({ totpSecret: plain.secret, totpEnabledAt: new Date() }).where(eq(adminUsers.id, plain.id));
   });
 
-  it("with TWO_FACTOR_KEY set, encrypts at start what the database's key and the earlier version left; codes keep working", async () => {
-    const running = await restart({ TWO_FACTOR_KEY: K1.toString("base64") });
-    const keys = running.services.twoFactorKeys;
-    expect(keys.current.id).toBe(twoFactorKey(K1).id);
-    for (const account of [accounts.enrolled, accounts.plain]) {
-      const value = await stored(account.id);
-      expect(value.startsWith(`v1:${keys.current.id}:`), account.email).toBe(true);
-      expect(value).not.toContain(account.secret);
-      expect(openSecret(twoFactorKeyring(K1), account.id, value).secret).toBe(account.secret);
-      const res = await signInWith(account.email, await freshCode(account.id, account.secret));
-      expect(res.status, account.email).toBe(200);
-    }
-    // Once is enough: the next start finds nothing to do, and changes no value.
-    const before = await stored(accounts.plain.id);
-    await restart({ TWO_FACTOR_KEY: K1.toString("hex") });
-    expect(await stored(accounts.plain.id)).toBe(before);
-  });
+  it(
+    "with TWO_FACTOR_KEY set, encrypts at start what the database's key and the earlier version left; codes keep working",
+    RESTARTS,
+    async () => {
+      const running = await restart({ TWO_FACTOR_KEY: K1.toString("base64") });
+      const keys = running.services.twoFactorKeys;
+      expect(keys.current.id).toBe(twoFactorKey(K1).id);
+      for (const account of [accounts.enrolled, accounts.plain]) {
+        const value = await stored(account.id);
+        expect(value.startsWith(`v1:${keys.current.id}:`), account.email).toBe(true);
+        expect(value).not.toContain(account.secret);
+        expect(openSecret(twoFactorKeyring(K1), account.id, value).secret).toBe(account.secret);
+        const res = await signInWith(account.email, await freshCode(account.id, account.secret));
+        expect(res.status, account.email).toBe(200);
+      }
+      // Once is enough: the next start finds nothing to do, and changes no value.
+      const before = await stored(accounts.plain.id);
+      await restart({ TWO_FACTOR_KEY: K1.toString("hex") });
+      expect(await stored(accounts.plain.id)).toBe(before);
+    },
+  );
 
-  it("after a rotation, reads the previous key's values and encrypts them again, at start and when a code is used", async () => {
+  it("after a rotation, reads the previous key's values and encrypts them again, at start and when a code is used", RESTARTS, async () => {
     const running = await restart({ TWO_FACTOR_KEY: K2.toString("base64url"), TWO_FACTOR_KEY_PREVIOUS: K1.toString("base64") });
     const current = `v1:${twoFactorKey(K2).id}:`;
     expect(running.services.twoFactorKeys.current.id).toBe(twoFactorKey(K2).id);
@@ -198,21 +204,25 @@ describe.each(databaseKinds)("two-factor keys encrypted at rest on %s", (kind) =
     expect(openSecret(twoFactorKeyring(K2), account.id, now).secret).toBe(account.secret);
   });
 
-  it("with a wrong key, says plainly that codes cannot be checked and changes nothing; recovery codes still sign in", async () => {
-    await restart({ TWO_FACTOR_KEY: K3.toString("hex") });
-    const account = accounts.enrolled;
-    const before = await stored(account.id);
-    const refused = await signInWith(account.email, await freshCode(account.id, account.secret));
-    expect(refused.status).toBe(503);
-    expect(await refused.json()).toEqual({ success: false, message: twoFactorMessages.keyUnavailable });
-    expect(await stored(account.id)).toBe(before);
-    // Not counted as a wrong code.
-    expect((await db().select().from(adminUsers).where(eq(adminUsers.id, account.id)))[0].totpFailures).toBe(0);
-    const recovered = await signInWith(account.email, account.codes[0]);
-    expect(recovered.status).toBe(200);
-  });
+  it(
+    "with a wrong key, says plainly that codes cannot be checked and changes nothing; recovery codes still sign in",
+    RESTARTS,
+    async () => {
+      await restart({ TWO_FACTOR_KEY: K3.toString("hex") });
+      const account = accounts.enrolled;
+      const before = await stored(account.id);
+      const refused = await signInWith(account.email, await freshCode(account.id, account.secret));
+      expect(refused.status).toBe(503);
+      expect(await refused.json()).toEqual({ success: false, message: twoFactorMessages.keyUnavailable });
+      expect(await stored(account.id)).toBe(before);
+      // Not counted as a wrong code.
+      expect((await db().select().from(adminUsers).where(eq(adminUsers.id, account.id)))[0].totpFailures).toBe(0);
+      const recovered = await signInWith(account.email, account.codes[0]);
+      expect(recovered.status).toBe(200);
+    },
+  );
 
-  it.runIf(kind === "postgres")("does not start in production on PostgreSQL without TWO_FACTOR_KEY, and says why", async () => {
+  it.runIf(kind === "postgres")("does not start in production on PostgreSQL without TWO_FACTOR_KEY, and says why", RESTARTS, async () => {
     await server?.close();
     server = undefined;
     const started = startServer({ NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", ...database.env });
