@@ -78,6 +78,29 @@ const decimal = (min: number, max: number, fallback?: number) =>
   );
 
 /**
+ * 32 bytes written as hex (64 characters) or base64, standard or URL-safe, padded or not; null for anything
+ * else. What TWO_FACTOR_KEY and TWO_FACTOR_KEY_PREVIOUS hold (`openssl rand -base64 32`).
+ */
+export function decodeKey32(value: string): Buffer | null {
+  const text = value.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, "hex");
+  if (!/^[A-Za-z0-9+/_-]{43}={0,1}$/.test(text)) return null;
+  const bytes = Buffer.from(text.replace(/=+$/, "").replaceAll("+", "-").replaceAll("/", "_"), "base64url");
+  return bytes.length === 32 ? bytes : null;
+}
+
+const KEY32_MESSAGE = "must be 32 random bytes written as base64 (44 characters) or hex (64 characters), e.g. from openssl rand -base64 32";
+
+const optionalKey32 = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+  z
+    .string()
+    .trim()
+    .refine((v) => decodeKey32(v) !== null, KEY32_MESSAGE)
+    .optional(),
+);
+
+/**
  * Which reverse proxies are trusted to say who the client is (X-Forwarded-For): none, a number of
  * proxy hops in front of the server, or the proxies' addresses and networks.
  */
@@ -118,6 +141,13 @@ export const envSchema = z
     DATABASE_URL: optionalUrl(["postgres:", "postgresql:"], "PostgreSQL"),
     SITE_URL: optionalUrl(["http:", "https:"], "http or https"),
     SESSION_SECRET: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(32, "must be at least 32 characters").optional()),
+    /**
+     * The key two-factor secrets are encrypted with in the database (docs/decisions/048). Required in
+     * production on PostgreSQL (`twoFactorKeyProblem`, checked when the server starts); otherwise, unset, a
+     * key is made once and kept in the database. PREVIOUS: the key before a rotation, still read.
+     */
+    TWO_FACTOR_KEY: optionalKey32,
+    TWO_FACTOR_KEY_PREVIOUS: optionalKey32,
     ADMIN_EMAIL: z.preprocess((v) => (v === "" ? undefined : v), z.email("must be an email address").optional()),
     ADMIN_PASSWORD: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(12, "must be at least 12 characters").optional()),
     SMTP_URL: optionalUrl(["smtp:", "smtps:"], "smtp or smtps"),
@@ -383,6 +413,23 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((p) => `  ${p.variable} ${p.message}`).join("\n")}`);
     this.name = "ConfigError";
   }
+}
+
+/**
+ * The server's own rule for TWO_FACTOR_KEY: in production on PostgreSQL it must be set. Several processes
+ * may share that database, and a key kept in it would sit beside the secrets it protects, in every copy
+ * and backup of it. Checked when the server starts, not by `loadConfig`: the commands (admin:create,
+ * db:*) never read a two-factor secret and run without it.
+ */
+export function twoFactorKeyProblem(config: Pick<Config, "TWO_FACTOR_KEY" | "isProduction" | "DATABASE_URL">): ConfigError | null {
+  if (config.TWO_FACTOR_KEY || !config.isProduction || !config.DATABASE_URL) return null;
+  return new ConfigError([
+    {
+      variable: "TWO_FACTOR_KEY",
+      message:
+        "must be set in production when DATABASE_URL is set: the same key on every process, kept apart from the database and its backups (e.g. openssl rand -base64 32; docs/decisions/048)",
+    },
+  ]);
 }
 
 /** Parses an environment (by default `process.env`); throws ConfigError naming each bad variable. */

@@ -3,8 +3,8 @@
  * password twice without echo. For automation: `--password-stdin` (the password on standard input)
  * or ADMIN_PASSWORD in the environment. `--reset-password` changes an existing admin's password and
  * signs them out everywhere. `--reset-2fa` removes an admin's two-factor sign-in (authenticator key and
- * recovery codes) and signs them out everywhere: the owner's way back in after losing the phone and
- * the recovery codes. Uses the server's database settings (DATA_DIR or DATABASE_URL, .env too).
+ * recovery codes, and a lock after wrong codes) and signs them out everywhere: the owner's way back in
+ * after losing the phone and the recovery codes. Uses the server's database settings (DATA_DIR or DATABASE_URL, .env too).
  */
 import { parseArgs } from "node:util";
 import { openDatabase } from "#db/client";
@@ -33,8 +33,8 @@ const USAGE = `Usage: npm run admin:create -- --email you@agency.com [--name "Da
                      account is an owner, later ones staff unless given (see the README's role table)
   --password-stdin   read the password from standard input instead of asking
   --reset-password   change the password of an existing admin and sign them out everywhere
-  --reset-2fa        remove an existing admin's two-factor sign-in (key and recovery codes) and sign them
-                     out everywhere; no password is asked
+  --reset-2fa        remove an existing admin's two-factor sign-in (key and recovery codes, and a lock after
+                     wrong codes) and sign them out everywhere; no password is asked
 
 Without --password-stdin the password comes from ADMIN_PASSWORD, or is asked for twice.`;
 

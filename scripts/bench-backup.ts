@@ -9,7 +9,9 @@
  *   npm run bench:backup                     1,000 leads
  *   BENCH_LEADS=10000 npm run bench:backup   another size
  */
+
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
@@ -100,7 +102,8 @@ async function bench(kind: "pglite" | "postgres") {
     const port = await freePort();
     const env = {
       DATA_DIR: path.join(dir, "data"),
-      ...(source ? { DATABASE_URL: source.url } : {}),
+      // Production on PostgreSQL names its two-factor key (docs/decisions/048).
+      ...(source ? { DATABASE_URL: source.url, TWO_FACTOR_KEY: randomBytes(32).toString("base64") } : {}),
       PORT: String(port),
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",

@@ -516,6 +516,8 @@ async function postgresDatabase(url: string): Promise<Database> {
 }
 
 const ADMIN = { email: "bench-admin@agency.example", password: randomBytes(18).toString("hex") };
+/** One key for the run's servers: each start on the same database reads what the one before encrypted. */
+const TWO_FACTOR_KEY = randomBytes(32).toString("base64");
 
 async function startServer(database: Database, dataDir: string, extra: Record<string, string> = {}) {
   const port = await freePort();
@@ -530,6 +532,8 @@ async function startServer(database: Database, dataDir: string, extra: Record<st
       // Mail files and uploads land here on PostgreSQL too.
       DATA_DIR: dataDir,
       DATABASE_URL: database.url ?? "",
+      // Production on PostgreSQL names its two-factor key (docs/decisions/048).
+      TWO_FACTOR_KEY,
       LOG_LEVEL: "warn",
       // Each lead comes from its own X-Forwarded-For address, as visitors behind a proxy would.
       TRUST_PROXY: "true",

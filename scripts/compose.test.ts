@@ -1,6 +1,6 @@
 /**
- * compose.yaml is production by default: Caddy alone publishes ports, PostgreSQL's password, SMTP and the site's
- * host must be given (no default stands in for them), the app trusts exactly one proxy and writes backups to a
+ * compose.yaml is production by default: Caddy alone publishes ports, PostgreSQL's password, SMTP, the two-factor
+ * key and the site's host must be given (no default stands in for them), the app trusts exactly one proxy and writes backups to a
  * volume of their own, every service checks its health and restarts, and Mailpit comes only with the dev profile,
  * reachable from the machine itself. The Dockerfile runs the Node.js major that CI tests and engines names.
  */
@@ -71,6 +71,7 @@ const REQUIRED = {
   SITE_HOST: "www.agency.example",
   POSTGRES_PASSWORD: "4f0c9e1d7a2b",
   SMTP_URL: "smtps://mailer:s3cret@smtp.example.com:465",
+  TWO_FACTOR_KEY: "q83vEjRWeJq83vEjRWeJq83vEjRWeJq83vEjRWeJq80=",
 };
 /** Names whose value is a secret, or carries one (a URL with a password). */
 const SECRET = /PASSWORD|SECRET|TOKEN|KEY|SMTP_URL|DATABASE_URL/;
@@ -95,11 +96,13 @@ describe("compose.yaml", () => {
     for (const port of mailpitPorts) expect(String(port)).toMatch(/^127\.0\.0\.1:\d+:\d+$/);
   });
 
-  it("gives no default for a password or secret: PostgreSQL's password, the database URL's and SMTP must be set", () => {
+  it("gives no default for a password or secret: PostgreSQL's password, the database URL's, SMTP and the two-factor key must be set", () => {
     for (const m of text.matchAll(/\$\{(\w+)(:?[-+=])/g)) expect(m[1], `${m[0]}...} gives a secret a default`).not.toMatch(SECRET);
     expect(db.environment?.POSTGRES_PASSWORD).toMatch(/^\$\{POSTGRES_PASSWORD:\?[^}]+\}$/);
     expect(app.environment?.DATABASE_URL).toMatch(/^postgres:\/\/agency:\$\{POSTGRES_PASSWORD:\?[^}]+\}@db:5432\/agency$/);
     expect(app.environment?.SMTP_URL).toMatch(/^\$\{SMTP_URL:\?[^}]+\}$/);
+    // Production on PostgreSQL does not start without it (docs/decisions/048).
+    expect(app.environment?.TWO_FACTOR_KEY).toMatch(/^\$\{TWO_FACTOR_KEY:\?[^}]+\}$/);
     expect(app.environment?.SITE_URL).toMatch(/^https:\/\/\$\{SITE_HOST:\?[^}]+\}$/);
     expect(caddy.environment?.SITE_HOST).toMatch(/^\$\{SITE_HOST:\?[^}]+\}$/);
 
@@ -112,6 +115,7 @@ describe("compose.yaml", () => {
     expect(services.db.environment?.POSTGRES_PASSWORD).toBe(REQUIRED.POSTGRES_PASSWORD);
     expect(services.app.environment?.DATABASE_URL).toBe(`postgres://agency:${REQUIRED.POSTGRES_PASSWORD}@db:5432/agency`);
     expect(services.app.environment?.SMTP_URL).toBe(REQUIRED.SMTP_URL);
+    expect(services.app.environment?.TWO_FACTOR_KEY).toBe(REQUIRED.TWO_FACTOR_KEY);
   });
 
   it("serves the app at https://SITE_HOST behind one trusted proxy, with backups in a volume of their own", () => {

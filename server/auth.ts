@@ -87,7 +87,7 @@ export function authRoutes(services: AppServices): Hono {
       // The second step for API clients: `{ code }` (the app's 6 digits or a recovery code) with the first step's cookie.
       .post(
         ...apiPost(services, "/login/code", signInPost, async (c, { body }) => {
-          const result = await signInWithCode(services, sessionToken(c, config), body, client(c));
+          const result = await signInWithCode({ ...services, site: services.site.current() }, sessionToken(c, config), body, client(c));
           return answerSignIn(c, result, (user) => ({ success: true, message: authMessages.success, user }));
         }),
       )

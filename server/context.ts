@@ -3,6 +3,7 @@ import type { Config } from "~/env.server";
 import type { AiSettings } from "~/features/ai/client.server";
 import type { SignedIn } from "~/features/auth/auth.server";
 import type { SignInThrottle } from "~/features/auth/login-throttle.server";
+import type { TwoFactorKeyring } from "~/features/auth/two-factor-key.server";
 import type { Backups } from "~/features/backup/service.server";
 import type { ChatAssistant } from "~/features/chat/chat.server";
 import type { MailSender } from "~/features/mail/outbox.server";
@@ -38,6 +39,8 @@ export type AppServices = {
   site: SiteStore;
   /** Signs what the server leaves in cookies other than the session (flash toasts): the same on every process. */
   cookieSecret: string;
+  /** Encrypts the admins' two-factor keys in the database (docs/decisions/048): the same on every process. */
+  twoFactorKeys: TwoFactorKeyring;
 };
 
 /** What every React Router loader and action receives as `context`. */

@@ -16,19 +16,20 @@ import { openDatabase } from "#db/client";
 import { runMigrations } from "#db/migrate";
 import { seed } from "#db/seed";
 import { siteFacts } from "~/content/site-profile";
-import { type Config, ConfigError, insecureSiteWarning, loadConfig, mailFrom, publicConfig } from "~/env.server";
+import { type Config, ConfigError, insecureSiteWarning, loadConfig, mailFrom, publicConfig, twoFactorKeyProblem } from "~/env.server";
 import { issueSetupCode, setupLink } from "~/features/admin-users/setup.server";
 import { setupMessages } from "~/features/admin-users/setup-messages";
 import { createAiProvider } from "~/features/ai/client.server";
 import { bootstrapAdmin } from "~/features/auth/auth.server";
 import { loginThrottleSettings } from "~/features/auth/login-throttle.server";
 import { agencyNames } from "~/features/auth/password-policy.server";
+import { resolveTwoFactorKeys, sealTwoFactorSecrets, type TwoFactorKeyring } from "~/features/auth/two-factor-key.server";
 import { Backups } from "~/features/backup/service.server";
 import { ChatAssistant } from "~/features/chat/chat.server";
 import { sweepLeadClock } from "~/features/leads/escalation.server";
 import { fileTransport, MailSender, smtpTransport } from "~/features/mail/outbox.server";
 import { runRetention } from "~/features/privacy/retention.server";
-import { sharedSecret } from "~/features/settings/settings.server";
+import { sharedSecret, storedSecret } from "~/features/settings/settings.server";
 import { readProfile, SiteStore, seedSiteContent } from "~/features/settings/site.server";
 import { createFileStorage, uploadsDir } from "~/features/uploads/storage.server";
 import { sweepOrphanUploads } from "~/features/uploads/uploads.server";
@@ -95,6 +96,9 @@ export function mailTransport(config: Config, logger: Logger) {
   );
 }
 
+/** The name the two-factor encryption key is kept under when the server makes it (`secret:two-factor` in site_settings). */
+export const TWO_FACTOR_KEY_NAME = "two-factor";
+
 /**
  * Opens the database (migrated and seeded) and creates the mail sender; `start()` begins background work.
  * `setupCode` is the first-run setup code this start made while no admin account exists (the caller
@@ -118,12 +122,32 @@ export async function createServices(
     visibleEmails: [config.AGENCY_INBOX, config.MAIL_FROM],
     destination: logDestination,
   });
+  // Before the database is touched: a site on PostgreSQL in production names its two-factor key.
+  const keyProblem = twoFactorKeyProblem(config);
+  if (keyProblem) throw keyProblem;
   const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR });
   let setupCode: string | null;
+  let twoFactorKeys: TwoFactorKeyring;
   try {
     await runMigrations(database);
     await seed(database.db);
     await seedSiteContent(database.db);
+    twoFactorKeys = await resolveTwoFactorKeys(config, {
+      read: () => storedSecret(database.db, TWO_FACTOR_KEY_NAME),
+      make: () => sharedSecret(database.db, TWO_FACTOR_KEY_NAME),
+    });
+    // Every stored two-factor key under the current encryption key: plain ones from before, a previous key's.
+    const sealed = await sealTwoFactorSecrets(database.db, twoFactorKeys);
+    if (sealed.encrypted + sealed.reencrypted > 0)
+      logger.info(
+        { encrypted: sealed.encrypted, reencrypted: sealed.reencrypted, keyId: twoFactorKeys.current.id },
+        "two-factor keys encrypted with the current key",
+      );
+    if (sealed.unreadable > 0)
+      logger.error(
+        { unreadable: sealed.unreadable, unknownKeyIds: sealed.unknownKeyIds, keyId: twoFactorKeys.current.id },
+        "some admins' two-factor keys cannot be decrypted: their authenticator app codes are refused (recovery codes still sign in) until TWO_FACTOR_KEY or TWO_FACTOR_KEY_PREVIOUS is the key that encrypted them; admin:create --reset-2fa starts an account over",
+      );
     const admin = await bootstrapAdmin(database.db, config, agencyNames(siteFacts(await readProfile(database.db))));
     if (admin === "created")
       logger.info({ email: config.ADMIN_EMAIL?.toLowerCase() }, "admin account created from ADMIN_EMAIL and ADMIN_PASSWORD");
@@ -252,6 +276,7 @@ export async function createServices(
     site,
     loginThrottle: limits.signIn({ addressKey }),
     cookieSecret: await sharedSecret(database.db, "cookies", config.SESSION_SECRET),
+    twoFactorKeys,
     lifecycle: { draining: false },
     follow: () => {
       void site.follow(database).catch((error: unknown) => logger.warn({ err: error }, "site changes could not be followed"));

@@ -4,6 +4,7 @@
  * from the environment and `npm run admin:create`.
  */
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import path from "node:path";
 import { serve } from "@hono/node-server";
@@ -670,6 +671,8 @@ describe.each(databaseKinds)("the first admin on %s", (kind) => {
         HOST: "127.0.0.1",
         LOG_LEVEL: "info",
         ...FAST,
+        // Production on PostgreSQL names its two-factor key (docs/decisions/048).
+        TWO_FACTOR_KEY: randomBytes(32).toString("base64"),
         ...database.env,
       },
       stdio: ["ignore", "pipe", "pipe"],

@@ -10,6 +10,8 @@ export const AUDIT_ACTIONS = [
   "two_factor_disabled",
   "recovery_code_used",
   "recovery_codes_regenerated",
+  "two_factor_locked",
+  "two_factor_unlocked",
   "password_changed",
   "session_ended",
   "other_sessions_ended",

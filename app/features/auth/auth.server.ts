@@ -415,7 +415,7 @@ export async function ensureAdminAccount(
   db: Database,
   email: string,
   password: string,
-  options: PasswordOptions = {},
+  options: NewAdminOptions = {},
 ): Promise<AdminIdentity> {
   const existing = await findAdminByEmail(db, email);
   if (existing) return { id: existing.id, email: existing.email, role: roleOf(existing.role) };

@@ -12,12 +12,17 @@ import { type StepUpResult, stepUpMessages } from "~/lib/step-up";
 import { type SignedIn, verifyPassword } from "./auth.server";
 import { authMessages } from "./schema";
 import type { SignInClient, SignInDeps } from "./sign-in.server";
-import { confirmCurrentCode } from "./two-factor.server";
+import { confirmCurrentCode, type TwoFactorDeps } from "./two-factor.server";
 
 /** A current code from the app: six digits (a password is at least twelve characters). */
 const CODE = /^\d{6}$/;
 
-export async function confirmIdentity(deps: SignInDeps, admin: SignedIn, secret: string, client: SignInClient): Promise<StepUpResult> {
+export async function confirmIdentity(
+  deps: SignInDeps & Pick<TwoFactorDeps, "twoFactorKeys">,
+  admin: SignedIn,
+  secret: string,
+  client: SignInClient,
+): Promise<StepUpResult> {
   const value = secret.trim() === "" ? "" : secret;
   if (!value) return { ok: false, status: 400, message: stepUpMessages.empty };
   if (value.length > 1024) return { ok: false, status: 403, message: stepUpMessages.wrong };
@@ -37,7 +42,8 @@ export async function confirmIdentity(deps: SignInDeps, admin: SignedIn, secret:
       .from(adminUsers)
       .where(eq(adminUsers.id, admin.id));
     if (CODE.test(value.replace(/\s/g, "")) && user?.totpEnabledAt)
-      right = await confirmCurrentCode(deps.db, admin.id, value.replace(/\s/g, ""));
+      // A locked account's codes (too many wrong ones) are refused here too: the password still works.
+      right = await confirmCurrentCode(deps, admin.id, value.replace(/\s/g, ""));
     else right = user ? await verifyPassword(value, user.passwordHash) : false;
   } catch (error) {
     await attempt.abandoned().catch(() => {});

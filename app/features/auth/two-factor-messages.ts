@@ -23,10 +23,24 @@ export const twoFactorMessages = {
   enabled: "Two-factor sign-in is on.",
   disabled: "Two-factor sign-in is off.",
   regenerated: "New recovery codes were made; the old ones no longer work.",
+  /** Every app code of an account locked after too many wrong codes in a row, the right one too. */
+  codesLocked:
+    "Too many wrong codes were entered for this account, so codes from the authenticator app no longer sign it in. Enter one of your recovery codes instead, or ask an owner of this site to unlock it.",
+  /** The server cannot read the account's key (its encryption key is missing or wrong): the operator's problem, not the admin's. */
+  keyUnavailable:
+    "Codes from your authenticator app cannot be checked on this server right now. Enter one of your recovery codes instead, or ask an owner of this site for help.",
   notEnabled: "Two-factor sign-in is not on for this account.",
   alreadyEnabled: "Two-factor sign-in is already on for this account.",
   formNotSupported: "Please send this form from its page.",
   formTooLarge: "The form is too large.",
+
+  // ---- what the security notice to the owners says happened ----
+  notices: {
+    locked: (email: string, wrongCodes: number) =>
+      `Codes from the authenticator app of ${email} were locked after ${wrongCodes} wrong codes in a row`,
+    disabled: (email: string) => `${email} turned off two-factor sign-in`,
+    regenerated: (email: string) => `${email} made new recovery codes for two-factor sign-in`,
+  },
 
   // ---- the code step: /admin/login/code ----
   code: {

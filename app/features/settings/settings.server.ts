@@ -50,3 +50,12 @@ export async function sharedSecret(db: Database, name: string, given?: string): 
   if (typeof row?.value !== "string") throw new Error(`the shared secret ${name} could not be read`);
   return row.value;
 }
+
+/** The shared secret stored under `secret:<name>`, or null when none was made yet (nothing is stored). */
+export async function storedSecret(db: Pick<Database, "select">, name: string): Promise<string | null> {
+  const [row] = await db
+    .select({ value: siteSettings.value })
+    .from(siteSettings)
+    .where(eq(siteSettings.key, `secret:${name}`));
+  return typeof row?.value === "string" ? row.value : null;
+}

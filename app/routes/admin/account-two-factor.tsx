@@ -35,9 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     enabledOn: status.enabledAt?.toLocaleDateString("en-US", { dateStyle: "medium" }) ?? null,
     unusedRecoveryCodes: status.unusedRecoveryCodes,
     required: context.config.ADMIN_REQUIRE_2FA,
-    enrol: status.enabledAt
-      ? null
-      : await enrolmentView(context.db, { ...state, totpEnabledAt: null }, context.site.facts.agency.shortName),
+    enrol: status.enabledAt ? null : await enrolmentView(context, { ...state, totpEnabledAt: null }, context.site.facts.agency.shortName),
   };
 }
 

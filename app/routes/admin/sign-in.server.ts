@@ -110,7 +110,9 @@ export function codeRefusal(result: CodeFailure) {
   if (result.status === 429)
     return refuse(429, result.message, { code: result.message }, { "Retry-After": String(result.retryAfterSeconds) });
   if (result.status === 400) return refuse(400, result.message, result.errors);
-  if (result.status === 401) return refuse(401, result.message, { code: result.message });
+  // A wrong code, codes locked, or codes that cannot be checked: said beside the field the code was typed in.
+  if (result.status === 401 || result.status === 403 || result.status === 503)
+    return refuse(result.status, result.message, { code: result.message });
   return refuse(result.status, result.message);
 }
 

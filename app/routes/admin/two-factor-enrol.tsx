@@ -28,7 +28,8 @@ const signInAgain = (context: Route.LoaderArgs["context"], status?: number) =>
 /** Reached after the password when the site requires a second factor and the account has none. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const state = await stateOf(request, context);
-  if (!state) throw redirect(SIGN_IN_PATH);
+  // A cookie whose session is over (timed out, or ended when the account turned two-factor on elsewhere) is cleared.
+  if (!state) throw tokenOf(request, context) ? signInAgain(context) : redirect(SIGN_IN_PATH);
   if (state.awaiting === null) {
     // Done (this very page's form just finished it): the recovery codes come with the action's answer.
     if (state.totpEnabledAt) return { step: "done" as const };
@@ -38,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (state.awaiting !== "enrolment") throw redirect(stepOf(state));
   // Turned on in another session meanwhile: this one signs in again, with a code.
   if (await endStaleEnrolment(context.db, state)) throw signInAgain(context);
-  const view = await enrolmentView(context.db, state, context.site.facts.agency.shortName);
+  const view = await enrolmentView(context, state, context.site.facts.agency.shortName);
   if (!view) throw redirect(SIGN_IN_PATH);
   return { step: "enrol" as const, view };
 }
@@ -62,6 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     },
     async ({ value }) => {
       const state = await stateOf(request, context);
+      if (!state && tokenOf(request, context)) return signInAgain(context, 303);
       if (state && (await endStaleEnrolment(context.db, state))) return signInAgain(context, 303);
       const result = await confirmEnrolment(context, tokenOf(request, context), { code: value.code }, clientOf(request, context));
       if (result.status !== 200) return codeRefusal(result);
