@@ -49,8 +49,7 @@ export const PERMISSIONS = {
 export type Permission = keyof typeof PERMISSIONS;
 
 /** Whether `role` has `permission`. An unknown role has none. */
-export const can = (role: string, permission: Permission): boolean =>
-  isRole(role) && RANK[role] >= RANK[PERMISSIONS[permission]];
+export const can = (role: string, permission: Permission): boolean => isRole(role) && RANK[role] >= RANK[PERMISSIONS[permission]];
 
 /** Whether `actor` outranks `other` (an admin manages staff; an owner manages everyone). */
 export const outranks = (actor: string, other: string): boolean =>

@@ -8,9 +8,9 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { adminUsers } from "#db/schema";
-import type { Config } from "~/env.server";
 import type { SiteFacts } from "~/content/site-facts";
-import { mailDomain, enqueueMail } from "./outbox.server";
+import type { Config } from "~/env.server";
+import { enqueueMail, mailDomain } from "./outbox.server";
 import { escapeHtml, headerSafe, type MailDraft, mailLayout, officeTime } from "./templates.server";
 
 type Executor = Pick<Database, "insert" | "select">;
@@ -49,7 +49,9 @@ export function securityNoticeMail(site: SiteFacts, to: string, notice: Security
     [m.who, notice.actor?.email ?? m.system],
     ...(notice.ip ? ([[m.from, notice.ip]] as [string, string][]) : []),
   ];
-  const text = [`${what}.`, "", ...rows.map(([label, value]) => `${label}: ${value}`), "", m.intro, m.advice, "", site.agency.name].join("\n");
+  const text = [`${what}.`, "", ...rows.map(([label, value]) => `${label}: ${value}`), "", m.intro, m.advice, "", site.agency.name].join(
+    "\n",
+  );
   const table = rows
     .map(
       ([label, value]) =>
