@@ -24,6 +24,7 @@ import {
   signInFailures,
   uploads,
 } from "#db/schema";
+import { mailFilesDir } from "../../app/features/mail/mail-files.server";
 import { privacyMessages } from "../../app/features/privacy/messages";
 import { addressPattern, eraseByEmail, runRetention } from "../../app/features/privacy/retention.server";
 import type { FileStorage } from "../../app/features/uploads/storage.server";
@@ -52,6 +53,7 @@ describe.each(databaseKinds)("retention and erasure on %s", (kind) => {
   let jobId: string;
   const fileOnDisk = (key: string) => existsSync(path.join(dataDir, "uploads", key));
   const db = () => server.services.db;
+  const mailDir = () => mailFilesDir(server.services.config);
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), "retention-test-"));
@@ -330,6 +332,8 @@ describe.each(databaseKinds)("retention and erasure on %s", (kind) => {
       applications: 1,
       mails: 4,
       mailBodiesCleared: 0,
+      mailFiles: 0,
+      mailFilesFailed: 0,
       consentRecords: 1,
       signInSessions: 1,
       signInFailures: 1,
@@ -441,7 +445,7 @@ describe.each(databaseKinds)("retention and erasure on %s", (kind) => {
     const person = "flaky-erase@erase.example";
     const quote = await lead({ email: person });
     const file = await document(quote.id);
-    const counts = await eraseByEmail(db(), flakyStorage(1), person, null);
+    const counts = await eraseByEmail(db(), flakyStorage(1), person, null, { mailDir: mailDir() });
     expect(counts).toMatchObject({ leads: 1, documents: 1, filesFailed: 1 });
     const [row] = await db().select().from(uploads).where(eq(uploads.id, file.id));
     expect(row).toMatchObject({ leadId: null, originalName: "" });
@@ -583,6 +587,9 @@ describe.each(databaseKinds)("retention and erasure on %s", (kind) => {
       mails: 5,
       consentRecordsKept: 2,
       invitations: 1,
+      mailFiles: 0,
+      mailFilesRedacted: 0,
+      mailFilesFailed: 0,
       filesFailed: 0,
     });
     for (const line of expected) expect(page).toContain(line);
@@ -622,6 +629,9 @@ describe.each(databaseKinds)("retention and erasure on %s", (kind) => {
       mails: 5,
       consentRecordsKept: 2,
       invitations: 1,
+      mailFiles: 0,
+      mailFilesRedacted: 0,
+      mailFilesFailed: 0,
     });
     expect(JSON.stringify(entry).toLowerCase()).not.toContain("erin");
   });
@@ -641,7 +651,7 @@ describe.each(databaseKinds)("retention and erasure on %s", (kind) => {
     const thirdFile = await document(third.id);
     const before = [await rowsMentioning(longerDomain), await rowsMentioning(longerLocal)];
 
-    const counts = await eraseByEmail(db(), server.services.storage, person.toUpperCase(), null);
+    const counts = await eraseByEmail(db(), server.services.storage, person.toUpperCase(), null, { mailDir: mailDir() });
     expect(counts).toMatchObject({ leads: 2, documents: 2, chats: 1, applications: 1, mails: 3, filesFailed: 0 });
     expect(await rowsMentioning(person)).toEqual(["consent_records.email: 1"]);
     expect(await db().select().from(leads).where(eq(leads.id, mine.quote.id))).toEqual([]);
@@ -666,7 +676,7 @@ describe.each(databaseKinds)("retention and erasure on %s", (kind) => {
   });
 
   it("eraseByEmail answers zero counts for an address nobody used", async () => {
-    const counts = await eraseByEmail(db(), server.services.storage, "nobody@nowhere.example", null);
+    const counts = await eraseByEmail(db(), server.services.storage, "nobody@nowhere.example", null, { mailDir: mailDir() });
     expect(counts).toEqual({
       leads: 0,
       contacts: 0,
@@ -676,6 +686,9 @@ describe.each(databaseKinds)("retention and erasure on %s", (kind) => {
       mails: 0,
       consentRecordsKept: 0,
       invitations: 0,
+      mailFiles: 0,
+      mailFilesRedacted: 0,
+      mailFilesFailed: 0,
       filesFailed: 0,
     });
   });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { AdminPage } from "~/components/admin/admin-page";
 import { CheckboxField, TextField } from "~/components/form/fields";
 import { buttonClass } from "~/components/ui/button";
+import { mailFilesDir } from "~/features/mail/mail-files.server";
 import { privacyMessages } from "~/features/privacy/messages";
 import { type ErasureCounts, eraseByEmail } from "~/features/privacy/retention.server";
 import { emailRule } from "~/lib/field-rules";
@@ -71,6 +72,8 @@ export function action({ request, context }: Route.ActionArgs) {
       let counts: ErasureCounts;
       try {
         counts = await eraseByEmail(context.db, context.storage, value.email, admin, {
+          // Mail files stay after SMTP_URL is set: the folder is gone over whatever the transport.
+          mailDir: mailFilesDir(context.config),
           ip: context.clientIp,
           log: (level, detail, message) => context.logger[level](detail, message),
         });
