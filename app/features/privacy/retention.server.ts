@@ -291,12 +291,43 @@ function redactJson(value: unknown, pattern: RegExp): unknown {
 }
 
 /**
+ * A pattern (PostgreSQL and JavaScript alike, used case-insensitively) for a phone number however it
+ * is written: "(512) 555-0142", "512.555.0142", "+1 512 555 0142", "5125550142". Null for a value
+ * with too few digits to be a number.
+ */
+export function phonePattern(phone: string): string | null {
+  let digits = phone.replace(/\D/g, "");
+  if (digits.length === 11 && digits.startsWith("1")) digits = digits.slice(1);
+  if (digits.length < 7 || digits.length > 15) return null;
+  return `(?<![0-9+])(?:\\+?1[-. ]{0,2})?\\(?${digits.split("").join("[-. ()]{0,3}")}(?![0-9])`;
+}
+
+/** A pattern for a full name as a whole: its words in order, whatever the spaces between them. */
+export function namePattern(name: string): string | null {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.join("").length < 2) return null;
+  return `(?<![a-z0-9])${words.map(regexEscape).join("\\s+")}(?![a-z0-9])`;
+}
+
+/** Replaces every match of `patterns`, in turn, in `column` of the rows `scope` selects. */
+async function redactWhere(tx: Executor, table: string, column: string, patterns: string[], scope: SQL): Promise<void> {
+  for (const pattern of patterns) {
+    await tx.execute(
+      sql`update ${sql.identifier(table)} set ${sql.identifier(column)} = regexp_replace(${sql.identifier(column)}, ${pattern}, ${ERASED_MARK}, 'gi')
+        where ${scope} and ${sql.identifier(column)} ~* ${pattern}`,
+    );
+  }
+}
+
+/**
  * Erases a person by email address, whatever the case of its letters. What is theirs goes: their
  * leads and contact messages (with documents and mail) — those whose address, or an address field of
  * whose submitted data, is the address exactly — their chats, job applications, and every mail to
  * them or with them as the reply address. Another person's record that mentions the address in its
  * text (a message, submitted data, a chat message, a cover letter, a mail's subject or body) is kept,
- * with the address replaced by ERASED_MARK. SMS consent records for the address are kept for their
+ * with the address replaced by ERASED_MARK. A kept chat that mentions it is about the person: its
+ * messages and its summary (written from them) lose the address, and the person's names and phone
+ * numbers as their own records give them. SMS consent records for the address are kept for their
  * own period and counted. With `mailDir`, the mail written there as files goes the same way: the
  * person's own files are deleted, others' are rewritten with the address replaced. Records a
  * `person_erased` audit entry with the counts (not the address), then deletes the documents' files.
@@ -316,6 +347,15 @@ export async function eraseByEmail(
     const theirLeads = sql`lower(email) = ${key} or exists (
         select 1 from jsonb_each(case when jsonb_typeof(payload) = 'object' then payload else '{}'::jsonb end) as field
         where lower(field.key) like '%email%' and jsonb_typeof(field.value) = 'string' and lower(trim(field.value #>> '{}')) = ${key})`;
+    // Who the person is by their own records, read before they go: what else identifies them in a chat about them.
+    const identity = await rows<{ name: string | null; phone: string | null }>(
+      tx,
+      sql`select name, phone from leads where ${theirLeads}
+        union select name, phone from chat_sessions where lower(email) = ${key}
+        union select name, phone from consent_records where lower(email) = ${key}
+        union select name, null from job_applications where lower(email) = ${key}
+        union select name, null from admin_invites where lower(email) = ${key}`,
+    );
     const removed = await deleteLeads(tx, theirLeads);
     await redactColumn(tx, "leads", "message", [pattern]);
     // Submitted data is redacted value by value, so it stays the JSON it was.
@@ -350,7 +390,29 @@ export async function eraseByEmail(
     await redactColumn(tx, "mail_outbox", "html_body", [...new Set([pattern, htmlPattern])]);
     // Chat messages go with their session (on delete cascade).
     const chats = (await rows(tx, sql`delete from chat_sessions where lower(email) = ${key} returning id`)).length;
-    await redactColumn(tx, "chat_messages", "content", [pattern]);
+    // Another visitor's chat that mentions the address: its summary is written from its messages and
+    // may quote them, or name the person from the whole conversation; both are redacted alike.
+    const about = (
+      await rows<{ id: string }>(
+        tx,
+        sql`select id from chat_sessions s where s.summary ~* ${pattern}
+          or exists (select 1 from chat_messages m where m.session_id = s.id and m.content ~* ${pattern})`,
+      )
+    ).map((r) => r.id);
+    if (about.length > 0) {
+      const chatIds = sql.join(
+        about.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      );
+      const personPatterns = [
+        pattern,
+        ...new Set(
+          identity.flatMap((r) => [r.phone ? phonePattern(r.phone) : null, r.name ? namePattern(r.name) : null]).filter((p) => p !== null),
+        ),
+      ];
+      await redactWhere(tx, "chat_sessions", "summary", personPatterns, sql`id in (${chatIds})`);
+      await redactWhere(tx, "chat_messages", "content", personPatterns, sql`session_id in (${chatIds})`);
+    }
     const applications = (await rows(tx, sql`delete from job_applications where lower(email) = ${key} returning id`)).length;
     await redactColumn(tx, "job_applications", "cover_letter", [pattern]);
     const invitations = (await rows(tx, sql`delete from admin_invites where lower(email) = ${key} returning id`)).length;
