@@ -4,7 +4,6 @@
  */
 import { existsSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import v8 from "node:v8";
@@ -27,6 +26,7 @@ import { resolveTwoFactorKeys, sealTwoFactorSecrets, type TwoFactorKeyring } fro
 import { Backups } from "~/features/backup/service.server";
 import { ChatAssistant } from "~/features/chat/chat.server";
 import { sweepLeadClock } from "~/features/leads/escalation.server";
+import { mailFilesDir } from "~/features/mail/mail-files.server";
 import { fileTransport, MailSender, smtpTransport } from "~/features/mail/outbox.server";
 import { runRetention } from "~/features/privacy/retention.server";
 import { sharedSecret, storedSecret } from "~/features/settings/settings.server";
@@ -90,8 +90,7 @@ export function buildHasOtherSettings(env: Record<string, string | undefined> = 
 
 export function mailTransport(config: Config, logger: Logger) {
   if (config.SMTP_URL) return smtpTransport(config.SMTP_URL);
-  const dir = path.resolve(config.DATA_DIR.startsWith("memory://") ? path.join(os.tmpdir(), "agency-mail") : config.DATA_DIR, "mail");
-  return fileTransport(dir, (file, mail) =>
+  return fileTransport(mailFilesDir(config), (file, mail) =>
     logger.info({ file, kind: mail.kind, to: mail.toAddress }, "SMTP_URL is not set: mail written to a file"),
   );
 }

@@ -11,6 +11,7 @@ import { adminUsers, auditEvents, leadActivity, leads } from "#db/schema";
 import { createAdmin } from "../../app/features/auth/auth.server";
 import { inboxMessages } from "../../app/features/leads-inbox/messages";
 import type { LeadActivityItem } from "../../app/features/leads-inbox/schema";
+import { mailFilesDir } from "../../app/features/mail/mail-files.server";
 import { ERASED_MARK, eraseByEmail } from "../../app/features/privacy/retention.server";
 import { ensureAdmin, signIn, TEST_ADMIN } from "../support/admin";
 import { databaseKinds } from "../support/databases";
@@ -351,7 +352,7 @@ describe.each(databaseKinds)("lead assignment, notes and timeline on %s", (kind)
       .insert(leadActivity)
       .values({ leadId: kept.id, kind: "escalation_mail", detail: { to: erased.email.toUpperCase() } });
 
-    await eraseByEmail(db(), server.services.storage, erased.email, null);
+    await eraseByEmail(db(), server.services.storage, erased.email, null, { mailDir: mailFilesDir(server.services.config) });
 
     const notes = await entries(kept.id, "note");
     expect(notes[0].detail).toEqual({ body: `Referred by ${ERASED_MARK}, call them too.` });

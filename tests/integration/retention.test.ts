@@ -24,8 +24,9 @@ import {
   signInFailures,
   uploads,
 } from "#db/schema";
+import { mailFilesDir } from "../../app/features/mail/mail-files.server";
 import { privacyMessages } from "../../app/features/privacy/messages";
-import { addressPattern, eraseByEmail, runRetention } from "../../app/features/privacy/retention.server";
+import { addressPattern, ERASED_MARK, eraseByEmail, runRetention } from "../../app/features/privacy/retention.server";
 import type { FileStorage } from "../../app/features/uploads/storage.server";
 import { linkUploads, sweepOrphanUploads, UploadLinkError } from "../../app/features/uploads/uploads.server";
 import { ensureAdmin, signIn } from "../support/admin";
@@ -52,6 +53,7 @@ describe.each(databaseKinds)("retention and erasure on %s", (kind) => {
   let jobId: string;
   const fileOnDisk = (key: string) => existsSync(path.join(dataDir, "uploads", key));
   const db = () => server.services.db;
+  const mailDir = () => mailFilesDir(server.services.config);
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), "retention-test-"));
@@ -95,6 +97,8 @@ describe.each(databaseKinds)("retention and erasure on %s", (kind) => {
   let n = 0;
   async function lead(values: {
     email: string;
+    name?: string;
+    phone?: string;
     leadType?: string;
     receivedAt?: Date;
     statusChangedAt?: Date;
@@ -110,9 +114,9 @@ describe.each(databaseKinds)("retention and erasure on %s", (kind) => {
         leadType: values.leadType ?? "trucking_quote",
         submissionType: "Commercial Trucking Quote",
         source: "Quote Page",
-        name: "Test Person",
+        name: values.name ?? "Test Person",
         email: values.email,
-        phone: "(512) 555-0100",
+        phone: values.phone ?? "(512) 555-0100",
         payload: values.payload ?? { email: values.email },
         message: values.message ?? null,
         receivedAt: values.receivedAt ?? new Date(),
@@ -330,6 +334,8 @@ describe.each(databaseKinds)("retention and erasure on %s", (kind) => {
       applications: 1,
       mails: 4,
       mailBodiesCleared: 0,
+      mailFiles: 0,
+      mailFilesFailed: 0,
       consentRecords: 1,
       signInSessions: 1,
       signInFailures: 1,
@@ -441,7 +447,7 @@ describe.each(databaseKinds)("retention and erasure on %s", (kind) => {
     const person = "flaky-erase@erase.example";
     const quote = await lead({ email: person });
     const file = await document(quote.id);
-    const counts = await eraseByEmail(db(), flakyStorage(1), person, null);
+    const counts = await eraseByEmail(db(), flakyStorage(1), person, null, { mailDir: mailDir() });
     expect(counts).toMatchObject({ leads: 1, documents: 1, filesFailed: 1 });
     const [row] = await db().select().from(uploads).where(eq(uploads.id, file.id));
     expect(row).toMatchObject({ leadId: null, originalName: "" });
@@ -583,6 +589,9 @@ describe.each(databaseKinds)("retention and erasure on %s", (kind) => {
       mails: 5,
       consentRecordsKept: 2,
       invitations: 1,
+      mailFiles: 0,
+      mailFilesRedacted: 0,
+      mailFilesFailed: 0,
       filesFailed: 0,
     });
     for (const line of expected) expect(page).toContain(line);
@@ -622,6 +631,9 @@ describe.each(databaseKinds)("retention and erasure on %s", (kind) => {
       mails: 5,
       consentRecordsKept: 2,
       invitations: 1,
+      mailFiles: 0,
+      mailFilesRedacted: 0,
+      mailFilesFailed: 0,
     });
     expect(JSON.stringify(entry).toLowerCase()).not.toContain("erin");
   });
@@ -641,7 +653,7 @@ describe.each(databaseKinds)("retention and erasure on %s", (kind) => {
     const thirdFile = await document(third.id);
     const before = [await rowsMentioning(longerDomain), await rowsMentioning(longerLocal)];
 
-    const counts = await eraseByEmail(db(), server.services.storage, person.toUpperCase(), null);
+    const counts = await eraseByEmail(db(), server.services.storage, person.toUpperCase(), null, { mailDir: mailDir() });
     expect(counts).toMatchObject({ leads: 2, documents: 2, chats: 1, applications: 1, mails: 3, filesFailed: 0 });
     expect(await rowsMentioning(person)).toEqual(["consent_records.email: 1"]);
     expect(await db().select().from(leads).where(eq(leads.id, mine.quote.id))).toEqual([]);
@@ -665,8 +677,111 @@ describe.each(databaseKinds)("retention and erasure on %s", (kind) => {
     expect(fileOnDisk(thirdFile.key)).toBe(true);
   });
 
+  /** Every text and JSON value of a chat's rows (its session and its messages), column by column. */
+  async function chatTexts(sessionId: string): Promise<string[]> {
+    const columns = (
+      await db().execute(sql`select table_name, column_name from information_schema.columns
+        where table_schema = 'public' and table_name in ('chat_sessions', 'chat_messages')
+          and data_type in ('text', 'jsonb', 'json', 'character varying', 'ARRAY')`)
+    ).rows as { table_name: string; column_name: string }[];
+    expect(columns.map((c) => `${c.table_name}.${c.column_name}`)).toEqual(
+      expect.arrayContaining(["chat_sessions.summary", "chat_sessions.name", "chat_messages.content", "chat_messages.link"]),
+    );
+    const values: string[] = [];
+    for (const { table_name, column_name } of columns) {
+      const key = table_name === "chat_sessions" ? "id" : "session_id";
+      const result = await db().execute(
+        sql`select ${sql.identifier(column_name)}::text as v from ${sql.identifier(table_name)} where ${sql.identifier(key)} = ${sessionId}`,
+      );
+      for (const row of result.rows as { v: string | null }[]) if (row.v !== null) values.push(row.v);
+    }
+    return values;
+  }
+
+  it("erasure redacts the person from another visitor's chat about them, its summary included: their address, phone and name leave every text of the chat", async () => {
+    const person = { name: "Petra Quill", email: "petra.quill@erase.example", phone: "(737) 555-0163" };
+    await lead({ email: person.email, name: person.name, phone: person.phone });
+    // The person's own chat, summarised: it goes whole.
+    const [own] = await db()
+      .insert(chatSessions)
+      .values({
+        ...person,
+        insuranceType: "Commercial Trucking",
+        summary: `${person.name} (${person.email}, ${person.phone}) asked about trucking cover.`,
+      })
+      .returning();
+    await db()
+      .insert(chatMessages)
+      .values({ sessionId: own.id, role: "user", content: `I am ${person.name}, call me on ${person.phone}.` });
+    // Another visitor's chat about the person, with the summary a provider might write from it.
+    const visitor = { name: "Olga Other", email: "olga.chat@other.example", phone: "(830) 555-0177" };
+    const [about] = await db()
+      .insert(chatSessions)
+      .values({
+        ...visitor,
+        insuranceType: "Commercial Trucking",
+        summary: `Olga Other asked about adding her colleague Petra Quill (PETRA.QUILL@erase.example, 737-555-0163) to a trucking policy. Recent questions: "Can you call Petra  Quill at +1 737 555 0163?"`,
+      })
+      .returning();
+    const at = (s: number) => new Date(Date.now() - 60_000 + s * 1000);
+    await db()
+      .insert(chatMessages)
+      .values([
+        { sessionId: about.id, role: "assistant", content: "How can we help?", createdAt: at(0) },
+        {
+          sessionId: about.id,
+          role: "user",
+          content: `Please add my colleague Petra Quill, ${person.email}, 737.555.0163.`,
+          createdAt: at(1),
+        },
+        { sessionId: about.id, role: "assistant", content: "We can reach petra quill at (737) 555-0163.", createdAt: at(2) },
+        { sessionId: about.id, role: "user", content: "Or on 7375550163. My own number is (830) 555-0177.", createdAt: at(3) },
+      ]);
+    // A chat that names someone of the same name, without the address, is not known to be about the person.
+    const [unrelated] = await db()
+      .insert(chatSessions)
+      .values({
+        name: "Nina Name",
+        email: "nina@third.example",
+        phone: "(210) 555-0111",
+        insuranceType: "HOA",
+        summary: "Nina Name asked about Petra Quill Road.",
+      })
+      .returning();
+
+    const counts = await eraseByEmail(db(), server.services.storage, person.email.toUpperCase(), null, { mailDir: mailDir() });
+    expect(counts).toMatchObject({ leads: 1, chats: 1 });
+
+    expect(await db().select().from(chatSessions).where(eq(chatSessions.id, own.id))).toEqual([]);
+    expect(await db().select().from(chatMessages).where(eq(chatMessages.sessionId, own.id))).toEqual([]);
+    // In the other chat, no column of its session or messages holds the address, the name or the number in any form.
+    const texts = await chatTexts(about.id);
+    expect(texts.length).toBeGreaterThan(5);
+    for (const text of texts) {
+      expect(text.toLowerCase()).not.toContain(person.email);
+      expect(text.toLowerCase().replace(/\s+/g, " ")).not.toContain("petra quill");
+      expect(text.replace(/\D/g, "")).not.toContain("7375550163");
+    }
+    // What the visitor wrote about anything else, and their own details, are kept.
+    const [kept] = await db().select().from(chatSessions).where(eq(chatSessions.id, about.id));
+    expect(kept).toMatchObject(visitor);
+    expect(kept.summary).toBe(
+      `Olga Other asked about adding her colleague ${ERASED_MARK} (${ERASED_MARK}, ${ERASED_MARK}) to a trucking policy. Recent questions: "Can you call ${ERASED_MARK} at ${ERASED_MARK}?"`,
+    );
+    const messages = await db().select().from(chatMessages).where(eq(chatMessages.sessionId, about.id)).orderBy(chatMessages.createdAt);
+    expect(messages.map((m) => m.content)).toEqual([
+      "How can we help?",
+      `Please add my colleague ${ERASED_MARK}, ${ERASED_MARK}, ${ERASED_MARK}.`,
+      `We can reach ${ERASED_MARK} at ${ERASED_MARK}.`,
+      `Or on ${ERASED_MARK}. My own number is (830) 555-0177.`,
+    ]);
+    const [untouched] = await db().select().from(chatSessions).where(eq(chatSessions.id, unrelated.id));
+    expect(untouched.summary).toBe("Nina Name asked about Petra Quill Road.");
+    expect(await rowsMentioning(person.email)).toEqual([]);
+  });
+
   it("eraseByEmail answers zero counts for an address nobody used", async () => {
-    const counts = await eraseByEmail(db(), server.services.storage, "nobody@nowhere.example", null);
+    const counts = await eraseByEmail(db(), server.services.storage, "nobody@nowhere.example", null, { mailDir: mailDir() });
     expect(counts).toEqual({
       leads: 0,
       contacts: 0,
@@ -676,6 +791,9 @@ describe.each(databaseKinds)("retention and erasure on %s", (kind) => {
       mails: 0,
       consentRecordsKept: 0,
       invitations: 0,
+      mailFiles: 0,
+      mailFilesRedacted: 0,
+      mailFilesFailed: 0,
       filesFailed: 0,
     });
   });

@@ -6,14 +6,13 @@
  * marked "dead" after MAIL_MAX_ATTEMPTS tries.
  */
 import { randomUUID } from "node:crypto";
-import { chmodSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { and, count, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
 import type { Database } from "#db/client";
 import { mailOutbox, type OutboxMail } from "#db/schema";
 import type { Config } from "~/env.server";
-import { ensurePrivateDirSync, PRIVATE_FILE_MODE } from "~/lib/private-files.server";
+import { mailFileName, removeMailFile, writeMailFileSync } from "./mail-files.server";
 import { headerSafe, type MailDraft } from "./templates.server";
 
 type Executor = Pick<Database, "insert">;
@@ -69,7 +68,13 @@ export async function autoRepliesToday(tx: Pick<Database, "select" | "execute">,
 }
 
 /** Delivers one message; throws on failure. */
-export type MailTransport = { name: "smtp" | "file"; send: (mail: OutboxMail, from: string) => Promise<void>; close: () => void };
+export type MailTransport = {
+  name: "smtp" | "file";
+  send: (mail: OutboxMail, from: string) => Promise<void>;
+  close: () => void;
+  /** For a transport that keeps a copy of what it sent (the file transport): removes that copy. */
+  discard?: (mail: OutboxMail) => Promise<void>;
+};
 
 /**
  * Nodemailer's transporter, made when the first mail goes: the library (about 40 modules) loads
@@ -108,8 +113,9 @@ export function smtpTransport(url: string): MailTransport {
 }
 
 /**
- * Without SMTP_URL: each mail becomes an .eml file under DATA_DIR/mail, exactly as it would be sent.
- * They hold visitors' personal data: the folder is 0700 and each file 0600, whatever the umask.
+ * Without SMTP_URL: each mail becomes an .eml file under DATA_DIR/mail, exactly as it would be sent,
+ * named after its outbox row (mail-files.server.ts), so an erasure finds the files of the rows it
+ * deletes. They hold visitors' personal data: the folder is 0700 and each file 0600, whatever the umask.
  */
 export function fileTransport(dir: string, onWrite?: (file: string, mail: OutboxMail) => void): MailTransport {
   const transporter = onFirstUse({ streamTransport: true, buffer: true, newline: "unix" });
@@ -117,14 +123,13 @@ export function fileTransport(dir: string, onWrite?: (file: string, mail: Outbox
     name: "file",
     send: async (mail, from) => {
       const info = (await (await transporter.get()).sendMail(message(mail, from))) as unknown as { message: Buffer };
-      ensurePrivateDirSync(dir);
-      const stamp = mail.createdAt.toISOString().replace(/[:.]/g, "-");
-      const file = path.join(dir, `${stamp}-${mail.kind}-${mail.id}.eml`);
-      writeFileSync(file, info.message, { mode: PRIVATE_FILE_MODE });
-      chmodSync(file, PRIVATE_FILE_MODE);
+      const file = writeMailFileSync(dir, mailFileName(mail), info.message);
       onWrite?.(file, mail);
     },
     close: transporter.close,
+    discard: async (mail) => {
+      await removeMailFile(path.join(dir, mailFileName(mail)));
+    },
   };
 }
 
@@ -262,6 +267,31 @@ export class MailSender {
     return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   }
 
+  /**
+   * A transport's copy of a mail (the file transport's .eml) as its row is now. An erasure deletes or
+   * redacts the row, then goes over the folder before it commits; a copy written after it went over
+   * it is put right here: the row is read again under a share lock, which waits for that erasure's
+   * commit, and the copy is removed if the row is gone (false), or written again from the row if its
+   * content changed meanwhile.
+   */
+  private async settleCopy(mail: OutboxMail, from: string): Promise<boolean> {
+    const { db, transport } = this.options;
+    let written = mail;
+    for (let tries = 0; tries < 3; tries++) {
+      const [current] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, mail.id)).for("share");
+      if (!current) {
+        await transport.discard?.(written);
+        return false;
+      }
+      const same = (["toAddress", "replyTo", "subject", "textBody", "htmlBody"] as const).every((k) => current[k] === written[k]);
+      // Cleared on delivery by another sender that took the claim over: its copy was written in full.
+      if (same || (current.status === "sent" && current.textBody === "")) return true;
+      await transport.send(current, from);
+      written = current;
+    }
+    return true;
+  }
+
   private async deliver(mail: OutboxMail) {
     const { db, transport, from, maxAttempts, retryBaseMs, log } = this.options;
     // Only the holder of this claim may record its outcome: a sender whose claim expired and was taken
@@ -269,7 +299,9 @@ export class MailSender {
     const stillMine = and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, "sending"), eq(mailOutbox.attempts, mail.attempts));
     let sent = false;
     try {
-      await transport.send(mail, typeof from === "function" ? from() : from);
+      const sender = typeof from === "function" ? from() : from;
+      await transport.send(mail, sender);
+      if (transport.discard && !(await this.settleCopy(mail, sender))) return;
       sent = true;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

@@ -46,6 +46,9 @@ describe("the Privacy screen's texts", () => {
         mails: 3,
         consentRecordsKept: 1,
         invitations: 1,
+        mailFiles: 2,
+        mailFilesRedacted: 1,
+        mailFilesFailed: 1,
         filesFailed: 1,
       }),
     ).toEqual([
@@ -56,8 +59,11 @@ describe("the Privacy screen's texts", () => {
       "0 job applications deleted",
       "3 emails deleted",
       "1 back-office invitation deleted",
+      "2 email files deleted from the mail folder",
+      "1 other email file that mentioned the address kept in the mail folder, with the address replaced",
       "1 SMS consent record kept for the consent retention period",
       "1 document file could not be deleted from storage yet; the upload sweep tries again on its next run, and the server log has the details",
+      "1 email file in the mail folder could not be erased; erasing the address again retries, and the server log has the details",
     ]);
     expect(
       privacyMessages.erased({
@@ -69,6 +75,9 @@ describe("the Privacy screen's texts", () => {
         mails: 0,
         consentRecordsKept: 0,
         invitations: 0,
+        mailFiles: 0,
+        mailFilesRedacted: 0,
+        mailFilesFailed: 0,
         filesFailed: 0,
       }),
     ).toHaveLength(6);

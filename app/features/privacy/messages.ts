@@ -6,7 +6,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 export const privacyMessages = {
   title: "Privacy",
   intro:
-    "Erase everything the site holds about one person when they ask for it: every lead, contact message, chat, job application, uploaded document and queued email for their email address. Old records are also deleted every day once they pass their retention period.",
+    "Erase everything the site holds about one person when they ask for it: every lead, contact message, chat, job application, uploaded document and email for their email address, including emails written to the mail folder. Old records are also deleted every day once they pass their retention period.",
   retentionHeading: "Retention periods",
   erasureHeading: "Erase a person",
   emailLabel: "Email address",
@@ -34,7 +34,7 @@ export const privacyMessages = {
     chats: (days: number) => `Chat conversations: ${plural(days, "day", "days")} after the last message`,
     applications: (days: number) => `Job applications: ${plural(days, "day", "days")}`,
     mails: (days: number) =>
-      `Email records: ${plural(days, "day", "days")} (the content of a delivered email is cleared as soon as it is sent)`,
+      `Email records: ${plural(days, "day", "days")} (the content of a delivered email is cleared as soon as it is sent; emails written to the mail folder when no mail server is set up are deleted after the same period)`,
     signIns: (days: number) => `Back-office sign-in records: ${plural(days, "day", "days")}`,
     consent: (years: number) => `SMS consent records: ${plural(years, "year", "years")}`,
   },
@@ -49,11 +49,20 @@ export const privacyMessages = {
       plural(counts.mails, "email", "emails"),
     ].map((line) => `${line} deleted`);
     if (counts.invitations > 0) lines.push(`${plural(counts.invitations, "back-office invitation", "back-office invitations")} deleted`);
+    if (counts.mailFiles > 0) lines.push(`${plural(counts.mailFiles, "email file", "email files")} deleted from the mail folder`);
+    if (counts.mailFilesRedacted > 0)
+      lines.push(
+        `${plural(counts.mailFilesRedacted, "other email file", "other email files")} that mentioned the address kept in the mail folder, with the address replaced`,
+      );
     if (counts.consentRecordsKept > 0)
       lines.push(`${plural(counts.consentRecordsKept, "SMS consent record", "SMS consent records")} kept for the consent retention period`);
     if (counts.filesFailed > 0)
       lines.push(
         `${plural(counts.filesFailed, "document file", "document files")} could not be deleted from storage yet; the upload sweep tries again on its next run, and the server log has the details`,
+      );
+    if (counts.mailFilesFailed > 0)
+      lines.push(
+        `${plural(counts.mailFilesFailed, "email file", "email files")} in the mail folder could not be erased; erasing the address again retries, and the server log has the details`,
       );
     return lines;
   },

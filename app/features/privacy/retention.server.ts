@@ -8,16 +8,20 @@
  * transaction detaches those documents' rows rather than deleting them: a row goes once its file is
  * gone, and a file that could not be deleted is left, with its row, to the orphan sweep
  * (`sweepOrphanUploads`), which tries again on its next run. Both write an audit entry with counts
- * only, never an address.
+ * only, never an address. Both also go over the folder of mail written without SMTP
+ * (app/features/mail/mail-files.server.ts): retention deletes the files past the mail period, erasure
+ * the person's own and their address in anyone else's.
  */
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import type { Config } from "~/env.server";
 import { recordAudit } from "~/features/audit/audit.server";
+import { deleteMailFilesBefore, eraseFromMailFiles, mailFilesDir } from "~/features/mail/mail-files.server";
 import type { FileStorage } from "~/features/uploads/storage.server";
 
 export type RetentionConfig = Pick<
   Config,
+  | "DATA_DIR"
   | "RETENTION_LEAD_DAYS"
   | "RETENTION_CONTACT_DAYS"
   | "RETENTION_CHAT_DAYS"
@@ -38,6 +42,10 @@ export type RetentionCounts = {
   mails: number;
   /** Delivered mails whose content was still stored (cleared now). */
   mailBodiesCleared: number;
+  /** Mail written as files without SMTP (DATA_DIR/mail), past the mail period. */
+  mailFiles: number;
+  /** Of those, files that could not be deleted now (the next run tries again; the log names them). */
+  mailFilesFailed: number;
   consentRecords: number;
   signInSessions: number;
   signInFailures: number;
@@ -59,6 +67,12 @@ export type ErasureCounts = {
   consentRecordsKept: number;
   /** Back-office invitations sent to the address (an account made from one is not erased here). */
   invitations: number;
+  /** Mail files (written without SMTP) that were the person's, deleted. */
+  mailFiles: number;
+  /** Other people's mail files that mentioned the address, written again with it replaced. */
+  mailFilesRedacted: number;
+  /** Mail files that could not be deleted or rewritten (the log names them; erasing again retries). */
+  mailFilesFailed: number;
   filesFailed: number;
 };
 
@@ -109,7 +123,10 @@ async function deleteFiles(db: Executor, storage: FileStorage, files: DetachedFi
  * rows are detached (answered, for their files to be deleted after commit); chats keep their own
  * period and only lose the link.
  */
-async function deleteLeads(tx: Executor, where: SQL): Promise<{ leads: number; contacts: number; files: DetachedFile[]; mails: number }> {
+async function deleteLeads(
+  tx: Executor,
+  where: SQL,
+): Promise<{ leads: number; contacts: number; files: DetachedFile[]; mailIds: string[] }> {
   // Locked first, so a lead that matches now still matches for the statements below.
   await tx.execute(sql`select id from leads where ${where} for update`);
   const doomed = sql`(select id from leads where ${where})`;
@@ -122,11 +139,11 @@ async function deleteLeads(tx: Executor, where: SQL): Promise<{ leads: number; c
           original_name = '', ip = null
         where lead_id in ${doomed} returning id, storage_key`,
   );
-  const mails = (await rows(tx, sql`delete from mail_outbox where lead_id in ${doomed} returning id`)).length;
+  const mailIds = (await rows<{ id: string }>(tx, sql`delete from mail_outbox where lead_id in ${doomed} returning id`)).map((r) => r.id);
   await tx.execute(sql`update chat_sessions set lead_id = null where lead_id in ${doomed}`);
   const deleted = await rows<{ lead_type: string }>(tx, sql`delete from leads where ${where} returning lead_type`);
   const contacts = deleted.filter((r) => r.lead_type === CONTACT_LEAD_TYPE).length;
-  return { leads: deleted.length - contacts, contacts, files, mails };
+  return { leads: deleted.length - contacts, contacts, files, mailIds };
 }
 
 /**
@@ -147,6 +164,8 @@ export async function runRetention(
   const mailCutoff = daysBefore(now, config.RETENTION_MAIL_BODY_DAYS);
   const signInCutoff = daysBefore(now, config.RETENTION_SIGN_IN_DAYS);
   const consentCutoff = yearsBefore(now, config.CONSENT_RECORD_YEARS);
+  // Mail written as files is past its period by the same clock as the outbox's rows, whatever the row's status.
+  const mailFiles = await deleteMailFilesBefore(mailFilesDir(config), new Date(mailCutoff), log);
 
   const { counts, files } = await db.transaction(async (tx) => {
     // A lead's age counts from its last activity: arriving, or its last change of status. A contact
@@ -205,8 +224,10 @@ export async function runRetention(
       documents: removed.files.length,
       chats,
       applications,
-      mails: mails + removed.mails,
+      mails: mails + removed.mailIds.length,
       mailBodiesCleared,
+      mailFiles: mailFiles.deleted,
+      mailFilesFailed: mailFiles.failed,
       consentRecords,
       signInSessions,
       signInFailures,
@@ -270,32 +291,72 @@ function redactJson(value: unknown, pattern: RegExp): unknown {
 }
 
 /**
+ * A pattern (PostgreSQL and JavaScript alike, used case-insensitively) for a phone number however it
+ * is written: "(512) 555-0142", "512.555.0142", "+1 512 555 0142", "5125550142". Null for a value
+ * with too few digits to be a number.
+ */
+export function phonePattern(phone: string): string | null {
+  let digits = phone.replace(/\D/g, "");
+  if (digits.length === 11 && digits.startsWith("1")) digits = digits.slice(1);
+  if (digits.length < 7 || digits.length > 15) return null;
+  return `(?<![0-9+])(?:\\+?1[-. ]{0,2})?\\(?${digits.split("").join("[-. ()]{0,3}")}(?![0-9])`;
+}
+
+/** A pattern for a full name as a whole: its words in order, whatever the spaces between them. */
+export function namePattern(name: string): string | null {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.join("").length < 2) return null;
+  return `(?<![a-z0-9])${words.map(regexEscape).join("\\s+")}(?![a-z0-9])`;
+}
+
+/** Replaces every match of `patterns`, in turn, in `column` of the rows `scope` selects. */
+async function redactWhere(tx: Executor, table: string, column: string, patterns: string[], scope: SQL): Promise<void> {
+  for (const pattern of patterns) {
+    await tx.execute(
+      sql`update ${sql.identifier(table)} set ${sql.identifier(column)} = regexp_replace(${sql.identifier(column)}, ${pattern}, ${ERASED_MARK}, 'gi')
+        where ${scope} and ${sql.identifier(column)} ~* ${pattern}`,
+    );
+  }
+}
+
+/**
  * Erases a person by email address, whatever the case of its letters. What is theirs goes: their
  * leads and contact messages (with documents and mail) — those whose address, or an address field of
  * whose submitted data, is the address exactly — their chats, job applications, and every mail to
  * them or with them as the reply address. Another person's record that mentions the address in its
  * text (a message, submitted data, a chat message, a cover letter, a mail's subject or body) is kept,
- * with the address replaced by ERASED_MARK. SMS consent records for the address are kept for their
- * own period and counted. Records a `person_erased` audit entry with the counts (not the address),
- * then deletes the documents' files.
+ * with the address replaced by ERASED_MARK. A kept chat that mentions it is about the person: its
+ * messages and its summary (written from them) lose the address, and the person's names and phone
+ * numbers as their own records give them. SMS consent records for the address are kept for their
+ * own period and counted. With `mailDir`, the mail written there as files goes the same way: the
+ * person's own files are deleted, others' are rewritten with the address replaced. Records a
+ * `person_erased` audit entry with the counts (not the address), then deletes the documents' files.
  */
 export async function eraseByEmail(
   db: Database,
   storage: FileStorage,
   email: string,
   admin: { id: string; email: string } | null,
-  options: { ip?: string | null; log?: Log } = {},
+  options: { mailDir: string | null; ip?: string | null; log?: Log },
 ): Promise<ErasureCounts> {
   const key = erasureKey(email);
   if (!key) throw new Error("eraseByEmail needs an address");
   const pattern = addressPattern(key);
+  const htmlPattern = addressPattern(htmlEscaped(key), ";");
   const { counts, files } = await db.transaction(async (tx) => {
-    const removed = await deleteLeads(
-      tx,
-      sql`lower(email) = ${key} or exists (
+    const theirLeads = sql`lower(email) = ${key} or exists (
         select 1 from jsonb_each(case when jsonb_typeof(payload) = 'object' then payload else '{}'::jsonb end) as field
-        where lower(field.key) like '%email%' and jsonb_typeof(field.value) = 'string' and lower(trim(field.value #>> '{}')) = ${key})`,
+        where lower(field.key) like '%email%' and jsonb_typeof(field.value) = 'string' and lower(trim(field.value #>> '{}')) = ${key})`;
+    // Who the person is by their own records, read before they go: what else identifies them in a chat about them.
+    const identity = await rows<{ name: string | null; phone: string | null }>(
+      tx,
+      sql`select name, phone from leads where ${theirLeads}
+        union select name, phone from chat_sessions where lower(email) = ${key}
+        union select name, phone from consent_records where lower(email) = ${key}
+        union select name, null from job_applications where lower(email) = ${key}
+        union select name, null from admin_invites where lower(email) = ${key}`,
     );
+    const removed = await deleteLeads(tx, theirLeads);
     await redactColumn(tx, "leads", "message", [pattern]);
     // Submitted data is redacted value by value, so it stays the JSON it was.
     const jsonPattern = new RegExp(pattern, "gi");
@@ -318,28 +379,67 @@ export async function eraseByEmail(
         sql`update lead_activity set detail = ${JSON.stringify(redactJson(entry.detail, jsonPattern))}::jsonb where id = ${entry.id}`,
       );
     }
-    const mails = (
-      await rows(tx, sql`delete from mail_outbox where lower(to_address) = ${key} or lower(coalesce(reply_to, '')) = ${key} returning id`)
-    ).length;
+    const mailIds = (
+      await rows<{ id: string }>(
+        tx,
+        sql`delete from mail_outbox where lower(to_address) = ${key} or lower(coalesce(reply_to, '')) = ${key} returning id`,
+      )
+    ).map((r) => r.id);
     await redactColumn(tx, "mail_outbox", "subject", [pattern]);
     await redactColumn(tx, "mail_outbox", "text_body", [pattern]);
-    await redactColumn(tx, "mail_outbox", "html_body", [...new Set([pattern, addressPattern(htmlEscaped(key), ";")])]);
+    await redactColumn(tx, "mail_outbox", "html_body", [...new Set([pattern, htmlPattern])]);
     // Chat messages go with their session (on delete cascade).
     const chats = (await rows(tx, sql`delete from chat_sessions where lower(email) = ${key} returning id`)).length;
-    await redactColumn(tx, "chat_messages", "content", [pattern]);
+    // Another visitor's chat that mentions the address: its summary is written from its messages and
+    // may quote them, or name the person from the whole conversation; both are redacted alike.
+    const about = (
+      await rows<{ id: string }>(
+        tx,
+        sql`select id from chat_sessions s where s.summary ~* ${pattern}
+          or exists (select 1 from chat_messages m where m.session_id = s.id and m.content ~* ${pattern})`,
+      )
+    ).map((r) => r.id);
+    if (about.length > 0) {
+      const chatIds = sql.join(
+        about.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      );
+      const personPatterns = [
+        pattern,
+        ...new Set(
+          identity.flatMap((r) => [r.phone ? phonePattern(r.phone) : null, r.name ? namePattern(r.name) : null]).filter((p) => p !== null),
+        ),
+      ];
+      await redactWhere(tx, "chat_sessions", "summary", personPatterns, sql`id in (${chatIds})`);
+      await redactWhere(tx, "chat_messages", "content", personPatterns, sql`session_id in (${chatIds})`);
+    }
     const applications = (await rows(tx, sql`delete from job_applications where lower(email) = ${key} returning id`)).length;
     await redactColumn(tx, "job_applications", "cover_letter", [pattern]);
     const invitations = (await rows(tx, sql`delete from admin_invites where lower(email) = ${key} returning id`)).length;
     const [kept] = await rows<{ n: number | string }>(tx, sql`select count(*) as n from consent_records where lower(email) = ${key}`);
+    // The mail folder is gone over before the commit, while the rows deleted or redacted above are
+    // locked: a sender writing one of their files meanwhile reads its row again once it has, waits
+    // for this commit, and removes or rewrites its file then (MailSender). A file changed here stays
+    // changed if the transaction fails: it is only a copy of a mail already delivered.
+    const mailFiles = options.mailDir
+      ? await eraseFromMailFiles(
+          options.mailDir,
+          { mailIds: [...removed.mailIds, ...mailIds], patterns: [jsonPattern, new RegExp(htmlPattern, "gi")], mark: ERASED_MARK },
+          options.log,
+        )
+      : { deleted: 0, redacted: 0, failed: 0 };
     const counts: ErasureCounts = {
       leads: removed.leads,
       contacts: removed.contacts,
       documents: removed.files.length,
       chats,
       applications,
-      mails: mails + removed.mails,
+      mails: mailIds.length + removed.mailIds.length,
       consentRecordsKept: Number(kept?.n ?? 0),
       invitations,
+      mailFiles: mailFiles.deleted,
+      mailFilesRedacted: mailFiles.redacted,
+      mailFilesFailed: mailFiles.failed,
       filesFailed: 0,
     };
     const { filesFailed: _, ...detail } = counts;

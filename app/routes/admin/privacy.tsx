@@ -4,6 +4,7 @@ import { AdminPage } from "~/components/admin/admin-page";
 import { StepUpPrompt } from "~/components/admin/step-up-prompt";
 import { CheckboxField, TextField } from "~/components/form/fields";
 import { buttonClass } from "~/components/ui/button";
+import { mailFilesDir } from "~/features/mail/mail-files.server";
 import { securityNoticeMessages, sendSecurityNotice } from "~/features/mail/security-notice.server";
 import { privacyMessages } from "~/features/privacy/messages";
 import { type ErasureCounts, eraseByEmail } from "~/features/privacy/retention.server";
@@ -74,6 +75,8 @@ export function action({ request, context }: Route.ActionArgs) {
       let counts: ErasureCounts;
       try {
         counts = await eraseByEmail(context.db, context.storage, value.email, admin, {
+          // Mail files stay after SMTP_URL is set: the folder is gone over whatever the transport.
+          mailDir: mailFilesDir(context.config),
           ip: context.clientIp,
           log: (level, detail, message) => context.logger[level](detail, message),
         });
