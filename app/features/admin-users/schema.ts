@@ -67,5 +67,5 @@ export const roundRobinSchema = z.object({
 /** A role change: the account and its new role. */
 export const roleChangeSchema = idSchema.extend({ role: roleField });
 
-export const USER_INTENTS = ["invite", "deactivate", "reactivate", "revoke-invite", "round-robin", "role"] as const;
+export const USER_INTENTS = ["invite", "deactivate", "reactivate", "revoke-invite", "round-robin", "role", "unlock-2fa"] as const;
 export type UserIntent = (typeof USER_INTENTS)[number];

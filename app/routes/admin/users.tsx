@@ -19,6 +19,7 @@ import {
   roundRobinEnabled,
   setRoundRobin,
 } from "~/features/admin-users/users.server";
+import { unlockSecondFactor } from "~/features/auth/two-factor.server";
 import { securityNoticeMessages, sendSecurityNotice } from "~/features/mail/security-notice.server";
 import { type FormAnswer, fieldErrorOf, sentValue } from "~/lib/form";
 import { accept, firstError, postForm, refuse, requireAdmin } from "~/lib/post.server";
@@ -61,6 +62,7 @@ const usersForms = {
   "revoke-invite": idSchema.extend({ intent: z.literal("revoke-invite") }),
   "round-robin": roundRobinSchema.extend({ intent: z.literal("round-robin") }),
   role: roleChangeSchema.extend({ intent: z.literal("role") }),
+  "unlock-2fa": idSchema.extend({ intent: z.literal("unlock-2fa") }),
 };
 /** The forms that ask for the password again (docs/decisions/047-step-up.md) and tell every owner. */
 const DANGEROUS: ReadonlySet<UserIntent> = new Set(["invite", "deactivate", "role"]);
@@ -142,6 +144,13 @@ export function action({ request, context }: Route.ActionArgs) {
           await notice(events.invited(admin.email, result.email, roleMessages.names[result.role]));
           context.logger.info({ requestId: context.requestId, inviteId: result.inviteId, by: admin.id }, "admin invited");
           return accept<Done>(r.invited(result.email), null, { data: { intent: value.intent, id: result.inviteId } });
+        }
+        case "unlock-2fa": {
+          // Owners only: an account's codes stopped after too many wrong ones (an attacker's guesses, or a lost phone).
+          if (!can(admin.role, "owners")) return refuse(403, roleMessages.forbidden);
+          const result = await unlockSecondFactor(context.db, admin, value.id, ip);
+          if (!result) return refuse(404, e.userNotFound);
+          return accept<Done>(r.unlocked(result.admin.email), null, { data: { intent: value.intent, id: value.id } });
         }
         case "role": {
           if (!can(admin.role, "owners")) return refuse(403, roleMessages.forbidden);
@@ -267,6 +276,11 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                   >
                     {user.active ? text.list.active : text.list.deactivated}
                   </span>
+                  {user.codeLocked && (
+                    <span className="mt-1 block text-xs font-semibold text-amber-800" data-testid="code-locked">
+                      {text.list.codeLocked}
+                    </span>
+                  )}
                 </td>
                 <td className={cell}>
                   {user.signedInNow ? (
@@ -284,6 +298,21 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                   {user.openLeads}
                 </td>
                 <td className={`${cell} text-right`}>
+                  {ownersScreen && user.codeLocked && (
+                    <Form method="post" className="mb-2 inline-block">
+                      <input type="hidden" name="id" value={user.id} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="unlock-2fa"
+                        aria-label={text.list.unlock(who)}
+                        disabled={busyIntent !== null}
+                        className={`${smallButton} mr-2 border-amber-400 text-amber-900 hover:bg-amber-50 focus-visible:outline-amber-700`}
+                      >
+                        {text.list.unlockLabel}
+                      </button>
+                    </Form>
+                  )}
                   {!self && outranks(actorRole, user.role) && (
                     <Form method="post" className="inline">
                       <input type="hidden" name="id" value={user.id} />
