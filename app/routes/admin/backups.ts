@@ -7,7 +7,7 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import { backupMessages, formatBytes } from "~/features/backup/messages";
-import { postForm } from "~/lib/post.server";
+import { postForm, requireAdmin } from "~/lib/post.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/backups";
 
@@ -15,7 +15,9 @@ const DASHBOARD = "/admin/dashboard";
 
 const backupForm = z.object({ intent: z.literal("backup", { error: backupMessages.unknownIntent }) });
 
-export function loader() {
+/** A GET leads to the dashboard, for the roles that make backups (every loader answers the role table). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
   return redirect(DASHBOARD);
 }
 
