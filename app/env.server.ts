@@ -295,7 +295,7 @@ export const envSchema = z
     /**
      * A dangerous back-office action (an invitation, a deactivation, a role change, an erasure, an export,
      * a settings change) asks for the password again unless it was given this many minutes ago or less
-     * (docs/decisions/047-step-up.md); 0 asks every time.
+     * (docs/decisions/047-roles-and-step-up.md); 0 asks every time.
      */
     ADMIN_STEP_UP_MINUTES: int(0, 60, 10),
     /**

@@ -1,5 +1,5 @@
 /**
- * Who may do what in the back office: three roles and one permission table (docs/decisions/046-roles.md).
+ * Who may do what in the back office: three roles and one permission table (docs/decisions/047-roles-and-step-up.md).
  * Browser-safe: the menu and the screens hide what a role cannot do from the same table the server
  * checks every route, action and /api endpoint against (app/lib/access.ts).
  *

@@ -2,7 +2,7 @@
  * Step-up: a dangerous back-office action (inviting or deactivating an account, changing a role,
  * erasing a person, exporting leads, changing settings) asks for the password, or a current code from
  * the authenticator app, again unless it was given in this session within the last STEP_UP_MINUTES
- * (docs/decisions/047-step-up.md). A screen's form answers with `stepUp` and the page shows a prompt
+ * (docs/decisions/047-roles-and-step-up.md). A screen's form answers with `stepUp` and the page shows a prompt
  * that posts the same form again with the secret; an API client confirms through POST /api/auth/confirm.
  * Browser-safe.
  */

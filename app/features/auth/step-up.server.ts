@@ -1,5 +1,5 @@
 /**
- * Step-up (docs/decisions/047-step-up.md): a signed-in account gives its password, or a current code
+ * Step-up (docs/decisions/047-roles-and-step-up.md): a signed-in account gives its password, or a current code
  * from its authenticator app, again before a dangerous action. Checked like a sign-in: through the
  * sign-in throttle (a stolen session cannot guess the password any faster than the sign-in page
  * allows), with one scrypt computation, and a wrong one recorded in the audit trail. A right one marks

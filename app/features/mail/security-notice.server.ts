@@ -4,7 +4,7 @@
  * settings change) or a second factor locked after too many wrong codes is mailed to every active owner,
  * queued through the outbox (so it is delivered even while the mail server is down) as soon as the
  * change is made. A stolen session, or a careless colleague, cannot act unseen. The notice names
- * accounts, never a visitor's personal data. See docs/decisions/047-step-up.md.
+ * accounts, never a visitor's personal data. See docs/decisions/047-roles-and-step-up.md.
  */
 import { and, eq } from "drizzle-orm";
 import type { Database } from "#db/client";

@@ -64,7 +64,7 @@ const usersForms = {
   role: roleChangeSchema.extend({ intent: z.literal("role") }),
   "unlock-2fa": idSchema.extend({ intent: z.literal("unlock-2fa") }),
 };
-/** The forms that ask for the password again (docs/decisions/047-step-up.md) and tell every owner. */
+/** The forms that ask for the password again (docs/decisions/047-roles-and-step-up.md) and tell every owner. */
 const DANGEROUS: ReadonlySet<UserIntent> = new Set(["invite", "deactivate", "role"]);
 type UsersForm = (typeof usersForms)[UserIntent];
 /** Only refuses: an intent the screen does not know. */
