@@ -156,7 +156,10 @@ async function run(argv: string[]): Promise<void> {
       await resetAdminPassword(database.db, email, secret, options);
       console.log(`Password changed for ${email}; their sessions were signed out.`);
     } else {
-      const role: Role = isRole(args.role) ? args.role : (await countAdmins(database.db)) === 0 ? "owner" : "staff";
+      const first = (await countAdmins(database.db)) === 0;
+      if (first && args.role !== undefined && args.role !== "owner")
+        throw new UsageError("The first account of a site is its owner: leave out --role, or give --role owner.");
+      const role: Role = isRole(args.role) ? args.role : first ? "owner" : "staff";
       await createAdmin(database.db, email, secret, { ...options, name: args.name?.trim().slice(0, 100) || null, role });
       console.log(`Admin account created for ${email} (${roleMessages.names[role]}). Sign in at ${config.SITE_URL}/admin/login`);
     }

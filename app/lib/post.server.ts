@@ -32,6 +32,7 @@ import { SIGN_IN_PATH } from "./paths";
 import { postMessages } from "./post-messages";
 import { roleMessages } from "./roles";
 import { isConfirmed, STEP_UP_FIELD, stepUpMessages } from "./step-up";
+import { redirectWithToast } from "./toast.server";
 
 /** Whether the honeypot was filled: a posted form's field, or a JSON body's property. */
 export function honeypotFilled(value: unknown): boolean {
@@ -171,7 +172,7 @@ export type FormPost<S extends ZodType, A extends "public" | "admin"> = {
    * A dangerous action (app/lib/step-up.ts): the password again unless given in the last ten minutes.
    * A function decides from the checked value (one intent of a screen's forms).
    */
-  stepUp?: boolean | ((value: never) => boolean);
+  stepUp?: boolean | ((value: never, admin: SignedInAdmin) => boolean);
   /**
    * The form-level text when the schema finds errors; or chosen from what was sent and found (a
    * screen whose forms are told apart by `intent`, or one whose field's own error says it all: `firstError`).
@@ -282,13 +283,27 @@ export async function postForm<S extends ZodType, A extends "public" | "admin", 
     return reply<D>(form, submission, refuse(400, invalid ?? messages.invalid), hideFields);
   }
   const value = submission.value as z.output<S>;
-  const stepUp = typeof options.stepUp === "function" ? (options.stepUp as (value: unknown) => boolean)(value) : options.stepUp;
+  const stepUp =
+    admin &&
+    (typeof options.stepUp === "function" ? (options.stepUp as (value: unknown, admin: unknown) => boolean)(value, admin) : options.stepUp);
+  let secretGiven = false;
   if (stepUp && admin) {
     const refusal = await steppedUp(context, admin, formData);
     if (refusal) return reply<D>(form, submission, refusal, hideFields);
+    secretGiven = typeof formData.get(STEP_UP_FIELD) === "string" && String(formData.get(STEP_UP_FIELD)).trim() !== "";
   }
   const outcome = await handle({ value, submission, formData, admin, files });
   if (outcome instanceof Response) return outcome;
+  // A form that carried the password answers with a redirect (its text as a toast): reloading the page or going
+  // Back and Forward must not send the password, or the action, again.
+  if (secretGiven && outcome.ok) {
+    const url = new URL(request.url);
+    return redirectWithToast(context, `${url.pathname.replace(/\.data$/, "")}${url.search}`, {
+      type: "success",
+      title: outcome.message,
+      description: outcome.detail ?? undefined,
+    });
+  }
   return reply(form, submission, outcome, hideFields);
 }
 

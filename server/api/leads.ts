@@ -93,6 +93,8 @@ export function leadRoutes(services: AppServices) {
       .get("/leads/export.csv", requireAdmin(services, { stepUp: true }), async (c) => {
         const parsed = parseApiBody(leadFiltersSchema, c.req.query());
         if (!parsed.ok) return apiError(c, 400, INVALID_QUERY, parsed.errors);
+        // A HEAD asks what the answer would be: no rows leave, so nothing is recorded or mailed.
+        if (c.req.method === "HEAD") return new Response(null, { status: 200, headers: { "Content-Type": "text/csv; charset=utf-8" } });
         // Recorded as it starts: an export handed out is data that left, even if the download is cut short.
         const count = await countLeads(db, parsed.data);
         const ip = clientIp(c, config.TRUST_PROXY);

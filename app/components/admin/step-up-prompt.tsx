@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { TextField } from "~/components/form/fields";
 import { buttonClass } from "~/components/ui/button";
 import type { FormAnswer } from "~/lib/form";
@@ -19,7 +19,9 @@ function postedFields(value: unknown, name = "", out: [string, string][] = []): 
  * works without scripts and a download it leads to (the leads CSV) arrives as a file.
  */
 export function StepUpPrompt({ answer, action }: { answer: FormAnswer<unknown> | undefined; action?: string }) {
+  const location = useLocation();
   if (!answer?.stepUp) return null;
+  const cancelTo = `${location.pathname}${location.search}`;
   const fields = postedFields(answer.result.initialValue ?? {}).filter(([name]) => name !== STEP_UP_FIELD);
   const error = answer.result.error?.[STEP_UP_FIELD]?.[0];
   return (
@@ -37,22 +39,38 @@ export function StepUpPrompt({ answer, action }: { answer: FormAnswer<unknown> |
           // biome-ignore lint/suspicious/noArrayIndexKey: a name may repeat (a multiple choice), in the order posted
           <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
         ))}
-        <TextField
-          id="step-up-secret"
-          name={STEP_UP_FIELD}
-          type="password"
-          label={text.label}
-          hint={text.hint}
-          autoComplete="current-password"
-          required
-          autoFocus
-          maxLength={1024}
-          error={error}
-        />
-        <button type="submit" className={buttonClass("primary")}>
-          {text.submit}
-        </button>
+        <StepUpField id="step-up-secret" error={error} autoFocus />
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" className={buttonClass("primary")}>
+            {text.submit}
+          </button>
+          {/* The screen as it was, nothing sent. */}
+          <Link to={cancelTo} reloadDocument className={buttonClass("outline")}>
+            {text.cancel}
+          </Link>
+        </div>
       </Form>
     </section>
+  );
+}
+
+/**
+ * The password (or code) field of a step-up, for a form that knows before it is sent that it will be asked
+ * (Settings, whose logo file a replayed form could not carry) as well as for the prompt.
+ */
+export function StepUpField({ id, error, autoFocus = false }: { id: string; error?: string; autoFocus?: boolean }) {
+  return (
+    <TextField
+      id={id}
+      name={STEP_UP_FIELD}
+      type="password"
+      label={text.label}
+      hint={text.hint}
+      autoComplete="current-password"
+      required
+      autoFocus={autoFocus}
+      maxLength={1024}
+      error={error}
+    />
   );
 }

@@ -226,7 +226,9 @@ export async function acceptInvite(deps: Deps, token: string, input: unknown, ip
               isNull(adminInvites.revokedAt),
               gt(adminInvites.expiresAt, sql`now()`),
               // Only while the admin who sent it may still sign in (deactivation withdraws it too).
-              sql`exists (select 1 from admin_users inviter where inviter.id = ${adminInvites.invitedBy} and inviter.active)`,
+              // ...and whose role may still give this one (an owner made staff since cannot have made an owner).
+              sql`exists (select 1 from admin_users inviter where inviter.id = ${adminInvites.invitedBy} and inviter.active
+                and (inviter.role = 'owner' or (inviter.role = 'admin' and ${adminInvites.role} = 'staff')))`,
             ),
           )
           .returning({ id: adminInvites.id });

@@ -34,7 +34,8 @@ export const usersMessages = {
     changeRole: (who: string) => `Change the role of ${who}`,
     changeRoleLabel: "Change",
     codeLocked: "Code sign-in locked",
-    unlock: (who: string) => `Let ${who} sign in with codes again`,
+    unlock: (who: string) => `Unlock codes for ${who}`,
+    unlockHint: "Lets the account sign in with codes from its authenticator app again",
     unlockLabel: "Unlock codes",
     rolesNote:
       "Staff work leads, contacts, chats and the blog. Admins also manage jobs, site content, staff accounts and exports. Owners also manage settings, owners and admins, erasure, backups and the audit trail.",

@@ -7,12 +7,12 @@
  * who may sign in runs under one transaction-scoped lock, so two administrators deactivating each other
  * at the same moment cannot leave the back office with nobody able to sign in.
  */
-import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, notInArray, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { adminInvites, adminSessions, adminUsers, leads } from "#db/schema";
 import { recordAudit } from "~/features/audit/audit.server";
 import { getSetting, setSetting } from "~/features/settings/settings.server";
-import { isRole, outranks, type Role } from "~/lib/roles";
+import { assignableRoles, isRole, outranks, type Role } from "~/lib/roles";
 import { ON_DUTY_MINUTES } from "./messages";
 
 /** Who makes a change: their account and role (what they may change is checked against it here, too). */
@@ -205,12 +205,26 @@ export async function changeRole(db: Database, actor: Actor, userId: string, rol
     if (from === "owner" && user.active && (await otherActiveOwners(tx, userId)) === 0) return { status: "last_owner" } as const;
     await tx.update(adminUsers).set({ role }).where(eq(adminUsers.id, userId));
     const ended = await tx.delete(adminSessions).where(eq(adminSessions.userId, userId)).returning({ id: adminSessions.id });
+    // Invitations the account sent that its new role could not give are withdrawn, like a deactivation's.
+    const allowed = assignableRoles(role);
+    const withdrawn = await tx
+      .update(adminInvites)
+      .set({ revokedAt: sql`now()` })
+      .where(
+        and(
+          eq(adminInvites.invitedBy, userId),
+          isNull(adminInvites.acceptedAt),
+          isNull(adminInvites.revokedAt),
+          allowed.length > 0 ? notInArray(adminInvites.role, allowed) : undefined,
+        ),
+      )
+      .returning({ id: adminInvites.id });
     await recordAudit(tx, {
       action: "role_changed",
       admin: actor,
       targetType: "admin_user",
       targetId: userId,
-      detail: { from, to: role, sessionsEnded: ended.length },
+      detail: { from, to: role, sessionsEnded: ended.length, invitesWithdrawn: withdrawn.length },
       ip,
     });
     return { status: "done", user: who, from, sessionsEnded: ended.length } as const;

@@ -41,6 +41,7 @@ export const securityNoticeMessages = {
   events: {
     invited: (actor: string, email: string, role: string) => `${actor} invited ${email} to the back office as ${role}`,
     deactivated: (actor: string, email: string) => `${actor} deactivated the account of ${email}`,
+    reactivated: (actor: string, email: string) => `${actor} reactivated the account of ${email}`,
     roleChanged: (actor: string, email: string, from: string, to: string) => `${actor} changed the role of ${email} from ${from} to ${to}`,
     exported: (actor: string, rows: number) => `${actor} exported ${rows} lead${rows === 1 ? "" : "s"} as a CSV file`,
     erased: (actor: string, records: number) =>

@@ -81,7 +81,8 @@ export function action({ request, context }: Route.ActionArgs) {
       maxBytes: 4 * 1024,
       access: "admin",
       invalid: firstError,
-      stepUp: (value: { intent: string }) => value.intent === "export",
+      // Only a role that may export is asked for its password; any other is refused below without it.
+      stepUp: (value: { intent: string }, admin) => value.intent === "export" && can(admin.role, "exports"),
     },
     async ({ value, admin }) => {
       if ((value as { intent: string }).intent === "export") {

@@ -91,7 +91,9 @@ export function action({ request, context }: Route.ActionArgs) {
         actor: admin,
         ip: context.clientIp,
       });
-      return accept(text.resultHeading, null, { data: { summary: text.erased(counts) } });
+      const summary = text.erased(counts);
+      // The lines again as one, for the toast when the answer is a redirect (after the password was asked again).
+      return accept(text.resultHeading, summary.join(" "), { data: { summary } });
     },
   );
 }

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { AdminFormFrame } from "~/components/admin/form-frame";
+import { StepUpField } from "~/components/admin/step-up-prompt";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "~/components/form/fields";
 import { type AgencyProfile, SOCIAL_NAMES, SOCIAL_NETWORKS, WEEKDAY_NAMES, WEEKDAYS } from "~/content/site-facts";
 import { siteFacts, US_STATES, US_TIME_ZONES } from "~/content/site-profile";
@@ -13,6 +14,7 @@ import { useActionForm } from "~/lib/form";
 import { postForm, refuse, requireAdmin } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
 import { siteFromMatches } from "~/lib/site";
+import { isConfirmed, STEP_UP_FIELD, stepUpMessages } from "~/lib/step-up";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/settings";
 
@@ -22,6 +24,8 @@ const loadSchema = () => import("~/features/settings/profile-schema").then((m) =
 const MAX_FORM_BYTES = 64 * 1024;
 
 type SettingsData = {
+  /** The password was given recently enough for a save (step-up): else the form asks for it too. */
+  confirmed: boolean;
   profile: AgencyProfile | null;
   version: string;
   holidays: Record<string, string>;
@@ -35,17 +39,18 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context);
+  const confirmed = isConfirmed(admin.confirmedAt, context.config.ADMIN_STEP_UP_MINUTES);
   const year = new Date().getFullYear();
   const years = [year, year + 1];
   const holidays = Object.fromEntries((await Promise.all(years.map(federalHolidays))).flat().map((h) => [h.date, h.name]));
   const slaOverride = context.config.LEAD_SLA_MINUTES ?? null;
   try {
     const profile = await readProfile(context.db);
-    return data<SettingsData>({ profile, version: profileVersion(profile), holidays, years, slaOverride });
+    return data<SettingsData>({ confirmed, profile, version: profileVersion(profile), holidays, years, slaOverride });
   } catch (err) {
     context.logger.error({ err, reqId: context.requestId }, "settings could not be read");
-    return data<SettingsData>({ profile: null, version: "", holidays, years, slaOverride }, { status: 500 });
+    return data<SettingsData>({ confirmed, profile: null, version: "", holidays, years, slaOverride }, { status: 500 });
   }
 }
 
@@ -568,6 +573,11 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       </Section>
+      {!loaderData.confirmed && (
+        <Section title={stepUpMessages.heading} description={stepUpMessages.required}>
+          <StepUpField id="settings-step-up-secret" error={errors[STEP_UP_FIELD]} />
+        </Section>
+      )}
     </AdminFormFrame>
   );
 }

@@ -65,7 +65,7 @@ const usersForms = {
   "unlock-2fa": idSchema.extend({ intent: z.literal("unlock-2fa") }),
 };
 /** The forms that ask for the password again (docs/decisions/047-roles-and-step-up.md) and tell every owner. */
-const DANGEROUS: ReadonlySet<UserIntent> = new Set(["invite", "deactivate", "role"]);
+const DANGEROUS: ReadonlySet<UserIntent> = new Set(["invite", "deactivate", "reactivate", "role"]);
 type UsersForm = (typeof usersForms)[UserIntent];
 /** Only refuses: an intent the screen does not know. */
 const unknownIntent = z.object({ intent: z.enum(USER_INTENTS, { error: e.unknownIntent }) }) as unknown as UsersForm;
@@ -174,7 +174,11 @@ export function action({ request, context }: Route.ActionArgs) {
           const result =
             intent === "deactivate" ? await deactivateUser(context.db, admin, id, ip) : await reactivateUser(context.db, admin, id, ip);
           if (result.status === "done") {
-            if (intent === "deactivate") await notice(events.deactivated(admin.email, result.user.email));
+            await notice(
+              intent === "deactivate"
+                ? events.deactivated(admin.email, result.user.email)
+                : events.reactivated(admin.email, result.user.email),
+            );
             context.logger.info({ requestId: context.requestId, userId: id, by: admin.id, intent }, "admin account changed");
           }
           return accountAnswer(intent, id, result);
@@ -306,6 +310,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                         name="intent"
                         value="unlock-2fa"
                         aria-label={text.list.unlock(who)}
+                        title={text.list.unlockHint}
                         disabled={busyIntent !== null}
                         className={`${smallButton} mr-2 border-amber-400 text-amber-900 hover:bg-amber-50 focus-visible:outline-amber-700`}
                       >
