@@ -54,10 +54,12 @@ export default defineConfig({
   webServer: external
     ? undefined
     : {
-        // The production build on a fresh embedded database, with two admins made by `admin:create` first
-        // (the embedded database takes one process at a time): the usual one, and one of its own for
-        // tests/e2e/two-factor.spec.ts, so turning two-factor sign-in on never touches the others' account.
-        command: `rm -rf data/e2e && npx tsx scripts/cli.ts admin:create && ADMIN_PASSWORD='${TWO_FACTOR_ADMIN.password}' npx tsx scripts/cli.ts admin:create --email ${TWO_FACTOR_ADMIN.email} && node build/server.js`,
+        // The production build on a fresh embedded database, with two accounts made by `admin:create` first
+        // (the embedded database takes one process at a time): the usual one, the first and so an owner,
+        // and one of its own for tests/e2e/two-factor.spec.ts, so turning two-factor sign-in on never
+        // touches the others' account. That one is Staff: its own sign-in, account and dashboard are every
+        // role's, so the spec shows two-factor sign-in works for the least of them.
+        command: `rm -rf data/e2e && npx tsx scripts/cli.ts admin:create && ADMIN_PASSWORD='${TWO_FACTOR_ADMIN.password}' npx tsx scripts/cli.ts admin:create --email ${TWO_FACTOR_ADMIN.email} --role staff && node build/server.js`,
         url: `${baseURL}/api/health`,
         reuseExistingServer: false,
         // Two admin:create runs and the server's start: about 15 s alone, nearer a minute on a loaded machine.
