@@ -1,5 +1,5 @@
 /**
- * Step-up: a dangerous back-office action (inviting or deactivating an account, changing a role,
+ * Step-up: a dangerous back-office action (inviting, deactivating or reactivating an account, changing a role,
  * erasing a person, exporting leads, changing settings) asks for the password, or a current code from
  * the authenticator app, again unless it was given in this session within the last STEP_UP_MINUTES
  * (docs/decisions/047-roles-and-step-up.md). A screen's form answers with `stepUp` and the page shows a prompt
