@@ -9,7 +9,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { adminSessions, adminUsers, auditEvents, mailOutbox } from "#db/schema";
+import { adminInvites, adminSessions, adminUsers, auditEvents, mailOutbox } from "#db/schema";
 import { usersMessages } from "../../app/features/admin-users/messages";
 import { createAdmin } from "../../app/features/auth/auth.server";
 import { roleMessages } from "../../app/lib/roles";
@@ -102,8 +102,13 @@ describe.each(databaseKinds)("least privilege on %s", (kind) => {
     expect(failed.map((f) => f.detail)).toContainEqual({ method: "step_up" });
 
     const done = await postForm("/admin/users", owner, { intent: "deactivate", id: staff.id, [STEP_UP_FIELD]: PASSWORD });
-    expect(done.status).toBe(200);
-    expect(decoded(await done.text())).toContain(usersMessages.results.deactivated("sam"));
+    // Answered with a redirect and the outcome as a toast: a reload cannot send the password, or the action, again.
+    expect(done.status).toBe(303);
+    expect(done.headers.get("location")).toBe("/admin/users");
+    const toast = done.headers.getSetCookie().find((c) => c.startsWith("flash_toast="));
+    expect(toast && Buffer.from(decodeURIComponent(toast.split("=")[1].split(".")[0]), "base64url").toString()).toContain(
+      usersMessages.results.deactivated("sam"),
+    );
     expect(await isActive(staff.id)).toBe(false);
 
     // Every active owner, and nobody else, is told; the notice names the accounts.
@@ -170,6 +175,25 @@ describe.each(databaseKinds)("least privilege on %s", (kind) => {
     const users = (await (await api("GET", "/api/admin/users", owner)).json()) as { data: { email: string; role: string }[] };
     expect(users.data.find((u) => u.email === staff.email)?.role).toBe("admin");
     expect(users.data.find((u) => u.email === owner.email)?.role).toBe("owner");
+  });
+
+  it("withdraws the invitations a demoted account sent that its new role could not give", async () => {
+    const olga = await account("owner", "olga");
+    const email = (name: string) => `${name}.${randomUUID().slice(0, 6)}@agency.example`;
+    for (const [name, role] of [
+      ["nina", "owner"],
+      ["ned", "staff"],
+    ] as const)
+      expect((await postForm("/admin/users", olga, { intent: "invite", name, email: email(name), role })).status).toBe(200);
+    expect((await postForm("/admin/users", owner, { intent: "role", id: olga.id, role: "admin" })).status).toBe(200);
+    const invites = await db()
+      .select({ role: adminInvites.role, revokedAt: adminInvites.revokedAt })
+      .from(adminInvites)
+      .where(eq(adminInvites.invitedBy, olga.id));
+    expect(invites.map((i) => [i.role, i.revokedAt !== null]).sort()).toEqual([
+      ["owner", true],
+      ["staff", false],
+    ]);
   });
 
   it("keeps an active owner when two owners deactivate each other at the same moment", async () => {
