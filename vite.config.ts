@@ -32,10 +32,13 @@ export default defineConfig(({ command, isSsrBuild }) => ({
               priority: 30,
               test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/,
             },
+            // What every public page loads with the root. lib/paths.ts is here, not a chunk of its own: the
+            // root reads it (is this the back office?) as the sign-in screens do, and a request for its few
+            // bytes would be the home page's eleventh file.
             {
               name: "shared",
               priority: 20,
-              test: /[\\/]app[\\/](components[\\/]site[\\/]|content[\\/](navigation|closing|site-facts)\.ts|lib[\\/](seo|submission-context|open-chat)\.ts|lib[\\/]site\.tsx|components[\\/](route-effects|toaster|analytics|nonce)\.tsx|components[\\/]ui[\\/](icon|button|section|page-hero|cta-banner|inline-text)\.tsx)/,
+              test: /[\\/]app[\\/](components[\\/]site[\\/]|content[\\/](navigation|closing|site-facts)\.ts|lib[\\/](seo|submission-context|open-chat|paths)\.ts|lib[\\/]site\.tsx|components[\\/](route-effects|toaster|analytics|nonce)\.tsx|components[\\/]ui[\\/](icon|button|section|page-hero|cta-banner|inline-text)\.tsx)/,
             },
             // The FAQ and the licensed-states list, which the product pages show together.
             {

@@ -6,10 +6,11 @@ import { loadConfig } from "~/env.server";
 import type { FormAnswer } from "./form";
 import { accept, flattenIssues, honeypotFilled, postForm, refuse } from "./post.server";
 import { postMessages } from "./post-messages";
+import { type Role, roleMessages } from "./roles";
 
 const schema = z.object({ email: z.string().email("Please enter a valid email"), name: z.string().min(1, "Name is required") });
 
-type Options = { crossSite?: boolean; admin?: { id: string; email: string } | null; limit?: number };
+type Options = { crossSite?: boolean; admin?: { id: string; email: string; role: Role } | null; limit?: number };
 
 function context({ crossSite = false, admin = null, limit = 100 }: Options = {}) {
   let hits = 0;
@@ -74,11 +75,30 @@ describe("postForm: the guards, in order", () => {
     expect((thrown as Response).headers.get("Location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fjobs%3Fx%3D1");
   });
 
+  // A back-office form is posted to its screen's path, which the role table names (a path it does not name is nobody's).
+  const adminPost = (body: string) =>
+    new Request("http://localhost/admin/jobs/add", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body,
+    });
+
   it("hands the signed-in admin to the form's step", async () => {
-    const admin = { id: "a1", email: "a@agency.example" };
+    const admin = { id: "a1", email: "a@agency.example", role: "owner" as const };
     const handle = vi.fn(async () => accept("Saved"));
-    await postForm(post("email=a@b.co&name=A"), context({ admin }).context, { ...options, access: "admin" }, handle);
+    await postForm(adminPost("email=a@b.co&name=A"), context({ admin }).context, { ...options, access: "admin" }, handle);
     expect(handle).toHaveBeenCalledWith(expect.objectContaining({ admin, value: { email: "a@b.co", name: "A" } }));
+  });
+
+  it("refuses a signed-in account whose role may not use the screen (403), unread by the step", async () => {
+    const staff = { id: "s1", email: "s@agency.example", role: "staff" as const };
+    const handle = vi.fn();
+    const { status, answer } = answerOf(
+      await postForm(adminPost("email=a@b.co&name=A"), context({ admin: staff }).context, { ...options, access: "admin" }, handle),
+    );
+    expect(status).toBe(403);
+    expect(answer).toMatchObject({ ok: false, message: roleMessages.forbidden });
+    expect(handle).not.toHaveBeenCalled();
   });
 
   it("answers a filled honeypot like a success, logs it and stores nothing", async () => {
@@ -157,7 +177,7 @@ describe("the shared pieces", () => {
 });
 
 describe("postForm: a form with a file input (multipart)", () => {
-  const admin = { id: "a1", email: "a@agency.example" };
+  const admin = { id: "a1", email: "a@agency.example", role: "owner" as const };
   const withFiles = { ...options, access: "admin" as const, files: { photo: { maxBytes: 1000 } } };
   /**
    * A browser's multipart post of these fields and files, its body as the bytes a server receives (a FormData

@@ -22,6 +22,16 @@ const text = inboxMessages;
 /** The HTML's text with React's escapes undone, for comparing with what was sent. */
 const decoded = (html: string) => html.replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
 const rowCount = (html: string) => html.match(/data-testid="lead-row"/g)?.length ?? 0;
+/** The page's "Export CSV" form: where it posts, and the hidden fields it sends. */
+const exportForm = (html: string) => {
+  const form = [...html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)].find(([, , body]) => /name="intent" value="export"/.test(body));
+  if (!form) return undefined;
+  const action = /\saction="([^"]*)"/.exec(form[1])?.[1];
+  const fields = Object.fromEntries(
+    [...form[2].matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map(([, n, v]) => [n, v]),
+  );
+  return { action, method: /\smethod="([^"]*)"/.exec(form[1])?.[1], fields };
+};
 
 describe.each(databaseKinds)("back-office screens on loaders and actions on %s", (kind) => {
   let server: Server;
@@ -110,13 +120,22 @@ describe.each(databaseKinds)("back-office screens on loaders and actions on %s",
     expect(all).toContain(priya.reference);
     expect(all).toContain(`href="/admin/leads/${priya.id}"`);
     expect(all).toContain(text.showing(3, 3));
-    // The export stays a link to the API, with the list's filters.
-    expect(all).toContain('href="/api/leads/export.csv"');
+    // The export is a form (it may ask for the password again) that sends the browser to the API's file,
+    // with the list's filters.
+    const exportAll = exportForm(all);
+    expect(exportAll).toEqual({ action: "/admin/leads", method: "post", fields: { intent: "export" } });
+    const toFile = await post(exportAll!.action!, exportAll!.fields);
+    expect(toFile.status).toBe(303);
+    expect(toFile.headers.get("location")).toBe("/api/leads/export.csv");
 
     const contactsOnly = decoded(await (await get("/admin/leads?type=contact_form")).text());
     expect(contactsOnly).toContain("Priya Loader-Natarajan");
     expect(contactsOnly).not.toContain("Hana Loader-Okafor");
-    expect(contactsOnly).toContain('href="/api/leads/export.csv?type=contact_form"');
+    const exportContacts = exportForm(contactsOnly);
+    expect(exportContacts?.fields).toEqual({ intent: "export", type: "contact_form" });
+    const toContacts = await post(exportContacts!.action!, exportContacts!.fields);
+    expect(toContacts.status).toBe(303);
+    expect(toContacts.headers.get("location")).toBe("/api/leads/export.csv?type=contact_form");
     expect(contactsOnly).toContain(text.clearFilters);
 
     expect(await (await get("/admin/leads?status=won")).text()).toContain(text.emptyFiltered);

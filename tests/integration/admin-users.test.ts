@@ -5,15 +5,16 @@
  * lead assignment among the active staff. Every form is posted as a browser without scripts posts it.
  */
 import { randomBytes } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#db/client";
-import { adminInvites, adminSessions, adminUsers, auditEvents, leads } from "#db/schema";
+import { adminInvites, adminSessions, adminUsers, auditEvents, leads, mailOutbox } from "#db/schema";
 import { inviteMessages, usersMessages } from "../../app/features/admin-users/messages";
 import { deactivateUser, listUsers } from "../../app/features/admin-users/users.server";
 import { createAdmin, hashToken } from "../../app/features/auth/auth.server";
 import { authMessages } from "../../app/features/auth/schema";
 import { getSetting } from "../../app/features/settings/settings.server";
+import type { Role } from "../../app/lib/roles";
 import { adminCreate, persistentDatabase } from "../support/admin";
 import { databaseKinds } from "../support/databases";
 import { contactBody } from "../support/lead-fixtures";
@@ -59,9 +60,10 @@ describe.each(databaseKinds)("users and invitations on %s", (kind) => {
   /** The first administrator, signed in. */
   let owner: { id: string; email: string; cookie: string };
 
-  const newAdmin = async (name: string | null = null) => {
+  /** A new account: staff unless `role` says otherwise, as createAdmin makes it. */
+  const newAdmin = async (name: string | null = null, role?: Role) => {
     const email = uniqueEmail(name?.split(" ")[0].toLowerCase() ?? "staff");
-    const admin = await createAdmin(db(), email, PASSWORD, { scryptN: 1024, name });
+    const admin = await createAdmin(db(), email, PASSWORD, { scryptN: 1024, name, role });
     return { ...admin, password: PASSWORD };
   };
   const login = (email: string, password: string) =>
@@ -98,7 +100,7 @@ describe.each(databaseKinds)("users and invitations on %s", (kind) => {
   const apiUsers = async (cookie = owner.cookie) => {
     const res = await fetch(`${server.url}/api/admin/users`, { headers: { cookie } });
     expect(res.status).toBe(200);
-    return (await res.json()) as { success: true; data: { id: string; email: string; name: string | null; active: boolean }[] };
+    return (await res.json()) as { success: true; data: { id: string; email: string; name: string | null; role: Role; active: boolean }[] };
   };
   const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email));
 
@@ -124,7 +126,7 @@ describe.each(databaseKinds)("users and invitations on %s", (kind) => {
       MAIL_POLL_INTERVAL_MS: "100",
       RATE_LIMIT_FORMS_MAX: "1000",
     });
-    const first = await newAdmin("Olivia Owner");
+    const first = await newAdmin("Olivia Owner", "owner");
     owner = { id: first.id, email: first.email, cookie: await signedIn(first.email) };
   }, 60_000);
   afterAll(async () => {
@@ -249,7 +251,8 @@ describe.each(databaseKinds)("users and invitations on %s", (kind) => {
 
     const res = await login(email, NEW_PASSWORD);
     expect(res.status).toBe(200);
-    expect((await res.json()).user).toEqual({ id: account.id, email });
+    // An invitation gives staff unless it names another role.
+    expect((await res.json()).user).toEqual({ id: account.id, email, role: "staff" });
 
     // The same link a second time: refused, on the page and for the form.
     const again = await getPage(`/admin/invite/${token}`);
@@ -263,7 +266,7 @@ describe.each(databaseKinds)("users and invitations on %s", (kind) => {
     expect(await db().select().from(adminUsers).where(eq(adminUsers.email, email))).toHaveLength(1);
 
     const data = (await apiUsers()).data;
-    expect(data.find((u) => u.email === email)).toEqual({ id: account.id, email, name: "Dana Ruiz", active: true });
+    expect(data.find((u) => u.email === email)).toEqual({ id: account.id, email, name: "Dana Ruiz", role: "staff", active: true });
     const trail = await db().select().from(auditEvents).where(eq(auditEvents.targetId, row.id));
     expect(trail.map((t) => t.action).sort()).toEqual(["admin_invited", "invite_accepted"]);
     // Ids and counts only: neither the invited address nor the token is written down.
@@ -324,6 +327,18 @@ describe.each(databaseKinds)("users and invitations on %s", (kind) => {
 
   it("refuses to invite an email that has an account, or a malformed one, keeping what was typed", async () => {
     const existing = await newAdmin("Kim Existing");
+    // The earlier tests' mail (the owners' security notices among it) delivered first, so the count below is these forms' own.
+    await waitFor(
+      async () =>
+        (
+          await db()
+            .select()
+            .from(mailOutbox)
+            .where(inArray(mailOutbox.status, ["pending", "sending"]))
+        ).length === 0,
+      15_000,
+      "the earlier tests' mail",
+    );
     const before = smtp.received.length;
     const taken = await usersForm({ intent: "invite", name: "Kim Again", email: existing.email.toUpperCase() });
     expect(taken.status).toBe(409);
@@ -373,7 +388,7 @@ describe.each(databaseKinds)("users and invitations on %s", (kind) => {
     expect(sessionCookie(refused)).toBeUndefined();
 
     const listed = (await apiUsers()).data.find((u) => u.id === staff.id);
-    expect(listed).toEqual({ id: staff.id, email: staff.email, name: "Dee Activated", active: false });
+    expect(listed).toEqual({ id: staff.id, email: staff.email, name: "Dee Activated", role: "staff", active: false });
     const [row] = await db().select().from(adminUsers).where(eq(adminUsers.id, staff.id));
     expect(row.deactivatedAt).not.toBeNull();
     const [entry] = await db()
@@ -393,7 +408,7 @@ describe.each(databaseKinds)("users and invitations on %s", (kind) => {
   });
 
   it("deactivating an admin withdraws the invitations they sent and nobody accepted", async () => {
-    const leaving = await newAdmin("Lou Leaving");
+    const leaving = await newAdmin("Lou Leaving", "admin");
     const cookie = await signedIn(leaving.email);
     const { token } = await invite("Pat Pending", uniqueEmail("pending"), cookie);
     expect((await getPage(`/admin/invite/${token}`)).status).toBe(200);
@@ -420,16 +435,19 @@ describe.each(databaseKinds)("users and invitations on %s", (kind) => {
     expect(shouted.status).toBe(409);
     expect((await db().select().from(adminUsers).where(eq(adminUsers.id, owner.id)))[0].active).toBe(true);
 
-    // A colleague deactivated a moment ago whose request still arrives: the owner is the last active account.
-    const colleague = await newAdmin("Cal Colleague");
+    // A colleague, an owner, deactivated a moment ago whose request still arrives: the account it names
+    // is the last active one. That account is an admin, not an owner, so the refusal is this rule's own
+    // and not the one that keeps the last active owner.
+    const colleague = await newAdmin("Cal Colleague", "owner");
+    const last = await newAdmin("Ada Last", "admin");
     const others = await db()
       .update(adminUsers)
       .set({ active: false })
-      .where(and(eq(adminUsers.active, true), sql`${adminUsers.id} <> ${owner.id}`))
+      .where(and(eq(adminUsers.active, true), sql`${adminUsers.id} <> ${last.id}`))
       .returning({ id: adminUsers.id });
     try {
-      expect(await deactivateUser(db(), colleague, owner.id)).toEqual({ status: "last_active" });
-      expect((await db().select().from(adminUsers).where(eq(adminUsers.id, owner.id)))[0].active).toBe(true);
+      expect(await deactivateUser(db(), colleague, last.id)).toEqual({ status: "last_active" });
+      expect((await db().select().from(adminUsers).where(eq(adminUsers.id, last.id)))[0].active).toBe(true);
     } finally {
       for (const { id } of others) await db().update(adminUsers).set({ active: true }).where(eq(adminUsers.id, id));
     }

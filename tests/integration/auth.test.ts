@@ -102,7 +102,11 @@ describe.each(databaseKinds)("admin sign-in on %s", (kind) => {
     const res = await login({ email: `  ${TEST_ADMIN.email.toUpperCase()} `, password: TEST_ADMIN.password });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toEqual({ success: true, message: "Login successful!", user: { id: expect.any(String), email: TEST_ADMIN.email } });
+    expect(body).toEqual({
+      success: true,
+      message: "Login successful!",
+      user: { id: expect.any(String), email: TEST_ADMIN.email, role: "owner" },
+    });
     expect(res.headers.get("cache-control")).toBe("no-store");
 
     const cookie = sessionCookie(res)!;
@@ -129,7 +133,7 @@ describe.each(databaseKinds)("admin sign-in on %s", (kind) => {
     const cookie = await signedIn();
     const res = await currentUser(cookie);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ success: true, user: { id: expect.any(String), email: TEST_ADMIN.email } });
+    expect(await res.json()).toEqual({ success: true, user: { id: expect.any(String), email: TEST_ADMIN.email, role: "owner" } });
 
     const anonymous = await currentUser();
     expect(anonymous.status).toBe(401);
@@ -372,13 +376,15 @@ describe.each(databaseKinds)("admin sign-in on %s", (kind) => {
     let guarded: Server;
     let url: string;
     beforeAll(async () => {
+      // The guard reads the role table by the registered path (a path missing there is nobody's): one
+      // every signed-in role may read and delete on, so these cases test the session and the site only.
       const app = new Hono()
-        .get("/thing", requireAdmin(server.services), (c) => c.json({ success: true, admin: c.get("admin") }))
-        .delete("/thing", requireAdmin(server.services), (c) => c.json({ success: true, deletedBy: c.get("admin").email }));
+        .get("/api/blogs/:id", requireAdmin(server.services), (c) => c.json({ success: true, admin: c.get("admin") }))
+        .delete("/api/blogs/:id", requireAdmin(server.services), (c) => c.json({ success: true, deletedBy: c.get("admin").email }));
       await new Promise<void>((resolve) => {
         guarded = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve()) as Server;
       });
-      url = `http://127.0.0.1:${(guarded.address() as { port: number }).port}/thing`;
+      url = `http://127.0.0.1:${(guarded.address() as { port: number }).port}/api/blogs/thing`;
     });
     afterAll(() => new Promise<void>((resolve) => guarded.close(() => resolve())));
 
@@ -391,7 +397,14 @@ describe.each(databaseKinds)("admin sign-in on %s", (kind) => {
       const cookie = await signedIn();
       const res = await fetch(url, { headers: { cookie } });
       expect(res.status).toBe(200);
-      expect((await res.json()).admin).toEqual({ id: expect.any(String), email: TEST_ADMIN.email });
+      // The account with its role, and its session with when the password was last given (the sign-in).
+      expect((await res.json()).admin).toEqual({
+        id: expect.any(String),
+        email: TEST_ADMIN.email,
+        role: "owner",
+        sessionId: expect.any(String),
+        confirmedAt: expect.any(String),
+      });
     });
 
     it("refuses unsafe requests from another site's page with 403, even with a valid session", async () => {
@@ -503,7 +516,7 @@ describe.each(databaseKinds)("admin sign-in on %s", (kind) => {
         .map((a) => a.trim().toLowerCase());
       expect(attributes).toEqual(expect.arrayContaining(["httponly", "samesite=lax", "path=/", "max-age=43200"]));
       const me = await currentUser(cookie.split(";")[0]);
-      expect(await me.json()).toEqual({ success: true, user: { id: expect.any(String), email: TEST_ADMIN.email } });
+      expect(await me.json()).toEqual({ success: true, user: { id: expect.any(String), email: TEST_ADMIN.email, role: "owner" } });
 
       // "Login successful!" comes with the redirect, as a flash toast the next page shows once.
       const flash = res.headers.getSetCookie().find((c) => c.startsWith("flash_toast="));
@@ -635,7 +648,13 @@ describe.each(databaseKinds)("admin sign-in on %s", (kind) => {
   it("adminFromRequest tells a loader who is signed in", async () => {
     const cookie = await signedIn();
     const page = (headers: Record<string, string>) => new Request("http://localhost/blog/draft", { headers });
-    expect(await adminFromRequest(server.services, page({ cookie }))).toEqual({ id: expect.any(String), email: TEST_ADMIN.email });
+    expect(await adminFromRequest(server.services, page({ cookie }))).toEqual({
+      id: expect.any(String),
+      email: TEST_ADMIN.email,
+      role: "owner",
+      sessionId: expect.any(String),
+      confirmedAt: expect.any(Date),
+    });
     expect(await adminFromRequest(server.services, page({}))).toBeNull();
     expect(await adminFromRequest(server.services, page({ cookie: "admin_session=nope" }))).toBeNull();
   });
@@ -729,7 +748,7 @@ describe.each(databaseKinds)("the first admin on %s", (kind) => {
     const cookie = await signIn(server.url, owner);
     expect(await (await fetch(`${server.url}/api/auth/user`, { headers: { cookie } })).json()).toEqual({
       success: true,
-      user: { id: admins[0].id, email: owner.email },
+      user: { id: admins[0].id, email: owner.email, role: "owner" },
     });
     await expect(signIn(server.url, { email: "env.admin@agency.example", password: "the environment's password" })).rejects.toThrow(/401/);
     await server.close();

@@ -11,9 +11,11 @@ function errorsOf(result: { error?: { issues: { path: PropertyKey[]; message: st
 
 describe("the invitation form", () => {
   it("keeps a name on one line and an email lower-case", () => {
+    // Staff unless the form names another role.
     expect(inviteSchema.parse({ name: "  Dana   Ruiz ", email: " Dana.Ruiz@Agency.example " })).toEqual({
       name: "Dana Ruiz",
       email: "dana.ruiz@agency.example",
+      role: "staff",
     });
   });
 
@@ -68,6 +70,6 @@ describe("the texts", () => {
     expect(inviteMessages.expired).toContain(`${INVITE_HOURS} hours`);
     expect(inviteMessages.whatToDo).toBe("Ask an administrator for a new invitation.");
     expect(usersMessages.results.deactivated("Dana Ruiz")).toBe("Dana Ruiz is deactivated and signed out everywhere.");
-    expect(usersMessages.list.columns).toHaveLength(7);
+    expect(usersMessages.list.columns).toHaveLength(8);
   });
 });
