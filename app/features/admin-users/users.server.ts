@@ -101,6 +101,15 @@ export type AccountChange =
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
+/** The account a change is about, read under the lock: who it is, whether it may sign in, and its role. */
+async function accountToChange(tx: Tx, userId: string) {
+  const [user] = await tx
+    .select({ id: adminUsers.id, email: adminUsers.email, name: adminUsers.name, active: adminUsers.active, role: adminUsers.role })
+    .from(adminUsers)
+    .where(eq(adminUsers.id, userId));
+  return user;
+}
+
 /** Serialises changes of who may sign in (see the top of this file). */
 async function lockAccounts(tx: Tx) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('admin-accounts-active', 0))`);
@@ -114,10 +123,7 @@ export async function deactivateUser(db: Database, actor: Actor, userId: string,
   if (userId.toLowerCase() === actor.id.toLowerCase()) return { status: "self" };
   return db.transaction(async (tx) => {
     await lockAccounts(tx);
-    const [user] = await tx
-      .select({ id: adminUsers.id, email: adminUsers.email, name: adminUsers.name, active: adminUsers.active, role: adminUsers.role })
-      .from(adminUsers)
-      .where(eq(adminUsers.id, userId));
+    const user = await accountToChange(tx, userId);
     if (!user) return { status: "not_found" } as const;
     if (!outranks(actor.role, user.role)) return { status: "outranked" } as const;
     const who = { id: user.id, email: user.email, name: user.name };
@@ -157,10 +163,7 @@ export async function deactivateUser(db: Database, actor: Actor, userId: string,
 export async function reactivateUser(db: Database, actor: Actor, userId: string, ip: string | null = null): Promise<AccountChange> {
   return db.transaction(async (tx) => {
     await lockAccounts(tx);
-    const [user] = await tx
-      .select({ id: adminUsers.id, email: adminUsers.email, name: adminUsers.name, active: adminUsers.active, role: adminUsers.role })
-      .from(adminUsers)
-      .where(eq(adminUsers.id, userId));
+    const user = await accountToChange(tx, userId);
     if (!user) return { status: "not_found" } as const;
     if (!outranks(actor.role, user.role)) return { status: "outranked" } as const;
     const who = { id: user.id, email: user.email, name: user.name };
@@ -194,10 +197,7 @@ export async function changeRole(db: Database, actor: Actor, userId: string, rol
   if (actor.role !== "owner") return { status: "outranked" };
   return db.transaction(async (tx) => {
     await lockAccounts(tx);
-    const [user] = await tx
-      .select({ id: adminUsers.id, email: adminUsers.email, name: adminUsers.name, active: adminUsers.active, role: adminUsers.role })
-      .from(adminUsers)
-      .where(eq(adminUsers.id, userId));
+    const user = await accountToChange(tx, userId);
     if (!user) return { status: "not_found" } as const;
     const who = { id: user.id, email: user.email, name: user.name };
     const from = isRole(user.role) ? user.role : "staff";

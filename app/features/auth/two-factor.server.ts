@@ -423,6 +423,17 @@ async function clearCodeFailures(tx: Tx, userId: string): Promise<boolean> {
   return before.lockedAt !== null;
 }
 
+/**
+ * A right code in the audit trail, in the transaction that accepted it: a recovery code spent (with how many
+ * remain), and a lock it lifted.
+ */
+async function recordCodeUsed(tx: Tx, admin: AdminIdentity, method: Method, remaining: number | null, ip: string) {
+  if (method === "recovery_code")
+    await recordAudit(tx, { action: "recovery_code_used", admin, targetType: "admin", targetId: admin.id, detail: { remaining }, ip });
+  if (await clearCodeFailures(tx, admin.id))
+    await recordAudit(tx, { action: "two_factor_unlocked", admin, targetType: "admin", targetId: admin.id, detail: { method }, ip });
+}
+
 /** Replaces a session by a new, fully signed-in one (a new token once the sign-in is complete). */
 async function upgradeSession(deps: SignInDeps, tx: Tx, state: SessionState, client: SignInClient): Promise<string> {
   await tx.delete(adminSessions).where(eq(adminSessions.id, state.sessionId));
@@ -474,24 +485,7 @@ export async function signInWithCode(
   const newToken = await deps.db.transaction(async (tx) => {
     const next = await upgradeSession(deps, tx, state, client);
     await recordAudit(tx, { action: "sign_in", admin, detail: { method }, ip: client.ip });
-    if (method === "recovery_code")
-      await recordAudit(tx, {
-        action: "recovery_code_used",
-        admin,
-        targetType: "admin",
-        targetId: admin.id,
-        detail: { remaining },
-        ip: client.ip,
-      });
-    if (await clearCodeFailures(tx, admin.id))
-      await recordAudit(tx, {
-        action: "two_factor_unlocked",
-        admin,
-        targetType: "admin",
-        targetId: admin.id,
-        detail: { method },
-        ip: client.ip,
-      });
+    await recordCodeUsed(tx, admin, method, remaining, client.ip);
     return next;
   });
   deps.logger.info({ reqId: client.requestId, adminId: admin.id, ip: client.ip, method }, "admin signed in");
@@ -672,24 +666,7 @@ async function confirmedByCode(
   const method = checked.value;
   const remaining = method === "recovery_code" ? await unusedRecoveryCodes(deps.db, admin.id) : null;
   await deps.db.transaction(async (tx) => {
-    if (method === "recovery_code")
-      await recordAudit(tx, {
-        action: "recovery_code_used",
-        admin,
-        targetType: "admin",
-        targetId: admin.id,
-        detail: { remaining },
-        ip: client.ip,
-      });
-    if (await clearCodeFailures(tx, admin.id))
-      await recordAudit(tx, {
-        action: "two_factor_unlocked",
-        admin,
-        targetType: "admin",
-        targetId: admin.id,
-        detail: { method },
-        ip: client.ip,
-      });
+    await recordCodeUsed(tx, admin, method, remaining, client.ip);
   });
   return { ok: true, value: { admin, method, sessionId: state.sessionId } };
 }
