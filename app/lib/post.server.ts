@@ -301,7 +301,8 @@ export async function postForm<S extends ZodType, A extends "public" | "admin", 
     return redirectWithToast(context, `${url.pathname.replace(/\.data$/, "")}${url.search}`, {
       type: "success",
       title: outcome.message,
-      description: outcome.detail ?? undefined,
+      // A toast's second line holds at most 1,000 characters.
+      description: outcome.detail?.slice(0, 1000) || undefined,
     });
   }
   return reply(form, submission, outcome, hideFields);

@@ -93,7 +93,7 @@ export function action({ request, context }: Route.ActionArgs) {
       });
       const summary = text.erased(counts);
       // The lines again as one, for the toast when the answer is a redirect (after the password was asked again).
-      return accept(text.resultHeading, summary.join(" "), { data: { summary } });
+      return accept(text.resultHeading, `${summary.join("; ")}.`, { data: { summary } });
     },
   );
 }
