@@ -12,6 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { adminInvites, adminSessions, adminUsers, auditEvents, mailOutbox } from "#db/schema";
 import { usersMessages } from "../../app/features/admin-users/messages";
 import { createAdmin } from "../../app/features/auth/auth.server";
+import { privacyMessages } from "../../app/features/privacy/messages";
 import { roleMessages } from "../../app/lib/roles";
 import { STEP_UP_FIELD, stepUpMessages } from "../../app/lib/step-up";
 import { adminCreate, persistentDatabase, signIn } from "../support/admin";
@@ -263,6 +264,30 @@ describe.each(databaseKinds)("least privilege on %s", (kind) => {
     const form = await postForm("/admin/leads", owner, { intent: "export" });
     expect(form.status).toBe(303);
     expect(form.headers.get("location")).toBe("/api/leads/export.csv");
+  });
+
+  it("asks for the password before an erasure, then answers with a redirect whose toast says what was erased", async () => {
+    const visitor = `erase.me.${randomUUID().slice(0, 6)}@example.com`;
+    const lead = await fetch(`${server.url}/api/contacts`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(contactBody({ email: visitor })),
+    });
+    expect(lead.status).toBeLessThan(300);
+    await staleConfirmation(owner);
+    const asked = await postForm("/admin/privacy", owner, { email: visitor, confirm: "yes" });
+    expect(asked.status).toBe(403);
+    expect(decoded(await asked.text())).toContain('data-testid="step-up"');
+    const done = await postForm("/admin/privacy", owner, { email: visitor, confirm: "yes", [STEP_UP_FIELD]: PASSWORD });
+    expect(done.status).toBe(303);
+    expect(done.headers.get("location")).toBe("/admin/privacy");
+    const cookie = done.headers.getSetCookie().find((c) => c.startsWith("flash_toast="));
+    const toast = JSON.parse(Buffer.from(decodeURIComponent(cookie?.split("=")[1].split(".")[0] ?? ""), "base64url").toString());
+    expect(toast).toMatchObject({ type: "success", title: privacyMessages.resultHeading });
+    expect(toast.description).toMatch(/^0 leads deleted; 1 contact message deleted; .+\.$/);
+    const sent = await notices();
+    expect(sent.map((n) => n.to).sort()).toEqual([owner.email, secondOwner.email].sort());
+    expect(sent.every((n) => !`${n.subject}\n${n.text}`.includes(visitor))).toBe(true);
   });
 
   it("refuses an export to a staff member on the screen and the API alike", async () => {
