@@ -6,7 +6,7 @@
  * only its SHA-256, so a leaked backup cannot be replayed. See docs/decisions/010-admin-sessions.md.
  */
 import { createHash, randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
-import { and, count, eq, lt, or } from "drizzle-orm";
+import { and, count, eq, lt, ne, or } from "drizzle-orm";
 import { parse as parseCookies, serialize as serializeCookie } from "hono/utils/cookie";
 import type { Database } from "#db/client";
 import { adminSessions, adminUsers } from "#db/schema";
@@ -347,6 +347,23 @@ export async function sessionAdmin(
 export async function deleteSession(db: Database, token: string): Promise<void> {
   if (!token || token.length > 100) return;
   await db.delete(adminSessions).where(eq(adminSessions.tokenHash, hashToken(token)));
+}
+
+/**
+ * Signs an account out everywhere but one session, the one making the change (by its id or its cookie's
+ * token): a password change, two-factor changes, "Sign out everywhere else". Answers how many ended.
+ */
+export async function revokeOtherSessions(
+  db: Pick<Database, "delete">,
+  userId: string,
+  keep: { sessionId: string } | { token: string },
+): Promise<number> {
+  const other = "sessionId" in keep ? ne(adminSessions.id, keep.sessionId) : ne(adminSessions.tokenHash, hashToken(keep.token));
+  const ended = await db
+    .delete(adminSessions)
+    .where(and(eq(adminSessions.userId, userId), other))
+    .returning({ id: adminSessions.id });
+  return ended.length;
 }
 
 /** Signs an admin out everywhere. */

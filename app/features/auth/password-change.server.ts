@@ -7,14 +7,14 @@
  * form is no way around it for guessing. On success the hash is replaced, every other session of the
  * account is signed out (the one making the change stays), and the change is audited.
  */
-import { and, eq, ne } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "#db/client";
-import { adminSessions, adminUsers } from "#db/schema";
+import { adminUsers } from "#db/schema";
 import type { SiteFacts } from "~/content/site-facts";
 import type { Config } from "~/env.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import { flattenIssues } from "~/lib/issues";
-import { type AdminIdentity, hashPassword, hashToken, verifyPassword } from "./auth.server";
+import { type AdminIdentity, hashPassword, revokeOtherSessions, verifyPassword } from "./auth.server";
 import type { SignInThrottle } from "./login-throttle.server";
 import { agencyNames, newPasswordProblem } from "./password-policy.server";
 import { passwordChangeMessages, passwordChangeSchema } from "./schema";
@@ -93,19 +93,16 @@ export async function changePassword(
   const passwordHash = await hashPassword(newPassword, config.AUTH_SCRYPT_N);
   const otherSessionsSignedOut = await db.transaction(async (tx) => {
     await tx.update(adminUsers).set({ passwordHash, passwordChangedAt: new Date() }).where(eq(adminUsers.id, admin.id));
-    const revoked = await tx
-      .delete(adminSessions)
-      .where(and(eq(adminSessions.userId, admin.id), ne(adminSessions.tokenHash, hashToken(request.sessionToken))))
-      .returning({ id: adminSessions.id });
+    const revoked = await revokeOtherSessions(tx, admin.id, { token: request.sessionToken });
     await recordAudit(tx, {
       action: "password_changed",
       admin,
       targetType: "admin",
       targetId: admin.id,
-      detail: { otherSessionsSignedOut: revoked.length },
+      detail: { otherSessionsSignedOut: revoked },
       ip,
     });
-    return revoked.length;
+    return revoked;
   });
   logger.info({ reqId, adminId: admin.id, ip, otherSessionsSignedOut }, "admin password changed");
   return { status: 200, message: passwordChangeMessages.changed, otherSessionsSignedOut };

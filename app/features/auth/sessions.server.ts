@@ -18,7 +18,7 @@ import { adminSessions } from "#db/schema";
 import type { Config } from "~/env.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import { UUID_PATTERN } from "~/lib/uuid";
-import { type AdminIdentity, hashToken, sessionTimeouts } from "./auth.server";
+import { type AdminIdentity, hashToken, revokeOtherSessions, sessionTimeouts } from "./auth.server";
 import { sessionsMessages as text } from "./sessions-messages";
 
 // ---- the browser, from the user agent ----
@@ -274,19 +274,16 @@ export async function endOtherSessions(db: Database, request: SessionRequest): P
   const { admin, currentToken, ip } = request;
   if (!currentToken) throw new Error("endOtherSessions needs the current session's token");
   return db.transaction(async (tx) => {
-    const ended = await tx
-      .delete(adminSessions)
-      .where(and(eq(adminSessions.userId, admin.id), ne(adminSessions.tokenHash, hashToken(currentToken))))
-      .returning({ id: adminSessions.id });
-    if (ended.length > 0)
+    const ended = await revokeOtherSessions(tx, admin.id, { token: currentToken });
+    if (ended > 0)
       await recordAudit(tx, {
         action: "other_sessions_ended",
         admin,
         targetType: "admin",
         targetId: admin.id,
-        detail: { sessionsEnded: ended.length },
+        detail: { sessionsEnded: ended },
         ip,
       });
-    return ended.length;
+    return ended;
   });
 }

@@ -16,7 +16,7 @@
  * making new recovery codes end the account's other sessions.
  */
 import { createHash, randomInt } from "node:crypto";
-import { and, count, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, count, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import type { Database } from "#db/client";
 import { adminRecoveryCodes, adminSessions, adminUsers } from "#db/schema";
@@ -30,6 +30,7 @@ import {
   createSession,
   findAdminByEmail,
   normalizeEmail,
+  revokeOtherSessions,
   roleOf,
   type SessionState,
   sessionState,
@@ -442,13 +443,7 @@ async function upgradeSession(deps: SignInDeps, tx: Tx, state: SessionState, cli
 }
 
 /** Ends every session of the account but `sessionId` (the one making the change stays signed in); answers how many. */
-async function endOtherSessions(tx: Tx, userId: string, sessionId: string): Promise<number> {
-  const ended = await tx
-    .delete(adminSessions)
-    .where(and(eq(adminSessions.userId, userId), ne(adminSessions.id, sessionId)))
-    .returning({ id: adminSessions.id });
-  return ended.length;
-}
+const endOtherSessions = (tx: Tx, userId: string, sessionId: string) => revokeOtherSessions(tx, userId, { sessionId });
 
 async function stateOf(deps: SignInDeps, token: string | undefined): Promise<SessionState | null> {
   return token ? sessionState(deps.db, token, sessionTimeouts(deps.config)) : null;
