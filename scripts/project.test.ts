@@ -157,11 +157,11 @@ describe("the container files", () => {
     for (const m of dockerfile.matchAll(/npm run ([\w:-]+)/g)) expect(Object.keys(pkg.scripts)).toContain(m[1]);
     expect(dockerfile).toMatch(/^RUN npm ci\b/m);
     expect(dockerfile).toMatch(/^RUN npm ci --omit=dev\b/m);
-    // The server's V8 settings (docs/decisions/042), the same for the container and `npm start`.
+    // The server's V8 settings (docs/decisions/042 and 050), the same for the container and `npm start`.
     const command = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)?.[1] ?? "[]") as string[];
     expect(command[0]).toBe("node");
     expect(command.at(-1)).toBe("build/server.js");
-    expect(command.slice(1, -1)).toEqual(["--max-semi-space-size=4"]);
+    expect(command.slice(1, -1)).toEqual(["--max-semi-space-size=4", "--liftoff-only"]);
     expect(pkg.scripts.start).toBe(`node ${command.slice(1, -1).join(" ")} scripts/start.mjs`);
     expect(dockerfile).toMatch(/^USER node$/m);
     expect(dockerfile).toMatch(/^HEALTHCHECK[\s\S]*\/api\/health/m);

@@ -19,12 +19,15 @@ import { contactBody } from "../support/lead-fixtures";
 import { requireBuild, root } from "../support/server";
 
 /**
- * Budgets that hold on a slow 2-core machine with a margin (docs/decisions/042): issue 32 asks for 2 s and
- * 300 MB; here the median start took 1.86 to 2.42 s and the server held 286 to 302 MB after the load.
+ * The product's budgets: ready within 2 s of a restart, at most 300 MB resident. Measured on a 2-core machine
+ * with the container's V8 settings (docs/decisions/050): median start 1.5 to 1.6 s, 193 MB idle and 243 MB after
+ * the load. `LEAN_LOAD_SECONDS` runs a longer load (600 for the ten-minute figure).
  */
-const READY_BUDGET_MS = 3_000;
-const MEMORY_BUDGET_MB = 320;
-const LOAD_SECONDS = 60;
+const READY_BUDGET_MS = 2_000;
+/** `LEAN_DATABASE=postgres` measures the server on PostgreSQL (TEST_DATABASE_URL) instead, within 200 MB. */
+const DATABASE = process.env.LEAN_DATABASE === "postgres" ? "postgres" : "pglite";
+const MEMORY_BUDGET_MB = DATABASE === "postgres" ? 200 : 300;
+const LOAD_SECONDS = Number(process.env.LEAN_LOAD_SECONDS) || 60;
 const CONCURRENCY = 4;
 const ADMIN = { email: "owner@agency.example", password: "a long and unusual passphrase" };
 
@@ -106,116 +109,127 @@ async function stop({ child }: Started) {
 }
 
 // Resident memory is read from /proc: Linux, as in the container and CI.
-describe.runIf(process.platform === "linux")("the container's server on the embedded database", () => {
-  let database: Awaited<ReturnType<typeof persistentDatabase>>;
-  let env: Record<string, string>;
+describe.runIf(process.platform === "linux")(
+  `the container's server on ${DATABASE === "postgres" ? "PostgreSQL" : "the embedded database"}`,
+  () => {
+    let database: Awaited<ReturnType<typeof persistentDatabase>>;
+    let env: Record<string, string>;
 
-  beforeAll(async () => {
-    requireBuild();
-    database = await persistentDatabase("pglite");
-    env = { ...database.env, TRUST_PROXY: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_REQUIRE_2FA: "false" };
-    // The first start on this copy stores the admin account; the measured starts find it.
-    await stop(await startServer(env));
-  }, 180_000);
+    beforeAll(async () => {
+      requireBuild();
+      database = await persistentDatabase(DATABASE);
+      env = { ...database.env, TRUST_PROXY: "true", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_REQUIRE_2FA: "false" };
+      // On PostgreSQL the production server requires the two-factor key (docs/decisions/048).
+      if (DATABASE === "postgres") env.TWO_FACTOR_KEY = Buffer.alloc(32, 7).toString("base64");
+      // The first start on this copy stores the admin account; the measured starts find it.
+      await stop(await startServer(env));
+    }, 180_000);
 
-  afterAll(async () => {
-    await database?.cleanup();
-  });
+    afterAll(async () => {
+      await database?.cleanup();
+    });
 
-  it(`is ready within ${READY_BUDGET_MS / 1000} s of starting on an existing data folder`, async () => {
-    const times: number[] = [];
-    for (let run = 0; run < 3; run++) {
-      const server = await startServer(env);
-      times.push(server.readyMs);
-      await stop(server);
-    }
-    const median = [...times].sort((a, b) => a - b)[1];
-    console.log(`start to ready: ${times.join(", ")} ms (median ${median} ms)`);
-    expect(median).toBeLessThanOrEqual(READY_BUDGET_MS);
-  }, 180_000);
+    it(`is ready within ${READY_BUDGET_MS / 1000} s of starting on an existing data folder`, async () => {
+      const times: number[] = [];
+      for (let run = 0; run < 3; run++) {
+        const server = await startServer(env);
+        times.push(server.readyMs);
+        await stop(server);
+      }
+      const median = [...times].sort((a, b) => a - b)[1];
+      console.log(`start to ready: ${times.join(", ")} ms (median ${median} ms)`);
+      expect(median).toBeLessThanOrEqual(READY_BUDGET_MS);
+    }, 180_000);
 
-  it(`holds at most ${MEMORY_BUDGET_MB} MB when idle and after ${LOAD_SECONDS} s of mixed load`, async () => {
-    const server = await startServer(env);
-    const { port } = server;
-    const pid = server.child.pid as number;
-    try {
-      // Idle: the background work that starts a second after listening has run.
-      await new Promise((resolve) => setTimeout(resolve, 5_000));
-      const idle = residentMB(pid);
+    it(
+      `holds at most ${MEMORY_BUDGET_MB} MB when idle and after ${LOAD_SECONDS} s of mixed load`,
+      async () => {
+        const server = await startServer(env);
+        const { port } = server;
+        const pid = server.child.pid as number;
+        try {
+          // Idle: the background work that starts a second after listening has run.
+          await new Promise((resolve) => setTimeout(resolve, 5_000));
+          const idle = residentMB(pid);
 
-      const admin = await send(port, "POST", "/api/auth/login", { "content-type": "application/json" }, JSON.stringify(ADMIN));
-      expect(admin.status, admin.body).toBe(200);
-      const cookie = admin.cookie as string;
-      const blog = await send(port, "GET", "/blog");
-      const post = /href="(\/blog\/[a-z0-9-]+)"/.exec(blog.body)?.[1];
-      expect(post).toBeDefined();
+          const admin = await send(port, "POST", "/api/auth/login", { "content-type": "application/json" }, JSON.stringify(ADMIN));
+          expect(admin.status, admin.body).toBe(200);
+          const cookie = admin.cookie as string;
+          const blog = await send(port, "GET", "/blog");
+          const post = /href="(\/blog\/[a-z0-9-]+)"/.exec(blog.body)?.[1];
+          expect(post).toBeDefined();
 
-      let n = 0;
-      const address = () => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-      const json = (from: string) => ({ "content-type": "application/json", "x-forwarded-for": from });
-      const mix: (() => Promise<Answer>)[] = [
-        () => send(port, "GET", "/", { "accept-encoding": "br" }),
-        () => send(port, "GET", "/about", { "accept-encoding": "gzip" }),
-        () => send(port, "GET", "/blog"),
-        () => send(port, "GET", post as string),
-        () => send(port, "GET", `/blog?q=${["trucking", "roof", "cyber", "hoa", "zzz"][n % 5]}${n}`),
-        () => send(port, "GET", "/insurance/commercial-trucking"),
-        () => send(port, "GET", `/no-such-page-${n}`),
-        () => send(port, "GET", "/careers"),
-        () => {
-          const from = address();
-          return send(port, "POST", "/api/contacts", json(from), JSON.stringify(contactBody({ email: `load${n}@roofing.example` })));
-        },
-        async () => {
-          const from = address();
-          const chat = await send(
-            port,
-            "POST",
-            "/api/chat/sessions",
-            json(from),
-            JSON.stringify({
-              name: `Visitor ${n}`,
-              email: `visitor${n}@chat.example`,
-              phone: "(512) 555-0142",
-              insuranceType: "Commercial Trucking",
+          let n = 0;
+          const address = () => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+          const json = (from: string) => ({ "content-type": "application/json", "x-forwarded-for": from });
+          const mix: (() => Promise<Answer>)[] = [
+            () => send(port, "GET", "/", { "accept-encoding": "br" }),
+            () => send(port, "GET", "/about", { "accept-encoding": "gzip" }),
+            () => send(port, "GET", "/blog"),
+            () => send(port, "GET", post as string),
+            () => send(port, "GET", `/blog?q=${["trucking", "roof", "cyber", "hoa", "zzz"][n % 5]}${n}`),
+            () => send(port, "GET", "/insurance/commercial-trucking"),
+            () => send(port, "GET", `/no-such-page-${n}`),
+            () => send(port, "GET", "/careers"),
+            () => {
+              const from = address();
+              return send(port, "POST", "/api/contacts", json(from), JSON.stringify(contactBody({ email: `load${n}@roofing.example` })));
+            },
+            async () => {
+              const from = address();
+              const chat = await send(
+                port,
+                "POST",
+                "/api/chat/sessions",
+                json(from),
+                JSON.stringify({
+                  name: `Visitor ${n}`,
+                  email: `visitor${n}@chat.example`,
+                  phone: "(512) 555-0142",
+                  insuranceType: "Commercial Trucking",
+                }),
+              );
+              const id = chat.status === 201 ? (JSON.parse(chat.body) as { id: string }).id : undefined;
+              if (!id) return chat;
+              return send(
+                port,
+                "POST",
+                `/api/chat/sessions/${id}/messages`,
+                json(from),
+                JSON.stringify({ content: "Do you cover owner-operators with their own authority?" }),
+              );
+            },
+            () => send(port, "GET", "/admin/leads", { cookie }),
+            () => send(port, "GET", "/api/leads", { cookie }),
+            () => send(port, "GET", "/admin/dashboard", { cookie }),
+          ];
+          const statuses = new Map<number, number>();
+          let peak = idle;
+          const until = performance.now() + LOAD_SECONDS * 1000;
+          const sampler = setInterval(() => (peak = Math.max(peak, residentMB(pid))), 500);
+          await Promise.all(
+            Array.from({ length: CONCURRENCY }, async () => {
+              while (performance.now() < until) {
+                const answer = await mix[n++ % mix.length]();
+                statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+              }
             }),
           );
-          const id = chat.status === 201 ? (JSON.parse(chat.body) as { id: string }).id : undefined;
-          if (!id) return chat;
-          return send(
-            port,
-            "POST",
-            `/api/chat/sessions/${id}/messages`,
-            json(from),
-            JSON.stringify({ content: "Do you cover owner-operators with their own authority?" }),
+          clearInterval(sampler);
+          await new Promise((resolve) => setTimeout(resolve, 3_000));
+          const after = residentMB(pid);
+          const counts = Object.fromEntries(statuses);
+          console.log(
+            `resident memory: idle ${idle} MB, peak ${peak} MB, after ${n} requests ${after} MB; answers ${JSON.stringify(counts)}`,
           );
-        },
-        () => send(port, "GET", "/admin/leads", { cookie }),
-        () => send(port, "GET", "/api/leads", { cookie }),
-        () => send(port, "GET", "/admin/dashboard", { cookie }),
-      ];
-      const statuses = new Map<number, number>();
-      let peak = idle;
-      const until = performance.now() + LOAD_SECONDS * 1000;
-      const sampler = setInterval(() => (peak = Math.max(peak, residentMB(pid))), 500);
-      await Promise.all(
-        Array.from({ length: CONCURRENCY }, async () => {
-          while (performance.now() < until) {
-            const answer = await mix[n++ % mix.length]();
-            statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-          }
-        }),
-      );
-      clearInterval(sampler);
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
-      const after = residentMB(pid);
-      const counts = Object.fromEntries(statuses);
-      console.log(`resident memory: idle ${idle} MB, peak ${peak} MB, after ${n} requests ${after} MB; answers ${JSON.stringify(counts)}`);
-      expect(Object.keys(counts).filter((status) => Number(status) >= 500)).toEqual([]);
-      expect(idle).toBeLessThanOrEqual(MEMORY_BUDGET_MB);
-      expect(after).toBeLessThanOrEqual(MEMORY_BUDGET_MB);
-    } finally {
-      await stop(server);
-    }
-  }, 240_000);
-});
+          expect(Object.keys(counts).filter((status) => Number(status) >= 500)).toEqual([]);
+          expect(idle).toBeLessThanOrEqual(MEMORY_BUDGET_MB);
+          expect(after).toBeLessThanOrEqual(MEMORY_BUDGET_MB);
+        } finally {
+          await stop(server);
+        }
+      },
+      240_000 + LOAD_SECONDS * 1000,
+    );
+  },
+);
