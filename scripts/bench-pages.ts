@@ -3,18 +3,20 @@
  * Lighthouse (mobile, Debian Chromium) on the main public pages and prints the four category
  * scores with LCP, TBT, CLS and the JavaScript transferred on first load.
  *
- *   npm run bench:pages              build first, then measure
+ *   npm run bench:pages              build first, then measure every page of the sitemap and /quote
  *   npm run bench:pages -- --no-build   measure the existing build
  *   BENCH_PAGES=/,/about npm run bench:pages   measure only these pages
  *   BENCH_RUNS=3 npm run bench:pages          runs per page (the median is reported; default 5)
  *   BENCH_JSON_DIR=/tmp/lh npm run bench:pages   also write each run's Lighthouse report (JSON) there
+ *   BENCH_LIGHTHOUSE=12.2.3 npm run bench:pages  measure with that version of Lighthouse instead of the pinned one
  *
  * Lighthouse is not one of the project's dependencies (it and its own dependencies would be a
  * quarter of the lockfile, for this one script): the first run installs the pinned version into
- * node_modules/.cache/bench-tools.
+ * node_modules/.cache/bench-tools. The pin is the newest Lighthouse that runs on Node 20 (12.8.2;
+ * Lighthouse 13 needs Node 22.19), the one PageSpeed Insights ran when it was chosen.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -23,13 +25,14 @@ import { findChromium } from "./ensure-chromium.mjs";
 const USAGE = `Usage: npm run bench:pages [-- --no-build]
 
 Builds the site (unless --no-build), serves it on a fresh embedded database and runs Lighthouse
-(mobile) on the main pages. Settings: BENCH_PAGES, BENCH_EXTRA_PAGES, BENCH_RUNS, BENCH_PORT,
-BENCH_JSON_DIR (see the top of scripts/bench-pages.ts).`;
+(mobile) on every page of the sitemap and /quote. Settings: BENCH_PAGES, BENCH_EXTRA_PAGES, BENCH_RUNS, BENCH_PORT,
+BENCH_JSON_DIR, BENCH_LIGHTHOUSE (see the top of scripts/bench-pages.ts).`;
 
 const root = path.resolve(import.meta.dirname, "..");
-const LIGHTHOUSE_VERSION = "12.2.3";
+/** BENCH_LIGHTHOUSE=12.2.3 measures with another version (each installed once, in a folder of its own). */
+const LIGHTHOUSE_VERSION = process.env.BENCH_LIGHTHOUSE ?? "12.8.2";
 const CHROME_LAUNCHER_VERSION = "1.2.1";
-const toolsDir = path.join(root, "node_modules", ".cache", "bench-tools");
+const toolsDir = path.join(root, "node_modules", ".cache", "bench-tools", LIGHTHOUSE_VERSION);
 
 /** The parts of Lighthouse's report this script reads. */
 type Report = {
@@ -45,7 +48,11 @@ type ChromeLauncher = {
 /** Lighthouse and chrome-launcher at their pinned versions, installed on first use. */
 async function benchTools(): Promise<{ lighthouse: Lighthouse; chromeLauncher: ChromeLauncher }> {
   const entry = (name: string, file: string) => path.join(toolsDir, "node_modules", name, file);
-  if (!existsSync(entry("lighthouse", "package.json")) || !existsSync(entry("chrome-launcher", "package.json"))) {
+  const installedVersion = (name: string) =>
+    existsSync(entry(name, "package.json"))
+      ? (JSON.parse(readFileSync(entry(name, "package.json"), "utf8")) as { version: string }).version
+      : undefined;
+  if (installedVersion("lighthouse") !== LIGHTHOUSE_VERSION || installedVersion("chrome-launcher") !== CHROME_LAUNCHER_VERSION) {
     console.log(`Installing Lighthouse ${LIGHTHOUSE_VERSION} for the benchmark (once) into ${path.relative(root, toolsDir)}...`);
     const installed = spawnSync(
       "npm",
@@ -67,17 +74,16 @@ async function benchTools(): Promise<{ lighthouse: Lighthouse; chromeLauncher: C
   const chromeLauncher = (await import(pathToFileURL(entry("chrome-launcher", "dist/index.js")).href)) as ChromeLauncher;
   return { lighthouse, chromeLauncher };
 }
-const PAGES = process.env.BENCH_PAGES?.split(",").filter(Boolean) ?? [
-  "/",
-  "/services",
-  "/about",
-  "/contact",
-  "/insurance/commercial-trucking",
-  "/quote",
-  "/blog",
-  ...(process.env.BENCH_EXTRA_PAGES?.split(",").filter(Boolean) ?? []),
-];
-const TARGETS = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100, cls: 0, jsKb: 120 };
+/** BENCH_PAGES, else every page of the running site's sitemap and the quote form (which the sitemap leaves to the pages linking it). */
+async function pagesToMeasure(): Promise<string[]> {
+  const extra = process.env.BENCH_EXTRA_PAGES?.split(",").filter(Boolean) ?? [];
+  const given = process.env.BENCH_PAGES?.split(",").filter(Boolean);
+  if (given) return [...given, ...extra];
+  const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
+  const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+  return [...new Set([...listed, "/quote", ...extra])];
+}
+const TARGETS = { performance: 100, accessibility: 100, "best-practices": 100, seo: 100, cls: 0, jsKb: 120 };
 const port = Number(process.env.BENCH_PORT ?? 3400);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
 const base = `http://localhost:${port}`;
@@ -120,6 +126,7 @@ async function main() {
         await new Promise((r) => setTimeout(r, 200));
       }
     }
+    const PAGES = await pagesToMeasure();
     // A running site answers from memory: request every page and its scripts once, so the first
     // measured load is not a cold start (Lighthouse's simulation reuses the observed server times).
     for (const page of PAGES) {
@@ -231,7 +238,7 @@ async function main() {
     const header = ["page", "perf", "runs", "a11y", "best", "seo", "LCP", "TBT", "CLS", "JS (transfer)", "targets"];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
     const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(" | ")} |`;
-    console.log(`\nLighthouse, mobile, Debian Chromium (median of ${RUNS} runs per page):`);
+    console.log(`\nLighthouse ${LIGHTHOUSE_VERSION}, mobile, Debian Chromium (median of ${RUNS} runs per page):`);
     console.log(line(header));
     console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
     for (const r of rows) console.log(line(r));

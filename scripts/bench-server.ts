@@ -1,7 +1,7 @@
 /**
- * `npm run bench:server`: builds, starts the production server (`node build/server.js`) on a fresh
- * embedded database and measures how many requests a second it answers, and how fast, for each
- * kind of request it serves:
+ * `npm run bench:server`: builds, starts the production server as the container runs it (the Dockerfile's
+ * `CMD`: node with its V8 settings, `build/server.js`) on a fresh embedded database and measures how many
+ * requests a second it answers, and how fast, for each kind of request it serves:
  *
  *   - the prerendered home page (stored brotli and gzip bytes);
  *   - the home page after the agency's settings changed (PATCH /api/admin/settings): rendered once
@@ -57,6 +57,12 @@ under page load, next to nginx (when installed) and a bare Node server. Settings
 BENCH_DATABASE_URL, BENCH_NGINX (see the top of scripts/bench-server.ts).`;
 
 const root = path.resolve(import.meta.dirname, "..");
+
+/** The container's node arguments (the Dockerfile's CMD without "node"): its V8 settings and build/server.js. */
+function containerArgs(): string[] {
+  const line = /^CMD (\[.*\])$/m.exec(readFileSync(path.join(root, "Dockerfile"), "utf8"));
+  return line ? (JSON.parse(line[1]) as string[]).slice(1) : ["build/server.js"];
+}
 const clientDir = path.join(root, "build", "client");
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP_SECONDS = 2;
@@ -521,7 +527,7 @@ const TWO_FACTOR_KEY = randomBytes(32).toString("base64");
 
 async function startServer(database: Database, dataDir: string, extra: Record<string, string> = {}) {
   const port = await freePort();
-  const [command, args] = onCore(SERVER_CORE, process.execPath, ["build/server.js"]);
+  const [command, args] = onCore(SERVER_CORE, process.execPath, containerArgs());
   const child = spawn(command, args, {
     cwd: root,
     env: {
@@ -779,7 +785,7 @@ function report(references: Row[], results: ServerResults[]): boolean {
   const fastest = nginx ?? bareNode;
   for (const r of references) if (r.result.failed) ok = false;
   for (const { database, rows, leadsFirst } of results) {
-    console.log(`\nThe server (node build/server.js) on ${database}:`);
+    console.log(`\nThe server (node ${containerArgs().join(" ")}) on ${database}:`);
     table(MEASURED_HEADER, [
       measuredRow("GET / prerendered, gzip", rows.gzip),
       measuredRow("GET / prerendered, br", rows.br),
