@@ -461,6 +461,8 @@ export function publicConfig(c: Config = config()) {
     siteUrl: c.SITE_URL,
     gaMeasurementId: c.GA_MEASUREMENT_ID ?? null,
     whatsappNumber: c.WHATSAPP_NUMBER,
+    /** The largest document the server takes (the quote form checks each file against it before sending). */
+    uploadMaxBytes: c.UPLOAD_MAX_BYTES,
   };
 }
 export type PublicConfig = ReturnType<typeof publicConfig>;

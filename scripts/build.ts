@@ -77,7 +77,7 @@ const USAGE = `Usage: npm run build
 
 Builds the production site into build/: client and server bundles, prerendered pages with their
 critical CSS, precompressed (brotli and gzip) files and their manifest. Reads the same settings as
-the server (SITE_URL, GA_MEASUREMENT_ID and WHATSAPP_NUMBER are baked into prerendered pages).`;
+the server (SITE_URL, GA_MEASUREMENT_ID, WHATSAPP_NUMBER and UPLOAD_MAX_BYTES are baked into prerendered pages).`;
 
 /**
  * build/server.js, the command that runs the site (`npm start`, `node build/server.js`, the container):

@@ -1,6 +1,6 @@
 /**
  * `npm start`: builds the site when there is no build, the sources changed since the last one, or
- * the last one baked other public settings (SITE_URL, GA_MEASUREMENT_ID, WHATSAPP_NUMBER) into its
+ * the last one baked other public settings (SITE_URL, GA_MEASUREMENT_ID, WHATSAPP_NUMBER, UPLOAD_MAX_BYTES) into its
  * prerendered pages than the environment gives, then starts the server.
  */
 import { spawnSync } from "node:child_process";
@@ -15,8 +15,8 @@ if (process.argv.includes("--help")) {
   console.log(`Usage: npm start
 
 Serves the site on PORT (3000) with the settings from the environment and .env. Builds first when
-there is no build, the sources changed since the last one, or SITE_URL, GA_MEASUREMENT_ID or
-WHATSAPP_NUMBER differ from the values the last one was made with (this needs the development
+there is no build, the sources changed since the last one, or SITE_URL, GA_MEASUREMENT_ID,
+WHATSAPP_NUMBER or UPLOAD_MAX_BYTES differ from the values the last one was made with (this needs the development
 dependencies); with a current build it only runs it. While no admin account exists (and ADMIN_EMAIL
 and ADMIN_PASSWORD are not set), it prints a one-time setup link: open it to name the agency and create
 the owner account.`);
@@ -57,12 +57,12 @@ if (buildIsCurrent()) {
   built = await import(serverUrl);
   if (built.buildHasOtherSettings?.(process.env)) {
     if (existsSync(buildTools)) {
-      build("SITE_URL, GA_MEASUREMENT_ID or WHATSAPP_NUMBER differ from the last build's");
+      build("SITE_URL, GA_MEASUREMENT_ID, WHATSAPP_NUMBER or UPLOAD_MAX_BYTES differ from the last build's");
       // A new URL loads the new build rather than the one already imported.
       built = await import(`${serverUrl}?rebuilt=${Date.now()}`);
     } else {
       console.warn(
-        "SITE_URL, GA_MEASUREMENT_ID or WHATSAPP_NUMBER differ from the last build's, and the build tools are not installed: the server renders those pages itself.",
+        "SITE_URL, GA_MEASUREMENT_ID, WHATSAPP_NUMBER or UPLOAD_MAX_BYTES differ from the last build's, and the build tools are not installed: the server renders those pages itself.",
       );
     }
   }

@@ -357,8 +357,8 @@ async function startListening(
     if (!fresh)
       logger.warn(
         renderCache
-          ? 'prerendered pages were built with other SITE_URL/GA_MEASUREMENT_ID/WHATSAPP_NUMBER values: each is rendered once, on its first request, and kept in the render cache; run "npm run build" (or "npm start", which rebuilds) to serve the built files'
-          : 'prerendered pages were built with other SITE_URL/GA_MEASUREMENT_ID/WHATSAPP_NUMBER values and RENDER_CACHE_MAX_MB is 0: rendering them per request; run "npm run build" to rebuild',
+          ? 'prerendered pages were built with other SITE_URL/GA_MEASUREMENT_ID/WHATSAPP_NUMBER/UPLOAD_MAX_BYTES values: each is rendered once, on its first request, and kept in the render cache; run "npm run build" (or "npm start", which rebuilds) to serve the built files'
+          : 'prerendered pages were built with other SITE_URL/GA_MEASUREMENT_ID/WHATSAPP_NUMBER/UPLOAD_MAX_BYTES values and RENDER_CACHE_MAX_MB is 0: rendering them per request; run "npm run build" to rebuild',
       );
     // The prerendered pages show the first-run defaults: served as files while the stored content is still those.
     const builtSite = manifest.siteVersion;

@@ -335,11 +335,15 @@ export const quoteSections: QuoteSection[] = [
   },
 ];
 
+/** The documents step's introduction, with the largest file the server takes ("1 GB" by default, UPLOAD_MAX_BYTES). */
+export const quoteDocumentsIntro = (limit: string) =>
+  `Optional, but documents speed up your quote. PDF, JPG or PNG, up to ${limit} each. You can add several files to each slot.`;
+
 /** The documents step, with the address documents may be emailed to instead. */
 const quoteDocumentsFor = ({ agency }: SiteFacts) => ({
   id: "documents",
   title: "Documents",
-  intro: "Optional, but documents speed up your quote. PDF, JPG or PNG, up to 1 GB each. You can add several files to each slot.",
+  intro: quoteDocumentsIntro("1 GB"),
   /** Shown instead of the file slots while the page runs without its scripts (adding files needs them). */
   withoutScripts: [
     "Adding files on this page needs JavaScript, which is not running in this browser. You can still send your request now without them.",

@@ -1,13 +1,14 @@
 import { buttonClass, CallButton } from "~/components/ui/button";
 import { PageHero } from "~/components/ui/page-hero";
-import { quoteCopy, quoteSections } from "~/content/quote";
+import { quoteCopy, quoteDocumentsIntro, quoteSections } from "~/content/quote";
 import { withPhone } from "~/content/site-facts";
+import { publicConfig } from "~/env.server";
 import { newReference } from "~/features/leads/leads.server";
 import { submitLead, trappedNotice, visitContext } from "~/features/leads/submit.server";
 import { QuoteForm } from "~/features/quote/components/quote-form";
 import { QUOTE_FORM_ID, type QuoteData, quoteMessages } from "~/features/quote/messages";
 import { truckingLeadBody, truckingQuoteFormSchema } from "~/features/quote/trucking-quote-schema";
-import { acceptedFileTypes } from "~/features/uploads/messages";
+import { acceptedFileTypes, limitInWords } from "~/features/uploads/messages";
 import { UploadLinkError } from "~/features/uploads/uploads.server";
 import { formClientAction, keepDataAfterForms } from "~/lib/form";
 import { accept, formHeaders, postForm, refuse } from "~/lib/post.server";
@@ -20,7 +21,14 @@ import type { Route } from "./+types/quote";
 /** The form's copy (labels, hints, option lists) reaches the page through the loader, not a JavaScript chunk. */
 export function loader({ context }: Route.LoaderArgs) {
   const { page, documents } = quoteCopy(requestSite(context));
-  return { page, sections: quoteSections, documents: { ...documents, accept: acceptedFileTypes } };
+  // The server's UPLOAD_MAX_BYTES, which the browser checks each document against (a build made with another
+  // value is not served as files: it is one of the settings baked into prerendered pages, env.server.ts publicConfig).
+  const maxBytes = publicConfig(context?.config).uploadMaxBytes;
+  return {
+    page,
+    sections: quoteSections,
+    documents: { ...documents, intro: quoteDocumentsIntro(limitInWords(maxBytes)), accept: acceptedFileTypes, maxBytes },
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { displayFileName } from "./file-name";
 import { detectFileType, MAGIC_BYTES_LENGTH } from "./magic-bytes";
-import { fileTooLargeMessage, formatLimit } from "./messages";
+import { fileTooLargeMessage, formatLimit, limitInWords } from "./messages";
 
 const bytes = (...values: (number | string)[]) =>
   Uint8Array.from(values.flatMap((v) => (typeof v === "string" ? [...v].map((ch) => ch.charCodeAt(0)) : [v])));
@@ -55,6 +55,14 @@ describe("fileTooLargeMessage", () => {
   ])("phrases %i bytes as %s", (limit, text) => {
     expect(formatLimit(limit)).toBe(text);
     expect(fileTooLargeMessage(limit)).toBe(`File size must be less than ${text}`);
+  });
+  it.each([
+    [1024 ** 3, "1 GB"],
+    [5 * 1024 ** 2, "5 MB"],
+    [1.5 * 1024 ** 2, "1.5 MB"],
+    [500, "500 bytes"],
+  ])("says %i bytes in a sentence as %s", (limit, text) => {
+    expect(limitInWords(limit)).toBe(text);
   });
 });
 

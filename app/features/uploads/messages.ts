@@ -24,6 +24,11 @@ export function formatLimit(limitBytes: number): string {
   return `${limitBytes} bytes`;
 }
 
+/** A size limit in a sentence: 1073741824 -> "1 GB", 5242880 -> "5 MB". */
+export function limitInWords(limitBytes: number): string {
+  return formatLimit(limitBytes).replace(/^([\d.]+)([A-Z]+)$/, "$1 $2");
+}
+
 /** A file's size for people: "812 B", "45 KB", "3.2 MB", "1.05 GB". */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

@@ -14,6 +14,8 @@ type Documents = {
   intro: string;
   /** The file inputs' `accept` list. */
   accept: string;
+  /** The largest file the server takes (UPLOAD_MAX_BYTES). */
+  maxBytes: number;
   slots: { slot: string; label: string; hint?: string }[];
   /** What the section says while the page runs without scripts. */
   withoutScripts: string[];
@@ -29,7 +31,7 @@ const sectionClass = "scroll-mt-24 rounded-lg border border-slate-200 bg-white p
 export function QuoteForm({ sections, documents }: { sections: QuoteSection[]; documents: Documents }) {
   const required = sections.map((s) => s.fields.filter((f) => !f.optional).map((f) => f.name));
   const requiredNames = required.flat();
-  const uploads = useUploads();
+  const uploads = useUploads(documents.maxBytes);
   const {
     fetcher,
     formProps,

@@ -21,11 +21,12 @@ export type UploadItem = {
 let counter = 0;
 
 /**
- * The document slots' files. Each file is checked in the browser (type, size), then sent alone to
+ * The document slots' files. Each file is checked in the browser (type, and size against `maxBytes`, the
+ * server's UPLOAD_MAX_BYTES), then sent alone to
  * POST /api/uploads. A refused or failed file is not kept; its slot says why. Removing a file that is
  * still uploading aborts it.
  */
-export function useUploads() {
+export function useUploads(maxBytes: number) {
   const [items, setItems] = useState<UploadItem[]>([]);
   const [slotErrors, setSlotErrors] = useState<Record<string, string>>({});
   const requests = useRef(new Map<string, XMLHttpRequest>());
@@ -62,7 +63,7 @@ export function useUploads() {
     let room = MAX_FILES_PER_SLOT - current.current.filter((i) => i.slot === slot).length;
     const accepted: UploadItem[] = [];
     for (const file of files) {
-      const refused = refusal(file);
+      const refused = refusal(file, maxBytes);
       // The spec's exact texts ("File size must be less than 1GB"); the slot shows which files it holds.
       if (refused) error = refused;
       else if (room <= 0) error = quoteMessages.tooManyFiles(MAX_FILES_PER_SLOT);
@@ -78,7 +79,7 @@ export function useUploads() {
           status: "uploading",
         };
         accepted.push(item);
-        const xhr = sendUpload(slot, file, {
+        const xhr = sendUpload(slot, file, maxBytes, {
           progress: (progress) => update(item.key, { progress }),
           done: (id) => {
             requests.current.delete(item.key);
