@@ -1,6 +1,6 @@
 /**
- * Back-office reads the spec names: GET /api/contacts (contact-form submissions) and
- * GET /api/chatbot-conversations (chat transcripts). Admin only. Also mail that could not be
+ * Back-office reads the spec names: GET /api/contacts (contact-form submissions, 50 a page: ?page=) and
+ * GET /api/chatbot-conversations (chat transcripts, 50 visitors a page: ?page=). Admin only. Also mail that could not be
  * delivered, for API clients (the dashboard reads it through its loader):
  *   GET  /api/admin/mail-failures        failing and dead mail, newest first (at most 50)
  *   POST /api/admin/mail/:id/retry       requeue one: 200, 404 unknown, 409 already queued or sent
@@ -9,6 +9,7 @@ import { Hono } from "hono";
 import { listChatbotConversations, listContactSubmissions } from "~/features/admin/back-office.server";
 import { listMailFailures, retryMail } from "~/features/mail/failures.server";
 import { mailFailureMessages } from "~/features/mail/messages";
+import { pageAsked } from "~/lib/paging";
 import { isUuid } from "~/lib/uuid";
 import { requireAdmin } from "../auth";
 import { clientIp } from "../client-info";
@@ -19,12 +20,20 @@ export function backOfficeRoutes(services: AppServices) {
   const admin = requireAdmin(services);
   return new Hono()
     .get("/contacts", admin, async (c) => {
-      const data = await listContactSubmissions(services.db);
-      return c.json({ success: true, message: `${data.length} contact submission${data.length === 1 ? "" : "s"}`, data });
+      // A page at a time (?page=, 50 each), with where it sits in the whole: total, page, pageCount.
+      const { items, total, page, pageCount } = await listContactSubmissions(services.db, pageAsked(new URL(c.req.url)));
+      return c.json({
+        success: true,
+        message: `${total} contact submission${total === 1 ? "" : "s"}`,
+        data: items,
+        total,
+        page,
+        pageCount,
+      });
     })
     .get("/chatbot-conversations", admin, async (c) => {
-      const data = await listChatbotConversations(services.db);
-      return c.json({ success: true, data });
+      const { items, total, page, pageCount } = await listChatbotConversations(services.db, pageAsked(new URL(c.req.url)));
+      return c.json({ success: true, data: items, total, page, pageCount });
     })
     .get("/admin/mail-failures", admin, async (c) => {
       const data = await listMailFailures(services.db);

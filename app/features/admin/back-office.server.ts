@@ -3,13 +3,18 @@
  * contact_form) and chat transcripts (chat sessions grouped by the visitor's email), in the field
  * names of the spec's API (spec 001 section 3).
  */
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { chatMessages, chatSessions, leads } from "#db/schema";
+import { ADMIN_PAGE_SIZE, type Paged, pageWindow } from "~/lib/paging";
 import type { ChatbotConversation, ContactSubmission, ConversationMessage } from "./types";
 
-/** The newest contact-form submissions first. */
-export async function listContactSubmissions(db: Database, limit = 500): Promise<ContactSubmission[]> {
+/** The contact-form submissions, newest first, a page at a time (`page` from 1; past the end, the last). */
+export async function listContactSubmissions(db: Database, page = 1, pageSize = ADMIN_PAGE_SIZE): Promise<Paged<ContactSubmission>> {
+  const isContact = eq(leads.leadType, "contact_form");
+  const [{ n }] = await db.select({ n: count() }).from(leads).where(isContact);
+  const total = Number(n);
+  const at = pageWindow(total, page, pageSize);
   const rows = await db
     .select({
       id: leads.id,
@@ -21,10 +26,11 @@ export async function listContactSubmissions(db: Database, limit = 500): Promise
       receivedAt: leads.receivedAt,
     })
     .from(leads)
-    .where(eq(leads.leadType, "contact_form"))
-    .orderBy(desc(leads.receivedAt))
-    .limit(limit);
-  return rows.map((r) => ({
+    .where(isContact)
+    .orderBy(desc(leads.receivedAt), desc(leads.id))
+    .limit(at.pageSize)
+    .offset(at.offset);
+  const items = rows.map((r) => ({
     _id: r.id,
     fullName: r.name,
     email: r.email,
@@ -33,26 +39,36 @@ export async function listContactSubmissions(db: Database, limit = 500): Promise
     message: r.message ?? "",
     createdAt: r.receivedAt.toISOString(),
   }));
+  return { items, page: at.page, pageSize: at.pageSize, total, pageCount: at.pageCount };
 }
 
 /**
  * One conversation per visitor email (a returning visitor continues the same transcript), the most
- * recently active first, with the name and phone they gave last.
+ * recently active first, with the name and phone they gave last; a page of visitors at a time.
  */
-export async function listChatbotConversations(db: Database, limit = 200): Promise<ChatbotConversation[]> {
-  const sessions = await db
-    .select()
+export async function listChatbotConversations(db: Database, page = 1, pageSize = ADMIN_PAGE_SIZE): Promise<Paged<ChatbotConversation>> {
+  const visitor = sql<string>`lower(${chatSessions.email})`;
+  const [{ n }] = await db.select({ n: sql<number>`count(distinct ${visitor})` }).from(chatSessions);
+  const total = Number(n);
+  const at = pageWindow(total, page, pageSize);
+  const visitors = await db
+    .select({ key: visitor })
     .from(chatSessions)
-    .orderBy(desc(chatSessions.updatedAt))
-    .limit(limit * 5);
-  const byEmail = new Map<string, { first: (typeof sessions)[number]; ids: string[] }>();
+    .groupBy(visitor)
+    .orderBy(desc(sql`max(${chatSessions.updatedAt})`), visitor)
+    .limit(at.pageSize)
+    .offset(at.offset);
+  const keys = visitors.map((v) => v.key);
+  const sessions = keys.length
+    ? await db.select().from(chatSessions).where(inArray(visitor, keys)).orderBy(desc(chatSessions.updatedAt), desc(chatSessions.id))
+    : [];
+  // Each visitor's sessions, the most recent first (its name and phone are the ones shown).
+  const byVisitor = new Map<string, (typeof sessions)[number][]>();
   for (const s of sessions) {
     const key = s.email.toLowerCase();
-    const entry = byEmail.get(key);
-    if (entry) entry.ids.push(s.id);
-    else if (byEmail.size < limit) byEmail.set(key, { first: s, ids: [s.id] });
+    byVisitor.set(key, [...(byVisitor.get(key) ?? []), s]);
   }
-  const ids = [...byEmail.values()].flatMap((e) => e.ids);
+  const ids = sessions.map((s) => s.id);
   const messages = ids.length
     ? await db
         .select()
@@ -66,15 +82,14 @@ export async function listChatbotConversations(db: Database, limit = 200): Promi
     list.push({ _id: m.id, role: m.role, content: m.content, createdAt: m.createdAt.toISOString() });
     bySession.set(m.sessionId, list);
   }
-  return [...byEmail.values()].map(({ first, ids: sessionIds }) => {
-    const conversation = sessionIds.flatMap((id) => bySession.get(id) ?? []).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-    return {
-      _id: first.id,
-      name: first.name,
-      email: first.email,
-      phone: first.phone,
-      updatedAt: first.updatedAt.toISOString(),
-      conversation,
-    };
+  const items = keys.flatMap((key) => {
+    const visits = byVisitor.get(key);
+    if (!visits) return [];
+    const [first] = visits;
+    const conversation = visits.flatMap((v) => bySession.get(v.id) ?? []).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    return [
+      { _id: first.id, name: first.name, email: first.email, phone: first.phone, updatedAt: first.updatedAt.toISOString(), conversation },
+    ];
   });
+  return { items, page: at.page, pageSize: at.pageSize, total, pageCount: at.pageCount };
 }

@@ -41,11 +41,13 @@ export const adminMessages = {
     title: "Contact Submissions",
     empty: "No contact submissions yet",
     failure: "Failed to load contacts",
+    noun: { one: "submission", many: "submissions" },
   },
   chatbot: {
     title: "Chatbot Management",
     empty: "No chatbot conversations yet",
     failure: "Failed to fetch conversations",
+    noun: { one: "visitor", many: "visitors" },
     view: "View Conversation",
     conversationTitle: (name: string) => `Conversation with ${name}`,
     noMessages: "No messages in this conversation yet",

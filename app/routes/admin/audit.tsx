@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { AdminPage, AdminTable } from "~/components/admin/admin-page";
+import { Pager } from "~/components/admin/pager";
 import { buttonClass } from "~/components/ui/button";
 import { auditAdmins, listAudit } from "~/features/audit/audit.server";
 import { auditMessages as text } from "~/features/audit/messages";
@@ -189,25 +190,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
               </tr>
             ))}
           </AdminTable>
-          {list.pageCount > 1 && (
-            <nav aria-label={text.pagination} className="mt-4 flex flex-wrap items-center justify-between gap-4 text-sm">
-              {list.page > 1 ? (
-                <Link to={pageLink(list.page - 1)} className="font-medium text-brand-700 underline" rel="prev">
-                  {text.newer}
-                </Link>
-              ) : (
-                <span />
-              )}
-              <span className="text-slate-600">{text.pageOf(list.page, list.pageCount)}</span>
-              {list.page < list.pageCount ? (
-                <Link to={pageLink(list.page + 1)} className="font-medium text-brand-700 underline" rel="next">
-                  {text.older}
-                </Link>
-              ) : (
-                <span />
-              )}
-            </nav>
-          )}
+          <Pager page={list.page} pageCount={list.pageCount} href={pageLink} texts={text} />
         </div>
       )}
     </AdminPage>

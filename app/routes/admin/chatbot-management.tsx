@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
 import { AdminPage, AdminTable } from "~/components/admin/admin-page";
+import { ListCount, Pager } from "~/components/admin/pager";
 import { ScreenLoadError } from "~/components/admin/screen-load-error";
 import { buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
@@ -10,21 +11,23 @@ import { adminMessages } from "~/features/admin/messages";
 import type { ChatbotConversation } from "~/features/admin/types";
 import { useHydrated } from "~/features/leads-inbox/components/use-lead-action";
 import { useAdminTimes } from "~/lib/admin-format";
+import { pageAsked, pageHref } from "~/lib/paging";
 import { requireAdmin } from "~/lib/post.server";
 import type { Route } from "./+types/chatbot-management";
 
 const text = adminMessages.chatbot;
 
 /**
- * One conversation per visitor, the most recently active first, read by the same function as GET
- * /api/chatbot-conversations; `?view={id}` names the conversation whose transcript is open (so it opens
- * without scripts too). The screen only reads: no action.
+ * One conversation per visitor, the most recently active first, 50 visitors a page (`?page=`), read by the
+ * same function as GET /api/chatbot-conversations; `?view={id}` names the conversation of the page whose
+ * transcript is open (so it opens without scripts too). The screen only reads: no action.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const data = await listChatbotConversations(context.db);
-  const asked = new URL(request.url).searchParams.get("view");
-  return { data, viewing: data.some((c) => c._id === asked) ? asked : null };
+  const url = new URL(request.url);
+  const list = await listChatbotConversations(context.db, pageAsked(url));
+  const asked = url.searchParams.get("view");
+  return { list, viewing: list.items.some((c) => c._id === asked) ? asked : null };
 }
 
 /** The conversations could not be read: the failure text with Try Again, and a toast. */
@@ -65,7 +68,9 @@ function Transcript({ conversation }: { conversation: ChatbotConversation }) {
  * the list; with them, the dialog opens in place.
  */
 export default function ChatbotManagement({ loaderData }: Route.ComponentProps) {
-  const rows = loaderData.data;
+  const { list } = loaderData;
+  const rows = list.items;
+  const here = pageHref("/admin/chatbot-management", list.page);
   const hydrated = useHydrated();
   const [, setParams] = useSearchParams();
   const viewing = rows.find((row) => row._id === loaderData.viewing) ?? null;
@@ -88,6 +93,7 @@ export default function ChatbotManagement({ loaderData }: Route.ComponentProps) 
 
   return (
     <AdminPage title={text.title}>
+      <ListCount list={list} noun={text.noun} />
       <AdminTable caption={text.title} columns={["Name", "Email", "Phone", "Actions"]} empty={text.empty} isEmpty={rows.length === 0}>
         {rows.map((row) => (
           <tr key={row._id}>
@@ -100,6 +106,7 @@ export default function ChatbotManagement({ loaderData }: Route.ComponentProps) 
             <td className="px-4 py-3 text-slate-700">{row.phone}</td>
             <td className="px-4 py-3 text-right">
               <Form method="get" preventScrollReset>
+                {list.page > 1 && <input type="hidden" name="page" value={list.page} />}
                 <button
                   type="submit"
                   name="view"
@@ -120,6 +127,7 @@ export default function ChatbotManagement({ loaderData }: Route.ComponentProps) 
           </tr>
         ))}
       </AdminTable>
+      <Pager page={list.page} pageCount={list.pageCount} href={(page) => pageHref("/admin/chatbot-management", page)} />
       {viewing && !hydrated && (
         // Without scripts: the transcript the address names, under the list.
         <section aria-labelledby="conversation-page-title" className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -127,7 +135,7 @@ export default function ChatbotManagement({ loaderData }: Route.ComponentProps) 
             {text.conversationTitle(viewing.name)}
           </h2>
           <Transcript conversation={viewing} />
-          <Link to="/admin/chatbot-management" className="mt-6 inline-block text-sm font-medium text-brand-700 underline">
+          <Link to={here} className="mt-6 inline-block text-sm font-medium text-brand-700 underline">
             {text.close}
           </Link>
         </section>

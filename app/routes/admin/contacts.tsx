@@ -1,10 +1,12 @@
 import { AdminPage, AdminTable } from "~/components/admin/admin-page";
+import { ListCount, Pager } from "~/components/admin/pager";
 import { ScreenLoadError } from "~/components/admin/screen-load-error";
 import { listContactSubmissions } from "~/features/admin/back-office.server";
 import { localDateTime, relativeTime } from "~/features/admin/format";
 import { adminMessages } from "~/features/admin/messages";
 import { useHydrated } from "~/features/leads-inbox/components/use-lead-action";
 import { useAdminTimes } from "~/lib/admin-format";
+import { pageAsked, pageHref } from "~/lib/paging";
 import { requireAdmin } from "~/lib/post.server";
 import type { Route } from "./+types/contacts";
 
@@ -17,7 +19,7 @@ const text = adminMessages.contacts;
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { data: await listContactSubmissions(context.db), now: new Date().toISOString() };
+  return { list: await listContactSubmissions(context.db, pageAsked(new URL(request.url))), now: new Date().toISOString() };
 }
 
 /** The submissions could not be read: the failure text with Try Again, and a toast. */
@@ -28,7 +30,8 @@ export function ErrorBoundary() {
 /** /admin/contacts: the contact form's submissions, newest first. */
 export default function Contacts({ loaderData }: Route.ComponentProps) {
   const { longTime } = useAdminTimes();
-  const rows = loaderData.data;
+  const { list } = loaderData;
+  const rows = list.items;
   // The server's HTML (and the first render in the browser) tells times by the server's clock in the
   // agency's zone; once hydrated, by the admin's own clock and zone.
   const hydrated = useHydrated();
@@ -36,6 +39,7 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
 
   return (
     <AdminPage title={text.title}>
+      <ListCount list={list} noun={text.noun} />
       <AdminTable
         caption={text.title}
         columns={["Name", "Contact Info", "Insurance Type", "Message", "Submitted"]}
@@ -63,6 +67,7 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
           </tr>
         ))}
       </AdminTable>
+      <Pager page={list.page} pageCount={list.pageCount} href={(page) => pageHref("/admin/contacts", page)} />
     </AdminPage>
   );
 }
