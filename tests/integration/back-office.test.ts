@@ -163,15 +163,13 @@ describe.each(databaseKinds)("back office reads on %s", (kind) => {
         updatedAt: hoursAgo(100 + n),
       })),
     );
-    await db
-      .insert(chatSessions)
-      .values({
-        name: "Fleet Owner 59",
-        email: "OWNER59@fleets.example",
-        phone: "5125550133",
-        insuranceType: "Commercial Trucking",
-        updatedAt: hoursAgo(150.5),
-      });
+    await db.insert(chatSessions).values({
+      name: "Fleet Owner 59",
+      email: "OWNER59@fleets.example",
+      phone: "5125550133",
+      insuranceType: "Commercial Trucking",
+      updatedAt: hoursAgo(150.5),
+    });
     const first = await (await get("/api/chatbot-conversations")).json();
     const total: number = first.total;
     expect(total).toBeGreaterThanOrEqual(60);
