@@ -271,4 +271,32 @@ describe.each(databaseKinds)("jobs back-office screens on %s", (kind) => {
     expect(unknownHtml).toContain(html(jobMessages.submissions.loadFailure));
     expect(unknownHtml).toContain(html(jobMessages.submissions.reload));
   });
+
+  it("shows a job's applications 50 a page with the count, every application once, and the API the whole list", async () => {
+    const job = await apiJob({ title: "Busy Role", type: "Full-time", workType: "On-site", location: "Liberty Hill, TX" });
+    const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+    await db()
+      .insert(jobApplications)
+      .values(
+        Array.from({ length: 53 }, (_, n) => ({
+          jobId: job._id,
+          name: `Applicant ${String(n).padStart(2, "0")}`,
+          email: `applicant${n}@example.com`,
+          coverLetter: null,
+          createdAt: minutesAgo(n),
+        })),
+      );
+    const first = await (await get(`/admin/jobs/${job._id}/submissions`)).text();
+    expect(first).toContain("Showing 1–50 of 53 applications");
+    expect(first).toContain("Page 1 of 2");
+    expect(first).toContain(`href="/admin/jobs/${job._id}/submissions?page=2"`);
+    expect(first).toContain("Applicant 00");
+    expect(first).not.toContain("Applicant 50");
+    const second = await (await get(`/admin/jobs/${job._id}/submissions?page=2`)).text();
+    expect(second).toContain("Showing 51–53 of 53 applications");
+    for (const n of [50, 51, 52]) expect(second).toContain(`Applicant ${n}`);
+    expect(second).not.toContain("Applicant 49");
+    const api = await fetch(`${server.url}/api/applications/job/${job._id}`, { headers: { cookie } });
+    expect(await api.json()).toHaveLength(53);
+  });
 });

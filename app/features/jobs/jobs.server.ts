@@ -5,7 +5,7 @@
  * server process on the database hears of it once it commits (`followJobChanges`; the careers page
  * shown from the render cache is dropped on it).
  */
-import { desc, eq } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { announceChange, type FollowOptions, followChanges, type RecordChange } from "#db/changes";
 import type { Database, DatabaseHandle } from "#db/client";
@@ -15,6 +15,7 @@ import type { SiteFacts } from "~/content/site-facts";
 import { agencyInbox, type Config } from "~/env.server";
 import { autoRepliesToday, enqueueMail, mailDomain } from "~/features/mail/outbox.server";
 import { greetingName, headerSafe, type MailDraft, notificationMail } from "~/features/mail/templates.server";
+import { ADMIN_PAGE_SIZE, type Paged, pageWindow } from "~/lib/paging";
 import { isUuid } from "~/lib/uuid";
 import type { ApplicationInput, ApplicationRecord, ApplicationStatus, JobInput, JobRecord } from "./schema";
 
@@ -122,6 +123,28 @@ export async function listApplications(db: Database, jobId: string): Promise<App
     .where(eq(jobApplications.jobId, jobId))
     .orderBy(desc(jobApplications.createdAt), desc(jobApplications.id));
   return rows.map(toApplicationRecord);
+}
+
+/** The same, a page at a time, for the screen (the API's answer stays the whole list, the spec's shape). */
+export async function applicationsPage(
+  db: Database,
+  jobId: string,
+  page = 1,
+  pageSize = ADMIN_PAGE_SIZE,
+): Promise<Paged<ApplicationRecord> | null> {
+  if (!(await getJob(db, jobId))) return null;
+  const ofJob = eq(jobApplications.jobId, jobId);
+  const [{ n }] = await db.select({ n: count() }).from(jobApplications).where(ofJob);
+  const total = Number(n);
+  const at = pageWindow(total, page, pageSize);
+  const rows = await db
+    .select()
+    .from(jobApplications)
+    .where(ofJob)
+    .orderBy(desc(jobApplications.createdAt), desc(jobApplications.id))
+    .limit(at.pageSize)
+    .offset(at.offset);
+  return { items: rows.map(toApplicationRecord), page: at.page, pageSize: at.pageSize, total, pageCount: at.pageCount };
 }
 
 /**

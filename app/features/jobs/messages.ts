@@ -44,6 +44,7 @@ export const jobMessages = {
     reload: "Reload",
     noCoverLetter: "No cover letter provided",
     columns: ["Name", "Email", "Cover Letter", "Status", "Submitted"],
+    noun: { one: "application", many: "applications" },
   },
   /** The screens' forms told apart by `intent`: one the screens do not know (the pipeline's own texts are in app/lib/post-messages.ts). */
   actions: {

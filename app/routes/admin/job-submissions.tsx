@@ -2,11 +2,13 @@ import { useEffect, useState } from "react";
 import { data, Link } from "react-router";
 import { AdminPage, AdminTable } from "~/components/admin/admin-page";
 import { LoadFailure } from "~/components/admin/list-parts";
+import { ListCount, Pager } from "~/components/admin/pager";
 import { buttonClass } from "~/components/ui/button";
 import { localDateTime } from "~/features/admin/format";
-import { getJob, listApplications } from "~/features/jobs/jobs.server";
+import { applicationsPage, getJob } from "~/features/jobs/jobs.server";
 import { jobMessages } from "~/features/jobs/messages";
 import type { ApplicationRecord, ApplicationStatus, JobRecord } from "~/features/jobs/schema";
+import { type Paged, pageAsked, pageHref } from "~/lib/paging";
 import { requireAdmin } from "~/lib/post.server";
 import type { Route } from "./+types/job-submissions";
 
@@ -62,18 +64,21 @@ function CoverLetter({ text: letter }: { text: string | null }) {
 type SubmissionsData = {
   /** Null for an unknown job, or when the applications could not be read (the screen says so, with Reload). */
   job: JobRecord | null;
-  applications: ApplicationRecord[] | null;
+  applications: Paged<ApplicationRecord> | null;
 };
 
 /**
- * The job and the applications received for it, newest first, through the same functions as GET
- * /api/jobs/:id and GET /api/applications/job/:jobId. The screen changes nothing: no action.
+ * The job and the applications received for it, newest first and 50 a page (`?page=`), read as GET
+ * /api/jobs/:id and GET /api/applications/job/:jobId read them. The screen changes nothing: no action.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const id = params.jobId.toLowerCase();
   try {
-    const [job, applications] = await Promise.all([getJob(context.db, id), listApplications(context.db, id)]);
+    const [job, applications] = await Promise.all([
+      getJob(context.db, id),
+      applicationsPage(context.db, id, pageAsked(new URL(request.url))),
+    ]);
     const found = job && applications ? { job, applications } : { job: null, applications: null };
     return data<SubmissionsData>(found, { status: found.job ? 200 : 404 });
   } catch (err) {
@@ -85,7 +90,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 /** /admin/jobs/{jobId}/submissions: the applications received for one job, newest first. */
 export default function JobSubmissions({ loaderData }: Route.ComponentProps) {
   const { job } = loaderData;
-  const applications = loaderData.applications ?? [];
+  const list = loaderData.applications;
+  const applications = list?.items ?? [];
 
   return (
     <AdminPage
@@ -100,32 +106,38 @@ export default function JobSubmissions({ loaderData }: Route.ComponentProps) {
       {!job ? (
         <LoadFailure message={text.loadFailure} retryLabel={text.reload} />
       ) : (
-        <AdminTable caption={text.title(job.title)} columns={text.columns} empty={text.empty} isEmpty={applications.length === 0}>
-          {applications.map((a) => (
-            <tr key={a._id} className="align-top">
-              <td className="px-4 py-3 font-medium text-slate-900">{a.name}</td>
-              <td className="px-4 py-3">
-                <a href={`mailto:${a.email}`} className="text-brand-700 underline">
-                  {a.email}
-                </a>
-              </td>
-              <td className="max-w-md px-4 py-3 text-slate-700">
-                <CoverLetter text={a.coverLetter} />
-              </td>
-              <td className="px-4 py-3">
-                <span
-                  className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${badge[a.status] ?? badge.pending}`}
-                  data-status={a.status}
-                >
-                  {capitalise(a.status)}
-                </span>
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-600">
-                <LocalDate iso={a.createdAt} />
-              </td>
-            </tr>
-          ))}
-        </AdminTable>
+        <>
+          {list && <ListCount list={list} noun={text.noun} />}
+          <AdminTable caption={text.title(job.title)} columns={text.columns} empty={text.empty} isEmpty={applications.length === 0}>
+            {applications.map((a) => (
+              <tr key={a._id} className="align-top">
+                <td className="px-4 py-3 font-medium text-slate-900">{a.name}</td>
+                <td className="px-4 py-3">
+                  <a href={`mailto:${a.email}`} className="text-brand-700 underline">
+                    {a.email}
+                  </a>
+                </td>
+                <td className="max-w-md px-4 py-3 text-slate-700">
+                  <CoverLetter text={a.coverLetter} />
+                </td>
+                <td className="px-4 py-3">
+                  <span
+                    className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${badge[a.status] ?? badge.pending}`}
+                    data-status={a.status}
+                  >
+                    {capitalise(a.status)}
+                  </span>
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-600">
+                  <LocalDate iso={a.createdAt} />
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
+        </>
+      )}
+      {job && list && (
+        <Pager page={list.page} pageCount={list.pageCount} href={(page) => pageHref(`/admin/jobs/${job._id}/submissions`, page)} />
       )}
     </AdminPage>
   );
