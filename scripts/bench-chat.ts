@@ -9,7 +9,7 @@
  *   npm run bench:chat                       5,000 passages, 20 rounds of the question set
  *   BENCH_PASSAGES=20000 npm run bench:chat  another size
  *
- * tests/integration/chat-retrieval-speed.test.ts holds the same timings to their limits in `npm test`,
+ * tests/measured/chat-retrieval-speed.test.ts holds the same timings to their limits in `npm test`,
  * with the passages in memory (`fillerPosts`) rather than stored.
  */
 import { pathToFileURL } from "node:url";

@@ -5,7 +5,7 @@
  *   3. typechecks, beside 4 and 5;
  *   4. builds the production site;
  *   5. runs unit and integration tests (Vitest: PGlite, and PostgreSQL when TEST_DATABASE_URL is set);
- *   6. measures the built server alone: its start and its memory under load (tests/measured);
+ *   6. measures alone what timing depends on: the built server's start and memory under load, the chat's retrieval speed (tests/measured);
  *   7. runs the end-to-end tests (Playwright in Chromium) against the built server.
  * Ends with the slowest ten files and one line of totals.
  */

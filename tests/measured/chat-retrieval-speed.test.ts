@@ -3,9 +3,9 @@
  * from its sentences (scripts/bench-chat.ts, which measures the same with the passages stored), held
  * in memory as a process's index holds them. Every question of the question set is asked 5 times:
  * p50 under 20 ms and p99 under 50 ms of the process's CPU time per question, the best of up to three
- * such measurements (the suite runs files
- * beside each other on every core, so wall time would measure the neighbours; `npm run bench:chat`
- * reports wall time on a quiet machine).
+ * such measurements. It runs in tests/measured, after the other files and alone: beside them, on a 2-core
+ * machine, the neighbours' load reached its CPU time too (a p99 of 63 ms); `npm run bench:chat` reports
+ * wall time on a quiet machine.
  */
 import { describe, expect, it } from "vitest";
 import { defaultSite } from "../../app/content/site-profile";
