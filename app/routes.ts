@@ -37,6 +37,7 @@ export default [
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/index.ts"),
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
+    route("admin/search", "routes/admin/search.tsx"),
     route("admin/backups", "routes/admin/backups.ts"),
     route("admin/leads", "routes/admin/leads.tsx"),
     route("admin/leads/:id", "routes/admin/lead-detail.tsx"),

@@ -8,6 +8,7 @@ import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, unlinkSync, wr
 import { chmod, cp, rm } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
@@ -176,7 +177,8 @@ function pgliteSignals(client: PGlite): Pick<DatabaseHandle, "listen" | "withLoc
 export const PGLITE_SHARED_BUFFERS = "16MB";
 
 const pgliteOptions = () => ({
-  extensions: { vector },
+  // pg_trgm: the back office's search indexes (db/migrations/0016_search.sql).
+  extensions: { vector, pg_trgm },
   startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
 });
 

@@ -26,6 +26,8 @@ export const SCREEN_ACCESS = {
   "admin/account/two-factor": "account",
   admin: "signed-in",
   "admin/dashboard": "leads",
+  // Every role searches; each list in the answer is read only for a role that may open it.
+  "admin/search": "signed-in",
   "admin/backups": "backups",
   "admin/leads": "leads",
   "admin/leads/:id": "leads",

@@ -1,6 +1,7 @@
 /**
  * Back-office reads the spec names: GET /api/contacts (contact-form submissions, 50 a page: ?page=) and
- * GET /api/chatbot-conversations (chat transcripts, 50 visitors a page: ?page=). Admin only. Also mail that could not be
+ * GET /api/chatbot-conversations (chat transcripts, 50 visitors a page: ?page=), both searched with ?q= (the back
+ * office's one search, app/lib/search.ts). Admin only. Also mail that could not be
  * delivered, for API clients (the dashboard reads it through its loader):
  *   GET  /api/admin/mail-failures        failing and dead mail, newest first (at most 50)
  *   POST /api/admin/mail/:id/retry       requeue one: 200, 404 unknown, 409 already queued or sent
@@ -9,19 +10,26 @@ import { Hono } from "hono";
 import { listChatbotConversations, listContactSubmissions } from "~/features/admin/back-office.server";
 import { listMailFailures, retryMail } from "~/features/mail/failures.server";
 import { mailFailureMessages } from "~/features/mail/messages";
-import { pageAsked } from "~/lib/paging";
+import { ADMIN_PAGE_SIZE, pageAsked } from "~/lib/paging";
+import { parseSearch } from "~/lib/search";
 import { isUuid } from "~/lib/uuid";
 import { requireAdmin } from "../auth";
 import { clientIp } from "../client-info";
 import type { AppServices } from "../context";
 import { apiError, apiPost } from "../http";
 
+/** The page and the search a list's address asks for. */
+function listAsked(href: string) {
+  const url = new URL(href);
+  return [pageAsked(url), ADMIN_PAGE_SIZE, parseSearch(url.searchParams.get("q"))] as const;
+}
+
 export function backOfficeRoutes(services: AppServices) {
   const admin = requireAdmin(services);
   return new Hono()
     .get("/contacts", admin, async (c) => {
       // A page at a time (?page=, 50 each), with where it sits in the whole: total, page, pageCount.
-      const { items, total, page, pageCount } = await listContactSubmissions(services.db, pageAsked(new URL(c.req.url)));
+      const { items, total, page, pageCount } = await listContactSubmissions(services.db, ...listAsked(c.req.url));
       return c.json({
         success: true,
         message: `${total} contact submission${total === 1 ? "" : "s"}`,
@@ -32,7 +40,7 @@ export function backOfficeRoutes(services: AppServices) {
       });
     })
     .get("/chatbot-conversations", admin, async (c) => {
-      const { items, total, page, pageCount } = await listChatbotConversations(services.db, pageAsked(new URL(c.req.url)));
+      const { items, total, page, pageCount } = await listChatbotConversations(services.db, ...listAsked(c.req.url));
       return c.json({ success: true, data: items, total, page, pageCount });
     })
     .get("/admin/mail-failures", admin, async (c) => {

@@ -24,6 +24,7 @@ import {
   leadDocument,
   leadsCsv,
   leadTypesPresent,
+  leadView,
   listLeads,
   updateLead,
 } from "~/features/leads-inbox/inbox.server";
@@ -76,6 +77,8 @@ export function leadRoutes(services: AppServices) {
   const { config, db, logger, storage } = services;
   const admin = requireAdmin(services);
   const watching = requireAdmin(services, { touch: false });
+  /** The signed-in account's view of the leads ("mine"), on the site's promise clock and calendar. */
+  const view = (c: Context) => leadView(c.get("admin" as never)?.id ?? null, promiseSettings(config, services.site.current().facts));
   const validId = (c: Context, id: string) =>
     isUuid(id) ? undefined : apiError(c, 400, INVALID_ID, { id: "The lead id must be a UUID." });
 
@@ -84,7 +87,7 @@ export function leadRoutes(services: AppServices) {
       .get("/leads", admin, async (c) => {
         const parsed = parseApiBody(leadListQuerySchema, c.req.query());
         if (!parsed.ok) return apiError(c, 400, INVALID_QUERY, parsed.errors);
-        const { items, total, nextCursor } = await listLeads(db, parsed.data);
+        const { items, total, nextCursor } = await listLeads(db, parsed.data, view(c));
         const types = await leadTypesPresent(db);
         return c.json({ success: true, data: items, total, nextCursor, types, now: new Date().toISOString() });
       })
@@ -96,20 +99,21 @@ export function leadRoutes(services: AppServices) {
         // A HEAD asks what the answer would be: no rows leave, so nothing is recorded or mailed.
         if (c.req.method === "HEAD") return new Response(null, { status: 200, headers: { "Content-Type": "text/csv; charset=utf-8" } });
         // Recorded as it starts: an export handed out is data that left, even if the download is cut short.
-        const count = await countLeads(db, parsed.data);
+        const filters = parsed.data;
+        const count = await countLeads(db, filters, view(c));
         const ip = clientIp(c, config.TRUST_PROXY);
         await recordAudit(db, {
           action: "leads_exported",
           admin: c.get("admin"),
           targetType: "leads",
-          detail: { filters: { status: parsed.data.status ?? null, type: parsed.data.type ?? null }, rows: count },
+          detail: { filters: Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined)), rows: count },
           ip,
         });
         await sendSecurityNotice(
           { ...services, site: services.site.current() },
           { what: securityNoticeMessages.events.exported(c.get("admin").email, count), actor: c.get("admin"), ip },
         );
-        const rows = leadsCsv(db, parsed.data);
+        const rows = leadsCsv(db, filters, view(c));
         const encoder = new TextEncoder();
         const body = new ReadableStream<Uint8Array>({
           async pull(controller) {

@@ -3,15 +3,26 @@
  * contact_form) and chat transcripts (chat sessions grouped by the visitor's email), in the field
  * names of the spec's API (spec 001 section 3).
  */
-import { count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { chatMessages, chatSessions, leads } from "#db/schema";
+import { searchText } from "#db/search";
 import { ADMIN_PAGE_SIZE, type Paged, pageWindow } from "~/lib/paging";
+import type { SearchTerms } from "~/lib/search";
+import { searchWhere } from "~/lib/search.server";
 import type { ChatbotConversation, ContactSubmission, ConversationMessage } from "./types";
 
 /** The contact-form submissions, newest first, a page at a time (`page` from 1; past the end, the last). */
-export async function listContactSubmissions(db: Database, page = 1, pageSize = ADMIN_PAGE_SIZE): Promise<Paged<ContactSubmission>> {
-  const isContact = eq(leads.leadType, "contact_form");
+export async function listContactSubmissions(
+  db: Database,
+  page = 1,
+  pageSize = ADMIN_PAGE_SIZE,
+  search: SearchTerms | null = null,
+): Promise<Paged<ContactSubmission>> {
+  const isContact = and(
+    eq(leads.leadType, "contact_form"),
+    search ? searchWhere(searchText.leads, search, searchText.names.leads) : undefined,
+  );
   const [{ n }] = await db.select({ n: count() }).from(leads).where(isContact);
   const total = Number(n);
   const at = pageWindow(total, page, pageSize);
@@ -46,14 +57,30 @@ export async function listContactSubmissions(db: Database, page = 1, pageSize = 
  * One conversation per visitor email (a returning visitor continues the same transcript), the most
  * recently active first, with the name and phone they gave last; a page of visitors at a time.
  */
-export async function listChatbotConversations(db: Database, page = 1, pageSize = ADMIN_PAGE_SIZE): Promise<Paged<ChatbotConversation>> {
+export async function listChatbotConversations(
+  db: Database,
+  page = 1,
+  pageSize = ADMIN_PAGE_SIZE,
+  search: SearchTerms | null = null,
+): Promise<Paged<ChatbotConversation>> {
   const visitor = sql<string>`lower(${chatSessions.email})`;
-  const [{ n }] = await db.select({ n: sql<number>`count(distinct ${visitor})` }).from(chatSessions);
+  // A visitor is found by what they gave (name, email, phone) or by anything said in one of their chats.
+  const found = search
+    ? or(
+        searchWhere(searchText.chatSessions, search, searchText.names.chatSessions),
+        sql`exists (select 1 from ${chatMessages} where ${chatMessages.sessionId} = ${chatSessions.id} and ${searchWhere(searchText.chatMessages, search)})`,
+      )
+    : undefined;
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(distinct ${visitor})` })
+    .from(chatSessions)
+    .where(found);
   const total = Number(n);
   const at = pageWindow(total, page, pageSize);
   const visitors = await db
     .select({ key: visitor })
     .from(chatSessions)
+    .where(found)
     .groupBy(visitor)
     .orderBy(desc(sql`max(${chatSessions.updatedAt})`), visitor)
     .limit(at.pageSize)

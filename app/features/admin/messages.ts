@@ -33,6 +33,25 @@ export const adminMessages = {
   footer: {
     version: (version: string) => `Version ${version}`,
   },
+  /** /admin/search: one search over every list the account may open. */
+  search: {
+    title: "Search",
+    label: "Search the back office",
+    headerLabel: "Search leads, contacts, chats and applications",
+    placeholder: "Search… (press /)",
+    prompt: "Type a name, phone number, email, reference or words from a message. A phone number matches however it is written.",
+    nothing: (q: string) => `Nothing in the back office matches “${q}”.`,
+    failure: "The search could not be run. Try again.",
+    sections: {
+      leads: "Leads",
+      contacts: "Contact submissions",
+      chats: "Chat conversations",
+      applications: "Job applications",
+    },
+    count: (n: number) => (n === 1 ? "1 match" : `${n} matches`),
+    seeAll: (n: number, what: string) => `See all ${n} in ${what}`,
+    appliedFor: (job: string) => `Applied for ${job}`,
+  },
   dashboard: {
     title: "Dashboard",
     comingSoon: "Coming Soon",
@@ -42,12 +61,14 @@ export const adminMessages = {
     empty: "No contact submissions yet",
     failure: "Failed to load contacts",
     noun: { one: "submission", many: "submissions" },
+    search: "Search contact submissions",
   },
   chatbot: {
     title: "Chatbot Management",
     empty: "No chatbot conversations yet",
     failure: "Failed to fetch conversations",
     noun: { one: "visitor", many: "visitors" },
+    search: "Search conversations",
     view: "View Conversation",
     conversationTitle: (name: string) => `Conversation with ${name}`,
     noMessages: "No messages in this conversation yet",

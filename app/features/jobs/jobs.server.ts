@@ -5,17 +5,20 @@
  * server process on the database hears of it once it commits (`followJobChanges`; the careers page
  * shown from the render cache is dropped on it).
  */
-import { count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { announceChange, type FollowOptions, followChanges, type RecordChange } from "#db/changes";
 import type { Database, DatabaseHandle } from "#db/client";
 import { type Job, type JobApplication, jobApplications, jobs } from "#db/schema";
+import { searchText } from "#db/search";
 import { applicationStatuses } from "~/content/admin-options";
 import type { SiteFacts } from "~/content/site-facts";
 import { agencyInbox, type Config } from "~/env.server";
 import { autoRepliesToday, enqueueMail, mailDomain } from "~/features/mail/outbox.server";
 import { greetingName, headerSafe, type MailDraft, notificationMail } from "~/features/mail/templates.server";
 import { ADMIN_PAGE_SIZE, type Paged, pageWindow } from "~/lib/paging";
+import type { SearchTerms } from "~/lib/search";
+import { searchWhere } from "~/lib/search.server";
 import { isUuid } from "~/lib/uuid";
 import type { ApplicationInput, ApplicationRecord, ApplicationStatus, JobInput, JobRecord } from "./schema";
 
@@ -131,9 +134,13 @@ export async function applicationsPage(
   jobId: string,
   page = 1,
   pageSize = ADMIN_PAGE_SIZE,
+  search: SearchTerms | null = null,
 ): Promise<Paged<ApplicationRecord> | null> {
   if (!(await getJob(db, jobId))) return null;
-  const ofJob = eq(jobApplications.jobId, jobId);
+  const ofJob = and(
+    eq(jobApplications.jobId, jobId),
+    search ? searchWhere(searchText.jobApplications, search, searchText.names.jobApplications) : undefined,
+  );
   const [{ n }] = await db.select({ n: count() }).from(jobApplications).where(ofJob);
   const total = Number(n);
   const at = pageWindow(total, page, pageSize);
@@ -145,6 +152,29 @@ export async function applicationsPage(
     .limit(at.pageSize)
     .offset(at.offset);
   return { items: rows.map(toApplicationRecord), page: at.page, pageSize: at.pageSize, total, pageCount: at.pageCount };
+}
+
+/** Applications to any job that match a search, newest first, with their job's title; and how many match. */
+export async function searchApplications(
+  db: Database,
+  search: SearchTerms,
+  limit: number,
+): Promise<{ items: (ApplicationRecord & { jobId: string; jobTitle: string })[]; total: number }> {
+  const found = searchWhere(searchText.jobApplications, search, searchText.names.jobApplications);
+  const [[{ n }], rows] = await Promise.all([
+    db.select({ n: count() }).from(jobApplications).where(found),
+    db
+      .select({ application: jobApplications, jobTitle: jobs.title })
+      .from(jobApplications)
+      .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
+      .where(found)
+      .orderBy(desc(jobApplications.createdAt), desc(jobApplications.id))
+      .limit(limit),
+  ]);
+  return {
+    items: rows.map((r) => ({ ...toApplicationRecord(r.application), jobId: r.application.jobId, jobTitle: r.jobTitle })),
+    total: Number(n),
+  };
 }
 
 /**

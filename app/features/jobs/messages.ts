@@ -45,6 +45,7 @@ export const jobMessages = {
     noCoverLetter: "No cover letter provided",
     columns: ["Name", "Email", "Cover Letter", "Status", "Submitted"],
     noun: { one: "application", many: "applications" },
+    search: "Search applications",
   },
   /** The screens' forms told apart by `intent`: one the screens do not know (the pipeline's own texts are in app/lib/post-messages.ts). */
   actions: {

@@ -3,10 +3,13 @@
  * newest first with keyset pagination, one lead with everything follow-up needs, the status
  * pipeline with its first-response rule, the CSV export, and the dashboard's figures.
  */
-import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { consentRecords, type Lead, leads, type Upload, uploads } from "#db/schema";
+import { searchText } from "#db/search";
 import { recordAudit } from "~/features/audit/audit.server";
+import { parseSearch } from "~/lib/search";
+import { searchWhere } from "~/lib/search.server";
 import { activeAdmin, recordLeadActivity } from "./activity.server";
 import { csvRow, UTF8_BOM } from "./csv";
 import type { InboxSummary, LeadDetail, LeadFilters, LeadListItem, LeadListQuery, LeadStatus } from "./schema";
@@ -107,35 +110,78 @@ function toItem(row: ListRow): LeadListItem {
   };
 }
 
-function filterWhere({ status, type }: LeadFilters): SQL | undefined {
-  return and(status ? eq(leads.status, status) : undefined, type ? eq(leads.leadType, type) : undefined);
+/**
+ * What a view needs besides its filters: who is looking (for "mine"), the promise clock (for "overdue") and
+ * the agency's time zone (a day received is a day where the agency is).
+ */
+export type LeadView = { viewerId: string | null; slaMinutes: number; timeZone: string };
+
+/** The view of the account `viewerId` under the site's promise clock. */
+export function leadView(viewerId: string | null, settings: SlaSettings): LeadView {
+  return { viewerId, slaMinutes: settings.slaMinutes, timeZone: settings.office.timeZone };
+}
+
+function ownerWhere(owner: LeadFilters["owner"], viewerId: string | null): SQL | undefined {
+  if (owner === undefined) return undefined;
+  if (owner === "unassigned") return isNull(leads.assigneeId);
+  const id = owner === "mine" ? viewerId : owner;
+  return id ? eq(leads.assigneeId, id) : sql`false`;
+}
+
+function filterWhere(f: LeadFilters, view: LeadView): SQL | undefined {
+  const terms = parseSearch(f.q);
+  const tz = view.timeZone;
+  return and(
+    terms ? searchWhere(searchText.leads, terms, searchText.names.leads) : undefined,
+    ownerWhere(f.owner, view.viewerId),
+    f.overdue ? overdueLead(view.slaMinutes) : undefined,
+    f.status ? eq(leads.status, f.status) : undefined,
+    f.type ? eq(leads.leadType, f.type) : undefined,
+    f.from ? sql`${leads.receivedAt} >= (${f.from}::date::timestamp at time zone ${tz}::text)` : undefined,
+    f.to ? sql`${leads.receivedAt} < ((${f.to}::date + 1)::timestamp at time zone ${tz}::text)` : undefined,
+    f.licensed ? eq(leads.outsideLicensedStates, f.licensed === "outside") : undefined,
+  );
 }
 
 /**
  * The leads before `before` (the last `_id` of the previous page) in (received_at, id) order, newest
  * first. Keyset rather than offset: a lead arriving while the admin pages on shifts nothing.
  */
-async function page(db: Db, filters: LeadFilters, limit: number, before?: string): Promise<ListRow[]> {
-  const cursor = before
-    ? sql`(${leads.receivedAt}, ${leads.id}) < (select c.received_at, c.id from ${leads} c where c.id = ${before})`
+async function page(
+  db: Db,
+  filters: LeadFilters,
+  view: LeadView,
+  limit: number,
+  at: { before?: string; offset?: number },
+): Promise<ListRow[]> {
+  const cursor = at.before
+    ? sql`(${leads.receivedAt}, ${leads.id}) < (select c.received_at, c.id from ${leads} c where c.id = ${at.before})`
     : undefined;
   return db
     .select(listColumns)
     .from(leads)
-    .where(and(filterWhere(filters), cursor))
+    .where(and(filterWhere(filters, view), cursor))
     .orderBy(desc(leads.receivedAt), desc(leads.id))
-    .limit(limit);
+    .limit(limit)
+    .offset(at.offset ?? 0);
 }
 
+/**
+ * A page of the leads the view matches, newest first, and how many it matches in all: after `before` (the
+ * API's keyset cursor), or from `offset` (the screen's numbered pages).
+ */
 export async function listLeads(
   db: Db,
-  query: LeadListQuery,
+  query: LeadListQuery & { offset?: number },
+  view: LeadView,
 ): Promise<{ items: LeadListItem[]; total: number; nextCursor: string | null }> {
-  const rows = await page(db, query, query.limit + 1, query.before);
+  const [rows, total] = await Promise.all([
+    page(db, query, view, query.limit + 1, { before: query.before, offset: query.offset }),
+    countLeads(db, query, view),
+  ]);
   const more = rows.length > query.limit;
   const items = rows.slice(0, query.limit).map(toItem);
-  const [{ n }] = await db.select({ n: count() }).from(leads).where(filterWhere(query));
-  return { items, total: n, nextCursor: more ? items[items.length - 1]._id : null };
+  return { items, total, nextCursor: more ? items[items.length - 1]._id : null };
 }
 
 /** The leadTypes that occur in the store (the type filter's options). */
@@ -310,9 +356,9 @@ export async function updateLead(
 }
 
 /** How many leads match the filters (the export's row count). */
-export async function countLeads(db: Db, filters: LeadFilters): Promise<number> {
-  const [{ n }] = await db.select({ n: count() }).from(leads).where(filterWhere(filters));
-  return n;
+export async function countLeads(db: Db, filters: LeadFilters, view: LeadView): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(leads).where(filterWhere(filters, view));
+  return Number(n);
 }
 
 /** An upload of this lead (null when it does not exist or belongs to another lead, or to none). */
@@ -367,11 +413,11 @@ const EXPORT_BATCH = 500;
  * Every lead matching the filters as CSV (BOM, header row, CRLF records), newest first, read in
  * batches so a large store is never held whole.
  */
-export async function* leadsCsv(db: Db, filters: LeadFilters): AsyncGenerator<string> {
+export async function* leadsCsv(db: Db, filters: LeadFilters, view: LeadView): AsyncGenerator<string> {
   yield UTF8_BOM + csvRow(csvColumns);
   let before: string | undefined;
   for (;;) {
-    const rows = await page(db, filters, EXPORT_BATCH, before);
+    const rows = await page(db, filters, view, EXPORT_BATCH, { before });
     if (rows.length === 0) return;
     yield rows.map((r) => csvRow(csvValues(toItem(r)))).join("");
     if (rows.length < EXPORT_BATCH) return;

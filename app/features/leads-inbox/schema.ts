@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { leadStatuses } from "~/content/admin-options";
+import { SEARCH_MAX_LENGTH } from "~/lib/search";
 import { isUuid, UUID_PATTERN } from "~/lib/uuid";
 import { inboxMessages } from "./messages";
 
@@ -19,8 +20,48 @@ const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
 
 export const leadStatusSchema = z.enum(leadStatuses, { error: `status must be one of: ${leadStatuses.join(", ")}` });
 
-/** Filters shared by the list and the CSV export. */
-export const leadFiltersSchema = z.object({
+/** A day as the agency's calendar has it (YYYY-MM-DD), a real date. */
+const dayParam = (name: string) =>
+  z.preprocess(
+    blank,
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date as YYYY-MM-DD`)
+      .refine((v) => {
+        const d = new Date(`${v}T00:00:00Z`);
+        return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+      }, `${name} must be a real date`)
+      .optional(),
+  );
+
+/** Who owns the call back: the signed-in account's leads, nobody's, or one colleague's (their id). */
+export const leadOwnerSchema = z.union(
+  [
+    z.enum(["mine", "unassigned"]),
+    z
+      .string()
+      .regex(UUID_PATTERN)
+      .transform((v) => v.toLowerCase()),
+  ],
+  { error: "owner must be mine, unassigned or the id of an admin" },
+);
+export type LeadOwnerFilter = z.infer<typeof leadOwnerSchema>;
+
+/**
+ * The inbox's view, shared by the screen's address, GET /api/leads and the CSV export: a search, the owner,
+ * overdue only, status, type, the days received (from and to, both included, in the agency's time zone)
+ * and whether the business is in a state the agency is licensed in.
+ */
+export const leadFilterFields = z.object({
+  q: z.preprocess(
+    blank,
+    z
+      .string()
+      .max(SEARCH_MAX_LENGTH * 2, `q must be at most ${SEARCH_MAX_LENGTH * 2} characters`)
+      .optional(),
+  ),
+  owner: z.preprocess(blank, leadOwnerSchema.optional()),
+  overdue: z.preprocess(blank, z.enum(["1", "true"], { error: "overdue must be 1 or true" }).optional()),
   status: z.preprocess(blank, leadStatusSchema.optional()),
   // Not a closed list: chat and future forms add leadTypes, and the filter must reach them.
   type: z.preprocess(
@@ -30,21 +71,32 @@ export const leadFiltersSchema = z.object({
       .regex(/^[a-z][a-z0-9_]{0,63}$/, "type must be a leadType such as contact_form")
       .optional(),
   ),
+  from: dayParam("from"),
+  to: dayParam("to"),
+  licensed: z.preprocess(blank, z.enum(["inside", "outside"], { error: "licensed must be inside or outside" }).optional()),
 });
+const daysInOrder = (f: { from?: string; to?: string }) => !f.from || !f.to || f.from <= f.to;
+const daysOutOfOrder = { message: "to must not be before from", path: ["to"] };
+export const leadFiltersSchema = leadFilterFields.refine(daysInOrder, daysOutOfOrder);
 
-export const leadListQuerySchema = leadFiltersSchema.extend({
-  limit: z.preprocess(
-    blank,
-    z.coerce
-      .number({ error: "limit must be a number" })
-      .int("limit must be a whole number")
-      .min(1, "limit must be at least 1")
-      .max(LEADS_MAX_PAGE_SIZE, `limit must be at most ${LEADS_MAX_PAGE_SIZE}`)
-      .default(LEADS_PAGE_SIZE),
-  ),
-  /** The `_id` of the last lead of the previous page (keyset pagination: stable while new leads arrive). */
-  before: z.preprocess(blank, z.string().regex(UUID_PATTERN, "before must be the _id of a lead").optional()),
-});
+/** The filter names of the inbox's view, in the order an address writes them. */
+export const LEAD_FILTER_NAMES = ["q", "owner", "overdue", "status", "type", "from", "to", "licensed"] as const;
+
+export const leadListQuerySchema = leadFilterFields
+  .extend({
+    limit: z.preprocess(
+      blank,
+      z.coerce
+        .number({ error: "limit must be a number" })
+        .int("limit must be a whole number")
+        .min(1, "limit must be at least 1")
+        .max(LEADS_MAX_PAGE_SIZE, `limit must be at most ${LEADS_MAX_PAGE_SIZE}`)
+        .default(LEADS_PAGE_SIZE),
+    ),
+    /** The `_id` of the last lead of the previous page (keyset pagination: stable while new leads arrive). */
+    before: z.preprocess(blank, z.string().regex(UUID_PATTERN, "before must be the _id of a lead").optional()),
+  })
+  .refine(daysInOrder, daysOutOfOrder);
 
 export const leadStatusBodySchema = z.object({ status: leadStatusSchema });
 

@@ -3,6 +3,7 @@ import { Form, Link, useSearchParams } from "react-router";
 import { AdminPage, AdminTable } from "~/components/admin/admin-page";
 import { ListCount, Pager } from "~/components/admin/pager";
 import { ScreenLoadError } from "~/components/admin/screen-load-error";
+import { SearchBox } from "~/components/admin/search-box";
 import { buttonClass } from "~/components/ui/button";
 import { Modal } from "~/components/ui/modal";
 import { listChatbotConversations } from "~/features/admin/back-office.server";
@@ -11,8 +12,9 @@ import { adminMessages } from "~/features/admin/messages";
 import type { ChatbotConversation } from "~/features/admin/types";
 import { useHydrated } from "~/features/leads-inbox/components/use-lead-action";
 import { useAdminTimes } from "~/lib/admin-format";
-import { pageAsked, pageHref } from "~/lib/paging";
+import { ADMIN_PAGE_SIZE, pageAsked, pageHref } from "~/lib/paging";
 import { requireAdmin } from "~/lib/post.server";
+import { hereWithSearch, parseSearch, searchAsked, searchMessages } from "~/lib/search";
 import type { Route } from "./+types/chatbot-management";
 
 const text = adminMessages.chatbot;
@@ -25,9 +27,10 @@ const text = adminMessages.chatbot;
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const url = new URL(request.url);
-  const list = await listChatbotConversations(context.db, pageAsked(url));
+  const q = searchAsked(url);
+  const list = await listChatbotConversations(context.db, pageAsked(url), ADMIN_PAGE_SIZE, parseSearch(q));
   const asked = url.searchParams.get("view");
-  return { list, viewing: list.items.some((c) => c._id === asked) ? asked : null };
+  return { list, q, viewing: list.items.some((c) => c._id === asked) ? asked : null };
 }
 
 /** The conversations could not be read: the failure text with Try Again, and a toast. */
@@ -70,7 +73,8 @@ function Transcript({ conversation }: { conversation: ChatbotConversation }) {
 export default function ChatbotManagement({ loaderData }: Route.ComponentProps) {
   const { list } = loaderData;
   const rows = list.items;
-  const here = pageHref("/admin/chatbot-management", list.page);
+  const base = hereWithSearch("/admin/chatbot-management", loaderData.q);
+  const here = pageHref(base, list.page);
   const hydrated = useHydrated();
   const [, setParams] = useSearchParams();
   const viewing = rows.find((row) => row._id === loaderData.viewing) ?? null;
@@ -93,8 +97,14 @@ export default function ChatbotManagement({ loaderData }: Route.ComponentProps) 
 
   return (
     <AdminPage title={text.title}>
+      <SearchBox action="/admin/chatbot-management" q={loaderData.q} label={text.search} />
       <ListCount list={list} noun={text.noun} />
-      <AdminTable caption={text.title} columns={["Name", "Email", "Phone", "Actions"]} empty={text.empty} isEmpty={rows.length === 0}>
+      <AdminTable
+        caption={text.title}
+        columns={["Name", "Email", "Phone", "Actions"]}
+        empty={loaderData.q ? searchMessages.noMatch(loaderData.q) : text.empty}
+        isEmpty={rows.length === 0}
+      >
         {rows.map((row) => (
           <tr key={row._id}>
             <td className="px-4 py-3 font-medium text-slate-900">{row.name}</td>
@@ -106,6 +116,7 @@ export default function ChatbotManagement({ loaderData }: Route.ComponentProps) 
             <td className="px-4 py-3 text-slate-700">{row.phone}</td>
             <td className="px-4 py-3 text-right">
               <Form method="get" preventScrollReset>
+                {loaderData.q && <input type="hidden" name="q" value={loaderData.q} />}
                 {list.page > 1 && <input type="hidden" name="page" value={list.page} />}
                 <button
                   type="submit"
@@ -127,7 +138,7 @@ export default function ChatbotManagement({ loaderData }: Route.ComponentProps) 
           </tr>
         ))}
       </AdminTable>
-      <Pager page={list.page} pageCount={list.pageCount} href={(page) => pageHref("/admin/chatbot-management", page)} />
+      <Pager page={list.page} pageCount={list.pageCount} href={(page) => pageHref(base, page)} />
       {viewing && !hydrated && (
         // Without scripts: the transcript the address names, under the list.
         <section aria-labelledby="conversation-page-title" className="mt-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">

@@ -1,13 +1,15 @@
 import { AdminPage, AdminTable } from "~/components/admin/admin-page";
 import { ListCount, Pager } from "~/components/admin/pager";
 import { ScreenLoadError } from "~/components/admin/screen-load-error";
+import { SearchBox } from "~/components/admin/search-box";
 import { listContactSubmissions } from "~/features/admin/back-office.server";
 import { localDateTime, relativeTime } from "~/features/admin/format";
 import { adminMessages } from "~/features/admin/messages";
 import { useHydrated } from "~/features/leads-inbox/components/use-lead-action";
 import { useAdminTimes } from "~/lib/admin-format";
-import { pageAsked, pageHref } from "~/lib/paging";
+import { ADMIN_PAGE_SIZE, pageAsked, pageHref } from "~/lib/paging";
 import { requireAdmin } from "~/lib/post.server";
+import { hereWithSearch, parseSearch, searchAsked, searchMessages } from "~/lib/search";
 import type { Route } from "./+types/contacts";
 
 const text = adminMessages.contacts;
@@ -19,7 +21,10 @@ const text = adminMessages.contacts;
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { list: await listContactSubmissions(context.db, pageAsked(new URL(request.url))), now: new Date().toISOString() };
+  const url = new URL(request.url);
+  const q = searchAsked(url);
+  const list = await listContactSubmissions(context.db, pageAsked(url), ADMIN_PAGE_SIZE, parseSearch(q));
+  return { list, q, now: new Date().toISOString() };
 }
 
 /** The submissions could not be read: the failure text with Try Again, and a toast. */
@@ -39,11 +44,12 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
 
   return (
     <AdminPage title={text.title}>
+      <SearchBox action="/admin/contacts" q={loaderData.q} label={text.search} />
       <ListCount list={list} noun={text.noun} />
       <AdminTable
         caption={text.title}
         columns={["Name", "Contact Info", "Insurance Type", "Message", "Submitted"]}
-        empty={text.empty}
+        empty={loaderData.q ? searchMessages.noMatch(loaderData.q) : text.empty}
         isEmpty={rows.length === 0}
       >
         {rows.map((row) => (
@@ -67,7 +73,7 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
           </tr>
         ))}
       </AdminTable>
-      <Pager page={list.page} pageCount={list.pageCount} href={(page) => pageHref("/admin/contacts", page)} />
+      <Pager page={list.page} pageCount={list.pageCount} href={(page) => pageHref(hereWithSearch("/admin/contacts", loaderData.q), page)} />
     </AdminPage>
   );
 }

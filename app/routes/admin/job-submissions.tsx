@@ -3,13 +3,15 @@ import { data, Link } from "react-router";
 import { AdminPage, AdminTable } from "~/components/admin/admin-page";
 import { LoadFailure } from "~/components/admin/list-parts";
 import { ListCount, Pager } from "~/components/admin/pager";
+import { SearchBox } from "~/components/admin/search-box";
 import { buttonClass } from "~/components/ui/button";
 import { localDateTime } from "~/features/admin/format";
 import { applicationsPage, getJob } from "~/features/jobs/jobs.server";
 import { jobMessages } from "~/features/jobs/messages";
 import type { ApplicationRecord, ApplicationStatus, JobRecord } from "~/features/jobs/schema";
-import { type Paged, pageAsked, pageHref } from "~/lib/paging";
+import { ADMIN_PAGE_SIZE, type Paged, pageAsked, pageHref } from "~/lib/paging";
 import { requireAdmin } from "~/lib/post.server";
+import { hereWithSearch, parseSearch, searchAsked, searchMessages } from "~/lib/search";
 import type { Route } from "./+types/job-submissions";
 
 const text = jobMessages.submissions;
@@ -65,6 +67,8 @@ type SubmissionsData = {
   /** Null for an unknown job, or when the applications could not be read (the screen says so, with Reload). */
   job: JobRecord | null;
   applications: Paged<ApplicationRecord> | null;
+  /** The search, as typed ("" for none). */
+  q: string;
 };
 
 /**
@@ -74,16 +78,18 @@ type SubmissionsData = {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const id = params.jobId.toLowerCase();
+  const url = new URL(request.url);
+  const q = searchAsked(url);
   try {
     const [job, applications] = await Promise.all([
       getJob(context.db, id),
-      applicationsPage(context.db, id, pageAsked(new URL(request.url))),
+      applicationsPage(context.db, id, pageAsked(url), ADMIN_PAGE_SIZE, parseSearch(q)),
     ]);
-    const found = job && applications ? { job, applications } : { job: null, applications: null };
+    const found = job && applications ? { job, applications, q } : { job: null, applications: null, q };
     return data<SubmissionsData>(found, { status: found.job ? 200 : 404 });
   } catch (err) {
     context.logger.error({ err, reqId: context.requestId }, "admin job submissions: the applications could not be read");
-    return data<SubmissionsData>({ job: null, applications: null }, { status: 500 });
+    return data<SubmissionsData>({ job: null, applications: null, q }, { status: 500 });
   }
 }
 
@@ -107,8 +113,14 @@ export default function JobSubmissions({ loaderData }: Route.ComponentProps) {
         <LoadFailure message={text.loadFailure} retryLabel={text.reload} />
       ) : (
         <>
+          <SearchBox action={`/admin/jobs/${job._id}/submissions`} q={loaderData.q} label={text.search} />
           {list && <ListCount list={list} noun={text.noun} />}
-          <AdminTable caption={text.title(job.title)} columns={text.columns} empty={text.empty} isEmpty={applications.length === 0}>
+          <AdminTable
+            caption={text.title(job.title)}
+            columns={text.columns}
+            empty={loaderData.q ? searchMessages.noMatch(loaderData.q) : text.empty}
+            isEmpty={applications.length === 0}
+          >
             {applications.map((a) => (
               <tr key={a._id} className="align-top">
                 <td className="px-4 py-3 font-medium text-slate-900">{a.name}</td>
@@ -137,7 +149,11 @@ export default function JobSubmissions({ loaderData }: Route.ComponentProps) {
         </>
       )}
       {job && list && (
-        <Pager page={list.page} pageCount={list.pageCount} href={(page) => pageHref(`/admin/jobs/${job._id}/submissions`, page)} />
+        <Pager
+          page={list.page}
+          pageCount={list.pageCount}
+          href={(page) => pageHref(hereWithSearch(`/admin/jobs/${job._id}/submissions`, loaderData.q), page)}
+        />
       )}
     </AdminPage>
   );

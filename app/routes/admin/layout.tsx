@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import {
   Form,
   isRouteErrorResponse,
@@ -14,6 +14,7 @@ import { adminMessages } from "~/features/admin/messages";
 import { mayOpen } from "~/lib/access";
 import { requireAdmin } from "~/lib/post.server";
 import { type Role, roleMessages } from "~/lib/roles";
+import { SEARCH_MAX_LENGTH } from "~/lib/search";
 import { pageTitle } from "~/lib/seo";
 import { siteFromMatches, useSite } from "~/lib/site";
 import { APP_VERSION } from "~/version";
@@ -101,8 +102,35 @@ export function ErrorBoundary() {
   );
 }
 
+/** Whether a key press is typing into something (a field, a list, an editor), not a shortcut. */
+function typing(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+}
+
+/**
+ * `/` puts the cursor in the screen's own search box, or where there is none, in the back office's search
+ * (as in Gmail, GitHub and Linear). Typing a slash into a field stays a slash.
+ */
+function useSearchShortcut() {
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented || typing(event.target)) return;
+      const box =
+        document.querySelector<HTMLInputElement>('[data-search-box="list"]') ??
+        document.querySelector<HTMLInputElement>('[data-search-box="all"]');
+      if (!box) return;
+      event.preventDefault();
+      box.focus();
+      box.select();
+    }
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
+}
+
 function AdminShell({ user, children }: { user: AdminUser; children: ReactNode }) {
   const site = useSite();
+  useSearchShortcut();
   return (
     <div className="min-h-screen bg-slate-50 lg:flex">
       <aside className="border-b border-slate-200 bg-brand-900 text-white lg:sticky lg:top-0 lg:flex lg:h-screen lg:w-64 lg:shrink-0 lg:flex-col lg:border-b-0">
@@ -115,6 +143,25 @@ function AdminShell({ user, children }: { user: AdminUser; children: ReactNode }
             {roleMessages.names[user.role]}
           </p>
         </div>
+        {mayOpen(user.role, "/admin/search") && (
+          <search aria-label={adminMessages.search.title} className="block px-4 pb-3 lg:px-6">
+            <Form method="get" action="/admin/search">
+              <label htmlFor="admin-search" className="sr-only">
+                {adminMessages.search.headerLabel}
+              </label>
+              <input
+                id="admin-search"
+                name="q"
+                type="search"
+                maxLength={SEARCH_MAX_LENGTH}
+                placeholder={adminMessages.search.placeholder}
+                autoComplete="off"
+                data-search-box="all"
+                className="block w-full rounded-md border border-white/20 bg-white/10 px-3 py-2 text-sm text-white placeholder:text-slate-300 focus:border-white focus:ring-2 focus:ring-white/40 focus:outline-none"
+              />
+            </Form>
+          </search>
+        )}
         {/* On a short screen the menu scrolls inside the side bar rather than running past it. */}
         <nav aria-label="Admin" className="overflow-x-auto px-2 pb-3 lg:min-h-0 lg:flex-1 lg:overflow-y-auto lg:px-3">
           <ul className="flex gap-1 lg:flex-col">

@@ -1,58 +1,109 @@
-import { useState } from "react";
-import { Form, Link, redirect, useSearchParams, useSubmit } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, redirect, useLocation, useSubmit } from "react-router";
 import { z } from "zod";
 import { AdminPage, AdminTable } from "~/components/admin/admin-page";
+import { ListCount, Pager } from "~/components/admin/pager";
 import { ScreenLoadError } from "~/components/admin/screen-load-error";
 import { StepUpPrompt } from "~/components/admin/step-up-prompt";
 import { buttonClass } from "~/components/ui/button";
+import { promiseSettings } from "~/features/leads/arrival.server";
+import { assignableAdmins } from "~/features/leads-inbox/activity.server";
 import { StatusSelect } from "~/features/leads-inbox/components/status-select";
 import { useHydrated } from "~/features/leads-inbox/components/use-lead-action";
 import { useServerClock, WaitingClock } from "~/features/leads-inbox/components/waiting-clock";
-import { leadTypesPresent, listLeads, updateLead } from "~/features/leads-inbox/inbox.server";
+import { countLeads, leadTypesPresent, leadView, listLeads, updateLead } from "~/features/leads-inbox/inbox.server";
 import { leadTypeLabel, statusOptions, typeOptions } from "~/features/leads-inbox/labels";
 import { inboxMessages as text } from "~/features/leads-inbox/messages";
-import { LEADS_PAGE_SIZE, type LeadStatus, leadFiltersSchema, leadFormSchemas } from "~/features/leads-inbox/schema";
+import {
+  LEAD_FILTER_NAMES,
+  LEADS_PAGE_SIZE,
+  type LeadFilters,
+  type LeadListItem,
+  leadFilterFields,
+  leadFormSchemas,
+} from "~/features/leads-inbox/schema";
 import { useLiveInbox } from "~/features/leads-inbox/use-live-inbox";
 import { telLink, useAdminTimes } from "~/lib/admin-format";
+import { type Paged, pageAsked, pageHref, pageWindow } from "~/lib/paging";
 import { accept, firstError, postForm, refuse, requireAdmin } from "~/lib/post.server";
 import { can, roleMessages } from "~/lib/roles";
+import { SEARCH_MAX_LENGTH, searchMessages } from "~/lib/search";
 import { pageTitle } from "~/lib/seo";
 import { siteFromMatches, useSite } from "~/lib/site";
 import { isUuid } from "~/lib/uuid";
 import type { Route } from "./+types/leads";
 
-/** "Load more" adds a page at a time, up to this many rows on one screen (the CSV export has all of them). */
-const LEADS_MAX_SHOWN = 1000;
+/** Typing in the search applies after this pause (a choice in a list applies at once). */
+const SEARCH_PAUSE_MS = 300;
+
+/** The view as an address's query: the filters set, in one order. */
+function filterQuery(values: Partial<Record<string, unknown>>): string {
+  const query = new URLSearchParams();
+  for (const name of LEAD_FILTER_NAMES) {
+    const value = values[name];
+    if (typeof value === "string" && value) query.set(name, value);
+  }
+  return query.toString();
+}
+
+type ScreenFilters = { [K in (typeof LEAD_FILTER_NAMES)[number]]: string };
 
 /**
- * The address's filters. A hand-edited or stale address must not break the screen: a filter that is
- * not valid is ignored, and a row count out of range is brought back into it.
+ * The view the address asks for. A hand-edited or stale address must not break the screen: a filter that
+ * is not valid is left out (and the screen says so), as is a "to" day before "from".
  */
-function leadsFilters(url: URL): { status: LeadStatus | ""; type: string; limit: number } {
-  const status = leadFiltersSchema.shape.status.safeParse(url.searchParams.get("status"));
-  const type = leadFiltersSchema.shape.type.safeParse(url.searchParams.get("type"));
-  const asked = Number.parseInt(url.searchParams.get("limit") ?? "", 10);
-  const limit = Number.isFinite(asked) ? Math.min(Math.max(asked, 1), LEADS_MAX_SHOWN) : LEADS_PAGE_SIZE;
-  return { status: (status.success && status.data) || "", type: (type.success && type.data) || "", limit };
+function leadsView(url: URL): { filters: ScreenFilters; query: LeadFilters; invalid: boolean } {
+  const filters = Object.fromEntries(LEAD_FILTER_NAMES.map((name) => [name, ""])) as ScreenFilters;
+  const query: Record<string, unknown> = {};
+  let invalid = false;
+  for (const name of LEAD_FILTER_NAMES) {
+    const raw = url.searchParams.get(name);
+    if (raw === null || raw === "") continue;
+    const parsed = leadFilterFields.shape[name].safeParse(raw);
+    if (parsed.success && parsed.data !== undefined) {
+      filters[name] = raw;
+      query[name] = parsed.data;
+    } else invalid = true;
+  }
+  if (filters.from && filters.to && filters.to < filters.from) {
+    filters.to = "";
+    delete query.to;
+    invalid = true;
+  }
+  return { filters, query: query as LeadFilters, invalid };
 }
 
 /**
- * The list as GET /api/leads answers it (newest first, the filters and how many rows to show read from
- * the address), once the session is checked. `now` is the server's clock, so the waiting clocks do not
- * depend on the admin's computer's; `types` are the leadTypes present, for the type filter.
+ * A page of the list (newest first, 50 at a time, the page and the view read from the address), once the
+ * session is checked. `now` is the server's clock, so the waiting clocks do not depend on the admin's
+ * computer's; `types` are the leadTypes present, for the type filter; `admins` the owners to filter by.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context);
-  const filters = leadsFilters(new URL(request.url));
-  const query = { status: filters.status || undefined, type: filters.type || undefined, limit: filters.limit };
-  const [list, types] = await Promise.all([listLeads(context.db, query), leadTypesPresent(context.db)]);
-  return {
-    data: list.items,
+  const url = new URL(request.url);
+  const { filters, query, invalid } = leadsView(url);
+  const view = leadView(admin.id, promiseSettings(context.config, context.site.facts));
+  const total = await countLeads(context.db, query, view);
+  const at = pageWindow(total, pageAsked(url), LEADS_PAGE_SIZE);
+  const [list, types, admins] = await Promise.all([
+    listLeads(context.db, { ...query, limit: at.pageSize, offset: at.offset }, view),
+    leadTypesPresent(context.db),
+    assignableAdmins(context.db),
+  ]);
+  const paged: Paged<LeadListItem> = {
+    items: list.items,
+    page: at.page,
+    pageSize: at.pageSize,
     total: list.total,
-    more: list.nextCursor !== null,
+    pageCount: at.pageCount,
+  };
+  return {
+    list: paged,
     types,
+    admins: admins.filter((a) => a.id !== admin.id).map((a) => ({ id: a.id, name: a.name ?? a.email })),
     now: new Date().toISOString(),
     filters,
+    invalid,
     mayExport: can(admin.role, "exports"),
   };
 }
@@ -64,7 +115,7 @@ const rowStatusSchema = leadFormSchemas.status.extend({
 });
 
 /** "Export CSV" (intent=export, with the list's filters): the file itself is GET /api/leads/export.csv. */
-const exportSchema = leadFiltersSchema.pick({ status: true, type: true }).extend({ intent: z.literal("export") });
+const exportSchema = leadFilterFields.extend({ intent: z.literal("export") });
 
 /**
  * A row's status form, posted by the browser itself or by a fetcher once hydrated, through the same
@@ -87,8 +138,7 @@ export function action({ request, context }: Route.ActionArgs) {
     async ({ value, admin }) => {
       if ((value as { intent: string }).intent === "export") {
         if (!can(admin.role, "exports")) return refuse(403, roleMessages.forbidden);
-        const { status, type } = value as unknown as { status?: string; type?: string };
-        const query = new URLSearchParams({ ...(status ? { status } : {}), ...(type ? { type } : {}) }).toString();
+        const query = filterQuery(value as unknown as Record<string, unknown>);
         return redirect(`/api/leads/export.csv${query ? `?${query}` : ""}`, 303);
       }
       if (!isUuid(value.id)) return refuse(404, text.detail.notFound);
@@ -104,8 +154,11 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle(text.title, siteFromMatches(matches)) }, { name: "robots", content: "noindex, nofollow" }];
 }
 
+const inputClass =
+  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none";
+
 const selectClass =
-  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none sm:w-64";
+  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none";
 
 /** The list could not be read: its failure text with Try Again, and a toast. */
 export function ErrorBoundary() {
@@ -116,26 +169,36 @@ export function ErrorBoundary() {
 export default function Leads({ loaderData, actionData }: Route.ComponentProps) {
   const site = useSite();
   const { longTime, shortTime } = useAdminTimes();
-  const { filters, total, more } = loaderData;
-  const { status, type } = filters;
-  const [params] = useSearchParams();
+  const { filters, list } = loaderData;
+  const location = useLocation();
   const submit = useSubmit();
   const hydrated = useHydrated();
-  // The filters only (the export takes every matching row).
-  const query = new URLSearchParams({ ...(status ? { status } : {}), ...(type ? { type } : {}) }).toString();
-  const live = useLiveInbox({ data: loaderData.data, now: loaderData.now, filters: query });
+  // The view only (the export takes every matching row; the live list re-reads the same page).
+  const query = filterQuery(filters);
+  const live = useLiveInbox({ data: list.items, now: loaderData.now, filters: query });
   // The clocks keep the server's time of the first load: setting them again on every refresh would
   // only move them by each answer's time in flight.
   const [firstNow] = useState(loaderData.now);
   const now = useServerClock(firstNow);
+  const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(searchTimer.current), []);
+  // The search box follows the address (Clear filters, Back), except while someone is typing in it.
+  const searchBox = useRef<HTMLInputElement>(null);
+  const [q, setQ] = useState(filters.q);
+  useEffect(() => {
+    if (document.activeElement !== searchBox.current) setQ(filters.q);
+  }, [filters.q]);
 
-  /** The address of the list with one more page of rows. */
-  const loadMore = new URLSearchParams(params);
-  loadMore.set("limit", String(filters.limit + LEADS_PAGE_SIZE));
-
-  const rows = loaderData.data;
-  const filtered = Boolean(status || type);
-  const types = typeOptions(loaderData.types, type || undefined);
+  const rows = list.items;
+  const filtered = query !== "";
+  const types = typeOptions(loaderData.types, filters.type || undefined);
+  /** Once hydrated, a choice applies at once and typing in the search after a pause: the filters set, from the first page. */
+  const apply = (form: HTMLFormElement, delay: number) => {
+    clearTimeout(searchTimer.current);
+    const next = new URLSearchParams();
+    for (const [name, value] of new FormData(form)) if (typeof value === "string" && value) next.set(name, value);
+    searchTimer.current = setTimeout(() => void submit(next, { method: "get", replace: true, preventScrollReset: true }), delay);
+  };
 
   return (
     <AdminPage
@@ -152,8 +215,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
             // A document post: the answer is the file (after the password, when it is asked again).
             <Form method="post" reloadDocument>
               <input type="hidden" name="intent" value="export" />
-              {status && <input type="hidden" name="status" value={status} />}
-              {type && <input type="hidden" name="type" value={type} />}
+              {LEAD_FILTER_NAMES.map((name) => filters[name] && <input key={name} type="hidden" name={name} value={filters[name]} />)}
               <button type="submit" className={buttonClass("outline", "py-2")}>
                 {text.exportCsv}
               </button>
@@ -164,22 +226,60 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
     >
       {/* "block" for browsers older than <search>, which would lay it out inline. */}
       <search aria-label={text.filters.legend} className="block">
-        {/* A GET form: the filters live in the address. Once hydrated, a choice applies at once. */}
+        {/* A GET form: the view lives in the address, so it can be bookmarked and shared. */}
         <Form
           method="get"
-          className="flex flex-wrap items-end gap-4"
-          onChange={(e) => {
-            // Only the filters chosen, and from the first page again.
-            const next = new URLSearchParams();
-            for (const [name, value] of new FormData(e.currentTarget)) if (typeof value === "string" && value) next.set(name, value);
-            void submit(next, { method: "get", replace: true, preventScrollReset: true });
+          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
+          // The lists follow the address; the search box is kept (see above).
+          key={filterQuery({ ...filters, q: "" })}
+          onChange={(e) => apply(e.currentTarget, (e.target as HTMLElement).getAttribute("name") === "q" ? SEARCH_PAUSE_MS : 0)}
+          onSubmit={(e) => {
+            e.preventDefault();
+            apply(e.currentTarget, 0);
           }}
         >
+          <div className="sm:col-span-2">
+            <label htmlFor="filter-q" className="block text-sm font-medium text-slate-800">
+              {text.filters.search}
+            </label>
+            <input
+              id="filter-q"
+              name="q"
+              type="search"
+              ref={searchBox}
+              value={q}
+              onChange={(e) => setQ(e.currentTarget.value)}
+              maxLength={SEARCH_MAX_LENGTH}
+              placeholder={searchMessages.placeholder}
+              aria-describedby="filter-q-hint"
+              autoComplete="off"
+              data-search-box="list"
+              className={inputClass}
+            />
+            <p id="filter-q-hint" className="mt-1 text-xs text-slate-600">
+              {text.filters.searchHint}
+            </p>
+          </div>
+          <div>
+            <label htmlFor="filter-owner" className="block text-sm font-medium text-slate-800">
+              {text.filters.owner}
+            </label>
+            <select id="filter-owner" name="owner" className={selectClass} defaultValue={filters.owner}>
+              <option value="">{text.filters.anyOwner}</option>
+              <option value="mine">{text.filters.mine}</option>
+              <option value="unassigned">{text.filters.unassigned}</option>
+              {loaderData.admins.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name}
+                </option>
+              ))}
+            </select>
+          </div>
           <div>
             <label htmlFor="filter-status" className="block text-sm font-medium text-slate-800">
               {text.filters.status}
             </label>
-            <select id="filter-status" name="status" className={selectClass} defaultValue={status} key={`status-${status}`}>
+            <select id="filter-status" name="status" className={selectClass} defaultValue={filters.status}>
               <option value="">{text.filters.allStatuses}</option>
               {statusOptions.map((o) => (
                 <option key={o.value} value={o.value}>
@@ -192,7 +292,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
             <label htmlFor="filter-type" className="block text-sm font-medium text-slate-800">
               {text.filters.type}
             </label>
-            <select id="filter-type" name="type" className={selectClass} defaultValue={type} key={`type-${type}`}>
+            <select id="filter-type" name="type" className={selectClass} defaultValue={filters.type}>
               <option value="">{text.filters.allTypes}</option>
               {types.map((t) => (
                 <option key={t} value={t}>
@@ -201,18 +301,55 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
               ))}
             </select>
           </div>
-          {!hydrated && (
-            <button type="submit" className={buttonClass("outline", "py-2")}>
-              {text.filters.apply}
+          <div>
+            <label htmlFor="filter-licensed" className="block text-sm font-medium text-slate-800">
+              {text.filters.licensed}
+            </label>
+            <select id="filter-licensed" name="licensed" className={selectClass} defaultValue={filters.licensed}>
+              <option value="">{text.filters.anyState}</option>
+              <option value="inside">{text.filters.inside}</option>
+              <option value="outside">{text.filters.outside}</option>
+            </select>
+          </div>
+          <div>
+            <label htmlFor="filter-from" className="block text-sm font-medium text-slate-800">
+              {text.filters.from}
+            </label>
+            <input id="filter-from" name="from" type="date" defaultValue={filters.from} className={inputClass} />
+          </div>
+          <div>
+            <label htmlFor="filter-to" className="block text-sm font-medium text-slate-800">
+              {text.filters.to}
+            </label>
+            <input id="filter-to" name="to" type="date" defaultValue={filters.to} min={filters.from || undefined} className={inputClass} />
+          </div>
+          <div className="flex flex-wrap items-center gap-4 self-end sm:col-span-2 lg:col-span-4">
+            <label className="inline-flex items-center gap-2 text-sm font-medium text-slate-800">
+              <input
+                type="checkbox"
+                name="overdue"
+                value="1"
+                defaultChecked={filters.overdue !== ""}
+                className="h-4 w-4 rounded border-slate-300"
+              />
+              {text.filters.overdue}
+            </label>
+            <button type="submit" className={buttonClass(hydrated ? "outline" : "primary", "py-2")}>
+              {hydrated ? searchMessages.submit : text.filters.apply}
             </button>
-          )}
-          {filtered && (
-            <Link to="/admin/leads" replace className="py-2 text-sm font-medium text-brand-700 underline">
-              {text.clearFilters}
-            </Link>
-          )}
+            {filtered && (
+              <Link to="/admin/leads" replace className="py-2 text-sm font-medium text-brand-700 underline">
+                {text.clearFilters}
+              </Link>
+            )}
+          </div>
         </Form>
       </search>
+      {loaderData.invalid && (
+        <p role="status" className="mt-4 rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          {text.filters.invalid}
+        </p>
+      )}
 
       <div className="mt-6">
         <StepUpPrompt answer={actionData} action="/admin/leads" />
@@ -225,11 +362,9 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
             {actionData.message}
           </p>
         )}
-        {rows.length > 0 && (
-          <p className="mb-3 text-sm text-slate-600" aria-live="polite">
-            {text.showing(rows.length, total)}
-          </p>
-        )}
+        <div aria-live="polite">
+          <ListCount list={list} noun={text.noun} />
+        </div>
         <AdminTable
           caption={text.title}
           columns={Object.values(text.columns)}
@@ -281,13 +416,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
             </tr>
           ))}
         </AdminTable>
-        {more && rows.length > 0 && (
-          <div className="mt-4 text-center">
-            <Link to={`?${loadMore}`} replace preventScrollReset className={buttonClass("outline", "py-2")}>
-              {text.loadMore}
-            </Link>
-          </div>
-        )}
+        <Pager page={list.page} pageCount={list.pageCount} href={(page) => pageHref(`${location.pathname}${location.search}`, page)} />
       </div>
     </AdminPage>
   );
