@@ -9,6 +9,9 @@ describe("the role table", () => {
     expect(screenAccess("/admin/Settings")).toBe("settings");
     expect(screenAccess("/admin/settings.data")).toBe("settings");
     expect(screenAccess("/admin/settings/")).toBe("settings");
+    // The data request of the page with a trailing slash (React Router's trailing-slash-aware data requests).
+    expect(screenAccess("/admin/settings/_.data")).toBe("settings");
+    expect(screenAccess("/admin/posts/new/_.data")).toBe("blog");
     expect(screenAccess("/admin/team/new")).toBe("content");
     expect(screenAccess("/admin/jobs/0b5e/submissions")).toBe("jobs");
     expect(screenAccess("/admin/no-such-screen")).toBeUndefined();

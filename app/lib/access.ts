@@ -6,6 +6,7 @@
  * app registers as each role, so a new route without an entry fails it. Browser-safe.
  */
 import { matchRoutes } from "react-router";
+import { pagePath } from "./paths";
 import { can, type Permission, type Role } from "./roles";
 
 /**
@@ -124,7 +125,7 @@ const screenRoutes = Object.entries(SCREEN_ACCESS).map(([path, access]) => ({ pa
  * matches it (letters in any case); undefined when no screen has that path.
  */
 export function screenAccess(pathname: string): Access | undefined {
-  const path = pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
+  const path = pagePath(pathname).replace(/\/+$/, "") || "/";
   const match = matchRoutes(screenRoutes, path);
   return match?.[match.length - 1]?.route.access;
 }

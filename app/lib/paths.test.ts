@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { backOfficeSpelling, isBackOfficePath } from "./paths";
+import { backOfficeSpelling, isBackOfficePath, pagePath } from "./paths";
+
+describe("the page a request is for", () => {
+  it("is its path without a data request's suffix, a trailing slash kept as React Router reads `/_.data`", () => {
+    expect(pagePath("/admin/posts/new")).toBe("/admin/posts/new");
+    expect(pagePath("/admin/posts/new.data")).toBe("/admin/posts/new");
+    expect(pagePath("/admin/posts/new/_.data")).toBe("/admin/posts/new/");
+    expect(pagePath("/admin/posts/new/")).toBe("/admin/posts/new/");
+    expect(pagePath("/_.data")).toBe("/");
+    expect(pagePath("/admin/leads/_")).toBe("/admin/leads/_");
+  });
+});
 
 describe("back-office paths", () => {
   it("are every path whose first segment React Router reads as admin: any case, escaped letters", () => {

@@ -1,6 +1,17 @@
 /** Where the back office sends a browser without a live session. */
 export const SIGN_IN_PATH = "/admin/login";
 
+/**
+ * The page a request is for: its path as React Router reads it, without the suffix of a data request
+ * (a navigation, a form sent or a revalidation once hydrated). The route modules receive requests as
+ * they came (`v8_passThroughRequests`), and data requests are trailing-slash aware: `/admin/jobs.data`
+ * is /admin/jobs, `/admin/jobs/_.data` is /admin/jobs/.
+ */
+export function pagePath(pathname: string): string {
+  if (pathname.endsWith("/_.data")) return pathname.slice(0, -"_.data".length);
+  return pathname.replace(/\.data$/, "");
+}
+
 /** The back office's first segment, or the data request of its index (/admin.data), in any case. */
 const BACK_OFFICE_SEGMENT = /^admin(\.data)?$/i;
 

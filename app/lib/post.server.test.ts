@@ -75,6 +75,13 @@ describe("postForm: the guards, in order", () => {
     expect((thrown as Response).headers.get("Location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fjobs%3Fx%3D1");
   });
 
+  it("comes back to the screen's own path when the form was posted from its address with a trailing slash", async () => {
+    const { context: ctx } = context();
+    const request = new Request("http://localhost/admin/posts/new/_.data", { method: "POST", body: "" });
+    const thrown = await postForm(request, ctx, { ...options, access: "admin" }, vi.fn()).catch((e: unknown) => e);
+    expect((thrown as Response).headers.get("Location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fposts%2Fnew%2F");
+  });
+
   // A back-office form is posted to its screen's path, which the role table names (a path it does not name is nobody's).
   const adminPost = (body: string) =>
     new Request("http://localhost/admin/jobs/add", {

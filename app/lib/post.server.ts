@@ -28,7 +28,7 @@ import { type Access, allows, screenAccess } from "./access";
 import type { FormAnswer } from "./form";
 import { isMultipartForm, isUrlEncodedForm, type PostedFile, readForm, readMultipartForm } from "./form-body.server";
 import { HONEYPOT_FIELD } from "./honeypot";
-import { SIGN_IN_PATH } from "./paths";
+import { pagePath, SIGN_IN_PATH } from "./paths";
 import { postMessages } from "./post-messages";
 import { roleMessages } from "./roles";
 import { isConfirmed, STEP_UP_FIELD, stepUpMessages } from "./step-up";
@@ -119,10 +119,10 @@ async function signedInOrRedirect(request: Request, context: Pick<PostContext, "
   const admin = await context.admin(request);
   if (admin) return admin;
   const url = new URL(request.url);
-  // A data request (a navigation or revalidation once hydrated) names the page without its `.data` and
-  // React Router's own `_routes` parameter.
+  // A data request (a navigation, a form sent or a revalidation once hydrated) names the page without its
+  // `.data` and React Router's own `_routes` parameter: a form's post comes back to its screen's own path.
   url.searchParams.delete("_routes");
-  const back = `${url.pathname.replace(/\.data$/, "")}${url.search}`;
+  const back = `${pagePath(url.pathname)}${url.search}`;
   throw redirect(`${SIGN_IN_PATH}?redirectTo=${encodeURIComponent(back)}`, request.method === "GET" ? 302 : 303);
 }
 
@@ -298,7 +298,7 @@ export async function postForm<S extends ZodType, A extends "public" | "admin", 
   // Back and Forward must not send the password, or the action, again.
   if (secretGiven && outcome.ok) {
     const url = new URL(request.url);
-    return redirectWithToast(context, `${url.pathname.replace(/\.data$/, "")}${url.search}`, {
+    return redirectWithToast(context, `${pagePath(url.pathname)}${url.search}`, {
       type: "success",
       title: outcome.message,
       // A toast's second line holds at most 1,000 characters.

@@ -51,6 +51,15 @@ export const blogAdminMessages = {
     imageUrlHint: "Optional. The address of the post's cover image, e.g. https://example.com/photo.jpg",
     statusLabels: { draft: "Draft", published: "Published" },
   },
+  /** The editor's draft kept in the browser (docs/decisions/054-post-drafts-in-the-browser.md). */
+  draft: {
+    offered: (time: string) => `You have unsaved changes from ${time}.`,
+    explain: "They were kept in this browser while you wrote. Restore them to carry on, or discard them.",
+    restore: "Restore",
+    discard: "Discard",
+    restored: "Your unsaved changes are back in the form. Save the post to keep them.",
+    discarded: "The unsaved changes were discarded.",
+  },
   generate: {
     title: "Generate Blog Post with AI",
     category: "Category",

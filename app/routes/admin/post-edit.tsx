@@ -1,9 +1,11 @@
 import { blogAdminMessages } from "~/features/blog/admin-messages";
 import { PostForm } from "~/features/blog/components/post-form";
+import { saveKeepingDrafts } from "~/features/blog/post-drafts";
 import { getPost, isPostId } from "~/features/blog/posts.server";
 import { requireAdmin } from "~/lib/post.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { Route } from "./+types/post-edit";
+import { useAdmin } from "./layout";
 import { postCategories, savePost } from "./post-form.server";
 
 const text = blogAdminMessages.edit;
@@ -26,10 +28,24 @@ export function action({ request, context, params }: Route.ActionArgs) {
   return savePost(request, context, params.id);
 }
 
+/** Once scripts run: a save that went through forgets the draft kept in the browser; anything else keeps it. */
+export function clientAction({ request, params, serverAction }: Route.ClientActionArgs) {
+  return saveKeepingDrafts(request, params.id, serverAction);
+}
+
 /** /admin/posts/{id}/edit: the post's form; back to the blog list once it is saved. */
 export default function PostEdit({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;
+  const { user } = useAdmin();
   return (
-    <PostForm key={post._id} text={text} initial={post} categories={loaderData.categories} categoriesFailed={loaderData.categoriesFailed} />
+    <PostForm
+      key={post._id}
+      account={user.id}
+      post={post._id}
+      text={text}
+      initial={post}
+      categories={loaderData.categories}
+      categoriesFailed={loaderData.categoriesFailed}
+    />
   );
 }

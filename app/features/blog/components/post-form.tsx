@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Fragment, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useFailureToast } from "~/components/admin/failure-toast";
 import { AdminFormFrame } from "~/components/admin/form-frame";
@@ -6,7 +6,10 @@ import { SelectField, TextField } from "~/components/form/fields";
 import { blogStatuses } from "~/content/admin-options";
 import { fieldError, useActionForm } from "~/lib/form";
 import { blogAdminMessages } from "../admin-messages";
+import type { PostDraftFields } from "../post-drafts";
 import type { PostInput } from "../schema";
+import { DraftNotice } from "./draft-notice";
+import { usePostDraft } from "./use-post-draft";
 
 // Tiptap is loaded only here, on the admin post screens, and only in the browser.
 const RichTextEditor = lazy(() => import("./rich-text-editor"));
@@ -15,7 +18,7 @@ const t = blogAdminMessages.form;
 const loadSchema = () => import("../schema").then((m) => m.postSchema);
 
 /** The form's fields as posted (every one a string). */
-type PostFields = { title: string; category: string; status: string; imageUrl: string; content: string };
+type PostFields = PostDraftFields;
 
 /** A post screen's own texts: blogAdminMessages.create or .edit. */
 type PostScreenTexts = { title: string; submit: string; submitting: string; failure: string };
@@ -28,17 +31,27 @@ type PostScreenTexts = { title: string; submit: string; submitting: string; fail
  * field of the same name on every change. The categories come from the screen's loader
  * (`categoriesFailed`: the fallback list, said in a toast). Cancel goes to the dashboard, the link
  * under the title to the list (spec 001 section 2).
+ *
+ * Once scripts run, what the admin writes is kept in this browser as a draft of `post` (the post's id,
+ * or "new") by `account`, and a draft that differs from what the form starts with is offered back
+ * (./use-post-draft.ts): Restore puts every field back, the rich-text editor included.
  */
 export function PostForm({
   text,
   initial,
   categories,
   categoriesFailed,
+  account,
+  post,
 }: {
   text: PostScreenTexts;
   initial: PostInput;
   categories: readonly string[];
   categoriesFailed: boolean;
+  /** The signed-in account's id. */
+  account: string;
+  /** The post's id, or "new" (NEW_POST). */
+  post: string;
 }) {
   const actionForm = useActionForm<PostFields>({
     id: "post",
@@ -50,13 +63,17 @@ export function PostForm({
   const { fields, formProps, pageAnswer } = actionForm;
   // After a post sent without scripts was refused, the form shows what was sent.
   const shown = (name: keyof PostFields, fallback: string) => (pageAnswer ? String(fields[name].initialValue ?? "") : fallback);
-  const values = {
+  const startValues: PostFields = {
     title: shown("title", initial.title),
     category: shown("category", initial.category),
     status: shown("status", initial.status),
     imageUrl: shown("imageUrl", initial.imageUrl ?? ""),
     content: shown("content", initial.content),
   };
+  /** A restored draft's fields, which the fields start from once restored (`generation` makes them start again). */
+  const [restored, setRestored] = useState<PostFields | null>(null);
+  const [generation, setGeneration] = useState(0);
+  const values = restored ?? startValues;
   const errors = {
     title: fieldError(fields.title),
     category: fieldError(fields.category),
@@ -80,9 +97,30 @@ export function PostForm({
     setEditorStart(plainContent.current?.value ?? startingContent.current);
   }, []);
 
+  // The hidden field holds the editor's starting HTML, again after a restore (the field is then a new one).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a restore gives a new hidden field (`generation`) that needs the value too
   useEffect(() => {
     if (editorStart !== null && hiddenContent.current) hiddenContent.current.value = editorStart;
-  }, [editorStart]);
+  }, [editorStart, generation]);
+
+  const draft = usePostDraft({ formRef, account, post, start: startValues });
+  const [draftOutcome, setDraftOutcome] = useState<"restored" | "discarded" | null>(null);
+  /** After a restore or a discard the notice's buttons are gone: the admin carries on at the title. */
+  const toTitle = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("#post-title")?.focus());
+  const restoreDraft = () => {
+    const kept = draft.restore();
+    if (!kept) return;
+    setRestored(kept);
+    setEditorStart(kept.content);
+    setGeneration((g) => g + 1);
+    setDraftOutcome("restored");
+    toTitle();
+  };
+  const discardDraft = () => {
+    draft.discard();
+    setDraftOutcome("discarded");
+    toTitle();
+  };
 
   // The categories could not be read: said beside the field, and once as a toast.
   useFailureToast(categoriesFailed ? t.categoriesFallback : null);
@@ -96,6 +134,8 @@ export function PostForm({
   };
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    // Kept before it is sent: a save the server refuses, or one that finds the session ended, loses nothing.
+    draft.keepNow();
     formProps.onSubmit(event);
     if (!event.defaultPrevented) return;
     // A check Conform makes as a field is edited comes as a submit of its intent button: not a send.
@@ -125,110 +165,114 @@ export function PostForm({
       cancel={{ to: "/admin/dashboard", label: t.cancel }}
       wide
     >
-      <TextField
-        id="post-title"
-        name="title"
-        label={t.labels.title}
-        required
-        maxLength={200}
-        defaultValue={values.title}
-        error={errors.title}
-      />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <SelectField
-          id="post-category"
-          name="category"
-          label={t.labels.category}
+      <DraftNotice offered={draft.offered} outcome={draftOutcome} onRestore={restoreDraft} onDiscard={discardDraft} />
+      {/* A restored draft starts the fields again from its values. */}
+      <Fragment key={generation}>
+        <TextField
+          id="post-title"
+          name="title"
+          label={t.labels.title}
           required
-          placeholder={t.categoryPlaceholder}
-          options={categoryOptions}
-          defaultValue={values.category}
-          error={errors.category}
-          hint={categoriesFailed ? t.categoriesFallback : undefined}
+          maxLength={200}
+          defaultValue={values.title}
+          error={errors.title}
         />
-        <fieldset aria-describedby={errors.status ? "post-status-error" : undefined}>
-          <legend className="block text-sm font-medium text-slate-800">
-            {t.labels.status}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <SelectField
+            id="post-category"
+            name="category"
+            label={t.labels.category}
+            required
+            placeholder={t.categoryPlaceholder}
+            options={categoryOptions}
+            defaultValue={values.category}
+            error={errors.category}
+            hint={categoriesFailed ? t.categoriesFallback : undefined}
+          />
+          <fieldset aria-describedby={errors.status ? "post-status-error" : undefined}>
+            <legend className="block text-sm font-medium text-slate-800">
+              {t.labels.status}
+              <span className="text-red-700" aria-hidden="true">
+                {" "}
+                *
+              </span>
+            </legend>
+            <div className="mt-2 flex gap-6">
+              {blogStatuses.map((status) => (
+                <label key={status} className="flex items-center gap-2 text-base text-slate-800">
+                  <input
+                    type="radio"
+                    name="status"
+                    value={status}
+                    defaultChecked={values.status === status}
+                    className="h-4 w-4 text-brand-700 focus:ring-brand-600"
+                  />
+                  {t.statusLabels[status]}
+                </label>
+              ))}
+            </div>
+            {errors.status && (
+              <p id="post-status-error" className="mt-1 text-sm font-medium text-red-700" data-testid="error-post-status">
+                {errors.status}
+              </p>
+            )}
+          </fieldset>
+        </div>
+        <TextField
+          id="post-image-url"
+          name="imageUrl"
+          type="url"
+          label={t.labels.imageUrl}
+          hint={t.imageUrlHint}
+          maxLength={2000}
+          defaultValue={values.imageUrl}
+          error={errors.imageUrl}
+        />
+        <div>
+          <p id="post-content-label" className="block text-sm font-medium text-slate-800">
+            {t.labels.content}
             <span className="text-red-700" aria-hidden="true">
               {" "}
               *
             </span>
-          </legend>
-          <div className="mt-2 flex gap-6">
-            {blogStatuses.map((status) => (
-              <label key={status} className="flex items-center gap-2 text-base text-slate-800">
-                <input
-                  type="radio"
-                  name="status"
-                  value={status}
-                  defaultChecked={values.status === status}
-                  className="h-4 w-4 text-brand-700 focus:ring-brand-600"
+          </p>
+          {editorStart === null ? (
+            <textarea
+              ref={plainContent}
+              id="post-content"
+              name="content"
+              rows={14}
+              defaultValue={values.content}
+              aria-labelledby="post-content-label"
+              aria-required
+              aria-invalid={errors.content ? true : undefined}
+              aria-describedby={errors.content ? "post-content-error" : undefined}
+              className={`mt-1 block w-full rounded-md border bg-white px-3 py-2 font-mono text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none ${errors.content ? "border-red-600" : "border-slate-300"}`}
+            />
+          ) : (
+            <>
+              {/* Its value is the editor's alone (set below): React would put a value prop back at each render. */}
+              <input ref={hiddenContent} type="hidden" name="content" />
+              <Suspense fallback={<EditorPlaceholder />}>
+                <RichTextEditor
+                  id="post-content"
+                  initialValue={editorStart}
+                  onChange={onEditorChange}
+                  labelId="post-content-label"
+                  describedBy={errors.content ? "post-content-error" : undefined}
+                  invalid={Boolean(errors.content)}
+                  focusRef={focusEditor}
                 />
-                {t.statusLabels[status]}
-              </label>
-            ))}
-          </div>
-          {errors.status && (
-            <p id="post-status-error" className="mt-1 text-sm font-medium text-red-700" data-testid="error-post-status">
-              {errors.status}
+              </Suspense>
+            </>
+          )}
+          {errors.content && (
+            <p id="post-content-error" className="mt-1 text-sm font-medium text-red-700" data-testid="error-post-content">
+              {errors.content}
             </p>
           )}
-        </fieldset>
-      </div>
-      <TextField
-        id="post-image-url"
-        name="imageUrl"
-        type="url"
-        label={t.labels.imageUrl}
-        hint={t.imageUrlHint}
-        maxLength={2000}
-        defaultValue={values.imageUrl}
-        error={errors.imageUrl}
-      />
-      <div>
-        <p id="post-content-label" className="block text-sm font-medium text-slate-800">
-          {t.labels.content}
-          <span className="text-red-700" aria-hidden="true">
-            {" "}
-            *
-          </span>
-        </p>
-        {editorStart === null ? (
-          <textarea
-            ref={plainContent}
-            id="post-content"
-            name="content"
-            rows={14}
-            defaultValue={values.content}
-            aria-labelledby="post-content-label"
-            aria-required
-            aria-invalid={errors.content ? true : undefined}
-            aria-describedby={errors.content ? "post-content-error" : undefined}
-            className={`mt-1 block w-full rounded-md border bg-white px-3 py-2 font-mono text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none ${errors.content ? "border-red-600" : "border-slate-300"}`}
-          />
-        ) : (
-          <>
-            {/* Its value is the editor's alone (set below): React would put a value prop back at each render. */}
-            <input ref={hiddenContent} type="hidden" name="content" />
-            <Suspense fallback={<EditorPlaceholder />}>
-              <RichTextEditor
-                id="post-content"
-                initialValue={editorStart}
-                onChange={onEditorChange}
-                labelId="post-content-label"
-                describedBy={errors.content ? "post-content-error" : undefined}
-                invalid={Boolean(errors.content)}
-                focusRef={focusEditor}
-              />
-            </Suspense>
-          </>
-        )}
-        {errors.content && (
-          <p id="post-content-error" className="mt-1 text-sm font-medium text-red-700" data-testid="error-post-content">
-            {errors.content}
-          </p>
-        )}
-      </div>
+        </div>
+      </Fragment>
     </AdminFormFrame>
   );
 }
