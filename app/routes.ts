@@ -40,6 +40,7 @@ export default [
     route("admin/search", "routes/admin/search.tsx"),
     route("admin/backups", "routes/admin/backups.ts"),
     route("admin/leads", "routes/admin/leads.tsx"),
+    route("admin/leads/new", "routes/admin/lead-new.tsx"),
     route("admin/leads/:id", "routes/admin/lead-detail.tsx"),
     route("admin/contacts", "routes/admin/contacts.tsx"),
     route("admin/chatbot-management", "routes/admin/chatbot-management.tsx"),

@@ -124,7 +124,7 @@ export const leadActivity = pgTable(
       .notNull()
       .references(() => leads.id, { onDelete: "cascade" }),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
-    /** status_changed, assigned, note, escalation_mail, overdue_mail */
+    /** status_changed, assigned, note, escalation_mail, overdue_mail, details_changed; received for a lead added by staff */
     kind: text("kind").notNull(),
     adminId: uuid("admin_id").references((): AnyPgColumn => adminUsers.id, { onDelete: "set null" }),
     /** Copied, so an entry keeps its author after the account goes. */

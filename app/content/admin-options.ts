@@ -23,3 +23,8 @@ export const seedBlogCategories = [
 
 /** Lead pipeline statuses of the leads inbox. */
 export const leadStatuses = ["new", "contacted", "quoted", "won", "lost"] as const;
+
+/** Where a lead added by staff came from (docs/decisions/052): the person phoned, walked in, or was referred. */
+export const staffLeadSources = ["Phone", "Walk-in", "Referral"] as const;
+/** The leadType of a lead a colleague added in the back office, and its submissionType. */
+export const staffLead = { leadType: "staff_added", submissionType: "Added by Staff" } as const;

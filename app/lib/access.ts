@@ -31,6 +31,7 @@ export const SCREEN_ACCESS = {
   "admin/search": "signed-in",
   "admin/backups": "backups",
   "admin/leads": "leads",
+  "admin/leads/new": "leads",
   "admin/leads/:id": "leads",
   "admin/contacts": "contacts",
   "admin/chatbot-management": "chats",
@@ -86,6 +87,7 @@ export const API_ACCESS = {
   // The back office.
   "GET /api/leads": "leads",
   "GET /api/leads/pulse": "leads",
+  "POST /api/leads": "leads",
   "GET /api/leads/:id": "leads",
   "PATCH /api/leads/:id": "leads",
   "POST /api/leads/:id/notes": "leads",

@@ -3,8 +3,10 @@
  *   GET   /api/leads                            the list, newest first, filtered and paged
  *   GET   /api/leads/export.csv                 the filtered list as CSV, all of it
  *   GET   /api/leads/pulse                      new leads waiting and the newest lead (the open list polls it)
+ *   POST  /api/leads                            { name, phone, email?, service, source, note? }: a lead added by staff (052)
  *   GET   /api/leads/:id                        one lead with its consent record, documents and timeline
- *   PATCH /api/leads/:id                        { status?, assigneeId? }: the pipeline (first-response rule) and the owner
+ *   PATCH /api/leads/:id                        { status?, assigneeId?, name?, phone?, email?, businessName? }: the pipeline
+ *                                               (first-response rule), the owner and corrected contact details (052)
  *   POST  /api/leads/:id/notes                  { body }: a note in the lead's timeline
  *   GET   /api/leads/:id/documents/:uploadId    a document, always as an attachment
  *   GET   /api/admin/summary                    the dashboard's figures
@@ -26,11 +28,14 @@ import {
   leadTypesPresent,
   leadView,
   listLeads,
-  updateLead,
 } from "~/features/leads-inbox/inbox.server";
-import { inboxMessages, leadUpdateMessage } from "~/features/leads-inbox/messages";
+import { changeLead } from "~/features/leads-inbox/lead-edit.server";
+import { detailsOf, leadPatchBodySchema } from "~/features/leads-inbox/lead-edit-schema";
+import { inboxMessages, leadPatchMessage, leadUpdateMessage } from "~/features/leads-inbox/messages";
 import { inboxPulse } from "~/features/leads-inbox/pulse.server";
-import { leadFiltersSchema, leadListQuerySchema, leadNoteBodySchema, leadUpdateBodySchema } from "~/features/leads-inbox/schema";
+import { leadFiltersSchema, leadListQuerySchema, leadNoteBodySchema } from "~/features/leads-inbox/schema";
+import { addStaffLead } from "~/features/leads-inbox/staff-lead.server";
+import { staffLeadSchema } from "~/features/leads-inbox/staff-lead-schema";
 import { securityNoticeMessages, sendSecurityNotice } from "~/features/mail/security-notice.server";
 import { downloadFileName } from "~/features/uploads/file-name";
 import { isUploadMimeType } from "~/features/uploads/magic-bytes";
@@ -152,19 +157,43 @@ export function leadRoutes(services: AppServices) {
         const activity = await leadTimeline(db, lead);
         return c.json({ success: true, data: { ...lead, activity }, now: new Date().toISOString() });
       })
+      // A lead added by staff: a call, a walk-in or a referral, through the lead pipeline (docs/decisions/052).
+      .post(
+        ...apiPost(
+          services,
+          "/leads",
+          { admin: true, schema: staffLeadSchema, invalid: () => inboxMessages.newLead.invalid },
+          async (c, { value }) => {
+            const added = await addStaffLead({ ...services, site: services.site.current() }, value, {
+              admin: c.get("admin"),
+              ip: clientIp(c, config.TRUST_PROXY),
+              requestId: c.get("requestId" as never),
+            });
+            const lead = await getLead(db, added.leadId);
+            if (!lead) return apiError(c, 404, LEAD_NOT_FOUND);
+            const activity = await leadTimeline(db, lead);
+            return c.json({ success: true, message: inboxMessages.newLead.added(added.reference), data: { ...lead, activity } }, 201);
+          },
+        ),
+      )
       .patch(
         ...apiPost(
           services,
           "/leads/:id",
-          { admin: true, schema: leadUpdateBodySchema, invalid: (errors) => firstError(errors) ?? "Invalid status." },
+          { admin: true, schema: leadPatchBodySchema, invalid: (errors) => firstError(errors) ?? "Invalid status." },
           async (c, { value }) => {
             const id = c.req.param("id");
             const bad = validId(c, id);
             if (bad) return bad;
-            const result = await updateLead(db, id, value, { admin: c.get("admin"), ip: clientIp(c, config.TRUST_PROXY) });
+            const details = detailsOf(value);
+            const change = { status: value.status, assigneeId: value.assigneeId };
+            const result = await changeLead(db, id, { ...change, details }, { admin: c.get("admin"), ip: clientIp(c, config.TRUST_PROXY) });
             if (result.outcome === "not_found") return apiError(c, 404, LEAD_NOT_FOUND);
             if (result.outcome === "invalid_assignee") {
               return apiError(c, 400, inboxMessages.assignment.invalidAdmin, { assigneeId: inboxMessages.assignment.invalidAdmin });
+            }
+            if (result.outcome === "no_business_name") {
+              return apiError(c, 400, inboxMessages.details.noBusinessName, { businessName: inboxMessages.details.noBusinessName });
             }
             const { lead } = result;
             logger.info(
@@ -177,7 +206,11 @@ export function leadRoutes(services: AppServices) {
               },
               "lead updated",
             );
-            return c.json({ success: true, message: leadUpdateMessage(value, lead), data: lead });
+            const sent = Object.keys(details).length > 0;
+            const message = sent
+              ? leadPatchMessage(change, { sent, changed: result.changes.length > 0 }, lead)
+              : leadUpdateMessage(change, lead);
+            return c.json({ success: true, message, data: lead });
           },
         ),
       )

@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = [
   "leads_exported",
   "document_downloaded",
   "lead_status_changed",
+  "lead_added",
+  "lead_details_changed",
   "person_erased",
   "retention_run",
   "mail_retried",

@@ -17,6 +17,8 @@ const actions: Record<AuditAction, string> = {
   leads_exported: "Exported leads as CSV",
   document_downloaded: "Downloaded a lead's document",
   lead_status_changed: "Changed a lead's status",
+  lead_added: "Added a lead (a call, a walk-in or a referral)",
+  lead_details_changed: "Corrected a lead's contact details",
   person_erased: "Erased a person's data",
   retention_run: "Deleted data past its retention period",
   mail_retried: "Retried an undelivered mail",

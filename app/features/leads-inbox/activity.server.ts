@@ -44,7 +44,7 @@ function toActivityItem(row: LeadActivity): LeadActivityItem {
  */
 export async function recordLeadActivity(
   db: Db,
-  entry: { leadId: string; kind: Exclude<LeadActivityKind, "received">; author: Actor | null; detail: Record<string, unknown> },
+  entry: { leadId: string; kind: LeadActivityKind; author: Actor | null; detail: Record<string, unknown> },
 ): Promise<LeadActivityItem> {
   const author = entry.author ? await authorOf(db, entry.author) : { adminId: null, adminName: null, adminEmail: null };
   const [row] = await db
@@ -56,7 +56,8 @@ export async function recordLeadActivity(
 
 /**
  * The lead's timeline, newest first: its entries (ties in time by id, so the order is stable) and,
- * always last, its arrival, which is the lead's own received_at rather than an entry.
+ * always last, its arrival: the lead's own received_at, or for a lead added by staff the entry written
+ * with it, which names the colleague (docs/decisions/052).
  */
 export async function leadTimeline(db: Db, lead: { _id: string; receivedAt: string; source: string }): Promise<LeadActivityItem[]> {
   const rows = await db
@@ -64,10 +65,11 @@ export async function leadTimeline(db: Db, lead: { _id: string; receivedAt: stri
     .from(leadActivity)
     .where(eq(leadActivity.leadId, lead._id))
     .orderBy(desc(leadActivity.at), desc(leadActivity.id));
-  return [
-    ...rows.map(toActivityItem),
-    { id: `${lead._id}-received`, kind: "received", at: lead.receivedAt, by: null, detail: { source: lead.source } },
-  ];
+  const stored = rows.find((row) => row.kind === "received");
+  const arrival: LeadActivityItem = stored
+    ? { ...toActivityItem(stored), at: lead.receivedAt }
+    : { id: `${lead._id}-received`, kind: "received", at: lead.receivedAt, by: null, detail: { source: lead.source } };
+  return [...rows.filter((row) => row.kind !== "received").map(toActivityItem), arrival];
 }
 
 /** A note on a lead by an admin; null for an unknown lead. */

@@ -1,6 +1,6 @@
 /** Human labels for the inbox: lead types, statuses, document slots and the submitted fields' keys. */
 
-import { leadStatuses } from "~/content/admin-options";
+import { leadStatuses, staffLead } from "~/content/admin-options";
 import { trucking } from "~/content/quote-options";
 import { inboxMessages } from "./messages";
 import type { LeadActivityItem, LeadStatus } from "./schema";
@@ -18,6 +18,8 @@ export const leadTypeLabels: Record<string, string> = {
   investment_property_quote_landing: "Investment Property Landing Page",
   // The chat assistant's leads; a differently named type still shows, in words.
   chat: "Chat Assistant",
+  // A call, a walk-in or a referral, added in the back office (docs/decisions/052).
+  [staffLead.leadType]: "Added by Staff",
 };
 
 const words = (snake: string) =>
@@ -51,12 +53,12 @@ const statusWord = (status: unknown) => (typeof status === "string" ? (statusLab
 const textOf = (value: unknown) => (typeof value === "string" ? value : "");
 
 /** A timeline entry in words: what happened (a note's own text is shown apart). */
-export function activitySummary(item: Pick<LeadActivityItem, "kind" | "detail">): string {
+export function activitySummary(item: Pick<LeadActivityItem, "kind" | "detail"> & { by?: LeadActivityItem["by"] }): string {
   const text = inboxMessages.timeline;
   const d = item.detail;
   switch (item.kind) {
     case "received":
-      return text.received(textOf(d.source));
+      return d.addedByStaff === true && item.by ? text.addedByStaff(item.by.name, textOf(d.source)) : text.received(textOf(d.source));
     case "status_changed":
       return text.statusChanged(statusWord(d.from), statusWord(d.to));
     case "assigned": {
@@ -70,6 +72,8 @@ export function activitySummary(item: Pick<LeadActivityItem, "kind" | "detail">)
       return text.escalationMail(textOf(d.to));
     case "overdue_mail":
       return text.overdueMail(textOf(d.to));
+    case "details_changed":
+      return text.detailsChanged;
     default:
       return words(String(item.kind));
   }
@@ -201,4 +205,14 @@ export function fieldValue(value: unknown): string {
       .map(([k, v]) => `${fieldLabel(k)}: ${fieldValue(v)}`)
       .join("; ");
   return String(value);
+}
+
+/** The fields a "details_changed" entry corrected, each as "Phone: old → new" ("(none)" for an empty value). */
+export function detailChanges(item: Pick<LeadActivityItem, "kind" | "detail">): string[] {
+  if (item.kind !== "details_changed" || !Array.isArray(item.detail.changes)) return [];
+  const fields: Record<string, string> = inboxMessages.details.fields;
+  const shown = (value: unknown) => textOf(value) || inboxMessages.timeline.emptyValue;
+  return (item.detail.changes as { field?: unknown; from?: unknown; to?: unknown }[]).map((c) =>
+    inboxMessages.timeline.change(fields[textOf(c.field)] ?? words(textOf(c.field)), shown(c.from), shown(c.to)),
+  );
 }

@@ -133,6 +133,65 @@ export const inboxMessages = {
     note: "Note",
     escalationMail: (to: string) => `Escalation mail sent to ${to}`,
     overdueMail: (to: string) => `Overdue mail sent to ${to}`,
+    addedByStaff: (name: string, source: string) => `Lead added by ${name} (source: ${source})`,
+    detailsChanged: "Contact details corrected",
+    change: (field: string, from: string, to: string) => `${field}: ${from} → ${to}`,
+    emptyValue: "(none)",
+  },
+  /** /admin/leads/new and POST /api/leads: a lead a colleague adds for a call, a walk-in or a referral (docs/decisions/052). */
+  newLead: {
+    link: "New lead",
+    title: "New lead",
+    subtitle: "A person who phoned, walked in or was referred: the lead is stored as answered, and the agency is told.",
+    legend: "The person and what they need",
+    name: "Name",
+    phone: "Phone",
+    email: "Email",
+    emailHint: "Leave empty when the person has no email address.",
+    service: "Line of business",
+    servicePlaceholder: "Select a line of business",
+    source: "Source",
+    note: "Note",
+    noteHint: "What was said: it becomes the first note in the lead's timeline, with your name.",
+    submit: "Add lead",
+    submitting: "Adding...",
+    cancel: "Cancel",
+    added: (reference: string) => `Lead ${reference} added.`,
+    failed: "Failed to add the lead",
+    invalid: "Please correct the form errors",
+    invalidSource: "Choose where the lead came from: Phone, Walk-in or Referral.",
+    invalidService: "Choose a line of business.",
+    invalidEmail: "Please enter a valid email address, or leave it empty",
+    mailSubject: (source: string, name: string) => `Lead added by staff (${source}): ${name}`,
+    mailHeading: (staff: string, source: string, name: string) => `${staff} added a lead from ${source}: ${name}`,
+    mailFields: {
+      name: "Name",
+      email: "Email",
+      phone: "Phone",
+      service: "Line of business",
+      source: "Source",
+      addedBy: "Added by",
+      note: "Note",
+    },
+  },
+  /** The lead screen's contact details form and the same fields of PATCH /api/leads/:id. */
+  details: {
+    title: "Correct contact details",
+    name: "Name",
+    phone: "Phone",
+    email: "Email",
+    emailHint: "Leave empty when the person has no email address.",
+    businessName: "Business name",
+    submit: "Save details",
+    submitting: "Saving...",
+    saved: "Contact details saved.",
+    unchanged: "Nothing changed.",
+    failed: "Failed to save the contact details",
+    invalidBusinessName: "Please enter the business name",
+    businessNameTooLong: "Please keep the business name under 200 characters",
+    noBusinessName: "This lead has no business name to correct.",
+    nothingSent: "Send a status, an assigneeId, or a contact detail (name, phone, email, businessName).",
+    fields: { name: "Name", phone: "Phone", email: "Email", businessName: "Business name" },
   },
   /** The lead screen's forms, posted to its own action. */
   form: {
@@ -170,6 +229,24 @@ export const inboxMessages = {
     loadFailed: "The lead figures could not be loaded just now.",
   },
 } as const;
+
+/**
+ * What a change to a lead answers when it corrected contact details too: the details' message first,
+ * then the status's and the assignment's as leadUpdateMessage words them.
+ */
+export function leadPatchMessage(
+  change: { status?: unknown; assigneeId?: unknown },
+  details: { sent: boolean; changed: boolean },
+  lead: { assigneeName: string | null },
+): string {
+  const parts: string[] = [];
+  if (details.sent) parts.push(details.changed ? inboxMessages.details.saved : inboxMessages.details.unchanged);
+  if (change.status !== undefined || change.assigneeId !== undefined) {
+    const rest = leadUpdateMessage(change, lead);
+    parts.push(rest.endsWith(".") ? rest : `${rest}.`);
+  }
+  return parts.join(" ");
+}
 
 /** What a change to a lead answers: the status's message, the assignment's, or both. */
 export function leadUpdateMessage(change: { status?: unknown; assigneeId?: unknown }, lead: { assigneeName: string | null }): string {

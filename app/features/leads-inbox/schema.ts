@@ -235,14 +235,14 @@ export type LeadDetailAnswer = { success: true; data: LeadDetail & { activity: L
 export type LeadUpdateAnswer = { success: true; message: string; data: LeadListItem };
 export type LeadNoteAnswer = { success: true; message: string; data: LeadActivityItem };
 /** One entry of a lead's timeline (GET /api/leads/:id `activity`, newest first). */
-export type LeadActivityKind = "received" | "status_changed" | "assigned" | "note" | "escalation_mail" | "overdue_mail";
+export type LeadActivityKind = "received" | "status_changed" | "assigned" | "note" | "escalation_mail" | "overdue_mail" | "details_changed";
 export type LeadActivityItem = {
   id: string;
   kind: LeadActivityKind;
   at: string;
   /** The admin who did it; null for the visitor (received) and the site itself (mails, round-robin). */
   by: { id: string | null; name: string; email: string | null } | null;
-  /** The kind's fields: { from, to } for a status change, { assigneeId, assigneeName } for an assignment, { body } for a note, { to } for a mail. */
+  /** The kind's fields: { from, to } for a status change, { assigneeId, assigneeName } for an assignment, { body } for a note, { to } for a mail, { changes: [{ field, from, to }] } for corrected contact details, { source } for the arrival. */
   detail: Record<string, unknown>;
 };
 

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { isUniqueViolation } from "#db/errors";
 import { consentRecords, leads, type NewLead, uploads } from "#db/schema";
+import { staffLead } from "~/content/admin-options";
 import { quoteSections } from "~/content/quote";
 import { trucking } from "~/content/quote-options";
 import type { SiteFacts } from "~/content/site-facts";
@@ -91,8 +92,13 @@ export const AUTO_REPLIES_PER_ADDRESS_PER_DAY = 3;
 
 type LinkedDocument = { slot: string; name: string; size: number };
 
+/** The transaction a submission is written in, as a step of the plan is given it. */
+export type SubmissionTx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
 type Plan = {
   lead?: Omit<NewLead, "reference" | "ip" | "userAgent" | "referrer" | "pageUrl" | "utm" | "consentRecordId">;
+  /** What else the lead's arrival writes, in its transaction (a lead added by staff: its timeline entries). */
+  within?: (tx: SubmissionTx, lead: { id: string; reference: string; receivedAt: Date }) => Promise<void>;
   consent?: ConsentInput;
   /** Uploaded documents the lead claims; an expired or unknown one rolls the whole submission back. */
   attachments?: { slot: string; id: string }[];
@@ -160,6 +166,7 @@ async function record(
           leadId = row.id;
           const assigneeId = await roundRobinAssignee(tx, leadId);
           if (assigneeId) await tx.update(leads).set({ assigneeId }).where(eq(leads.id, leadId));
+          if (plan.within) await plan.within(tx, { id: leadId, reference, receivedAt });
         }
         let documents: LinkedDocument[] = [];
         if (leadId && plan.attachments?.length) {
@@ -425,5 +432,66 @@ export async function acceptLead(deps: Deps, body: SubmitLeadBody, context: Subm
       ],
     },
     context,
+  );
+}
+
+/** A lead a colleague added in the back office (a call, a walk-in, a referral), as its form checked it. */
+export type StaffLead = {
+  name: string;
+  /** "" when the person gave no address. */
+  email: string;
+  phone: string;
+  service: string;
+  source: string;
+};
+
+/**
+ * A lead added by staff (docs/decisions/052): the same store, reference, promise times and round-robin
+ * as a form's lead, but already answered (the colleague is talking to the person: status "contacted",
+ * first response at arrival), the agency told by its notification and the person sent no
+ * acknowledgement. `notification` is the mail's wording; `within` writes the lead's first timeline
+ * entries in its transaction.
+ */
+export async function acceptStaffLead(
+  deps: Deps,
+  lead: StaffLead,
+  notification: { subject: string; heading: string; fields: [string, string][] },
+  within: NonNullable<Plan["within"]>,
+) {
+  const { site } = deps;
+  const inbox = agencyInbox(deps.config, site);
+  const now = deps.now ?? (() => new Date());
+  const receivedAt = now();
+  return record(
+    { ...deps, now: () => receivedAt },
+    {
+      lead: {
+        leadType: staffLead.leadType,
+        submissionType: staffLead.submissionType,
+        source: lead.source,
+        name: lead.name,
+        email: lead.email,
+        phone: lead.phone,
+        service: lead.service,
+        message: null,
+        payload: { name: lead.name, email: lead.email, phone: lead.phone, service: lead.service, source: lead.source },
+        status: "contacted",
+        firstResponseAt: receivedAt,
+        statusChangedAt: receivedAt,
+      },
+      within,
+      mails: ({ reference, receivedAt: at }) => [
+        notificationMail(site, {
+          to: inbox,
+          replyTo: lead.email || undefined,
+          subject: notification.subject,
+          heading: notification.heading,
+          reference,
+          receivedAt: at,
+          fields: notification.fields,
+        }),
+      ],
+    },
+    {},
   );
 }

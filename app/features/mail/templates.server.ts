@@ -54,7 +54,8 @@ export function notificationMail(
   site: SiteFacts,
   input: {
     to: string;
-    replyTo: string;
+    /** The person's address; absent for a lead added by staff without one (no "reply to" line then). */
+    replyTo?: string;
     subject: string;
     heading: string;
     fields: [label: string, value: string | null | undefined][];
@@ -75,8 +76,7 @@ export function notificationMail(
     "",
     ...all.map(([label, value]) => `${(`${label}:`).padEnd(width + 2)}${value.replace(/\r?\n/g, `\n${" ".repeat(width + 2)}`)}`),
     ...(input.notes?.length ? ["", ...input.notes] : []),
-    "",
-    `Reply to this email to answer ${input.replyTo} directly.`,
+    ...(input.replyTo ? ["", `Reply to this email to answer ${input.replyTo} directly.`] : []),
   ].join("\n");
   const table = all
     .map(

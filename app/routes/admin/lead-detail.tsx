@@ -4,12 +4,15 @@ import { z } from "zod";
 import { AdminPage } from "~/components/admin/admin-page";
 import { addLeadNote, assignableAdmins, leadTimeline } from "~/features/leads-inbox/activity.server";
 import { AssigneeForm } from "~/features/leads-inbox/components/assignee-form";
+import { LeadDetailsForm } from "~/features/leads-inbox/components/lead-details-form";
 import { LeadStatusForm } from "~/features/leads-inbox/components/lead-status-form";
 import { LeadTimeline } from "~/features/leads-inbox/components/lead-timeline";
 import { NoteForm } from "~/features/leads-inbox/components/note-form";
 import { useServerClock, WaitingClock } from "~/features/leads-inbox/components/waiting-clock";
 import { getLead, updateLead } from "~/features/leads-inbox/inbox.server";
 import { fieldLabel, fieldValue, leadTypeLabel, orderedFields, slotLabel } from "~/features/leads-inbox/labels";
+import { changeLead } from "~/features/leads-inbox/lead-edit.server";
+import { businessNameOf, detailsOf, leadDetailsFormSchema } from "~/features/leads-inbox/lead-edit-schema";
 import { inboxMessages, leadUpdateMessage } from "~/features/leads-inbox/messages";
 import { type LeadFormIntent, type LeadStatus, leadFormSchemas } from "~/features/leads-inbox/schema";
 import { telLink, useAdminTimes } from "~/lib/admin-format";
@@ -71,18 +74,23 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return data({ signedInAdmin, lead, admins, now: new Date().toISOString() }, { status: lead ? 200 : 404 });
 }
 
+/** The screen's forms: the inbox's (status, owner, note) and the contact details (docs/decisions/052). */
+const screenForms = { ...leadFormSchemas, details: leadDetailsFormSchema };
+type ScreenForm = (typeof screenForms)[LeadFormIntent | "details"];
+
 /** Only refuses: a form the screen does not have. */
 const unknownForm = z.object({
-  intent: z.enum(["status", "assign", "note"], { error: inboxMessages.form.unknownIntent }),
-}) as unknown as (typeof leadFormSchemas)[LeadFormIntent];
+  intent: z.enum(["status", "assign", "note", "details"], { error: inboxMessages.form.unknownIntent }),
+}) as unknown as ScreenForm;
 const leadForm = (formData: FormData) => {
   const intent = formData.get("intent");
-  return typeof intent === "string" && Object.hasOwn(leadFormSchemas, intent) ? leadFormSchemas[intent as LeadFormIntent] : unknownForm;
+  return typeof intent === "string" && Object.hasOwn(screenForms, intent) ? screenForms[intent as keyof typeof screenForms] : unknownForm;
 };
 
 /**
- * The screen's forms (intent=status, intent=assign, intent=note), posted by the browser itself or by a
- * fetcher once hydrated, through the same functions as PATCH /api/leads/:id and POST /api/leads/:id/notes.
+ * The screen's forms (intent=status, intent=assign, intent=note, intent=details), posted by the browser
+ * itself or by a fetcher once hydrated, through the same functions as PATCH /api/leads/:id and POST
+ * /api/leads/:id/notes.
  */
 export function action({ request, context, params }: Route.ActionArgs) {
   const { id } = params;
@@ -100,6 +108,20 @@ export function action({ request, context, params }: Route.ActionArgs) {
     async ({ value, admin }) => {
       const { intent } = value;
       if (!isUuid(id)) return refuse(404, inboxMessages.detail.notFound);
+      if (value.intent === "details") {
+        const result = await changeLead(context.db, id, { details: detailsOf(value) }, { admin, ip: context.clientIp });
+        if (result.outcome === "not_found") return refuse(404, inboxMessages.detail.notFound);
+        if (result.outcome === "no_business_name") {
+          return refuse(400, inboxMessages.details.noBusinessName, { businessName: inboxMessages.details.noBusinessName });
+        }
+        if (result.outcome !== "updated") return refuse(400, inboxMessages.details.failed);
+        context.logger.info(
+          { reqId: context.requestId, adminId: admin.id, leadId: id, fields: result.changes.map((c) => c.field) },
+          "lead details corrected",
+        );
+        const message = result.changes.length ? inboxMessages.details.saved : inboxMessages.details.unchanged;
+        return accept(message, null, { data: { intent } });
+      }
       if (value.intent === "note") {
         const note = await addLeadNote(context.db, id, value.body, admin);
         if (!note) return refuse(404, inboxMessages.detail.notFound);
@@ -207,9 +229,14 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
               [text.name, lead.name],
               [
                 text.email,
-                <a key="email" href={`mailto:${lead.email}`} className="text-brand-700 underline">
-                  {lead.email}
-                </a>,
+                // A lead added by staff may have no address.
+                lead.email ? (
+                  <a key="email" href={`mailto:${lead.email}`} className="text-brand-700 underline">
+                    {lead.email}
+                  </a>
+                ) : (
+                  ""
+                ),
               ],
               [
                 text.phone,
@@ -227,6 +254,10 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
                   ]
                 : []),
             ]}
+          />
+          <LeadDetailsForm
+            lead={{ name: lead.name, phone: lead.phone, email: lead.email, businessName: businessNameOf(lead.payload) }}
+            result={actionData}
           />
         </Section>
 

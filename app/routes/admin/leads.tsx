@@ -206,6 +206,9 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
       subtitle={text.subtitle(site.promises.contactMinutes)}
       actions={
         <>
+          <Link to="/admin/leads/new" className={buttonClass("primary", "py-2")}>
+            {text.newLead.link}
+          </Link>
           {live.notifications === "default" && (
             <button type="button" className={buttonClass("outline", "py-2")} onClick={() => void live.enableNotifications()}>
               {text.live.enableNotifications}

@@ -1,5 +1,5 @@
 import { useAdminTimes } from "~/lib/admin-format";
-import { activitySummary } from "../labels";
+import { activitySummary, detailChanges } from "../labels";
 import { inboxMessages } from "../messages";
 import type { LeadActivityItem } from "../schema";
 
@@ -18,6 +18,13 @@ export function LeadTimeline({ activity }: { activity: LeadActivityItem[] }) {
             <p className="mt-1 rounded-md bg-slate-50 px-3 py-2 text-sm break-words whitespace-pre-line text-slate-800">
               {item.detail.body}
             </p>
+          )}
+          {item.kind === "details_changed" && (
+            <ul className="mt-1 space-y-0.5 text-sm break-words text-slate-800" data-testid="detail-changes">
+              {detailChanges(item).map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
           )}
           <p className="mt-1 text-xs text-slate-600">
             {item.by && <>{text.by(item.by.name)} · </>}
