@@ -24,7 +24,7 @@ async function newLead(page: Page): Promise<{ id: string; name: string }> {
   const email = `timeline-${tag}@example.com`;
   const res = await page.request.post("/api/contacts", { data: contactBody({ fullName: name, email }) });
   expect(res.status(), await res.text()).toBe(201);
-  const list = await (await page.request.get("/api/leads?type=contact_form&limit=200")).json();
+  const list = await (await page.request.get(`/api/leads?q=${encodeURIComponent(email)}`)).json();
   const lead = (list.data as { _id: string; email: string }[]).find((l) => l.email === email);
   expect(lead).toBeDefined();
   return { id: lead!._id, name };

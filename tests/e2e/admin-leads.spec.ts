@@ -93,7 +93,7 @@ test.describe("leads inbox", () => {
     await expect(row(page, reference).getByLabel(text.statusFor(reference))).toHaveValue("contacted");
     await page.getByLabel(text.filters.status, { exact: true }).selectOption("new");
     await expect(page).toHaveURL(/status=new/);
-    await expect(page.getByText(/^Showing \d+ of \d+ leads?$|^No leads match these filters$/)).toBeVisible();
+    await expect(page.getByText(/^Showing \d+–\d+ of \d+ leads?$|^No leads match these filters$/)).toBeVisible();
     await expect(row(page, reference)).toHaveCount(0);
   });
 

@@ -8,6 +8,7 @@ import { Secret, TOTP } from "otpauth";
 import { adminMessages } from "../../app/features/admin/messages";
 import { authMessages } from "../../app/features/auth/schema";
 import { twoFactorMessages as text } from "../../app/features/auth/two-factor-messages";
+import { hoaLandingBody } from "../support/lead-fixtures";
 import { TWO_FACTOR_ADMIN } from "./accounts";
 import { axeViolations, expect, test, toast } from "./support";
 
@@ -46,6 +47,7 @@ test("an admin turns on two-factor sign-in, then signs in with a code from the a
   const codes = page.getByRole("list", { name: text.recovery.listLabel }).getByRole("listitem");
   await expect(codes).toHaveCount(10);
   await expect(codes.first()).toHaveText(/^[2-9a-z]{4}-[2-9a-z]{4}-[2-9a-z]{2}$/);
+  const recoveryCode = (await codes.first().textContent())?.trim() ?? "";
 
   // Back to the settings: on, with ten codes left.
   await page.getByRole("link", { name: text.recovery.back }).click();
@@ -72,4 +74,23 @@ test("an admin turns on two-factor sign-in, then signs in with a code from the a
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   // The code was the last step: it says "Login successful!" (spec 001 section 8).
   await expect(toast(page, authMessages.success)).toBeVisible();
+
+  // An escalation mail's link to a lead, opened signed out: sign in, the code step, and on to that lead.
+  const lead = await page.request.post("/api/submit-lead", { data: hoaLandingBody({ name: "Escalated Link-Follower" }) });
+  expect(lead.status(), await lead.text()).toBe(201);
+  const reference = (await lead.json()).reference as string;
+  const found = await (await page.request.get(`/api/leads?q=${encodeURIComponent(reference)}`)).json();
+  const leadPath = `/admin/leads/${found.data[0]._id}`;
+  await page.getByRole("button", { name: adminMessages.menu.signOut }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await page.goto(leadPath);
+  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=/);
+  await page.getByLabel("Email").fill(TWO_FACTOR_ADMIN.email);
+  await page.getByLabel("Password").fill(TWO_FACTOR_ADMIN.password);
+  await page.getByRole("button", { name: adminMessages.login.submit }).click();
+  await expect(page).toHaveURL(/\/admin\/login\/code/);
+  await page.getByRole("textbox", { name: text.code.label }).fill(recoveryCode);
+  await page.getByRole("button", { name: text.code.submit }).click();
+  await expect(page).toHaveURL(new RegExp(`${leadPath}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(reference);
 });
