@@ -355,6 +355,32 @@ export async function updateLead(
   });
 }
 
+/** The most leads one bulk change takes (a page of the list is 50). */
+export const BULK_MAX = 200;
+
+/**
+ * The same change (a status, an owner, or both) to many leads: each through updateLead, in a transaction
+ * of its own with its own audit and timeline entries, so every lead's timeline says what happened to it.
+ * An owner who is not an active admin changes nothing at all; a lead deleted meanwhile is counted.
+ */
+export async function bulkUpdateLeads(
+  db: Database,
+  ids: readonly string[],
+  change: { status?: LeadStatus; assigneeId?: string | null },
+  by: { admin: { id: string; email: string }; ip?: string | null },
+): Promise<{ outcome: "updated"; updated: number; missing: number } | { outcome: "invalid_assignee" }> {
+  if (change.assigneeId && !(await activeAdmin(db, change.assigneeId))) return { outcome: "invalid_assignee" };
+  let updated = 0;
+  let missing = 0;
+  for (const id of new Set(ids)) {
+    const result = await updateLead(db, id, change, by);
+    if (result.outcome === "updated") updated++;
+    else if (result.outcome === "not_found") missing++;
+    else return { outcome: "invalid_assignee" };
+  }
+  return { outcome: "updated", updated, missing };
+}
+
 /** How many leads match the filters (the export's row count). */
 export async function countLeads(db: Db, filters: LeadFilters, view: LeadView): Promise<number> {
   const [{ n }] = await db.select({ n: count() }).from(leads).where(filterWhere(filters, view));

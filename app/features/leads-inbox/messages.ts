@@ -34,6 +34,7 @@ export const inboxMessages = {
     invalid: "Some filters were not valid and were left out.",
   },
   columns: {
+    select: "Select",
     received: "Received",
     reference: "Reference",
     type: "Type",
@@ -45,6 +46,40 @@ export const inboxMessages = {
     waiting: "Waiting",
   },
   statusFor: (reference: string) => `Status of lead ${reference}`,
+  /** Changing many leads at once: the rows' checkboxes and the bar above the list. */
+  bulk: {
+    legend: "Change the selected leads",
+    select: (reference: string) => `Select lead ${reference}`,
+    selectPage: "Select every lead on this page",
+    selected: (n: number) => (n === 1 ? "1 lead selected" : `${n} leads selected`),
+    status: "Set status",
+    keepStatus: "Keep status",
+    owner: "Set owner",
+    keepOwner: "Keep owner",
+    me: "Me",
+    unassigned: "Unassigned",
+    apply: "Apply to selected",
+    noneSelected: "Select at least one lead.",
+    tooMany: (max: number) => `Select at most ${max} leads at a time.`,
+    nothingToChange: "Choose a status or an owner to set.",
+    done: (n: number) => (n === 1 ? "1 lead updated." : `${n} leads updated.`),
+    partly: (done: number, missing: number) =>
+      `${done === 1 ? "1 lead" : `${done} leads`} updated; ${missing === 1 ? "1 was" : `${missing} were`} not found (deleted meanwhile).`,
+  },
+  /** The list's keyboard shortcuts (every action is also reachable with Tab). */
+  shortcuts: {
+    open: "Keyboard shortcuts",
+    title: "Keyboard shortcuts",
+    keys: [
+      { key: "/", does: "Search" },
+      { key: "j", does: "Next lead" },
+      { key: "k", does: "Previous lead" },
+      { key: "Enter", does: "Open the lead" },
+      { key: "x", does: "Select or clear the lead" },
+      { key: "a", does: "Assign the lead to me" },
+      { key: "?", does: "Show this list" },
+    ],
+  },
   notificationFailed: {
     badge: "Notification mail failed: call this lead from the inbox",
     title: "Notification mail failed",

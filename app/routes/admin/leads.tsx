@@ -6,19 +6,30 @@ import { ListCount, Pager } from "~/components/admin/pager";
 import { ScreenLoadError } from "~/components/admin/screen-load-error";
 import { StepUpPrompt } from "~/components/admin/step-up-prompt";
 import { buttonClass } from "~/components/ui/button";
+import { leadStatuses } from "~/content/admin-options";
 import { promiseSettings } from "~/features/leads/arrival.server";
 import { assignableAdmins } from "~/features/leads-inbox/activity.server";
+import { ShortcutsDialog, useListKeys } from "~/features/leads-inbox/components/list-keys";
 import { StatusSelect } from "~/features/leads-inbox/components/status-select";
-import { useHydrated } from "~/features/leads-inbox/components/use-lead-action";
+import { useHydrated, useLeadForm } from "~/features/leads-inbox/components/use-lead-action";
 import { useServerClock, WaitingClock } from "~/features/leads-inbox/components/waiting-clock";
-import { countLeads, leadTypesPresent, leadView, listLeads, updateLead } from "~/features/leads-inbox/inbox.server";
+import {
+  BULK_MAX,
+  bulkUpdateLeads,
+  countLeads,
+  leadTypesPresent,
+  leadView,
+  listLeads,
+  updateLead,
+} from "~/features/leads-inbox/inbox.server";
 import { leadTypeLabel, statusOptions, typeOptions } from "~/features/leads-inbox/labels";
-import { inboxMessages as text } from "~/features/leads-inbox/messages";
+import { leadUpdateMessage, inboxMessages as text } from "~/features/leads-inbox/messages";
 import {
   LEAD_FILTER_NAMES,
   LEADS_PAGE_SIZE,
   type LeadFilters,
   type LeadListItem,
+  type LeadStatus,
   leadFilterFields,
   leadFormSchemas,
 } from "~/features/leads-inbox/schema";
@@ -30,7 +41,7 @@ import { can, roleMessages } from "~/lib/roles";
 import { SEARCH_MAX_LENGTH, searchMessages } from "~/lib/search";
 import { pageTitle } from "~/lib/seo";
 import { siteFromMatches, useSite } from "~/lib/site";
-import { isUuid } from "~/lib/uuid";
+import { isUuid, UUID_PATTERN } from "~/lib/uuid";
 import type { Route } from "./+types/leads";
 
 /** Typing in the search applies after this pause (a choice in a list applies at once). */
@@ -105,6 +116,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filters,
     invalid,
     mayExport: can(admin.role, "exports"),
+    me: admin.id,
   };
 }
 
@@ -117,10 +129,40 @@ const rowStatusSchema = leadFormSchemas.status.extend({
 /** "Export CSV" (intent=export, with the list's filters): the file itself is GET /api/leads/export.csv. */
 const exportSchema = leadFilterFields.extend({ intent: z.literal("export") });
 
+/** `a` on a row: the row's lead to an owner (intent=assign, id, assigneeId; "" for Unassigned). */
+const rowAssignSchema = leadFormSchemas.assign.extend({ id: z.string().max(64) });
+
 /**
- * A row's status form, posted by the browser itself or by a fetcher once hydrated, through the same
- * function as PATCH /api/leads/:id (audit and timeline entries included); and "Export CSV", which asks
- * for the password again (step-up) and then sends the browser to the file.
+ * The bar above the list (intent=bulk): the leads ticked (`ids`, repeated), and a status, an owner ("none"
+ * for Unassigned), or both; "" keeps what each lead has.
+ */
+const bulkSchema = z
+  .object({
+    intent: z.literal("bulk"),
+    // One box ticked arrives as a single value.
+    ids: z.preprocess(
+      (v) => (typeof v === "string" ? [v] : v),
+      z
+        .array(z.string().regex(UUID_PATTERN, text.bulk.noneSelected), { error: text.bulk.noneSelected })
+        .min(1, text.bulk.noneSelected)
+        .max(BULK_MAX, text.bulk.tooMany(BULK_MAX)),
+    ),
+    status: z.enum(["", ...leadStatuses], { error: text.form.invalidStatus }).default(""),
+    assigneeId: z
+      .string()
+      .refine((v) => v === "" || v === "none" || isUuid(v), text.assignment.invalidAdmin)
+      .default(""),
+  })
+  .refine((v) => v.status !== "" || v.assigneeId !== "", { message: text.bulk.nothingToChange, path: ["status"] });
+
+const listSchemas = { status: rowStatusSchema, assign: rowAssignSchema, bulk: bulkSchema, export: exportSchema } as const;
+type ListForm = { [K in keyof typeof listSchemas]: z.output<(typeof listSchemas)[K]> }[keyof typeof listSchemas];
+
+/**
+ * The list's forms, posted by the browser itself or by a fetcher once hydrated, each through the same
+ * function as PATCH /api/leads/:id (audit and timeline entries included): a row's status, a row's owner
+ * (`a`), the bar's change to every lead ticked, and "Export CSV", which asks for the password again
+ * (step-up) and then sends the browser to the file.
  */
 export function action({ request, context }: Route.ActionArgs) {
   return postForm(
@@ -128,24 +170,44 @@ export function action({ request, context }: Route.ActionArgs) {
     context,
     {
       form: "lead-status",
-      schema: (formData) => (formData.get("intent") === "export" ? exportSchema : rowStatusSchema) as typeof rowStatusSchema,
-      maxBytes: 4 * 1024,
+      schema: (formData) => (listSchemas[formData.get("intent") as keyof typeof listSchemas] ?? rowStatusSchema) as typeof rowStatusSchema,
+      maxBytes: 32 * 1024,
       access: "admin",
       invalid: firstError,
       // Only a role that may export is asked for its password; any other is refused below without it.
       stepUp: (value: { intent: string }, admin) => value.intent === "export" && can(admin.role, "exports"),
     },
-    async ({ value, admin }) => {
-      if ((value as { intent: string }).intent === "export") {
+    async ({ value: posted, admin }) => {
+      const value = posted as unknown as ListForm;
+      const by = { admin, ip: context.clientIp };
+      if (value.intent === "export") {
         if (!can(admin.role, "exports")) return refuse(403, roleMessages.forbidden);
         const query = filterQuery(value as unknown as Record<string, unknown>);
         return redirect(`/api/leads/export.csv${query ? `?${query}` : ""}`, 303);
       }
+      if (value.intent === "bulk") {
+        const change = {
+          ...(value.status ? { status: value.status as LeadStatus } : {}),
+          ...(value.assigneeId ? { assigneeId: value.assigneeId === "none" ? null : value.assigneeId.toLowerCase() } : {}),
+        };
+        const result = await bulkUpdateLeads(context.db, value.ids, change, by);
+        if (result.outcome === "invalid_assignee")
+          return refuse(400, text.assignment.invalidAdmin, { assigneeId: text.assignment.invalidAdmin });
+        context.logger.info({ reqId: context.requestId, adminId: admin.id, leads: result.updated, ...change }, "leads updated in bulk");
+        return accept(result.missing ? text.bulk.partly(result.updated, result.missing) : text.bulk.done(result.updated), null, {
+          data: { intent: "bulk" },
+        });
+      }
       if (!isUuid(value.id)) return refuse(404, text.detail.notFound);
-      const result = await updateLead(context.db, value.id, { status: value.status }, { admin, ip: context.clientIp });
+      const change = value.intent === "assign" ? { assigneeId: value.assigneeId } : { status: value.status };
+      const result = await updateLead(context.db, value.id, change, by);
+      if (result.outcome === "invalid_assignee")
+        return refuse(400, text.assignment.invalidAdmin, { assigneeId: text.assignment.invalidAdmin });
       if (result.outcome !== "updated") return refuse(404, text.detail.notFound);
-      context.logger.info({ reqId: context.requestId, adminId: admin.id, leadId: value.id, status: result.lead.status }, "lead updated");
-      return accept(text.statusUpdated, null, { data: { id: value.id } });
+      context.logger.info({ reqId: context.requestId, adminId: admin.id, leadId: value.id, ...change }, "lead updated");
+      return accept(value.intent === "assign" ? leadUpdateMessage(change, result.lead) : text.statusUpdated, null, {
+        data: { intent: value.intent, id: value.id },
+      });
     },
   );
 }
@@ -190,6 +252,27 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
   }, [filters.q]);
 
   const rows = list.items;
+  // The leads ticked for the bar's change (on this page); cleared once a change is made.
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  useEffect(() => {
+    if (actionData?.ok && actionData.data?.intent === "bulk") setSelected(new Set());
+  }, [actionData]);
+  const pageIds = rows.map((r) => r._id);
+  const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+  const assigner = useLeadForm("lead-assign-key", text.assignment.failed);
+  const [helpOpen, setHelpOpen] = useState(false);
+  useListKeys({
+    onToggle: toggle,
+    onAssignToMe: (id) => void assigner.submit({ intent: "assign", id, assigneeId: loaderData.me }, { method: "post" }),
+    onHelp: () => setHelpOpen(true),
+  });
   const filtered = query !== "";
   const types = typeOptions(loaderData.types, filters.type || undefined);
   /** Once hydrated, a choice applies at once and typing in the search after a pause: the filters set, from the first page. */
@@ -206,6 +289,15 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
       subtitle={text.subtitle(site.promises.contactMinutes)}
       actions={
         <>
+          <button
+            type="button"
+            className={buttonClass("outline", "py-2")}
+            onClick={() => setHelpOpen(true)}
+            aria-haspopup="dialog"
+            hidden={!hydrated}
+          >
+            {text.shortcuts.open} <kbd className="ml-1 font-mono text-xs">?</kbd>
+          </button>
           <Link to="/admin/leads/new" className={buttonClass("primary", "py-2")}>
             {text.newLead.link}
           </Link>
@@ -368,6 +460,67 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
         <div aria-live="polite">
           <ListCount list={list} noun={text.noun} />
         </div>
+        {rows.length > 0 && (
+          // The rows' checkboxes belong to this form (their `form` attribute), so it works without scripts too.
+          <Form
+            method="post"
+            id="bulk-leads"
+            className="mb-4 rounded-lg border border-slate-200 bg-white p-3 shadow-sm"
+            data-testid="bulk-bar"
+          >
+            <fieldset className="flex flex-wrap items-end gap-3">
+              <legend className="sr-only">{text.bulk.legend}</legend>
+              <input type="hidden" name="intent" value="bulk" />
+              {hydrated && (
+                <label className="inline-flex items-center gap-2 self-center text-sm font-medium text-slate-800">
+                  <input
+                    type="checkbox"
+                    checked={allSelected}
+                    onChange={() => setSelected(allSelected ? new Set() : new Set(pageIds))}
+                    className="h-4 w-4 rounded border-slate-300"
+                  />
+                  {text.bulk.selectPage}
+                </label>
+              )}
+              <div>
+                <label htmlFor="bulk-status" className="block text-sm font-medium text-slate-800">
+                  {text.bulk.status}
+                </label>
+                <select id="bulk-status" name="status" className={selectClass} defaultValue="">
+                  <option value="">{text.bulk.keepStatus}</option>
+                  {statusOptions.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div>
+                <label htmlFor="bulk-owner" className="block text-sm font-medium text-slate-800">
+                  {text.bulk.owner}
+                </label>
+                <select id="bulk-owner" name="assigneeId" className={selectClass} defaultValue="">
+                  <option value="">{text.bulk.keepOwner}</option>
+                  <option value={loaderData.me}>{text.bulk.me}</option>
+                  <option value="none">{text.bulk.unassigned}</option>
+                  {loaderData.admins.map((a) => (
+                    <option key={a.id} value={a.id}>
+                      {a.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <button type="submit" className={buttonClass("primary", "py-2")} disabled={hydrated && selected.size === 0}>
+                {text.bulk.apply}
+              </button>
+              {hydrated && (
+                <span className="self-center text-sm text-slate-600" data-testid="bulk-count">
+                  {text.bulk.selected(selected.size)}
+                </span>
+              )}
+            </fieldset>
+          </Form>
+        )}
         <AdminTable
           caption={text.title}
           columns={Object.values(text.columns)}
@@ -375,14 +528,26 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
           isEmpty={rows.length === 0}
         >
           {rows.map((lead) => (
-            <tr key={lead._id} className="align-top" data-testid="lead-row">
+            <tr key={lead._id} className="align-top focus-within:bg-brand-50" data-testid="lead-row" data-lead-row={lead._id}>
+              <td className="px-4 py-3">
+                <input
+                  type="checkbox"
+                  name="ids"
+                  value={lead._id}
+                  form="bulk-leads"
+                  aria-label={text.bulk.select(lead.reference)}
+                  checked={selected.has(lead._id)}
+                  onChange={() => toggle(lead._id)}
+                  className="h-4 w-4 rounded border-slate-300"
+                />
+              </td>
               <td className="px-4 py-3 whitespace-nowrap text-slate-700">
                 <time dateTime={lead.receivedAt} title={longTime(lead.receivedAt)}>
                   {shortTime(lead.receivedAt)}
                 </time>
               </td>
               <td className="px-4 py-3 whitespace-nowrap">
-                <Link to={`/admin/leads/${lead._id}`} className="font-mono font-semibold text-brand-700 underline">
+                <Link to={`/admin/leads/${lead._id}`} className="font-mono font-semibold text-brand-700 underline" data-lead-link>
                   {lead.reference}
                 </Link>
                 {lead.notificationFailed && (
@@ -419,6 +584,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
             </tr>
           ))}
         </AdminTable>
+        <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
         <Pager page={list.page} pageCount={list.pageCount} href={(page) => pageHref(`${location.pathname}${location.search}`, page)} />
       </div>
     </AdminPage>
