@@ -8,12 +8,14 @@
  * Several processes may share one database: the knowledge rows are the site's, and each process keeps
  * only its own in-memory index (app/features/chat/knowledge.server.ts).
  */
+
 import type { DatabaseHandle } from "#db/client";
 import type { SiteFacts } from "~/content/site-facts";
 import type { Config } from "~/env.server";
 import type { AiSettings } from "~/features/ai/client.server";
 import { type BlogChange, followBlogChanges } from "~/features/blog/posts.server";
 import { followJobChanges } from "~/features/jobs/jobs.server";
+import { limitInWords } from "~/lib/file-sizes";
 import { type Embedder, IndexCancelled, KnowledgeIndex, type ModelEmbedder } from "./knowledge.server";
 import { LOCAL_MODEL } from "./local-engine.server";
 import type { ChatLog } from "./log.server";
@@ -66,6 +68,7 @@ export class KnowledgeSync {
       () => site.current().facts,
       () => site.current(),
       (level, data, message) => this.log(level, data, message),
+      limitInWords(config.UPLOAD_MAX_BYTES),
     );
   }
 

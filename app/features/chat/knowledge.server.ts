@@ -11,13 +11,16 @@
  * model's rows is done under a lock of that model, so the first process embeds an item and the others,
  * finding its row with the same content hash, take the stored vector instead of embedding it again.
  */
+
 import { createHash } from "node:crypto";
 import { and, eq, inArray, like, notInArray, sql } from "drizzle-orm";
 import type { Database, DatabaseHandle } from "#db/client";
 import { knowledge } from "#db/schema";
 import { builtInPostsFor } from "~/content/blog-posts";
 import type { SiteFacts } from "~/content/site-facts";
+import { DEFAULT_UPLOAD_MAX_BYTES } from "~/content/uploads";
 import { getPost } from "~/features/blog/posts.server";
+import { limitInWords } from "~/lib/file-sizes";
 import { analyseInSlices, embedLocal, LexicalIndex, LOCAL_MODEL } from "./local-engine.server";
 import {
   blogKnowledge,
@@ -29,6 +32,7 @@ import {
   jobKnowledge,
   type KnowledgeItem,
   listKnowledge,
+  quoteKnowledge,
   type StoredLists,
 } from "./site-knowledge.server";
 
@@ -181,18 +185,21 @@ export class KnowledgeIndex {
   private readonly log: IndexLog;
   private readonly site: () => SiteFacts;
   private readonly lists: () => StoredLists;
+  private readonly uploadLimit: string;
   vectorColumn = false;
 
   /**
    * `site`: the agency's current facts, and `lists` its stored team and FAQ (the site store's snapshot),
-   * read each time the content is indexed.
+   * read each time the content is indexed; `uploadLimit`, the largest document the server takes, in words.
    */
   constructor(
     database: Pick<DatabaseHandle, "db" | "hasVector" | "withLock">,
     site: () => SiteFacts,
     lists: () => StoredLists,
     log: IndexLog = () => {},
+    uploadLimit = limitInWords(DEFAULT_UPLOAD_MAX_BYTES),
   ) {
+    this.uploadLimit = uploadLimit;
     this.db = database.db;
     this.hasVector = database.hasVector;
     this.withLock = database.withLock;
@@ -204,7 +211,7 @@ export class KnowledgeIndex {
   /** Every item built from the site's content and stored lists, with the current facts. */
   private siteItems(): KnowledgeItem[] {
     const site = this.site();
-    return [...contentKnowledge(site), ...listKnowledge(this.lists(), site)];
+    return [...contentKnowledge(site), ...quoteKnowledge(site, this.uploadLimit), ...listKnowledge(this.lists(), site)];
   }
 
   get lexical(): LexicalIndex {

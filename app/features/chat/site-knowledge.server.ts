@@ -18,7 +18,7 @@ import { type Inline, inlineToPlainText, type LegalDocument, legalDocuments } fr
 import type { chatInsuranceTypes } from "~/content/options";
 import { fillPlaceholders } from "~/content/placeholders";
 import { type ProductSlug, productPagesFor } from "~/content/products";
-import { quoteCopy } from "~/content/quote";
+import { quoteCopy, quoteDocumentsIntro } from "~/content/quote";
 import { serviceCards, servicesCopy } from "~/content/services";
 import { fullAddress, perSite, type SiteFacts } from "~/content/site-facts";
 import { teamIntro } from "~/content/team";
@@ -236,9 +236,13 @@ function agencyPages(site: SiteFacts): KnowledgeItem[] {
   return items;
 }
 
-/** /quote: how the trucking quote works and what to have at hand. */
-function quotePage(site: SiteFacts): KnowledgeItem[] {
-  const { page, documents } = quoteCopy(site);
+/**
+ * /quote: how the trucking quote works and what to have at hand, with the largest document the server takes
+ * (`uploadLimit` in words, "1 GB" by default: UPLOAD_MAX_BYTES), as the form itself says.
+ */
+export function quoteKnowledge(site: SiteFacts, uploadLimit: string): KnowledgeItem[] {
+  const { page, documents: copy } = quoteCopy(site);
+  const documents = { ...copy, intro: quoteDocumentsIntro(uploadLimit) };
   const context = "Commercial Trucking Insurance quote";
   return [
     {
@@ -354,7 +358,7 @@ function legalKnowledge(site: SiteFacts): KnowledgeItem[] {
 
 /**
  * Every item of the pages built from app/content with the agency's facts, computed once per facts
- * object (the stored lists, the blog and the jobs are added by their own builders).
+ * object (the quote page's, the stored lists, the blog and the jobs are added by their own builders).
  */
 export const contentKnowledge: (site: SiteFacts) => KnowledgeItem[] = perSite((site) => [
   ...agencyFacts(site),
@@ -368,7 +372,6 @@ export const contentKnowledge: (site: SiteFacts) => KnowledgeItem[] = perSite((s
       page: i === 0 ? pages.services : pages.faq,
     }),
   ),
-  ...quotePage(site),
   ...productKnowledge(site),
   ...landingKnowledge(site),
   ...legalKnowledge(site),
