@@ -33,7 +33,7 @@ import { changeLead } from "~/features/leads-inbox/lead-edit.server";
 import { detailsOf, leadPatchBodySchema } from "~/features/leads-inbox/lead-edit-schema";
 import { inboxMessages, leadPatchMessage, leadUpdateMessage } from "~/features/leads-inbox/messages";
 import { inboxPulse } from "~/features/leads-inbox/pulse.server";
-import { leadFiltersSchema, leadListQuerySchema, leadNoteBodySchema } from "~/features/leads-inbox/schema";
+import { LEAD_FILTER_NAMES, leadFiltersSchema, leadListQuerySchema, leadNoteBodySchema } from "~/features/leads-inbox/schema";
 import { addStaffLead } from "~/features/leads-inbox/staff-lead.server";
 import { staffLeadSchema } from "~/features/leads-inbox/staff-lead-schema";
 import { securityNoticeMessages, sendSecurityNotice } from "~/features/mail/security-notice.server";
@@ -111,7 +111,8 @@ export function leadRoutes(services: AppServices) {
           action: "leads_exported",
           admin: c.get("admin"),
           targetType: "leads",
-          detail: { filters: Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined)), rows: count },
+          // Every filter of the view, null where none was set: the same shape for every export.
+          detail: { filters: Object.fromEntries(LEAD_FILTER_NAMES.map((name) => [name, filters[name] ?? null])), rows: count },
           ip,
         });
         await sendSecurityNotice(

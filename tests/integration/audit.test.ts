@@ -78,8 +78,9 @@ describe.each(databaseKinds)("audit trail on %s", (kind) => {
     const recorded = await entries("leads_exported");
     expect(recorded).toHaveLength(2);
     expect(recorded[0]).toMatchObject({ adminId: adminA.id, adminEmail: TEST_ADMIN.email, targetType: "leads" });
-    expect(recorded[0].detail).toEqual({ filters: { status: null, type: "commercial_trucking_quote" }, rows: 1 });
-    expect(recorded[1].detail).toEqual({ filters: { status: null, type: null }, rows: 2 });
+    const none = { q: null, owner: null, overdue: null, status: null, type: null, from: null, to: null, licensed: null };
+    expect(recorded[0].detail).toEqual({ filters: { ...none, type: "commercial_trucking_quote" }, rows: 1 });
+    expect(recorded[1].detail).toEqual({ filters: none, rows: 2 });
     expect(recorded[0].ip).toBeTruthy();
   });
 

@@ -381,7 +381,7 @@ export async function bulkUpdateLeads(
   return { outcome: "updated", updated, missing };
 }
 
-/** How many leads match the filters (the export's row count). */
+/** How many leads match the filters (the row count of the CSV export, and of the list's pages). */
 export async function countLeads(db: Db, filters: LeadFilters, view: LeadView): Promise<number> {
   const [{ n }] = await db.select({ n: count() }).from(leads).where(filterWhere(filters, view));
   return Number(n);
@@ -451,7 +451,7 @@ export async function* leadsCsv(db: Db, filters: LeadFilters, view: LeadView): A
   }
 }
 
-/** YYYY-MM-DD in the agency's time zone (the export's file name). */
+/** YYYY-MM-DD in the agency's time zone (the file name of the CSV export). */
 export function agencyDate(timeZone: string, now: Date = new Date()): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }
