@@ -127,7 +127,7 @@ export const blogAdminMessages = {
     badImage: "Please enter an image address starting with https://, http:// or /",
     loading: "Loading the editor...",
     upload: "Upload image",
-    uploadHint: "Or drop or paste an image into the text.",
+    uploadHint: "To add an image, use Upload image in the toolbar, or drop or paste it into the text.",
     uploading: "Uploading the image...",
     altTitle: "Describe the image",
     altLabel: "Image description (alt text)",
