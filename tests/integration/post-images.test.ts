@@ -144,7 +144,9 @@ describe.each(databaseKinds)("images in blog posts on %s", (kind) => {
     const before = (await storedKeys()).length;
     const rows = (await server.services.db.select().from(postImages)).length;
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>';
-    const tooLarge = await sharp({ create: { width: 900, height: 900, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 60 } } })
+    const tooLarge = await sharp({
+      create: { width: 900, height: 900, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 60 } },
+    })
       .png()
       .toBuffer();
     expect(tooLarge.length).toBeGreaterThan(MAX_BYTES);
