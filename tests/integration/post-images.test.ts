@@ -4,11 +4,13 @@
  * storage and recorded, served from /media/ with immutable caching, and kept by the post's sanitiser
  * with its srcset, in the post's HTML and as its cover image on the public pages.
  */
+import { Writable } from "node:stream";
 import { crc32 } from "node:zlib";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postImages } from "#db/schema";
+import { writeArchive } from "../../app/features/backup/backup.server";
 import { blogAdminMessages } from "../../app/features/blog/admin-messages";
 import { articleImageAttributes, type MediaImage, mediaSrcSet } from "../../app/features/blog/media";
 import { limitInWords } from "../../app/features/uploads/messages";
@@ -222,5 +224,19 @@ describe.each(databaseKinds)("images in blog posts on %s", (kind) => {
       }),
     });
     expect(bad.status).toBe(400);
+  });
+
+  it("puts every stored image file and the post_images rows in a backup", async () => {
+    const rows = await server.services.db.select().from(postImages);
+    expect(rows.length).toBeGreaterThan(0);
+    const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
+    const { manifest } = await writeArchive(
+      { database: server.services.database, storage: server.services.storage, version: "test" },
+      sink,
+    );
+    const documents = manifest.documents.map((d) => d.key);
+    for (const row of rows)
+      for (const w of row.widths) for (const f of ["avif", "webp"]) expect(documents).toContain(`media-${row.hash}-${w}.${f}`);
+    expect(manifest.tables.find((t) => t.name === "post_images")?.rows).toBe(rows.length);
   });
 });
