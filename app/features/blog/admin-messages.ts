@@ -140,6 +140,7 @@ export const blogAdminMessages = {
   images: {
     uploaded: "Image uploaded",
     noFile: "Please choose an image to upload.",
+    oneFile: "Please send one image at a time.",
     notMultipart: "Send the image as multipart/form-data, in a field named file.",
     empty: "The file is empty. Please choose an image.",
     tooLarge: (limit: string) => `The image is too large: images must be smaller than ${limit}. Please choose a smaller file.`,

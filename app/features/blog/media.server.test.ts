@@ -94,6 +94,26 @@ describe("processPostImage", () => {
     }
   });
 
+  it("takes a 16-bit PNG with transparency and a CMYK JPEG, keeping their shape", async () => {
+    const png16 = await sharp({ create: { width: 500, height: 250, channels: 4, background: { r: 10, g: 20, b: 30, alpha: 0.5 } } })
+      .toColourspace("rgb16")
+      .png()
+      .toBuffer();
+    expect((await sharp(png16).metadata()).depth).toBe("ushort");
+    const cmyk = await solid(400, 300).toColourspace("cmyk").jpeg().toBuffer();
+    expect((await sharp(cmyk).metadata()).space).toBe("cmyk");
+    for (const [bytes, width, height] of [
+      [png16, 500, 250],
+      [cmyk, 400, 300],
+    ] as const) {
+      const image = await processPostImage(bytes, limits);
+      expect([image.width, image.height]).toEqual([width, height]);
+      const widest = image.files.find((f) => f.name.endsWith(`-${width}.webp`));
+      const meta = await sharp(widest?.bytes).metadata();
+      expect([meta.width, meta.height, meta.space]).toEqual([width, height, "srgb"]);
+    }
+  });
+
   it("keeps a large photo at most 1920 wide", async () => {
     const image = await processPostImage(await solid(2400, 1200).jpeg().toBuffer(), limits);
     expect(image.widths).toEqual([320, 640, 768, 1024, 1280, 1536, 1920]);
@@ -172,6 +192,14 @@ describe("receivePostImage", () => {
     const declared = await refusal(receivePostImage({ headers: headers(body, String(10 ** 9)), body: untouched }, 1000));
     expect(declared.status).toBe(413);
     expect(read).toBe(false);
+  });
+
+  it("refuses two files in one request", async () => {
+    const part = (name: string) =>
+      `------x\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/jpeg\r\n\r\n${name}\r\n`;
+    const two = Buffer.from(`${part("a.jpg")}${part("b.jpg")}------x--\r\n`);
+    const error = await refusal(receivePostImage({ headers: headers(two), body: Readable.from([two]) }, 100));
+    expect([error.status, error.message]).toEqual([400, m.oneFile]);
   });
 
   it("refuses a body that is not multipart, and one without a file", async () => {

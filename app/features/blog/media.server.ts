@@ -93,7 +93,7 @@ export async function receivePostImage(
         if (!failed && !file) file = Buffer.concat(chunks, size);
       });
     });
-    parser.on("filesLimit", () => fail(new PostImageRefused(400, m.noFile)));
+    parser.on("filesLimit", () => fail(new PostImageRefused(400, m.oneFile)));
     parser.on("error", () => fail(new PostImageRefused(400, m.notMultipart)));
     parser.on("close", () => {
       if (failed) return;
