@@ -211,6 +211,11 @@ describe.each(databaseKinds)("images in blog posts on %s", (kind) => {
     const list = await (await fetch(`${server.url}/blog`)).text();
     expect(list).toContain(`srcset="${mediaSrcSet(cover, "webp")}"`);
 
+    // The feed names every width by its full address.
+    const feed = await (await fetch(`${server.url}/blog/rss.xml`)).text();
+    const absolute = attrs.srcset.replaceAll("/media/", `${server.services.config.SITE_URL}/media/`);
+    expect(feed).toContain(`srcset="${absolute}"`);
+
     // An address that looks like ours but names a width no image is kept at is no cover image.
     const bad = await fetch(`${server.url}/api/blogs`, {
       method: "POST",
