@@ -13,6 +13,7 @@ import { postImages } from "#db/schema";
 import { writeArchive } from "../../app/features/backup/backup.server";
 import { blogAdminMessages } from "../../app/features/blog/admin-messages";
 import { articleImageAttributes, type MediaImage, mediaSrcSet } from "../../app/features/blog/media";
+import { storePostImage } from "../../app/features/blog/media.server";
 import { limitInWords } from "../../app/features/uploads/messages";
 import { ensureAdmin, signIn } from "../support/admin";
 import { databaseKinds } from "../support/databases";
@@ -229,6 +230,31 @@ describe.each(databaseKinds)("images in blog posts on %s", (kind) => {
       }),
     });
     expect(bad.status).toBe(400);
+  });
+
+  it("leaves neither files nor a row when storing fails part-way", async () => {
+    const { db, storage } = server.services;
+    const before = await storedKeys();
+    const rows = (await db.select().from(postImages)).length;
+    let writes = 0;
+    const failing = {
+      write: (...args: Parameters<typeof storage.write>) => {
+        writes++;
+        if (writes === 3) return Promise.reject(new Error("disk full"));
+        return storage.write(...args);
+      },
+      delete: (key: string) => storage.delete(key),
+    };
+    const bytes = await photo(1000, 700, { r: 90, g: 90, b: 10 });
+    await expect(storePostImage({ db, storage: failing }, bytes, { maxBytes: MAX_BYTES, maxPixels: 40_000_000 }, null)).rejects.toThrow(
+      "disk full",
+    );
+    expect(writes).toBe(3);
+    expect((await storedKeys()).sort()).toEqual(before.sort());
+    expect(await db.select().from(postImages)).toHaveLength(rows);
+    // Stored once the storage takes it: nothing of the failed attempt is in the way.
+    const stored = await storePostImage({ db, storage }, bytes, { maxBytes: MAX_BYTES, maxPixels: 40_000_000 }, null);
+    expect(stored.created).toBe(true);
   });
 
   it("puts every stored image file and the post_images rows in a backup", async () => {
