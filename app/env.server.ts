@@ -218,6 +218,14 @@ export const envSchema = z
     REQUEST_TIMEOUT_SECONDS: int(1, 600, 30),
     UPLOAD_MAX_BYTES: int(1, 10 * 1024 ** 3, DEFAULT_UPLOAD_MAX_BYTES),
     UPLOAD_ORPHAN_HOURS: int(1, 8760, 24),
+    /**
+     * Images uploaded for blog posts (docs/decisions/055): the largest file taken (10 MiB: a phone's
+     * photo with room to spare), the most pixels it may decode to (40 megapixels: a camera's photo, not a
+     * crafted decompression bomb), and how many one address may upload per RATE_LIMIT_UPLOADS_WINDOW_MINUTES.
+     */
+    POST_IMAGE_MAX_BYTES: int(1024, 100 * 1024 ** 2, 10 * 1024 ** 2),
+    POST_IMAGE_MAX_PIXELS: int(1_000_000, 268_402_689, 40_000_000),
+    RATE_LIMIT_POST_IMAGES_MAX: int(1, 100000, 60),
     UPLOAD_SWEEP_INTERVAL_MS: int(100, 86_400_000, 3_600_000),
     /**
      * Days each kind of record is kept before the daily retention job deletes it (app/features/privacy/

@@ -505,6 +505,36 @@ export const blogPosts = pgTable(
 export type BlogPost = typeof blogPosts.$inferSelect;
 export type NewBlogPost = typeof blogPosts.$inferInsert;
 
+/**
+ * Images uploaded for blog posts (the editor's images and featured images), one row per distinct
+ * upload: `hash` is 16 hex digits of the upload's SHA-256 and names its files in the document storage
+ * (`media-<hash>-<width>.<avif|webp>`, served as /media/<hash>-<width>.<format>). The files are
+ * written before the row, so a row always has its files. Posts point at them by address in their HTML
+ * and `image_url`; a post deleted leaves its images (docs/decisions/055-images-in-posts.md).
+ */
+export const postImages = pgTable(
+  "post_images",
+  {
+    id: id(),
+    hash: text("hash").notNull(),
+    /** The image's size once turned upright, before resizing. */
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    /** The widths it was resized to, smallest first; the last is the widest. */
+    widths: jsonb("widths").$type<number[]>().notNull(),
+    /** The uploaded file's type as its bytes showed (image/jpeg, image/png, image/webp, image/gif, image/avif). */
+    sourceType: text("source_type").notNull(),
+    sourceBytes: integer("source_bytes").notNull(),
+    /** Bytes of every stored file of the image together. */
+    storedBytes: integer("stored_bytes").notNull(),
+    uploadedBy: uuid("uploaded_by").references((): AnyPgColumn => adminUsers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("post_images_hash_idx").on(t.hash)],
+);
+
+export type PostImage = typeof postImages.$inferSelect;
+
 // ---- state shared by every server process (docs/decisions/022-many-processes.md) ----
 
 /**

@@ -23,6 +23,7 @@ import { formRoutes } from "./api/forms";
 import { healthRoutes } from "./api/health";
 import { jobRoutes } from "./api/jobs";
 import { leadRoutes } from "./api/leads";
+import { POST_IMAGES_PATH, postImageRoutes } from "./api/post-images";
 import { settingsRoutes } from "./api/settings";
 import { teamRoutes } from "./api/team";
 import { uploadRoutes } from "./api/uploads";
@@ -32,6 +33,7 @@ import { addressKey, clientIp } from "./client-info";
 import type { AppServices } from "./context";
 import { ApiException, apiError } from "./http";
 import { LogThrottle } from "./log-throttle";
+import { mediaRoutes } from "./media";
 import { createMetrics, METRICS_PATH, type Metrics, metricsHandler, routeOf } from "./metrics";
 import { isCrossSite } from "./origin";
 import type { RenderCache } from "./render-cache";
@@ -121,8 +123,10 @@ export function createApp({ services, build, staticFiles, renderCache, metrics: 
     maxSize: config.JSON_BODY_LIMIT_KB * 1024,
     onError: (c) => apiError(c, 413, `The request body is larger than ${config.JSON_BODY_LIMIT_KB} KB.`),
   });
-  // Uploads stream to storage under their own limit (UPLOAD_MAX_BYTES), enforced while they arrive.
-  api.use((c, next) => (c.req.path === "/api/uploads" ? next() : jsonBodyLimit(c, next)));
+  // Uploads stream to storage under their own limit (UPLOAD_MAX_BYTES), enforced while they arrive; a
+  // post's image is read up to POST_IMAGE_MAX_BYTES.
+  const ownLimit = new Set(["/api/uploads", POST_IMAGES_PATH]);
+  api.use((c, next) => (ownLimit.has(c.req.path) ? next() : jsonBodyLimit(c, next)));
   api.route("/health", healthRoutes(services));
   api.route("/auth", authRoutes(services));
   api.route("/", formRoutes(services));
@@ -130,6 +134,7 @@ export function createApp({ services, build, staticFiles, renderCache, metrics: 
   api.route("/", leadRoutes(services));
   api.route("/", jobRoutes(services));
   api.route("/", backOfficeRoutes(services));
+  api.route("/", postImageRoutes(services));
   api.route("/", blogRoutes(services));
   api.route("/", categoryRoutes(services));
   api.route("/", chatRoutes(services));
@@ -143,6 +148,7 @@ export function createApp({ services, build, staticFiles, renderCache, metrics: 
 
   // ---- images uploaded in the back office, the client build, then pages ----
   app.route("/", siteImageRoutes(services));
+  app.route("/", mediaRoutes(services));
   if (staticFiles) app.use(staticFiles);
   // Back-office pages and their data show leads, mail and audit entries: no copy is kept by the
   // browser or a proxy, so Back after signing out shows nothing.

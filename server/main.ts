@@ -33,6 +33,7 @@ import { sharedSecret, storedSecret } from "~/features/settings/settings.server"
 import { readProfile, SiteStore, seedSiteContent } from "~/features/settings/site.server";
 import { createFileStorage, uploadsDir } from "~/features/uploads/storage.server";
 import { sweepOrphanUploads } from "~/features/uploads/uploads.server";
+import { POST_IMAGES_PATH } from "./api/post-images";
 import { createApp, securityOptions } from "./app";
 import { addressKey } from "./client-info";
 import type { AppServices } from "./context";
@@ -396,7 +397,8 @@ async function startListening(
     server = await new Promise<Server>((resolve, reject) => {
       const s = serve(
         // Node's default of 5 minutes for a whole request would cut off large uploads on ordinary lines;
-        // every other route gets a short deadline (applyRequestDeadline).
+        // every other route gets a short deadline (applyRequestDeadline). A post's image may take as long as a
+        // document: 10 MB on a slow mobile line is more than the short deadline.
         {
           fetch: app.fetch,
           port: config.PORT,
@@ -407,7 +409,11 @@ async function startListening(
         },
         () => resolve(s as Server),
       ) as Server;
-      applyRequestDeadline(s, { seconds: config.REQUEST_TIMEOUT_SECONDS, longPaths: ["/api/uploads"], message: REQUEST_TIMEOUT_MESSAGE });
+      applyRequestDeadline(s, {
+        seconds: config.REQUEST_TIMEOUT_SECONDS,
+        longPaths: ["/api/uploads", POST_IMAGES_PATH],
+        message: REQUEST_TIMEOUT_MESSAGE,
+      });
       s.once("error", (error: NodeJS.ErrnoException) =>
         reject(error.code === "EADDRINUSE" ? new Error(`port ${config.PORT} is already in use (set PORT to another one)`) : error),
       );

@@ -22,7 +22,7 @@ const TYPES: Record<string, string> = {
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'; sandbox";
 
 /** The file's stream once its first bytes have arrived, so a missing file is a 404 rather than a cut-off 200. */
-async function opened(source: Readable): Promise<ReadableStream<Uint8Array>> {
+export async function opened(source: Readable): Promise<ReadableStream<Uint8Array>> {
   const chunks = source[Symbol.asyncIterator]();
   let first: IteratorResult<Buffer> | undefined;
   try {

@@ -102,6 +102,7 @@ export const API_ACCESS = {
   "POST /api/chatbot-conversations/:email/message": "chats",
   "POST /api/blogs": "blog",
   "POST /api/blogs/generate": "blog",
+  "POST /api/blogs/images": "blog",
   "PUT /api/blogs/:id": "blog",
   "DELETE /api/blogs/:id": "blog",
   "POST /api/categories": "blog",

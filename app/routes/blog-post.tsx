@@ -4,6 +4,7 @@ import { Icon } from "~/components/ui/icon";
 import type { SiteFacts } from "~/content/site-facts";
 import { ArticleBody } from "~/features/blog/components/article-body";
 import { AuthorLine } from "~/features/blog/components/author-line";
+import { CoverImage } from "~/features/blog/components/cover-image";
 import { ShareButtons } from "~/features/blog/components/share-buttons";
 import { DEFAULT_POST_IMAGE, type PostPage, RSS_PATH } from "~/features/blog/mapping";
 import { blogMessages as m } from "~/features/blog/messages";
@@ -191,13 +192,10 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           </header>
         </div>
         <div className="mx-auto mt-8 max-w-4xl px-4 sm:px-6">
-          <img
-            src={post.imageUrl}
-            alt=""
-            width={1600}
-            height={900}
-            fetchPriority="high"
-            decoding="async"
+          <CoverImage
+            url={post.imageUrl}
+            sizes="(min-width: 896px) 848px, 100vw"
+            priority
             className="aspect-video w-full rounded-xl bg-brand-900 object-cover"
           />
         </div>

@@ -10,7 +10,11 @@ const escapeXml = (s: string) =>
 const cdata = (s: string) => `<![CDATA[${s.replace(/]]>/g, "]]]]><![CDATA[>")}]]>`;
 
 /** Feed readers show the body away from the site: its site-relative links become absolute. */
-const absoluteLinks = (html: string, siteUrl: string) => html.replace(/\b(href|src)="\/(?!\/)/g, `$1="${siteUrl}/`);
+const absoluteLinks = (html: string, siteUrl: string) =>
+  html
+    .replace(/\b(href|src)="\/(?!\/)/g, `$1="${siteUrl}/`)
+    // An uploaded image's srcset names each of its widths by a path of this site (docs/decisions/055).
+    .replace(/\bsrcset="([^"]*)"/g, (_, set: string) => `srcset="${set.replace(/(^|,\s*)\/(?!\/)/g, `$1${siteUrl}/`)}"`);
 
 /** RFC 822 date for RSS: a built-in post's calendar day at noon UTC (the same day everywhere), a stored post's instant. */
 function rssDate(publishDate: string, timeZone: string): string {

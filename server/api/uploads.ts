@@ -16,7 +16,7 @@ import type { AppServices } from "../context";
 import { apiError, apiPost } from "../http";
 
 /** The request body as a Node stream: the socket's own stream under @hono/node-server, else the web body. */
-function requestBody(c: Context): Readable {
+export function requestBody(c: Context): Readable {
   const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
   if (incoming instanceof Readable) return incoming;
   const body = c.req.raw.body;

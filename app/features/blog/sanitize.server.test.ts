@@ -161,6 +161,36 @@ describe("sanitizePostHtml: the editor's markup is kept", () => {
     expect(sanitizePostHtml(`<img src="/images/office.webp" alt="">`)).toBe(`<img src="/images/office.webp" alt="" />`);
   });
 
+  it("keeps an uploaded image's srcset and sizes, pointing at its own /media/ files only", () => {
+    const h = "0123456789abcdef";
+    const srcset = `/media/${h}-320.webp 320w, /media/${h}-640.webp 640w, /media/${h}-700.webp 700w`;
+    const img = `<img src="/media/${h}-700.webp" srcset="${srcset}" sizes="(min-width: 768px) 720px, 100vw" width="700" height="350" alt="A loaded flatbed">`;
+    expect(sanitizePostHtml(img)).toBe(
+      `<img src="/media/${h}-700.webp" alt="A loaded flatbed" width="700" height="350" srcset="${srcset}" sizes="(min-width: 768px) 720px, 100vw" loading="lazy" decoding="async" />`,
+    );
+    const refused = [
+      // A candidate elsewhere, of another image, or not one of ours: the whole srcset goes.
+      `/media/${h}-320.webp 320w, https://evil.example/x.webp 640w`,
+      `/media/${h}-320.webp 320w, /media/fedcba9876543210-640.webp 640w`,
+      `/media/${h}-320.webp 320w, /site-images/team-${h}-640.webp 640w`,
+      `/media/${h}-320.webp 2x`,
+      `javascript:alert(1) 320w`,
+      `/media/${h}-320.webp 320w, //evil.example/media/${h}-640.webp 640w`,
+    ];
+    for (const bad of refused) {
+      const out = sanitizePostHtml(`<img src="/media/${h}-700.webp" srcset="${bad}" sizes="100vw" alt="x">`);
+      expect(out, bad).toBe(`<img src="/media/${h}-700.webp" alt="x" loading="lazy" decoding="async" />`);
+    }
+    // An image from elsewhere keeps no srcset, sizes or loading hints of its own.
+    expect(
+      sanitizePostHtml(`<img src="https://cdn.example/a.png" srcset="/media/${h}-320.webp 320w" sizes="100vw" loading="eager" alt="">`),
+    ).toBe(`<img src="https://cdn.example/a.png" alt="" />`);
+    // sizes is kept only as media conditions and lengths.
+    expect(sanitizePostHtml(`<img src="/media/${h}-320.webp" srcset="/media/${h}-320.webp 320w" sizes="url(x)&quot;" alt="">`)).toBe(
+      `<img src="/media/${h}-320.webp" alt="" srcset="/media/${h}-320.webp 320w" loading="lazy" decoding="async" />`,
+    );
+  });
+
   it("maps near-equivalents onto the list and unwraps the rest", () => {
     expect(sanitizePostHtml(`<h4>Four</h4><h6>Six</h6><p><del>old</del> <strike>older</strike> <ins>new</ins></p>`)).toBe(
       "<h3>Four</h3><h3>Six</h3><p><s>old</s> <s>older</s> <u>new</u></p>",

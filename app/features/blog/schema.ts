@@ -9,6 +9,7 @@ import { blogStatuses } from "~/content/admin-options";
 import { requiredText } from "~/lib/field-rules";
 import { isOneLine, textValue as text, withoutControlCharacters } from "~/lib/text-value";
 import { blogFieldMessages as m } from "./admin-messages";
+import { parseMediaUrl } from "./media";
 
 /** Longest accepted content, in characters of HTML (the JSON body limit applies first). */
 export const MAX_CONTENT_LENGTH = 200_000;
@@ -78,7 +79,7 @@ export const postSchema = z.object({
       .refine((v) => hasVisibleContent(v), m.content),
   ),
   category: requiredText(m.category, 100, m.category, m.unknownCategory),
-  /** Optional: empty means none (null). */
+  /** Optional: empty means none (null). An http(s) address, or the address of an image uploaded for posts. */
   imageUrl: z.preprocess(
     (v) => {
       const s = text(v).trim();
@@ -87,7 +88,8 @@ export const postSchema = z.object({
     z
       .string()
       .max(2000, m.imageUrl)
-      .refine((v) => isHttpUrl(v) && isOneLine(v), m.imageUrl)
+      // An address elsewhere, or an image uploaded here (/media/..., the widest WebP: ./media.ts).
+      .refine((v) => (isHttpUrl(v) || parseMediaUrl(v) !== null) && isOneLine(v), m.imageUrl)
       .nullable(),
   ),
   status: z.preprocess(text, z.enum(blogStatuses, { error: m.status })),

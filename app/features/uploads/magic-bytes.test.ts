@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { displayFileName } from "./file-name";
-import { detectFileType, MAGIC_BYTES_LENGTH } from "./magic-bytes";
+import { detectFileType, detectImageType, MAGIC_BYTES_LENGTH } from "./magic-bytes";
 import { fileTooLargeMessage, formatLimit, limitInWords } from "./messages";
 
 const bytes = (...values: (number | string)[]) =>
@@ -90,5 +90,30 @@ describe("displayFileName", () => {
     const shown = displayFileName(`${"a".repeat(500)}.pdf`, "application/pdf");
     expect(shown.length).toBe(200);
     expect(shown.endsWith("a.pdf")).toBe(true);
+  });
+});
+
+describe("detectImageType", () => {
+  it.each([
+    ["a JPEG", bytes(0xff, 0xd8, 0xff, 0xe1, 0x12, 0x34, "Exif"), "image/jpeg"],
+    ["a PNG", bytes(0x89, "PNG", 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d), "image/png"],
+    ["a WebP", bytes("RIFF", 0x24, 0, 0, 0, "WEBPVP8 "), "image/webp"],
+    ["a GIF 89a", bytes("GIF89a", 1, 0), "image/gif"],
+    ["a GIF 87a", bytes("GIF87a", 1, 0), "image/gif"],
+    ["an AVIF", bytes(0, 0, 0, 0x1c, "ftypavif"), "image/avif"],
+    ["an AVIF sequence", bytes(0, 0, 0, 0x1c, "ftypavis"), "image/avif"],
+  ])("recognises %s", (_what, head, type) => {
+    expect(detectImageType(head)).toBe(type);
+  });
+
+  it.each([
+    ["an SVG", bytes('<svg xmlns="http://www.w3.org/2000/svg">')],
+    ["a HEIC photo", bytes(0, 0, 0, 0x18, "ftypheic")],
+    ["a RIFF that is not WebP (WAV)", bytes("RIFF", 0x24, 0, 0, 0, "WAVEfmt ")],
+    ["a PDF", bytes("%PDF-1.7\n%")],
+    ["text", bytes("hello, world")],
+    ["nothing", bytes()],
+  ])("refuses %s", (_what, head) => {
+    expect(detectImageType(head)).toBeUndefined();
   });
 });

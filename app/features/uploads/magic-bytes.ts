@@ -34,3 +34,28 @@ export function detectFileType(firstBytes: Uint8Array): UploadMimeType | undefin
   }
   return undefined;
 }
+
+// ---- images (the blog's uploaded images, docs/decisions/055-images-in-posts.md) ----
+
+export type ImageMimeType = "image/jpeg" | "image/png" | "image/webp" | "image/gif" | "image/avif";
+
+/** How many leading bytes `detectImageType` needs to decide. */
+export const IMAGE_MAGIC_BYTES_LENGTH = 12;
+
+const latin1 = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+
+/**
+ * The raster image type the bytes start with, or undefined: JPEG, PNG, WebP ("RIFF....WEBP"), GIF
+ * (87a or 89a) and AVIF (an ISO media file whose brand is avif or avis). SVG is text, not one of these:
+ * it can carry script, so it is never an image here.
+ */
+export function detectImageType(firstBytes: Uint8Array): ImageMimeType | undefined {
+  const type = detectFileType(firstBytes);
+  if (type === "image/jpeg" || type === "image/png") return type;
+  if (firstBytes.length < 6) return undefined;
+  if (["GIF87a", "GIF89a"].includes(latin1(firstBytes, 0, 6))) return "image/gif";
+  if (firstBytes.length < 12) return undefined;
+  if (latin1(firstBytes, 0, 4) === "RIFF" && latin1(firstBytes, 8, 12) === "WEBP") return "image/webp";
+  if (latin1(firstBytes, 4, 8) === "ftyp" && ["avif", "avis"].includes(latin1(firstBytes, 8, 12))) return "image/avif";
+  return undefined;
+}

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { PostSummary } from "../mapping";
 import { blogMessages } from "../messages";
+import { CoverImage } from "./cover-image";
 
 /** A post in the list; the whole card is the link (the title's link stretches over it). */
 export function PostCard({ post }: { post: PostSummary }) {
@@ -11,13 +12,9 @@ export function PostCard({ post }: { post: PostSummary }) {
       data-testid="blog-card"
       className="group relative flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 transition-shadow hover:shadow-md"
     >
-      <img
-        src={post.imageUrl}
-        alt=""
-        width={1600}
-        height={900}
-        loading="lazy"
-        decoding="async"
+      <CoverImage
+        url={post.imageUrl}
+        sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
         className="aspect-video w-full bg-brand-900 object-cover"
       />
       <div className="flex flex-1 flex-col p-6">

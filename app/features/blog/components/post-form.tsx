@@ -8,6 +8,7 @@ import { fieldError, useActionForm } from "~/lib/form";
 import { blogAdminMessages } from "../admin-messages";
 import type { PostDraftFields } from "../post-drafts";
 import type { PostInput } from "../schema";
+import { CoverUpload } from "./cover-upload";
 import { DraftNotice } from "./draft-notice";
 import { usePostDraft } from "./use-post-draft";
 
@@ -25,7 +26,8 @@ type PostScreenTexts = { title: string; submit: string; submitting: string; fail
 
 /**
  * The post screen of /admin/posts/new and /admin/posts/{id}/edit, in the back office's form frame:
- * title, category, status and content required, image URL optional (spec 001 section 5), checked with
+ * title, category, status and content required, image URL optional (spec 001 section 5; once scripts
+ * run, the cover image can be uploaded instead, ./cover-upload.tsx), checked with
  * the API's schema in the browser and again by the screen's action. The content is HTML: without
  * scripts a plain text area holds it; once scripts run, the rich-text editor writes it into a hidden
  * field of the same name on every change. The categories come from the screen's loader
@@ -221,13 +223,15 @@ export function PostForm({
         <TextField
           id="post-image-url"
           name="imageUrl"
-          type="url"
+          type="text"
+          inputMode="url"
           label={t.labels.imageUrl}
           hint={t.imageUrlHint}
           maxLength={2000}
           defaultValue={values.imageUrl}
           error={errors.imageUrl}
         />
+        {editorStart !== null && <CoverUpload fieldId="post-image-url" />}
         <div>
           <p id="post-content-label" className="block text-sm font-medium text-slate-800">
             {t.labels.content}

@@ -3,6 +3,10 @@
  * strike, numbered and bulleted lists, link, image, clear formatting (spec 001 section 5). Loaded
  * lazily by the post form only, so no other page carries Tiptap.
  *
+ * Images: by address, or uploaded (the toolbar's Upload image, or a file dropped or pasted into the
+ * text): the file goes to POST /api/blogs/images, and once stored the editor asks for its description
+ * (alt text) before it inserts a responsive <img> (srcset of its /media/ widths, sizes, width and height).
+ *
  * Keyboard: the toolbar is one Tab stop; arrow keys, Home and End move between its buttons, and
  * the editor's own shortcuts work (Ctrl/Cmd+B, I, U, Shift+S...). Every button has a name and, for
  * the toggles, aria-pressed.
@@ -12,7 +16,9 @@ import { type Editor, EditorContent, useEditor, useEditorState } from "@tiptap/r
 import StarterKit from "@tiptap/starter-kit";
 import { type KeyboardEvent, type MutableRefObject, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { blogAdminMessages } from "../admin-messages";
+import { articleImageAttributes, mediaDisplaySize, mediaUrl } from "../media";
 import { safeImageSrc, safeLinkHref } from "../schema";
+import { ACCEPTED_IMAGES, firstFile, type UploadedImage, uploadPostImage } from "../upload-image";
 
 const t = blogAdminMessages.editor;
 
@@ -30,9 +36,36 @@ export type RichTextEditorProps = {
 
 type Panel = { kind: "link"; url: string } | { kind: "image"; url: string; alt: string } | null;
 
+/** An upload under way, refused, or stored and waiting for its description; `at` is where it goes in the text. */
+type Upload =
+  | { state: "sending"; at?: number }
+  | { state: "refused"; message: string }
+  | { state: "describe"; image: UploadedImage; at?: number }
+  | null;
+
+/** The image node keeps srcset and sizes too, so an uploaded image keeps its responsive set. */
+const ResponsiveImage = Image.extend({
+  addAttributes() {
+    return {
+      ...this.parent?.(),
+      srcset: { default: null },
+      sizes: { default: null },
+    };
+  },
+});
+
 export default function RichTextEditor({ id, initialValue, onChange, labelId, describedBy, invalid, focusRef }: RichTextEditorProps) {
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
+  const [upload, setUpload] = useState<Upload>(null);
+  /** Sends a file; the editor's drop and paste handlers, made once, reach it through this ref. */
+  const startUpload = useRef<(file: File, at?: number) => void>(() => undefined);
+  startUpload.current = (file, at) => {
+    setUpload({ state: "sending", at });
+    void uploadPostImage(file).then((answer) =>
+      setUpload(answer.ok ? { state: "describe", image: answer.image, at } : { state: "refused", message: answer.message }),
+    );
+  };
 
   const editor = useEditor({
     immediatelyRender: false,
@@ -51,10 +84,27 @@ export default function RichTextEditor({ id, initialValue, onChange, labelId, de
           isAllowedUri: (url) => safeLinkHref(url) !== null,
         },
       }),
-      Image.configure({ inline: false, allowBase64: false }),
+      ResponsiveImage.configure({ inline: false, allowBase64: false }),
     ],
     content: initialValue || "",
-    editorProps: { attributes: contentAttributes(id, labelId, describedBy, invalid) },
+    editorProps: {
+      attributes: contentAttributes(id, labelId, describedBy, invalid),
+      // A file dropped or pasted into the text is uploaded (never put in the post as data: addresses).
+      handleDrop: (view, event, _slice, moved) => {
+        const file = moved ? undefined : firstFile(event.dataTransfer?.files);
+        if (!file) return false;
+        event.preventDefault();
+        startUpload.current(file, view.posAtCoords({ left: event.clientX, top: event.clientY })?.pos);
+        return true;
+      },
+      handlePaste: (_view, event) => {
+        const file = firstFile(event.clipboardData?.files);
+        if (!file) return false;
+        event.preventDefault();
+        startUpload.current(file);
+        return true;
+      },
+    },
     onUpdate: ({ editor }) => onChangeRef.current(editor.isEmpty ? "" : editor.getHTML()),
   });
 
@@ -78,11 +128,12 @@ export default function RichTextEditor({ id, initialValue, onChange, labelId, de
       data-testid="rich-text-editor"
     >
       {editor ? (
-        <Toolbar editor={editor} editorId={id} />
+        <Toolbar editor={editor} editorId={id} upload={upload} setUpload={setUpload} startUpload={(file) => startUpload.current(file)} />
       ) : (
         <div className="h-12 border-b border-slate-200 bg-slate-50" aria-hidden="true" />
       )}
       <EditorContent editor={editor} />
+      <p className="border-t border-slate-200 px-3 py-1.5 text-xs text-slate-600">{t.uploadHint}</p>
     </div>
   );
 }
@@ -103,7 +154,20 @@ function contentAttributes(id: string, labelId: string, describedBy?: string, in
   };
 }
 
-function Toolbar({ editor, editorId }: { editor: Editor; editorId: string }) {
+function Toolbar({
+  editor,
+  editorId,
+  upload,
+  setUpload,
+  startUpload,
+}: {
+  editor: Editor;
+  editorId: string;
+  upload: Upload;
+  setUpload: (upload: Upload) => void;
+  startUpload: (file: File) => void;
+}) {
+  const fileInput = useRef<HTMLInputElement>(null);
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -179,6 +243,7 @@ function Toolbar({ editor, editorId }: { editor: Editor; editorId: string }) {
     { key: "bulletList", label: t.bulletList, icon: <ListIcon />, pressed: state.bulletList, run: () => chain().toggleBulletList().run() },
     { key: "link", label: t.link, icon: <LinkIcon />, pressed: state.link, run: () => setPanel({ kind: "link", url: state.href }) },
     { key: "image", label: t.image, icon: <ImageIcon />, run: () => setPanel({ kind: "image", url: "", alt: "" }) },
+    { key: "upload", label: t.upload, icon: <UploadIcon />, run: () => fileInput.current?.click() },
     {
       key: "clean",
       label: t.clean,
@@ -228,6 +293,37 @@ function Toolbar({ editor, editorId }: { editor: Editor; editorId: string }) {
           </button>
         ))}
       </div>
+      <input
+        ref={fileInput}
+        type="file"
+        accept={ACCEPTED_IMAGES}
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden="true"
+        data-testid="editor-image-file"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = "";
+          if (file) {
+            setPanel(null);
+            startUpload(file);
+          }
+        }}
+      />
+      <UploadPanel
+        upload={upload}
+        onInsert={(image, alt) => {
+          const at = upload?.state === "describe" ? upload.at : undefined;
+          const content = { type: "image", attrs: articleImageAttributes(image, alt) };
+          if (at === undefined) chain().insertContent(content).run();
+          else chain().insertContentAt(at, content).run();
+          setUpload(null);
+        }}
+        onClose={() => {
+          setUpload(null);
+          editor.commands.focus();
+        }}
+      />
       {panel?.kind === "link" && (
         <LinkPanel
           initialUrl={panel.url}
@@ -395,6 +491,111 @@ function ImagePanel({ onInsert, onCancel }: { onInsert: (src: string, alt: strin
   );
 }
 
+/**
+ * An upload's progress, its refusal (the server's reason), or, once stored, the image with the field
+ * for its description: an image is inserted only described, or marked as decoration (alt="").
+ */
+function UploadPanel({
+  upload,
+  onInsert,
+  onClose,
+}: {
+  upload: Upload;
+  onInsert: (image: UploadedImage, alt: string) => void;
+  onClose: () => void;
+}) {
+  const [alt, setAlt] = useState("");
+  const [decorative, setDecorative] = useState(false);
+  const [error, setError] = useState<string>();
+  const baseId = useId();
+  // A new upload starts with an empty description.
+  const image = upload?.state === "describe" ? upload.image : undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the fields start again for each image
+  useEffect(() => {
+    setAlt("");
+    setDecorative(false);
+    setError(undefined);
+  }, [image?.hash]);
+  if (!upload) return null;
+  if (upload.state === "sending")
+    return (
+      <p role="status" className="border-b border-slate-200 bg-white p-3 text-sm text-slate-700" data-testid="editor-upload-status">
+        {t.uploading}
+      </p>
+    );
+  if (upload.state === "refused")
+    return (
+      <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 bg-white p-3">
+        <p role="alert" className="min-w-0 flex-1 text-sm font-medium text-red-700" data-testid="editor-upload-error">
+          {upload.message}
+        </p>
+        <PanelButton onClick={onClose}>{t.cancel}</PanelButton>
+      </div>
+    );
+  const insert = () => {
+    const text = alt.trim();
+    if (!decorative && text === "") return setError(t.altRequired);
+    onInsert(upload.image, decorative ? "" : text);
+  };
+  const preview = mediaDisplaySize(upload.image);
+  return (
+    <PanelShell onSubmit={insert} onCancel={onClose}>
+      <div className="w-full">
+        <p className="text-sm font-semibold text-slate-900" id={`${baseId}-title`}>
+          {t.altTitle}
+        </p>
+        <p className="text-sm text-slate-700">{t.uploaded}</p>
+      </div>
+      <img
+        src={mediaUrl(upload.image.hash, upload.image.widths[0], "webp")}
+        alt=""
+        width={preview.width}
+        height={preview.height}
+        className="h-20 w-auto rounded border border-slate-200 object-contain"
+      />
+      <div className="min-w-0 flex-1">
+        <label htmlFor={`${baseId}-alt`} className="block text-sm font-medium text-slate-800">
+          {t.altLabel}
+        </label>
+        <input
+          id={`${baseId}-alt`}
+          // biome-ignore lint/a11y/noAutofocus: the image has just been uploaded, and describing it is the next step
+          autoFocus
+          type="text"
+          value={alt}
+          disabled={decorative}
+          maxLength={500}
+          onChange={(e) => {
+            setAlt(e.target.value);
+            setError(undefined);
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${baseId}-alt-help`}
+          className={`mt-1 block w-full rounded-md border px-3 py-1.5 text-sm disabled:bg-slate-100 ${error ? "border-red-600" : "border-slate-300"}`}
+        />
+        <p id={`${baseId}-alt-help`} className={`mt-1 text-xs ${error ? "font-medium text-red-700" : "text-slate-600"}`}>
+          {error ?? t.altHint}
+        </p>
+        <label className="mt-2 flex items-center gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            checked={decorative}
+            onChange={(e) => {
+              setDecorative(e.target.checked);
+              setError(undefined);
+            }}
+            className="h-4 w-4"
+          />
+          {t.decorative}
+        </label>
+      </div>
+      <PanelButton primary onClick={insert}>
+        {t.insert}
+      </PanelButton>
+    </PanelShell>
+  );
+}
+
 /** Not a <form>: the panel sits inside the post form. Enter applies, Escape cancels. */
 function PanelShell({ children, onSubmit, onCancel }: { children: ReactNode; onSubmit: () => void; onCancel: () => void }) {
   return (
@@ -487,6 +688,16 @@ function ImageIcon() {
       <rect x="3" y="3" width="18" height="18" rx="2" />
       <circle cx="9" cy="9" r="2" />
       <path d="m21 15-3.1-3.1a2 2 0 0 0-2.8 0L6 21" />
+    </LineIcon>
+  );
+}
+
+function UploadIcon() {
+  return (
+    <LineIcon>
+      <path d="M12 16V4" />
+      <path d="m7 9 5-5 5 5" />
+      <path d="M4 16v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3" />
     </LineIcon>
   );
 }
