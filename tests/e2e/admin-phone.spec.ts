@@ -101,7 +101,7 @@ async function photograph(page: Page, name: string) {
   await page.screenshot({ path: `test-results/phone/${name}.png`, fullPage: true });
 }
 
-const menuButton = (page: Page) => page.getByRole("button", { name: m.button, exact: true });
+const menuButton = (page: Page) => page.getByRole("button", { name: adminMessages.menuPanel.open, exact: true });
 const adminNav = (page: Page) => page.getByRole("navigation", { name: "Admin" });
 
 /** Every back-office screen a list or a form of it, by its address. */
@@ -211,7 +211,7 @@ test("the menu opens and closes by tapping: the button, a screen, the close butt
 
   await button.tap();
   await expect(nav.getByRole("link", { name: m.blog })).toHaveAttribute("aria-current", "page");
-  await page.getByRole("button", { name: m.close }).tap();
+  await page.getByRole("button", { name: adminMessages.menuPanel.close }).tap();
   await expect(nav).toBeHidden();
 
   // A tap outside the panel (on its backdrop, left of it) closes it too.

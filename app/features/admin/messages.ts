@@ -28,8 +28,10 @@ export const adminMessages = {
     account: "Account",
     signOut: "Sign Out",
     home: "View Website",
-    /** Below the desktop breakpoint the menu folds behind this button (docs/decisions/056). */
-    button: "Menu",
+  },
+  /** Below the desktop breakpoint the menu folds behind a button (docs/decisions/056). */
+  menuPanel: {
+    open: "Menu",
     close: "Close menu",
   },
   /** Below every screen: the product's version as built, which CHANGELOG.md describes. */

@@ -237,7 +237,7 @@ function AdminShell({ user, children }: { user: AdminUser; children: ReactNode }
             >
               <path d="M4 7h16M4 12h16M4 17h16" />
             </svg>
-            {m.button}
+            {adminMessages.menuPanel.open}
           </button>
         </div>
         {mayOpen(user.role, "/admin/search") && (
@@ -277,7 +277,7 @@ function AdminShell({ user, children }: { user: AdminUser; children: ReactNode }
               popoverTargetAction="hide"
               className="inline-flex min-h-11 items-center rounded-md border border-white/30 px-3 text-sm font-semibold text-white hover:bg-white/10"
             >
-              {m.close}
+              {adminMessages.menuPanel.close}
             </button>
           </div>
           {/* On a short screen the menu scrolls inside the side bar rather than running past it. */}
