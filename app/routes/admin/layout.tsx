@@ -215,7 +215,10 @@ function AdminShell({ user, children }: { user: AdminUser; children: ReactNode }
           <p className="col-start-1 row-start-2 truncate text-sm text-slate-300 lg:mt-1" title={user.email}>
             {user.email}
           </p>
-          <p className="col-start-2 row-start-2 justify-self-end text-xs text-slate-300 lg:mt-1" data-testid="admin-role">
+          <p
+            className="col-start-2 row-start-2 justify-self-end text-xs text-slate-300 lg:mt-1 lg:justify-self-auto"
+            data-testid="admin-role"
+          >
             {roleMessages.names[user.role]}
           </p>
           <button
