@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { CSSProperties, ReactNode } from "react";
 
 /** An admin screen: its h1, an optional line under it, actions on the right, then the content. */
 export function AdminPage({
@@ -38,7 +38,28 @@ export function LoadError({ message, onRetry, retryLabel = "Try Again" }: { mess
   );
 }
 
-/** A back-office list as a table: its columns, and the empty text in one row when there is nothing to show. */
+/** A column's name as a CSS string, for `content:` (app.css reads it to label a cell on a narrow screen). */
+function cssString(text: string): string {
+  return `"${text.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\A ")}"`;
+}
+
+/**
+ * The columns' names as custom properties (`--admin-col-1`, ...): below the `sm` breakpoint app.css lays
+ * each row out as a card and writes each cell's column name above it, from one markup at every width.
+ */
+export function columnLabels(columns: readonly string[]): CSSProperties {
+  const labels: Record<string, string> = {};
+  columns.forEach((column, i) => {
+    if (column.trim()) labels[`--admin-col-${i + 1}`] = cssString(column);
+  });
+  return labels as CSSProperties;
+}
+
+/**
+ * A back-office list as a table: its columns, and the empty text in one row when there is nothing to show.
+ * Below the `sm` breakpoint each row reads as a card, each cell under its column's name (app.css,
+ * `.admin-table`), so a phone never scrolls sideways; the table's semantics stay the same at every width.
+ */
 export function AdminTable({
   caption,
   columns,
@@ -54,7 +75,7 @@ export function AdminTable({
 }) {
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
+      <table className="admin-table min-w-full divide-y divide-slate-200 text-sm" style={columnLabels(columns)}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>
@@ -68,7 +89,7 @@ export function AdminTable({
         <tbody className="divide-y divide-slate-100">
           {isEmpty ? (
             <tr>
-              <td colSpan={columns.length} className="px-4 py-10 text-center text-slate-600">
+              <td colSpan={columns.length} className="px-4 py-10 text-center text-slate-600" data-empty="">
                 {empty}
               </td>
             </tr>

@@ -73,7 +73,7 @@ export function AdminFormFrame({
       encType={encType}
       onSubmit={onSubmit ?? formProps.onSubmit}
       aria-label={label}
-      className={`${wide ? "max-w-4xl" : "max-w-3xl"} rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8`}
+      className={`${wide ? "max-w-4xl" : "max-w-3xl"} rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-8`}
     >
       {pageAnswer && !pageAnswer.ok && (
         <div role="alert" className="mb-5 rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">

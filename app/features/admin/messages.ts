@@ -29,6 +29,11 @@ export const adminMessages = {
     signOut: "Sign Out",
     home: "View Website",
   },
+  /** Below the desktop breakpoint the menu folds behind a button (docs/decisions/056). */
+  menuPanel: {
+    open: "Menu",
+    close: "Close menu",
+  },
   /** Below every screen: the product's version as built, which CHANGELOG.md describes. */
   footer: {
     version: (version: string) => `Version ${version}`,

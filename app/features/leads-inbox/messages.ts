@@ -101,6 +101,9 @@ export const inboxMessages = {
     notFound: "Lead not found",
     back: "Back to Leads",
     title: (reference: string) => `Lead ${reference}`,
+    /** The large call and mail buttons at the top of a lead's screen on a phone. */
+    call: (phone: string) => `Call ${phone}`,
+    sendEmail: "Email",
     status: "Status",
     statusLabel: "Lead status",
     waiting: "Waiting",

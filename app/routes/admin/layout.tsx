@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import {
   Form,
   isRouteErrorResponse,
@@ -6,6 +6,7 @@ import {
   NavLink,
   Outlet,
   type ShouldRevalidateFunctionArgs,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -128,20 +129,119 @@ function useSearchShortcut() {
   }, []);
 }
 
+/** The menu's panel below the desktop breakpoint (a popover the Menu button opens). */
+const MENU_ID = "admin-menu";
+
+function hideMenu(panel: HTMLElement | null) {
+  if (panel?.matches(":popover-open")) panel.hidePopover();
+}
+
+/**
+ * Below the desktop breakpoint the menu is a panel the Menu button opens through `popovertarget`: the
+ * browser itself opens it, closes it on Escape or a tap outside and gives focus back to the button, before
+ * any script and without one. Once hydrated, the button says whether it is open (before that the browser
+ * says so itself), focus moves into the panel (to the current screen) and Tab stays there while it is
+ * open, and choosing a screen, a navigation or a window widened to the desktop layout closes it.
+ */
+function useMenuPanel() {
+  const panelRef = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useState<boolean | undefined>(undefined);
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (!panel) return;
+    const onToggle = (event: Event) => setOpen((event as ToggleEvent).newState === "open");
+    panel.addEventListener("toggle", onToggle);
+    setOpen(panel.matches(":popover-open"));
+    return () => panel.removeEventListener("toggle", onToggle);
+  }, []);
+
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    hideMenu(panelRef.current);
+  }, [pathname]);
+
+  useEffect(() => {
+    const wide = window.matchMedia("(min-width: 64rem)");
+    const onChange = () => wide.matches && hideMenu(panelRef.current);
+    wide.addEventListener("change", onChange);
+    return () => wide.removeEventListener("change", onChange);
+  }, []);
+
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (!open || !panel) return;
+    const items = () => [...panel.querySelectorAll<HTMLElement>("a[href], button")];
+    if (!panel.contains(document.activeElement)) {
+      (panel.querySelector<HTMLElement>('[aria-current="page"]') ?? items()[0])?.focus();
+    }
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Tab") return;
+      const all = items();
+      const first = all[0];
+      const last = all[all.length - 1];
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last?.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first?.focus();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    document.body.style.overflow = "hidden";
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.body.style.overflow = "";
+    };
+  }, [open]);
+
+  return { panelRef, open, hide: () => hideMenu(panelRef.current) };
+}
+
 function AdminShell({ user, children }: { user: AdminUser; children: ReactNode }) {
   const site = useSite();
   useSearchShortcut();
+  const menuPanel = useMenuPanel();
+  const itemClass = "block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap max-lg:py-3 max-lg:text-base";
   return (
     <div className="min-h-screen bg-slate-50 lg:flex">
       <aside className="border-b border-slate-200 bg-brand-900 text-white lg:sticky lg:top-0 lg:flex lg:h-screen lg:w-64 lg:shrink-0 lg:flex-col lg:border-b-0">
-        <div className="flex items-center justify-between gap-4 px-4 py-4 lg:block lg:px-6 lg:py-6">
+        <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-1 px-4 py-3 lg:block lg:px-6 lg:py-6">
           <p className="font-bold">{site.agency.shortName}</p>
-          <p className="truncate text-sm text-slate-300 lg:mt-1" title={user.email}>
+          <p className="col-start-1 row-start-2 truncate text-sm text-slate-300 lg:mt-1" title={user.email}>
             {user.email}
           </p>
-          <p className="text-xs text-slate-300 lg:mt-1" data-testid="admin-role">
+          <p
+            className="col-start-2 row-start-2 justify-self-end text-xs text-slate-300 lg:mt-1 lg:justify-self-auto"
+            data-testid="admin-role"
+          >
             {roleMessages.names[user.role]}
           </p>
+          <button
+            type="button"
+            popoverTarget={MENU_ID}
+            aria-controls={MENU_ID}
+            aria-expanded={menuPanel.open}
+            className="col-start-2 row-start-1 inline-flex min-h-11 items-center gap-2 justify-self-end rounded-md border border-white/30 px-3 text-sm font-semibold text-white hover:bg-white/10 lg:hidden"
+          >
+            <svg
+              width="20"
+              height="20"
+              viewBox="0 0 24 24"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
+              <path d="M4 7h16M4 12h16M4 17h16" />
+            </svg>
+            {adminMessages.menuPanel.open}
+          </button>
         </div>
         {mayOpen(user.role, "/admin/search") && (
           <search aria-label={adminMessages.search.title} className="block px-4 pb-3 lg:px-6">
@@ -162,45 +262,65 @@ function AdminShell({ user, children }: { user: AdminUser; children: ReactNode }
             </Form>
           </search>
         )}
-        {/* On a short screen the menu scrolls inside the side bar rather than running past it. */}
-        <nav aria-label="Admin" className="overflow-x-auto px-2 pb-3 lg:min-h-0 lg:flex-1 lg:overflow-y-auto lg:px-3">
-          <ul className="flex gap-1 lg:flex-col">
-            {menu
-              .filter((item) => mayOpen(user.role, item.to))
-              .map((item) => (
-                <li key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    className={({ isActive }) =>
-                      `block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap ${isActive ? "bg-white/15 text-white" : "text-slate-200 hover:bg-white/10 hover:text-white"}`
-                    }
-                  >
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            <li className="lg:mt-4 lg:border-t lg:border-white/15 lg:pt-4">
-              <Form method="post" action="/admin/logout">
-                <button
-                  type="submit"
-                  className="block w-full rounded-md px-3 py-2 text-left text-sm font-medium whitespace-nowrap text-slate-200 hover:bg-white/10 hover:text-white"
+        {/*
+          Below the desktop breakpoint, a panel from the right that the Menu button opens (the browser places
+          a popover; one too old for popovers shows the list in place); from it on, the side bar's own part
+          (`display: contents`), as if the panel were not there.
+        */}
+        <div
+          ref={menuPanel.panelRef}
+          id={MENU_ID}
+          popover="auto"
+          className="overflow-y-auto border-0 bg-brand-900 p-0 text-white backdrop:bg-slate-900/50 open:inset-y-0 open:right-0 open:left-auto open:m-0 open:h-auto open:max-h-none open:w-72 open:max-w-[85vw] open:shadow-xl lg:contents"
+        >
+          <div className="flex justify-end px-4 py-3 lg:hidden">
+            <button
+              type="button"
+              popoverTarget={MENU_ID}
+              popoverTargetAction="hide"
+              className="inline-flex min-h-11 items-center rounded-md border border-white/30 px-3 text-sm font-semibold text-white hover:bg-white/10"
+            >
+              {adminMessages.menuPanel.close}
+            </button>
+          </div>
+          {/* On a short screen the menu scrolls inside the side bar rather than running past it. */}
+          <nav aria-label="Admin" className="px-2 pb-3 lg:min-h-0 lg:flex-1 lg:overflow-y-auto lg:px-3">
+            <ul className="flex flex-col gap-1">
+              {menu
+                .filter((item) => mayOpen(user.role, item.to))
+                .map((item) => (
+                  <li key={item.to}>
+                    <NavLink
+                      to={item.to}
+                      onClick={menuPanel.hide}
+                      className={({ isActive }) =>
+                        `${itemClass} ${isActive ? "bg-white/15 text-white" : "text-slate-200 hover:bg-white/10 hover:text-white"}`
+                      }
+                    >
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+              <li className="mt-4 border-t border-white/15 pt-4">
+                <Form method="post" action="/admin/logout">
+                  <button type="submit" className={`${itemClass} w-full text-left text-slate-200 hover:bg-white/10 hover:text-white`}>
+                    {m.signOut}
+                  </button>
+                </Form>
+              </li>
+              <li>
+                <Link
+                  to="/"
+                  // A document of its own: the public site's analytics never loads into a back-office page.
+                  reloadDocument
+                  className={`${itemClass} text-slate-200 hover:bg-white/10 hover:text-white`}
                 >
-                  {m.signOut}
-                </button>
-              </Form>
-            </li>
-            <li>
-              <Link
-                to="/"
-                // A document of its own: the public site's analytics never loads into a back-office page.
-                reloadDocument
-                className="block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-200 hover:bg-white/10 hover:text-white"
-              >
-                {m.home}
-              </Link>
-            </li>
-          </ul>
-        </nav>
+                  {m.home}
+                </Link>
+              </li>
+            </ul>
+          </nav>
+        </div>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <div className="flex-1">{children}</div>

@@ -2,6 +2,8 @@ import type { ReactNode } from "react";
 import { data, Link } from "react-router";
 import { z } from "zod";
 import { AdminPage } from "~/components/admin/admin-page";
+import { buttonClass } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { addLeadNote, assignableAdmins, leadTimeline } from "~/features/leads-inbox/activity.server";
 import { AssigneeForm } from "~/features/leads-inbox/components/assignee-form";
 import { LeadDetailsForm } from "~/features/leads-inbox/components/lead-details-form";
@@ -179,6 +181,19 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
   return (
     <AdminPage title={text.title(lead.reference)} subtitle={`${leadTypeLabel(lead.leadType)} · ${lead.source}`} actions={back}>
       <div className="grid gap-6">
+        {/* On a phone or tablet, calling or writing back is the first thing to do: big buttons at the top. */}
+        <div className="flex flex-wrap gap-3 lg:hidden" data-testid="lead-quick-contact">
+          <a href={telLink(lead.phone)} className={buttonClass("primary", "min-h-11 grow")}>
+            <Icon name="phone" className="h-5 w-5" />
+            {text.call(lead.phone)}
+          </a>
+          {lead.email && (
+            <a href={`mailto:${lead.email}`} className={buttonClass("outline", "min-h-11 grow")}>
+              <Icon name="mail" className="h-5 w-5" />
+              {text.sendEmail}
+            </a>
+          )}
+        </div>
         {lead.notificationFailed && (
           <div role="alert" className="rounded-xl border border-red-300 bg-red-50 p-5 text-red-900" data-testid="notification-failed">
             <h2 className="font-semibold">{inboxMessages.notificationFailed.title}</h2>

@@ -568,7 +568,10 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
               <td className="px-4 py-3 text-slate-700">{lead.source}</td>
               <td className="px-4 py-3 font-medium text-slate-900">{lead.name}</td>
               <td className="px-4 py-3 whitespace-nowrap">
-                <a href={telLink(lead.phone)} className="text-brand-700 underline">
+                <a
+                  href={telLink(lead.phone)}
+                  className="text-brand-700 underline max-sm:inline-flex max-sm:min-h-11 max-sm:items-center max-sm:rounded-md max-sm:border-2 max-sm:border-brand-700 max-sm:px-4 max-sm:font-semibold max-sm:no-underline"
+                >
                   {lead.phone}
                 </a>
               </td>

@@ -132,11 +132,14 @@ function Section({ title, description, children }: { title: string; description?
   );
 }
 
+/** A line of the office hours on a phone: the two times and Closed in three columns (the day above them). */
+const hoursRow = "max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_3.5rem] max-sm:gap-x-3";
+
 /** One day's opening or closing time in the hours table, with its error under it. */
 function TimeCell({ name, label, error, defaultValue }: { name: string; label: string; error?: string; defaultValue: string }) {
   const errorId = `settings-${name.replaceAll(".", "-")}-error`;
   return (
-    <td className="py-2 pr-3">
+    <td className="py-2 pr-3 max-sm:min-w-0 max-sm:pr-0">
       <input
         type="time"
         name={name}
@@ -144,7 +147,7 @@ function TimeCell({ name, label, error, defaultValue }: { name: string; label: s
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         defaultValue={defaultValue}
-        className="rounded-md border border-slate-300 px-2 py-1"
+        className="rounded-md border border-slate-300 px-2 py-1 max-sm:w-full max-sm:py-2"
       />
       {error && (
         <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
@@ -372,10 +375,14 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         title="Office hours"
         description="The call-back clock counts these hours only. Leave both times empty, or tick Closed, for a day the office is closed."
       >
-        <table className="w-full text-left text-sm">
-          <thead>
-            <tr className="text-slate-600">
-              <th scope="col" className="py-1 font-medium">
+        {/*
+          On a phone each day is a line of its own, its two times and Closed side by side under it, below
+          the columns' names: the times keep their full width without pushing the page sideways.
+        */}
+        <table className="w-full text-left text-sm max-sm:block">
+          <thead className="max-sm:block">
+            <tr className={`text-slate-600 ${hoursRow}`}>
+              <th scope="col" className="py-1 font-medium max-sm:sr-only">
                 Day
               </th>
               <th scope="col" className="py-1 font-medium">
@@ -389,13 +396,13 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className="max-sm:block">
             {WEEKDAYS.map((day) => {
               const h = profile.hours[day];
               const closedSent = pageAnswer ? pick(sent, ["hours", day, "closed"], "") === "on" : !h;
               return (
-                <tr key={day} className="align-top">
-                  <th scope="row" className="py-2 pr-3 font-medium text-slate-800">
+                <tr key={day} className={`align-top ${hoursRow}`}>
+                  <th scope="row" className="py-2 pr-3 font-medium text-slate-800 max-sm:col-span-3 max-sm:pb-0">
                     {WEEKDAY_NAMES[day]}
                   </th>
                   {(["opens", "closes"] as const).map((edge) => (
@@ -407,7 +414,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
                       defaultValue={v(`hours.${day}.${edge}`, h?.[edge] ?? "")}
                     />
                   ))}
-                  <td className="py-2">
+                  <td className="py-2 max-sm:self-center">
                     <input
                       type="checkbox"
                       name={`hours.${day}.closed`}

@@ -46,7 +46,7 @@ export function AssigneeForm({
           defaultValue={current}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "lead-assignee-error" : undefined}
-          className="mt-1 block rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
+          className="mt-1 block rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 max-sm:min-h-11 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
         >
           <option value="">{text.unassigned}</option>
           {admins.map((admin) => (
@@ -57,7 +57,12 @@ export function AssigneeForm({
           {departed && lead.assigneeId && <option value={lead.assigneeId}>{text.inactive(lead.assigneeName ?? lead.assigneeId)}</option>}
         </select>
       </div>
-      <button type="submit" className={buttonClass("outline", "px-3 py-1.5 text-sm")} disabled={busy} aria-busy={busy || undefined}>
+      <button
+        type="submit"
+        className={buttonClass("outline", "px-3 py-1.5 text-sm max-sm:min-h-11")}
+        disabled={busy}
+        aria-busy={busy || undefined}
+      >
         {busy ? text.submitting : text.submit}
       </button>
       {error && (

@@ -32,7 +32,7 @@ export function LeadStatusForm({ lead }: { lead: { status: LeadStatus } }) {
           onChange={(e) => {
             if (e.currentTarget.value !== lead.status) void fetcher.submit(e.currentTarget.form);
           }}
-          className="mt-1 block rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none disabled:bg-slate-100"
+          className="mt-1 block rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 max-sm:min-h-11 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none disabled:bg-slate-100"
         >
           {statusOptions.map((o) => (
             <option key={o.value} value={o.value}>
@@ -42,7 +42,7 @@ export function LeadStatusForm({ lead }: { lead: { status: LeadStatus } }) {
         </select>
       </div>
       {!hydrated && (
-        <button type="submit" className={buttonClass("outline", "px-3 py-1.5 text-sm")}>
+        <button type="submit" className={buttonClass("outline", "px-3 py-1.5 text-sm max-sm:min-h-11")}>
           {text.saveStatus}
         </button>
       )}

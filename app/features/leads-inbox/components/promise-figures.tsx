@@ -69,7 +69,13 @@ export function PromiseFigures({
         })}
       </div>
       {assignees.length > 0 && (
-        <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+        // Wider than a phone: it scrolls sideways in its frame, which the keyboard can reach and scroll too.
+        <section
+          aria-label={text.byAssignee}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled with the keyboard.
+          tabIndex={0}
+          className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
+        >
           <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="promise-by-assignee">
             <caption className="px-4 pt-3 text-left font-semibold text-slate-800">{text.byAssignee}</caption>
             <thead className="bg-slate-50 text-left text-xs font-semibold text-slate-600">
@@ -114,7 +120,7 @@ export function PromiseFigures({
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
     </section>
   );
