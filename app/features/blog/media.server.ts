@@ -14,8 +14,8 @@ import { eq } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { postImages } from "#db/schema";
 import { detectImageType, IMAGE_MAGIC_BYTES_LENGTH, type ImageMimeType } from "~/features/uploads/magic-bytes";
-import { limitInWords } from "~/lib/file-sizes";
 import type { FileStorage } from "~/features/uploads/storage.server";
+import { limitInWords } from "~/lib/file-sizes";
 import { blogAdminMessages } from "./admin-messages";
 import { MEDIA_FORMATS, type MediaImage, mediaFileName, mediaStorageKey, mediaWidths } from "./media";
 
