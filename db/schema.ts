@@ -81,6 +81,10 @@ export const leads = pgTable(
     referrer: text("referrer"),
     pageUrl: text("page_url"),
     utm: jsonb("utm").$type<Record<string, string>>(),
+    /** How the lead came (docs/decisions/058): paid, email, social, organic, referral, direct, chat, phone, walk_in. */
+    channel: text("channel").notNull().default("direct"),
+    /** The path of the page the lead was sent from (its ad's landing page for most). */
+    landingPage: text("landing_page"),
     consentRecordId: uuid("consent_record_id").references(() => consentRecords.id),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
     /** Set by the first move out of "new": the agency's response time. */
@@ -104,6 +108,7 @@ export const leads = pgTable(
     index("leads_received_idx").on(t.receivedAt),
     index("leads_type_idx").on(t.leadType),
     index("leads_status_idx").on(t.status),
+    index("leads_channel_idx").on(t.channel, t.receivedAt),
     index("leads_assignee_idx").on(t.assigneeId),
     // What the escalation sweep reads: new leads whose mail has not gone yet, by due time.
     index("leads_escalation_due_idx").on(t.escalateAt).where(sql`${t.status} = 'new' and ${t.escalatedAt} is null`),

@@ -206,6 +206,8 @@ export async function getLead(db: Db, id: string): Promise<LeadDetail | null> {
       referrer: leads.referrer,
       pageUrl: leads.pageUrl,
       utm: leads.utm,
+      channel: leads.channel,
+      landingPage: leads.landingPage,
       consentRecordId: leads.consentRecordId,
     })
     .from(leads)
@@ -233,6 +235,8 @@ export async function getLead(db: Db, id: string): Promise<LeadDetail | null> {
     referrer: row.referrer,
     pageUrl: row.pageUrl,
     utm: row.utm,
+    channel: row.channel,
+    landingPage: row.landingPage,
     consent: consent
       ? {
           id: consent.id,

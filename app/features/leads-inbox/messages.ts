@@ -130,6 +130,7 @@ export const inboxMessages = {
     received: "Received",
     ip: "IP address",
     userAgent: "User agent",
+    channel: "Channel",
     referrer: "Referrer",
     page: "Page",
     utm: "UTM parameters",

@@ -226,6 +226,10 @@ export type LeadDetail = LeadListItem & {
   referrer: string | null;
   pageUrl: string | null;
   utm: Record<string, string> | null;
+  /** How the lead came (docs/decisions/058): paid, email, social, organic, referral, direct, chat, phone, walk_in. */
+  channel: string;
+  /** The path of the page the lead was sent from. */
+  landingPage: string | null;
   consent: ConsentRecordView | null;
   documents: LeadDocument[];
 };

@@ -18,6 +18,7 @@ import { autoReplyMail, type MailDraft, notificationMail } from "~/features/mail
 import { formatFileSize } from "~/features/uploads/messages";
 import { linkUploads } from "~/features/uploads/uploads.server";
 import { arrivalColumns, promiseSettings, roundRobinAssignee } from "./arrival.server";
+import { leadChannel, pathOf } from "./channel";
 import { landingForms } from "./landing-forms";
 import { formMessages } from "./messages";
 import { callBackWhen, officeOf, officeOpen } from "./promise-clock";
@@ -160,6 +161,15 @@ async function record(
               pageUrl: context.pageUrl ?? null,
               utm: context.utm && Object.keys(context.utm).length ? context.utm : null,
               consentRecordId: consentRecordId ?? null,
+              channel: leadChannel({
+                leadType: plan.lead.leadType,
+                source: plan.lead.source,
+                referrer: context.referrer,
+                pageUrl: context.pageUrl,
+                utm: context.utm,
+                siteUrl: config.SITE_URL,
+              }),
+              landingPage: pathOf(context.pageUrl),
               ...arrivalColumns(config, site, receivedAt),
             })
             .returning({ id: leads.id });

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { AdminPage } from "~/components/admin/admin-page";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
+import { channelLabels, type LeadChannel } from "~/features/leads/channel";
 import { addLeadNote, assignableAdmins, leadTimeline } from "~/features/leads-inbox/activity.server";
 import { AssigneeForm } from "~/features/leads-inbox/components/assignee-form";
 import { LeadDetailsForm } from "~/features/leads-inbox/components/lead-details-form";
@@ -336,6 +337,7 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
               [text.firstResponse, time(lead.firstResponseAt)],
               [text.ip, lead.ip ?? ""],
               [text.userAgent, lead.userAgent ?? ""],
+              [text.channel, channelLabels[lead.channel as LeadChannel] ?? lead.channel],
               [text.referrer, lead.referrer ?? ""],
               [text.page, lead.pageUrl ?? ""],
               [text.utm, utm],
