@@ -4,10 +4,12 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -691,3 +693,19 @@ export const backups = pgTable(
 );
 
 export type Backup = typeof backups.$inferSelect;
+
+/**
+ * Views of the public pages, per page and day where the agency is (docs/decisions/059-page-views.md): no
+ * cookie, no address, no visitor; bots are not counted. The denominator of the report's conversion rates.
+ */
+export const pageViews = pgTable(
+  "page_views",
+  {
+    /** The agency's calendar day (its time zone). */
+    day: date("day").notNull(),
+    /** The page's path, without its query. */
+    path: text("path").notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.path] })],
+);

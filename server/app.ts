@@ -73,6 +73,13 @@ export function createApp({ services, build, staticFiles, renderCache, metrics: 
     }
     const ms = performance.now() - started;
     metrics.request(routeOf(c, staticFiles), c.req.method, c.res.status, ms / 1000);
+    // A public page rendered here (the fast paths count their own): a view, unless a bot asked.
+    if (
+      c.req.method === "GET" &&
+      (c.res.status === 200 || c.res.status === 304) &&
+      c.res.headers.get("content-type")?.startsWith("text/html")
+    )
+      services.pageViews?.count(c.req.path, c.req.header("user-agent"));
     if (c.req.path.startsWith("/assets/")) return;
     // Prometheus scrapes every few seconds: a successful scrape is a debug line, not one in every screenful.
     const level = c.req.path === METRICS_PATH && c.res.status === 200 ? "debug" : "info";

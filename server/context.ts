@@ -7,6 +7,7 @@ import type { TwoFactorKeyring } from "~/features/auth/two-factor-key.server";
 import type { Backups } from "~/features/backup/service.server";
 import type { ChatAssistant } from "~/features/chat/chat.server";
 import type { MailSender } from "~/features/mail/outbox.server";
+import type { PageViews } from "~/features/reports/page-views.server";
 import type { SiteSnapshot, SiteStore } from "~/features/settings/site.server";
 import type { FileStorage } from "~/features/uploads/storage.server";
 import type { StepUpResult } from "~/lib/step-up";
@@ -41,6 +42,8 @@ export type AppServices = {
   cookieSecret: string;
   /** Encrypts the admins' two-factor keys in the database (docs/decisions/048): the same on every process. */
   twoFactorKeys: TwoFactorKeyring;
+  /** Views of the public pages, counted off the request's path and written to the database every few seconds. */
+  pageViews: PageViews;
 };
 
 /** What every React Router loader and action receives as `context`. */

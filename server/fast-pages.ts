@@ -29,14 +29,14 @@ export type FastPages = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 export function createFastPages(options: {
   renderCache: RenderCache;
-  services: Pick<AppServices, "logger" | "lifecycle" | "config">;
+  services: Pick<AppServices, "logger" | "lifecycle" | "config"> & Partial<Pick<AppServices, "pageViews">>;
   /** The options server/app.ts gives securityHeaders. */
   security: SecurityOptions;
   /** Where each answer is counted, as server/app.ts counts Hono's (GET /metrics). */
   metrics?: Pick<Metrics, "request">;
 }): FastPages {
   const { renderCache, security, metrics } = options;
-  const { logger, lifecycle, config } = options.services;
+  const { logger, lifecycle, config, pageViews } = options.services;
   const hostAccepted = hostCheck();
   // A page's answers live as long as the page: a dropped page's are collected with it.
   const prepared = new WeakMap<StoredPage, PageAnswers>();
@@ -76,6 +76,10 @@ export function createFastPages(options: {
     res.end(method === "HEAD" ? undefined : body);
     const ms = performance.now() - started;
     metrics?.request(page.status === 404 ? ROUTES.notFound : ROUTES.page, method, status, ms / 1000);
+    if (page.status === 200 && method === "GET") {
+      const query = target.indexOf("?");
+      pageViews?.count(query === -1 ? target : target.slice(0, query), headers["user-agent"]);
+    }
     logger.info({ reqId: id, method, path: answers.logPath, status, ms: Math.round(ms) }, "request");
     return true;
   };

@@ -65,7 +65,7 @@ const HOST_CACHE_LIMIT = 64;
 
 export async function createFastStatic(options: {
   staticFiles: BuildFiles;
-  services: Pick<AppServices, "logger" | "lifecycle">;
+  services: Pick<AppServices, "logger" | "lifecycle"> & Partial<Pick<AppServices, "pageViews">>;
   /** The options server/app.ts gives securityHeaders. */
   security: SecurityOptions;
   /** Where each answer is counted, as server/app.ts counts Hono's (GET /metrics). */
@@ -82,7 +82,7 @@ export async function createFastStatic(options: {
   recordAtStart?: boolean;
 }): Promise<FastStatic> {
   const { staticFiles, metrics } = options;
-  const { logger, lifecycle } = options.services;
+  const { logger, lifecycle, pageViews } = options.services;
   const probe = new Hono();
   probe.use(securityHeaders(options.security));
   probe.use(compress());
@@ -162,6 +162,7 @@ export async function createFastStatic(options: {
     res.end(method === "HEAD" ? undefined : answer.body);
     const ms = performance.now() - started;
     metrics?.request(prerendered ? ROUTES.prerendered : ROUTES.static, method, answer.status, ms / 1000);
+    if (prerendered && method === "GET") pageViews?.count(pathname, headers["user-agent"]);
     if (file.logPath !== null) logger.info({ reqId: id, method, path: file.logPath, status: answer.status, ms: Math.round(ms) }, "request");
     return true;
   };

@@ -2,6 +2,7 @@
  * Start-up: validate the environment, open the database, migrate, seed, serve.
  * `npm start` runs the bundled form of this file (build/server.js).
  */
+
 import { existsSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
@@ -29,6 +30,7 @@ import { sweepLeadClock } from "~/features/leads/escalation.server";
 import { mailFilesDir } from "~/features/mail/mail-files.server";
 import { fileTransport, MailSender, smtpTransport } from "~/features/mail/outbox.server";
 import { runRetention } from "~/features/privacy/retention.server";
+import { PageViews } from "~/features/reports/page-views.server";
 import { sharedSecret, storedSecret } from "~/features/settings/settings.server";
 import { readProfile, SiteStore, seedSiteContent } from "~/features/settings/site.server";
 import { createFileStorage, uploadsDir } from "~/features/uploads/storage.server";
@@ -261,11 +263,17 @@ export async function createServices(
     nudgeMail: () => mail.nudge(),
     site,
   });
+  const pageViews = new PageViews({
+    db: database.db,
+    timeZone: () => site.current().facts.agency.hours.timezone,
+    onError: (error) => logger.warn({ err: error }, "page views could not be written; kept for the next try"),
+  });
   return {
     config,
     logger,
     database,
     db: database.db,
+    pageViews,
     setupCode,
     mail,
     storage,
@@ -288,9 +296,11 @@ export async function createServices(
         scheduler.start();
       }
       void chat.start();
+      pageViews.start();
     },
     stop: async () => {
-      await Promise.all([mail.stop(), scheduler.stop(), chat.stop(), site.stop()]);
+      await Promise.all([mail.stop(), scheduler.stop(), chat.stop(), pageViews.stop()]);
+      await site.stop();
       await backups.stop();
       await database.close();
       if (uploads.temporary) rmSync(uploads.dir, { recursive: true, force: true });

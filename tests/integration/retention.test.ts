@@ -21,6 +21,7 @@ import {
   jobs,
   leads,
   mailOutbox,
+  pageViews,
   signInFailures,
   uploads,
 } from "#db/schema";
@@ -325,6 +326,14 @@ describe.each(databaseKinds)("retention and erasure on %s", (kind) => {
       .returning();
     expect([oldKey, recentKey, workedKey].every(fileOnDisk)).toBe(true);
 
+    const dayOf = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    const recentViewDay = dayOf(3);
+    await db()
+      .insert(pageViews)
+      .values([
+        { day: dayOf(config.RETENTION_LEAD_DAYS + 2), path: "/", views: 40 },
+        { day: recentViewDay, path: "/", views: 12 },
+      ]);
     const counts = await runRetention(db(), server.services.storage, config, new Date());
     expect(counts).toEqual({
       leads: 1,
@@ -341,8 +350,11 @@ describe.each(databaseKinds)("retention and erasure on %s", (kind) => {
       signInFailures: 1,
       invitations: 1,
       auditAddressesCleared: 1,
+      pageViewDays: 1,
       filesFailed: 0,
     });
+    // Page views: the day past the leads' period went, the recent one stayed.
+    expect((await db().select().from(pageViews)).map((r) => r.day)).toEqual([recentViewDay]);
     expect((await db().select({ id: adminInvites.id }).from(adminInvites)).map((r) => r.id)).toEqual([inviteKept.id]);
 
     const leadIds = await ids(db().select({ id: leads.id }).from(leads));

@@ -37,6 +37,8 @@ export const privacyMessages = {
       `Email records: ${plural(days, "day", "days")} (the content of a delivered email is cleared as soon as it is sent; emails written to the mail folder when no mail server is set up are deleted after the same period)`,
     signIns: (days: number) => `Back-office sign-in records: ${plural(days, "day", "days")}`,
     consent: (years: number) => `SMS consent records: ${plural(years, "year", "years")}`,
+    pageViews: (days: number) =>
+      `Page view counts (a number per page and day, nothing about the visitor): ${plural(days, "day", "days")}, as long as leads`,
   },
   /** The summary shown after an erasure: what went, and what was kept. */
   erased(counts: ErasureCounts): string[] {

@@ -52,6 +52,8 @@ export type RetentionCounts = {
   /** Back-office invitations accepted, withdrawn or expired longer ago than the sign-in records' period. */
   invitations: number;
   auditAddressesCleared: number;
+  /** Days of page views (one row a page a day) older than the leads' period: a view is kept as long as a lead it could explain. */
+  pageViewDays: number;
   /** Document files that could not be deleted now (the orphan sweep tries again; the log names the keys). */
   filesFailed: number;
 };
@@ -218,6 +220,9 @@ export async function runRetention(
     const auditAddressesCleared = (
       await rows(tx, sql`update audit_events set ip = null where ip is not null and at < ${signInCutoff}::timestamptz returning id`)
     ).length;
+    const pageViewDays = (
+      await rows(tx, sql`delete from page_views where day < (${leadCutoff}::timestamptz at time zone 'UTC')::date returning day`)
+    ).length;
     const counts: RetentionCounts = {
       leads: removed.leads,
       contacts: removed.contacts,
@@ -233,6 +238,7 @@ export async function runRetention(
       signInFailures,
       invitations,
       auditAddressesCleared,
+      pageViewDays,
       filesFailed: 0,
     };
     const { filesFailed: _, ...detail } = counts;

@@ -38,6 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       text.periods.mails(c.RETENTION_MAIL_BODY_DAYS),
       text.periods.signIns(c.RETENTION_SIGN_IN_DAYS),
       text.periods.consent(c.CONSENT_RECORD_YEARS),
+      text.periods.pageViews(c.RETENTION_LEAD_DAYS),
     ],
   };
 }
