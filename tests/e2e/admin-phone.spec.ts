@@ -156,7 +156,7 @@ test("the menu opens and closes with the keyboard, marks the screen, and keeps T
   await expect(button).toHaveAttribute("aria-controls", "admin-menu");
   await expect(button).toHaveAttribute("aria-expanded", "false");
   // The account and the back office's search stay on the screen with the menu folded.
-  await expect(page.getByText(ADMIN.email)).toBeVisible();
+  await expect(page.getByTitle(ADMIN.email)).toBeVisible();
   await expect(page.getByTestId("admin-role")).toBeVisible();
   await expect(page.locator("#admin-search")).toBeVisible();
 
