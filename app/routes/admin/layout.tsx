@@ -13,6 +13,7 @@ import {
 import { Forbidden } from "~/components/admin/forbidden";
 import { adminMessages } from "~/features/admin/messages";
 import { mayOpen } from "~/lib/access";
+import { typingInto } from "~/lib/keys";
 import { requireAdmin } from "~/lib/post.server";
 import { type Role, roleMessages } from "~/lib/roles";
 import { SEARCH_MAX_LENGTH } from "~/lib/search";
@@ -103,11 +104,6 @@ export function ErrorBoundary() {
   );
 }
 
-/** Whether a key press is typing into something (a field, a list, an editor), not a shortcut. */
-function typing(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
-}
-
 /**
  * `/` puts the cursor in the screen's own search box, or where there is none, in the back office's search
  * (as in Gmail, GitHub and Linear). Typing a slash into a field stays a slash.
@@ -115,7 +111,7 @@ function typing(target: EventTarget | null): boolean {
 function useSearchShortcut() {
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
-      if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented || typing(event.target)) return;
+      if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented || typingInto(event.target)) return;
       const box =
         document.querySelector<HTMLInputElement>('[data-search-box="list"]') ??
         document.querySelector<HTMLInputElement>('[data-search-box="all"]');

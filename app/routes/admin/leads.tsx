@@ -216,10 +216,8 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle(text.title, siteFromMatches(matches)) }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-const inputClass =
-  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none";
-
-const selectClass =
+/** The filters' and the bar's fields, text, date and select alike. */
+const fieldClass =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none";
 
 /** The list could not be read: its failure text with Try Again, and a toast. */
@@ -349,7 +347,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
               aria-describedby="filter-q-hint"
               autoComplete="off"
               data-search-box="list"
-              className={inputClass}
+              className={fieldClass}
             />
             <p id="filter-q-hint" className="mt-1 text-xs text-slate-600">
               {text.filters.searchHint}
@@ -359,7 +357,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
             <label htmlFor="filter-owner" className="block text-sm font-medium text-slate-800">
               {text.filters.owner}
             </label>
-            <select id="filter-owner" name="owner" className={selectClass} defaultValue={filters.owner}>
+            <select id="filter-owner" name="owner" className={fieldClass} defaultValue={filters.owner}>
               <option value="">{text.filters.anyOwner}</option>
               <option value="mine">{text.filters.mine}</option>
               <option value="unassigned">{text.filters.unassigned}</option>
@@ -374,7 +372,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
             <label htmlFor="filter-status" className="block text-sm font-medium text-slate-800">
               {text.filters.status}
             </label>
-            <select id="filter-status" name="status" className={selectClass} defaultValue={filters.status}>
+            <select id="filter-status" name="status" className={fieldClass} defaultValue={filters.status}>
               <option value="">{text.filters.allStatuses}</option>
               {statusOptions.map((o) => (
                 <option key={o.value} value={o.value}>
@@ -387,7 +385,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
             <label htmlFor="filter-type" className="block text-sm font-medium text-slate-800">
               {text.filters.type}
             </label>
-            <select id="filter-type" name="type" className={selectClass} defaultValue={filters.type}>
+            <select id="filter-type" name="type" className={fieldClass} defaultValue={filters.type}>
               <option value="">{text.filters.allTypes}</option>
               {types.map((t) => (
                 <option key={t} value={t}>
@@ -400,7 +398,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
             <label htmlFor="filter-licensed" className="block text-sm font-medium text-slate-800">
               {text.filters.licensed}
             </label>
-            <select id="filter-licensed" name="licensed" className={selectClass} defaultValue={filters.licensed}>
+            <select id="filter-licensed" name="licensed" className={fieldClass} defaultValue={filters.licensed}>
               <option value="">{text.filters.anyState}</option>
               <option value="inside">{text.filters.inside}</option>
               <option value="outside">{text.filters.outside}</option>
@@ -410,13 +408,13 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
             <label htmlFor="filter-from" className="block text-sm font-medium text-slate-800">
               {text.filters.from}
             </label>
-            <input id="filter-from" name="from" type="date" defaultValue={filters.from} className={inputClass} />
+            <input id="filter-from" name="from" type="date" defaultValue={filters.from} className={fieldClass} />
           </div>
           <div>
             <label htmlFor="filter-to" className="block text-sm font-medium text-slate-800">
               {text.filters.to}
             </label>
-            <input id="filter-to" name="to" type="date" defaultValue={filters.to} min={filters.from || undefined} className={inputClass} />
+            <input id="filter-to" name="to" type="date" defaultValue={filters.to} min={filters.from || undefined} className={fieldClass} />
           </div>
           <div className="flex flex-wrap items-center gap-4 self-end sm:col-span-2 lg:col-span-4">
             <label className="inline-flex items-center gap-2 text-sm font-medium text-slate-800">
@@ -486,7 +484,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
                 <label htmlFor="bulk-status" className="block text-sm font-medium text-slate-800">
                   {text.bulk.status}
                 </label>
-                <select id="bulk-status" name="status" className={selectClass} defaultValue="">
+                <select id="bulk-status" name="status" className={fieldClass} defaultValue="">
                   <option value="">{text.bulk.keepStatus}</option>
                   {statusOptions.map((o) => (
                     <option key={o.value} value={o.value}>
@@ -499,7 +497,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
                 <label htmlFor="bulk-owner" className="block text-sm font-medium text-slate-800">
                   {text.bulk.owner}
                 </label>
-                <select id="bulk-owner" name="assigneeId" className={selectClass} defaultValue="">
+                <select id="bulk-owner" name="assigneeId" className={fieldClass} defaultValue="">
                   <option value="">{text.bulk.keepOwner}</option>
                   <option value={loaderData.me}>{text.bulk.me}</option>
                   <option value="none">{text.bulk.unassigned}</option>

@@ -1,11 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Modal } from "~/components/ui/modal";
+import { typingInto } from "~/lib/keys";
 import { inboxMessages } from "../messages";
-
-/** Whether a key press is typing into something (a field, a list, an editor), not a shortcut. */
-function typing(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
-}
 
 /** The list's rows, in order. */
 const rowsOf = () => Array.from(document.querySelectorAll<HTMLElement>("[data-lead-row]"));
@@ -25,7 +21,7 @@ export function useListKeys(actions: { onToggle: (id: string) => void; onAssignT
   latest.current = actions;
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
-      if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented || typing(event.target)) return;
+      if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented || typingInto(event.target)) return;
       if (document.querySelector("dialog[open]")) return;
       const rows = rowsOf();
       const row = currentRow();
