@@ -104,6 +104,23 @@ export const leads = pgTable(
     /** Set in the transaction that queues the escalation (or overdue) mail: each is sent once. */
     escalatedAt: timestamp("escalated_at", { withTimezone: true }),
     overdueNotifiedAt: timestamp("overdue_notified_at", { withTimezone: true }),
+    /**
+     * The outcome (docs/decisions/060), each field optional and kept when the status moves on: the
+     * premium quoted, and for a won lead the policy bound (carrier, line, annual premium, effective date,
+     * term and the expiration they give); for a lost one the reason, the competitor and the X-date (when
+     * the policy they kept expires). Amounts in cents; dates are the agency's calendar days.
+     */
+    quotedPremiumCents: bigint("quoted_premium_cents", { mode: "number" }),
+    premiumCents: bigint("premium_cents", { mode: "number" }),
+    carrier: text("carrier"),
+    lineOfBusiness: text("line_of_business"),
+    policyEffectiveOn: date("policy_effective_on"),
+    policyTermMonths: integer("policy_term_months"),
+    policyExpiresOn: date("policy_expires_on"),
+    lostReason: text("lost_reason"),
+    lostReasonOther: text("lost_reason_other"),
+    competitor: text("competitor"),
+    xDate: date("x_date"),
   },
   (t) => [
     uniqueIndex("leads_reference_idx").on(t.reference),
@@ -115,6 +132,9 @@ export const leads = pgTable(
     // What the escalation sweep reads: new leads whose mail has not gone yet, by due time.
     index("leads_escalation_due_idx").on(t.escalateAt).where(sql`${t.status} = 'new' and ${t.escalatedAt} is null`),
     index("leads_overdue_due_idx").on(t.dueAt).where(sql`${t.status} = 'new' and ${t.overdueNotifiedAt} is null`),
+    // What the renewals job reads: won leads by their policy's expiration, lost ones by their X-date.
+    index("leads_policy_expires_idx").on(t.policyExpiresOn).where(sql`${t.status} = 'won'`),
+    index("leads_x_date_idx").on(t.xDate).where(sql`${t.status} = 'lost'`),
   ],
 );
 
@@ -142,6 +162,36 @@ export const leadActivity = pgTable(
   (t) => [index("lead_activity_lead_idx").on(t.leadId, t.at)],
 );
 export type LeadActivity = typeof leadActivity.$inferSelect;
+
+/**
+ * A won lead's renewal or a lost lead's X-date coming up (docs/decisions/060): listed by the daily job
+ * 90 days before the date, mailed to the lead's owner once at 60 days, until a colleague marks it
+ * handled. One row per lead, kind and date: a date corrected later is a new row.
+ */
+export const leadRenewals = pgTable(
+  "lead_renewals",
+  {
+    id: id(),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    /** renewal (the policy bound here expires) or x_date (the policy a lost lead kept expires). */
+    kind: text("kind").notNull(),
+    dueOn: date("due_on").notNull(),
+    listedAt: timestamp("listed_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set in the transaction that queues the renewal_due mail: it goes once. */
+    mailedAt: timestamp("mailed_at", { withTimezone: true }),
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    handledBy: uuid("handled_by").references((): AnyPgColumn => adminUsers.id, { onDelete: "set null" }),
+    /** Copied, so the record keeps its author after the account goes. */
+    handledByName: text("handled_by_name"),
+  },
+  (t) => [
+    uniqueIndex("lead_renewals_lead_kind_due_idx").on(t.leadId, t.kind, t.dueOn),
+    index("lead_renewals_open_idx").on(t.dueOn).where(sql`${t.handledAt} is null`),
+  ],
+);
+export type LeadRenewal = typeof leadRenewals.$inferSelect;
 
 /**
  * Outgoing mail, written in the same transaction as the record it belongs to and delivered by the
