@@ -5,8 +5,9 @@
  *   GET   /api/leads/pulse                      new leads waiting and the newest lead (the open list polls it)
  *   POST  /api/leads                            { name, phone, email?, service, source, note? }: a lead added by staff (052)
  *   GET   /api/leads/:id                        one lead with its consent record, documents and timeline
- *   PATCH /api/leads/:id                        { status?, assigneeId?, name?, phone?, email?, businessName? }: the pipeline
- *                                               (first-response rule), the owner and corrected contact details (052)
+ *   PATCH /api/leads/:id                        { status?, assigneeId?, name?, phone?, email?, businessName?, outcome? }: the
+ *                                               pipeline (first-response rule), the owner, corrected contact details (052)
+ *                                               and the outcome (060)
  *   POST  /api/leads/:id/notes                  { body }: a note in the lead's timeline
  *   GET   /api/leads/:id/documents/:uploadId    a document, always as an attachment
  *   GET   /api/admin/summary                    the dashboard's figures
@@ -181,15 +182,28 @@ export function leadRoutes(services: AppServices) {
         ...apiPost(
           services,
           "/leads/:id",
-          { admin: true, schema: leadPatchBodySchema, invalid: (errors) => firstError(errors) ?? "Invalid status." },
+          {
+            admin: true,
+            schema: leadPatchBodySchema,
+            // The outcome's fields are named by their path, as the outcome's own checks name them.
+            fields: { fields: {}, nested: ["outcome"] },
+            invalid: (errors) => firstError(errors) ?? "Invalid status.",
+          },
           async (c, { value }) => {
             const id = c.req.param("id");
             const bad = validId(c, id);
             if (bad) return bad;
             const details = detailsOf(value);
             const change = { status: value.status, assigneeId: value.assigneeId };
-            const result = await changeLead(db, id, { ...change, details }, { admin: c.get("admin"), ip: clientIp(c, config.TRUST_PROXY) });
+            const today = agencyDate(promiseSettings(config, services.site.current().facts).office.timeZone);
+            const result = await changeLead(
+              db,
+              id,
+              { ...change, details, result: value.outcome ? { fields: value.outcome, today } : undefined },
+              { admin: c.get("admin"), ip: clientIp(c, config.TRUST_PROXY) },
+            );
             if (result.outcome === "not_found") return apiError(c, 404, LEAD_NOT_FOUND);
+            if (result.outcome === "invalid_outcome") return apiError(c, 400, Object.values(result.errors)[0], result.errors);
             if (result.outcome === "invalid_assignee") {
               return apiError(c, 400, inboxMessages.assignment.invalidAdmin, { assigneeId: inboxMessages.assignment.invalidAdmin });
             }
@@ -208,9 +222,11 @@ export function leadRoutes(services: AppServices) {
               "lead updated",
             );
             const sent = Object.keys(details).length > 0;
-            const message = sent
-              ? leadPatchMessage(change, { sent, changed: result.changes.length > 0 }, lead)
-              : leadUpdateMessage(change, lead);
+            const outcome = { sent: value.outcome !== undefined, changed: result.outcomeChanges.length > 0 };
+            const message =
+              sent || outcome.sent
+                ? leadPatchMessage(change, { sent, changed: result.changes.length > 0 }, lead, outcome)
+                : leadUpdateMessage(change, lead);
             return c.json({ success: true, message, data: lead });
           },
         ),

@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   "lead_status_changed",
   "lead_added",
   "lead_details_changed",
+  "lead_outcome_changed",
   "person_erased",
   "retention_run",
   "mail_retried",

@@ -19,6 +19,7 @@ const actions: Record<AuditAction, string> = {
   lead_status_changed: "Changed a lead's status",
   lead_added: "Added a lead (a call, a walk-in or a referral)",
   lead_details_changed: "Corrected a lead's contact details",
+  lead_outcome_changed: "Recorded a lead's outcome",
   person_erased: "Erased a person's data",
   retention_run: "Deleted data past its retention period",
   mail_retried: "Retried an undelivered mail",

@@ -12,6 +12,8 @@ import { parseSearch } from "~/lib/search";
 import { searchWhere } from "~/lib/search.server";
 import { activeAdmin, recordLeadActivity } from "./activity.server";
 import { csvRow, UTF8_BOM } from "./csv";
+import { type OutcomeInput, outcomeOf } from "./outcome";
+import { checkOutcome, type OutcomeChange, outcomeColumns, writeOutcome } from "./outcome.server";
 import type { InboxSummary, LeadDetail, LeadFilters, LeadListItem, LeadListQuery, LeadStatus } from "./schema";
 import type { SlaSettings } from "./sla";
 import { slaSummary } from "./sla-summary.server";
@@ -209,6 +211,7 @@ export async function getLead(db: Db, id: string): Promise<LeadDetail | null> {
       channel: leads.channel,
       landingPage: leads.landingPage,
       consentRecordId: leads.consentRecordId,
+      ...outcomeColumns,
     })
     .from(leads)
     .where(eq(leads.id, id));
@@ -237,6 +240,7 @@ export async function getLead(db: Db, id: string): Promise<LeadDetail | null> {
     utm: row.utm,
     channel: row.channel,
     landingPage: row.landingPage,
+    outcome: outcomeOf(row),
     consent: consent
       ? {
           id: consent.id,
@@ -295,9 +299,18 @@ export async function changeLeadStatus(
 }
 
 export type LeadUpdateResult =
-  | { outcome: "updated"; lead: LeadListItem; statusChanged: boolean; assigneeChanged: boolean }
+  | { outcome: "updated"; lead: LeadListItem; statusChanged: boolean; assigneeChanged: boolean; outcomeChanges: OutcomeChange[] }
   | { outcome: "not_found" }
-  | { outcome: "invalid_assignee" };
+  | { outcome: "invalid_assignee" }
+  /** The lead's outcome (docs/decisions/060) was refused: the field errors, nothing changed. */
+  | { outcome: "invalid_outcome"; errors: Record<string, string> };
+
+/** A change to a lead: its status, its owner, its outcome (checked on `today`, the agency's calendar day). */
+export type LeadChange = {
+  status?: LeadStatus;
+  assigneeId?: string | null;
+  result?: { fields: OutcomeInput; today: string };
+};
 
 /**
  * A status, an assignee (an active admin, or null for none), or both, in one transaction with their
@@ -307,16 +320,23 @@ export type LeadUpdateResult =
 export async function updateLead(
   db: Database,
   id: string,
-  change: { status?: LeadStatus; assigneeId?: string | null },
+  change: LeadChange,
   by: { admin: { id: string; email: string }; ip?: string | null },
 ): Promise<LeadUpdateResult> {
   return db.transaction(async (tx): Promise<LeadUpdateResult> => {
     const [before] = await tx
-      .select({ status: leads.status, assigneeId: leads.assigneeId })
+      .select({ status: leads.status, assigneeId: leads.assigneeId, reference: leads.reference, ...outcomeColumns })
       .from(leads)
       .where(eq(leads.id, id))
       .for("update");
     if (!before) return { outcome: "not_found" };
+    // The outcome against the status the lead will have, before anything is written.
+    const checked = change.result
+      ? checkOutcome(outcomeOf(before), change.status ?? before.status, change.result.fields, change.result.today)
+      : null;
+    if (checked && !checked.ok) return { outcome: "invalid_outcome", errors: checked.errors };
+    const outcomeChanges = checked?.ok ? checked.changes : [];
+    if (checked?.ok && outcomeChanges.length) await writeOutcome(tx, id, checked.next);
     // Checked only when it changes: keeping a deactivated owner is no new assignment.
     const assigneeChanged = change.assigneeId !== undefined && before.assigneeId !== change.assigneeId;
     const assignee = assigneeChanged && change.assigneeId ? await activeAdmin(tx, change.assigneeId) : null;
@@ -333,11 +353,24 @@ export async function updateLead(
         detail: { reference: moved.reference, from: before.status, to: change.status },
         ip: by.ip ?? null,
       });
+      // The outcome recorded with the move is part of the move's entry.
       await recordLeadActivity(tx, {
         leadId: id,
         kind: "status_changed",
         author: by.admin,
-        detail: { from: before.status, to: change.status },
+        detail: { from: before.status, to: change.status, ...(outcomeChanges.length ? { outcome: outcomeChanges } : {}) },
+      });
+    } else if (outcomeChanges.length) {
+      await recordLeadActivity(tx, { leadId: id, kind: "outcome_changed", author: by.admin, detail: { changes: outcomeChanges } });
+    }
+    if (outcomeChanges.length) {
+      await recordAudit(tx, {
+        action: "lead_outcome_changed",
+        admin: by.admin,
+        targetType: "lead",
+        targetId: id,
+        detail: { reference: before.reference, fields: outcomeChanges.map((c) => c.field) },
+        ip: by.ip ?? null,
       });
     }
 
@@ -355,7 +388,7 @@ export async function updateLead(
     }
     const lead = await listItem(tx, id);
     if (!lead) return { outcome: "not_found" };
-    return { outcome: "updated", lead, statusChanged, assigneeChanged };
+    return { outcome: "updated", lead, statusChanged, assigneeChanged, outcomeChanges };
   });
 }
 

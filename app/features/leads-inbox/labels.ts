@@ -3,6 +3,7 @@
 import { leadStatuses, staffLead } from "~/content/admin-options";
 import { trucking } from "~/content/quote-options";
 import { inboxMessages } from "./messages";
+import { outcomeFieldLabels, outcomeValueText } from "./outcome";
 import type { LeadActivityItem, LeadStatus } from "./schema";
 
 /** Every leadType the forms write, in the order the type filter lists them. */
@@ -74,6 +75,8 @@ export function activitySummary(item: Pick<LeadActivityItem, "kind" | "detail"> 
       return text.overdueMail(textOf(d.to));
     case "details_changed":
       return text.detailsChanged;
+    case "outcome_changed":
+      return text.outcomeChanged;
     default:
       return words(String(item.kind));
   }
@@ -209,6 +212,16 @@ export function fieldValue(value: unknown): string {
 
 /** The fields a "details_changed" entry corrected, each as "Phone: old → new" ("(none)" for an empty value). */
 export function detailChanges(item: Pick<LeadActivityItem, "kind" | "detail">): string[] {
+  // An outcome recorded: with its status change, or on its own (docs/decisions/060).
+  const outcome = item.kind === "outcome_changed" ? item.detail.changes : item.kind === "status_changed" ? item.detail.outcome : null;
+  if (Array.isArray(outcome)) {
+    const labels: Record<string, string> = outcomeFieldLabels;
+    const shown = (field: string, value: unknown) => outcomeValueText(field, value) || inboxMessages.timeline.emptyValue;
+    return (outcome as { field?: unknown; from?: unknown; to?: unknown }[]).map((c) => {
+      const field = textOf(c.field);
+      return inboxMessages.timeline.change(labels[field] ?? words(field), shown(field, c.from), shown(field, c.to));
+    });
+  }
   if (item.kind !== "details_changed" || !Array.isArray(item.detail.changes)) return [];
   const fields: Record<string, string> = inboxMessages.details.fields;
   const shown = (value: unknown) => textOf(value) || inboxMessages.timeline.emptyValue;

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { nameRule, phoneRule, singleLineRule } from "~/lib/field-rules";
 import { inboxMessages } from "./messages";
+import { outcomeBodySchema } from "./outcome";
 import { assigneeIdSchema, leadStatusSchema } from "./schema";
 import { emailOrNoneRule } from "./staff-lead-schema";
 
@@ -46,9 +47,14 @@ export const leadDetailsFormSchema = z.object({
   businessName: businessNameRule().optional(),
 });
 
-/** PATCH /api/leads/:id: the status, the assignee and the contact details, each optional, at least one. */
+/** PATCH /api/leads/:id: the status, the assignee, the contact details and the outcome (060), each optional, at least one. */
 export const leadPatchBodySchema = z
-  .object({ status: leadStatusSchema.optional(), assigneeId: assigneeIdSchema.optional(), ...detailsShape })
+  .object({
+    status: leadStatusSchema.optional(),
+    assigneeId: assigneeIdSchema.optional(),
+    ...detailsShape,
+    outcome: outcomeBodySchema.optional(),
+  })
   .refine((body) => Object.values(body).some((v) => v !== undefined), { message: text.nothingSent, path: ["status"] });
 export type LeadPatch = z.infer<typeof leadPatchBodySchema>;
 

@@ -11,9 +11,8 @@ import type { Database } from "#db/client";
 import { leads } from "#db/schema";
 import { recordAudit } from "~/features/audit/audit.server";
 import { type Actor, recordLeadActivity } from "./activity.server";
-import { type LeadUpdateResult, updateLead } from "./inbox.server";
+import { type LeadChange, type LeadUpdateResult, updateLead } from "./inbox.server";
 import { BUSINESS_NAME_KEY, businessNameOf, type LeadDetailField, type LeadDetailsChange, leadDetailFields } from "./lead-edit-schema";
-import type { LeadStatus } from "./schema";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -100,7 +99,7 @@ async function applyDetails(
 export async function changeLead(
   db: Database,
   id: string,
-  change: { status?: LeadStatus; assigneeId?: string | null; details: LeadDetailsChange },
+  change: LeadChange & { details: LeadDetailsChange },
   by: { admin: Actor; ip?: string | null },
 ): Promise<LeadChangeResult> {
   try {
@@ -108,7 +107,8 @@ export async function changeLead(
       const changes = await applyDetails(tx, id, change.details, by);
       // The status and the owner by the inbox's own rules, in a savepoint of this transaction; with
       // neither, it answers the lead as it now is.
-      const result = await updateLead(tx as unknown as Database, id, { status: change.status, assigneeId: change.assigneeId }, by);
+      const { details: _details, ...rest } = change;
+      const result = await updateLead(tx as unknown as Database, id, rest, by);
       if (result.outcome !== "updated") throw new Refused(result);
       return { ...result, changes };
     });

@@ -1,4 +1,6 @@
 /** The leads inbox's texts, in one place. */
+import { outcomeMessages } from "./outcome-messages";
+
 export const inboxMessages = {
   title: "Leads",
   subtitle: (minutes: number) => `Every lead from every form and the chat, newest first. We promise a call back within ${minutes} minutes.`,
@@ -174,6 +176,7 @@ export const inboxMessages = {
     overdueMail: (to: string) => `Overdue mail sent to ${to}`,
     addedByStaff: (name: string, source: string) => `Lead added by ${name} (source: ${source})`,
     detailsChanged: "Contact details corrected",
+    outcomeChanged: "Outcome updated",
     change: (field: string, from: string, to: string) => `${field}: ${from} → ${to}`,
     emptyValue: "(none)",
   },
@@ -271,15 +274,17 @@ export const inboxMessages = {
 
 /**
  * What a change to a lead answers when it corrected contact details too: the details' message first,
- * then the status's and the assignment's as leadUpdateMessage words them.
+ * then the outcome's (docs/decisions/060), then the status's and the assignment's as leadUpdateMessage words them.
  */
 export function leadPatchMessage(
   change: { status?: unknown; assigneeId?: unknown },
   details: { sent: boolean; changed: boolean },
   lead: { assigneeName: string | null },
+  outcome: { sent: boolean; changed: boolean } = { sent: false, changed: false },
 ): string {
   const parts: string[] = [];
   if (details.sent) parts.push(details.changed ? inboxMessages.details.saved : inboxMessages.details.unchanged);
+  if (outcome.sent) parts.push(outcome.changed ? outcomeMessages.saved : outcomeMessages.unchanged);
   if (change.status !== undefined || change.assigneeId !== undefined) {
     const rest = leadUpdateMessage(change, lead);
     parts.push(rest.endsWith(".") ? rest : `${rest}.`);

@@ -7,6 +7,7 @@ import { leadStatuses } from "~/content/admin-options";
 import { SEARCH_MAX_LENGTH } from "~/lib/search";
 import { isUuid, UUID_PATTERN } from "~/lib/uuid";
 import { inboxMessages } from "./messages";
+import type { LeadOutcome } from "./outcome";
 
 /** The lead screens and the API check ids with the one UUID test (app/lib/uuid.ts). */
 
@@ -230,6 +231,8 @@ export type LeadDetail = LeadListItem & {
   channel: string;
   /** The path of the page the lead was sent from. */
   landingPage: string | null;
+  /** What was quoted, bound or lost (docs/decisions/060). */
+  outcome: LeadOutcome;
   consent: ConsentRecordView | null;
   documents: LeadDocument[];
 };
@@ -239,7 +242,15 @@ export type LeadDetailAnswer = { success: true; data: LeadDetail & { activity: L
 export type LeadUpdateAnswer = { success: true; message: string; data: LeadListItem };
 export type LeadNoteAnswer = { success: true; message: string; data: LeadActivityItem };
 /** One entry of a lead's timeline (GET /api/leads/:id `activity`, newest first). */
-export type LeadActivityKind = "received" | "status_changed" | "assigned" | "note" | "escalation_mail" | "overdue_mail" | "details_changed";
+export type LeadActivityKind =
+  | "received"
+  | "status_changed"
+  | "assigned"
+  | "note"
+  | "escalation_mail"
+  | "overdue_mail"
+  | "details_changed"
+  | "outcome_changed";
 export type LeadActivityItem = {
   id: string;
   kind: LeadActivityKind;

@@ -12,6 +12,8 @@ export type ApiFields = {
   fields: Record<string, string>;
   /** Form fields the API has no field of its own for: their errors are reported under this API field. */
   errorsUnder?: Record<string, string>;
+  /** Object fields whose errors keep their path ("outcome.premium"): each of their fields is the API's own. */
+  nested?: readonly string[];
 };
 
 /** POST /api/contacts: fullName and phoneNumber; the custom insurance type travels in insuranceType. */
@@ -49,11 +51,13 @@ export type ApiParse<S extends ZodType> = { ok: true; data: z.output<S> } | { ok
 /**
  * A JSON body checked with a form's schema: its values, or its field errors under the API's names.
  * The API names the body's own fields: an issue deeper down (an attachment's id) is its top-level
- * field's error, the first message per field (the one flattener, app/lib/issues.ts).
+ * field's error, the first message per field (the one flattener, app/lib/issues.ts), except under a
+ * `nested` object field, whose fields are named by their path.
  */
 export function parseApiBody<S extends ZodType>(schema: S, body: Record<string, unknown>, map: ApiFields = sameNames): ApiParse<S> {
   const parsed = schema.safeParse(toFormFields(body, map));
   if (parsed.success) return { ok: true, data: parsed.data };
-  const issues = parsed.error.issues.map(({ path, message }) => ({ path: path.slice(0, 1), message }));
+  const keep = (path: PropertyKey[]) => (map.nested?.includes(String(path[0])) ? path : path.slice(0, 1));
+  const issues = parsed.error.issues.map(({ path, message }) => ({ path: keep(path), message }));
   return { ok: false, errors: toApiErrors(flattenIssues(issues), map) };
 }

@@ -1,9 +1,10 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { data, Link } from "react-router";
 import { z } from "zod";
 import { AdminPage } from "~/components/admin/admin-page";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
+import { promiseSettings } from "~/features/leads/arrival.server";
 import { channelLabels, type LeadChannel } from "~/features/leads/channel";
 import { addLeadNote, assignableAdmins, leadTimeline } from "~/features/leads-inbox/activity.server";
 import { AssigneeForm } from "~/features/leads-inbox/components/assignee-form";
@@ -11,12 +12,15 @@ import { LeadDetailsForm } from "~/features/leads-inbox/components/lead-details-
 import { LeadStatusForm } from "~/features/leads-inbox/components/lead-status-form";
 import { LeadTimeline } from "~/features/leads-inbox/components/lead-timeline";
 import { NoteForm } from "~/features/leads-inbox/components/note-form";
+import { OutcomeForm } from "~/features/leads-inbox/components/outcome-form";
+import { OutcomeSummary } from "~/features/leads-inbox/components/outcome-summary";
 import { useServerClock, WaitingClock } from "~/features/leads-inbox/components/waiting-clock";
-import { getLead, updateLead } from "~/features/leads-inbox/inbox.server";
+import { agencyDate, getLead, updateLead } from "~/features/leads-inbox/inbox.server";
 import { fieldLabel, fieldValue, leadTypeLabel, orderedFields, slotLabel } from "~/features/leads-inbox/labels";
 import { changeLead } from "~/features/leads-inbox/lead-edit.server";
 import { businessNameOf, detailsOf, leadDetailsFormSchema } from "~/features/leads-inbox/lead-edit-schema";
 import { inboxMessages, leadUpdateMessage } from "~/features/leads-inbox/messages";
+import { isOutcomeStatus, type OutcomeStatus, outcomeFormSchema, outcomeMessages } from "~/features/leads-inbox/outcome";
 import { type LeadFormIntent, type LeadStatus, leadFormSchemas } from "~/features/leads-inbox/schema";
 import { telLink, useAdminTimes } from "~/lib/admin-format";
 import { accept, firstError, postForm, refuse, requireAdmin } from "~/lib/post.server";
@@ -77,13 +81,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return data({ signedInAdmin, lead, admins, now: new Date().toISOString() }, { status: lead ? 200 : 404 });
 }
 
-/** The screen's forms: the inbox's (status, owner, note) and the contact details (docs/decisions/052). */
-const screenForms = { ...leadFormSchemas, details: leadDetailsFormSchema };
-type ScreenForm = (typeof screenForms)[LeadFormIntent | "details"];
+/** The screen's forms: the inbox's (status, owner, note), the contact details (052) and the outcome (060). */
+const screenForms = { ...leadFormSchemas, details: leadDetailsFormSchema, outcome: outcomeFormSchema };
+type ScreenForm = (typeof screenForms)[LeadFormIntent | "details" | "outcome"];
 
 /** Only refuses: a form the screen does not have. */
 const unknownForm = z.object({
-  intent: z.enum(["status", "assign", "note", "details"], { error: inboxMessages.form.unknownIntent }),
+  intent: z.enum(["status", "assign", "note", "details", "outcome"], { error: inboxMessages.form.unknownIntent }),
 }) as unknown as ScreenForm;
 const leadForm = (formData: FormData) => {
   const intent = formData.get("intent");
@@ -91,7 +95,7 @@ const leadForm = (formData: FormData) => {
 };
 
 /**
- * The screen's forms (intent=status, intent=assign, intent=note, intent=details), posted by the browser
+ * The screen's forms (intent=status, intent=assign, intent=note, intent=details, intent=outcome), posted by the browser
  * itself or by a fetcher once hydrated, through the same functions as PATCH /api/leads/:id and POST
  * /api/leads/:id/notes.
  */
@@ -125,6 +129,30 @@ export function action({ request, context, params }: Route.ActionArgs) {
         const message = result.changes.length ? inboxMessages.details.saved : inboxMessages.details.unchanged;
         return accept(message, null, { data: { intent } });
       }
+      if (value.intent === "outcome") {
+        const today = agencyDate(promiseSettings(context.config, context.site.facts).office.timeZone);
+        const change = { status: value.status, result: { fields: value.outcome, today } };
+        const result = await updateLead(context.db, id, change, { admin, ip: context.clientIp });
+        if (result.outcome === "not_found") return refuse(404, inboxMessages.detail.notFound);
+        if (result.outcome === "invalid_outcome") {
+          // The form's fields are named as the outcome's.
+          const errors = Object.fromEntries(Object.entries(result.errors).map(([k, v]) => [k.replace(/^outcome\.?/, "") || "status", v]));
+          return refuse(400, Object.values(errors)[0] ?? outcomeMessages.failed, errors);
+        }
+        if (result.outcome !== "updated") return refuse(400, outcomeMessages.failed);
+        context.logger.info(
+          {
+            reqId: context.requestId,
+            adminId: admin.id,
+            leadId: id,
+            status: result.lead.status,
+            fields: result.outcomeChanges.map((c) => c.field),
+          },
+          "lead outcome recorded",
+        );
+        const message = result.outcomeChanges.length || result.statusChanged ? outcomeMessages.saved : outcomeMessages.unchanged;
+        return accept(message, null, { data: { intent } });
+      }
       if (value.intent === "note") {
         const note = await addLeadNote(context.db, id, value.body, admin);
         if (!note) return refuse(404, inboxMessages.detail.notFound);
@@ -138,6 +166,7 @@ export function action({ request, context, params }: Route.ActionArgs) {
       if (result.outcome === "invalid_assignee") {
         return refuse(400, inboxMessages.assignment.invalidAdmin, { assigneeId: inboxMessages.assignment.invalidAdmin });
       }
+      if (result.outcome !== "updated") return refuse(400, inboxMessages.statusFailed);
       context.logger.info(
         { reqId: context.requestId, adminId: admin.id, leadId: id, status: result.lead.status, assigneeId: result.lead.assigneeId },
         "lead updated",
@@ -154,6 +183,8 @@ export function action({ request, context, params }: Route.ActionArgs) {
 export default function LeadDetailPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, admins } = loaderData;
   const now = useServerClock(loaderData.now);
+  // Quoted, won or lost chosen in the status select: the outcome form asks for the rest and saves both.
+  const [asked, setAsked] = useState<OutcomeStatus | null>(null);
   const { longTime, shortTime } = useAdminTimes();
   const time = (iso: string | null) => (iso ? <time dateTime={iso}>{longTime(iso)}</time> : null);
 
@@ -215,7 +246,7 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
         )}
         <Section title={text.status}>
           <div className="flex flex-wrap items-end gap-6">
-            <LeadStatusForm lead={lead} />
+            <LeadStatusForm lead={lead} onAskOutcome={(status) => setAsked(status && isOutcomeStatus(status) ? status : null)} />
             <AssigneeForm lead={lead} admins={admins} result={actionData} />
             <div>
               <p className="text-sm font-medium text-slate-800">{lead.status === "new" ? text.waiting : text.firstResponse}</p>
@@ -228,6 +259,13 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
                 )}
               </div>
             </div>
+          </div>
+        </Section>
+
+        <Section title={outcomeMessages.title}>
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+            <OutcomeSummary lead={lead} />
+            <OutcomeForm lead={lead} asked={asked} result={actionData} />
           </div>
         </Section>
 

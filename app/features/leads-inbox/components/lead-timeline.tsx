@@ -19,7 +19,7 @@ export function LeadTimeline({ activity }: { activity: LeadActivityItem[] }) {
               {item.detail.body}
             </p>
           )}
-          {item.kind === "details_changed" && (
+          {detailChanges(item).length > 0 && (
             <ul className="mt-1 space-y-0.5 text-sm break-words text-slate-800" data-testid="detail-changes">
               {detailChanges(item).map((line) => (
                 <li key={line}>{line}</li>
