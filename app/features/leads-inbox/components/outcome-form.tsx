@@ -55,12 +55,18 @@ export function OutcomeForm({
   const [status, setStatus] = useState<OutcomeStatus>(asked ?? sentStatus ?? stored ?? "won");
   const first = useRef<HTMLFieldSetElement>(null);
 
-  // The status select asked for this form: show that status's part and take the keyboard there.
+  // The status select asked for this form: show that status's part, then take the keyboard to its first field.
+  const focusAsked = useRef(false);
   useEffect(() => {
     if (!asked) return;
+    focusAsked.current = true;
     setStatus(asked);
-    requestAnimationFrame(() => first.current?.querySelector<HTMLElement>("input:not([type=radio]), select")?.focus());
   }, [asked]);
+  useEffect(() => {
+    if (!focusAsked.current || status !== asked) return;
+    focusAsked.current = false;
+    first.current?.querySelector<HTMLElement>("input:not([type=radio]), select")?.focus();
+  }, [status, asked]);
 
   const shown = (name: string, value: string) => sentValue(refusal, name) ?? value;
   const part = (s: OutcomeStatus) => !hydrated || status === s;
