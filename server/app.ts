@@ -24,6 +24,7 @@ import { healthRoutes } from "./api/health";
 import { jobRoutes } from "./api/jobs";
 import { leadRoutes } from "./api/leads";
 import { POST_IMAGES_PATH, postImageRoutes } from "./api/post-images";
+import { renewalRoutes } from "./api/renewals";
 import { settingsRoutes } from "./api/settings";
 import { teamRoutes } from "./api/team";
 import { uploadRoutes } from "./api/uploads";
@@ -141,6 +142,7 @@ export function createApp({ services, build, staticFiles, renderCache, metrics: 
   api.route("/", leadRoutes(services));
   api.route("/", jobRoutes(services));
   api.route("/", backOfficeRoutes(services));
+  api.route("/", renewalRoutes(services));
   api.route("/", postImageRoutes(services));
   api.route("/", blogRoutes(services));
   api.route("/", categoryRoutes(services));

@@ -30,6 +30,7 @@ import { sweepLeadClock } from "~/features/leads/escalation.server";
 import { mailFilesDir } from "~/features/mail/mail-files.server";
 import { fileTransport, MailSender, smtpTransport } from "~/features/mail/outbox.server";
 import { runRetention } from "~/features/privacy/retention.server";
+import { sweepRenewals } from "~/features/renewals/renewals.server";
 import { PageViews } from "~/features/reports/page-views.server";
 import { sharedSecret, storedSecret } from "~/features/settings/settings.server";
 import { readProfile, SiteStore, seedSiteContent } from "~/features/settings/site.server";
@@ -207,6 +208,16 @@ export async function createServices(
             mail.nudge();
             logger.info({ counts }, "lead clock: escalation and overdue mails queued");
           }
+        },
+      },
+      {
+        // Renewals and X-dates within 90 days listed, and their owners mailed once at 60 (docs/decisions/062).
+        name: "renewals",
+        intervalMs: 24 * 3_600_000,
+        run: async () => {
+          const run = await sweepRenewals(database.db, config, site.current().facts, new Date());
+          if (run.mailed > 0) mail.nudge();
+          if (run.listed + run.dropped + run.mailed > 0) logger.info({ run }, "renewals: listed and mailed");
         },
       },
       {

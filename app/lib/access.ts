@@ -96,6 +96,9 @@ export const API_ACCESS = {
   "GET /api/admin/summary": "leads",
   "GET /api/admin/mail-failures": "leads",
   "POST /api/admin/mail/:id/retry": "leads",
+  // Renewals and X-dates coming up (docs/decisions/062).
+  "GET /api/admin/coming-up": "leads",
+  "POST /api/leads/:id/renewals/:renewalId/handled": "leads",
   "GET /api/contacts": "contacts",
   "GET /api/chatbot-conversations": "chats",
   "POST /api/chatbot-conversations": "chats",

@@ -2,6 +2,7 @@
 
 import { leadStatuses, staffLead } from "~/content/admin-options";
 import { trucking } from "~/content/quote-options";
+import { dayLabel } from "~/lib/calendar-day";
 import { inboxMessages } from "./messages";
 import { outcomeFieldLabels, outcomeValueText } from "./outcome";
 import type { LeadActivityItem, LeadStatus } from "./schema";
@@ -53,6 +54,12 @@ export const adminDisplayName = (admin: { name: string | null; email: string }) 
 const statusWord = (status: unknown) => (typeof status === "string" ? (statusLabels[status as LeadStatus] ?? words(status)) : "");
 const textOf = (value: unknown) => (typeof value === "string" ? value : "");
 
+/** "Renewal on Mar 3, 2027" / "X-date on Mar 3, 2027": a renewals list entry's detail (docs/decisions/062). */
+const renewalWhat = (d: Record<string, unknown>) => {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(textOf(d.dueOn)) ? dayLabel(textOf(d.dueOn)) : textOf(d.dueOn);
+  return d.kind === "x_date" ? inboxMessages.timeline.xDateOn(day) : inboxMessages.timeline.renewalOn(day);
+};
+
 /** A timeline entry in words: what happened (a note's own text is shown apart). */
 export function activitySummary(item: Pick<LeadActivityItem, "kind" | "detail"> & { by?: LeadActivityItem["by"] }): string {
   const text = inboxMessages.timeline;
@@ -77,6 +84,10 @@ export function activitySummary(item: Pick<LeadActivityItem, "kind" | "detail"> 
       return text.detailsChanged;
     case "outcome_changed":
       return text.outcomeChanged;
+    case "renewal_mail":
+      return text.renewalMail(renewalWhat(d), textOf(d.to));
+    case "renewal_handled":
+      return text.renewalHandled(renewalWhat(d));
     default:
       return words(String(item.kind));
   }

@@ -241,6 +241,11 @@ export type LeadDetail = LeadListItem & {
 export type LeadDetailAnswer = { success: true; data: LeadDetail & { activity: LeadActivityItem[] }; now: string };
 export type LeadUpdateAnswer = { success: true; message: string; data: LeadListItem };
 export type LeadNoteAnswer = { success: true; message: string; data: LeadActivityItem };
+/**
+ * The renewals list's entries (docs/decisions/062): the 60-day mail and a renewal or X-date marked handled,
+ * with detail { renewalId, kind, dueOn }, and { to } for the mail.
+ */
+export type RenewalActivityKind = "renewal_mail" | "renewal_handled";
 /** One entry of a lead's timeline (GET /api/leads/:id `activity`, newest first). */
 export type LeadActivityKind =
   | "received"
@@ -250,7 +255,8 @@ export type LeadActivityKind =
   | "escalation_mail"
   | "overdue_mail"
   | "details_changed"
-  | "outcome_changed";
+  | "outcome_changed"
+  | RenewalActivityKind;
 export type LeadActivityItem = {
   id: string;
   kind: LeadActivityKind;

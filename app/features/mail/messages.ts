@@ -10,6 +10,7 @@ export const mailFailureMessages = {
     lead_escalation: "Lead escalation",
     lead_overdue: "Lead past the promise",
     admin_invite: "Back-office invitation",
+    renewal_due: "Renewal or X-date coming up",
   } as Record<string, string>,
   kindLabel(kind: string): string {
     return mailFailureMessages.kinds[kind] ?? kind.replace(/_/g, " ");

@@ -7,7 +7,15 @@ import type { SiteFacts } from "~/content/site-facts";
 
 export type MailDraft = {
   /** Sent as the X-Mail-Kind header. */
-  kind: "agency_notification" | "visitor_autoreply" | "lead_escalation" | "lead_overdue" | "admin_invite" | "security_notice";
+  kind:
+    | "agency_notification"
+    | "visitor_autoreply"
+    | "lead_escalation"
+    | "lead_overdue"
+    | "admin_invite"
+    | "security_notice"
+    // A renewal or X-date 60 days ahead (app/features/renewals, docs/decisions/062).
+    | "renewal_due";
   to: string;
   replyTo?: string;
   subject: string;

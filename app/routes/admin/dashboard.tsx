@@ -13,7 +13,12 @@ import type { InboxSummary } from "~/features/leads-inbox/schema";
 import { MailFailuresPanel } from "~/features/mail/components/mail-failures-panel";
 import { listMailFailures, retryMail } from "~/features/mail/failures.server";
 import { mailFailureMessages } from "~/features/mail/messages";
+import { ComingUpPanel } from "~/features/renewals/components/coming-up-panel";
+import { renewalMessages } from "~/features/renewals/messages";
+import { comingUp, markRenewalHandled } from "~/features/renewals/renewals.server";
+import type { ComingUpItem } from "~/features/renewals/schema";
 import { mayOpen } from "~/lib/access";
+import { agencyDay } from "~/lib/calendar-day";
 import { accept, postForm, refuse, requireAdmin } from "~/lib/post.server";
 import { can } from "~/lib/roles";
 import { useSite } from "~/lib/site";
@@ -22,7 +27,8 @@ import { useAdmin } from "./layout";
 
 /**
  * The lead figures (today's, and the promise kept over 7 and 30 days: the same as GET
- * /api/admin/summary) and the mail the outbox could not deliver. "Login successful!" after a sign-in
+ * /api/admin/summary), the renewals and X-dates coming up (GET /api/admin/coming-up) and the mail the
+ * outbox could not deliver. "Login successful!" after a sign-in
  * is the flash toast the sign-in's redirect carries, shown by the root's toaster.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -35,8 +41,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     context.logger.error({ err: error, reqId: context.requestId }, "dashboard lead figures failed");
   }
+  // Renewals and X-dates in the next 90 days (docs/decisions/062); failing, the rest of the screen still shows.
+  let renewals: ComingUpItem[] | null = null;
+  try {
+    renewals = await comingUp(context.db, agencyDay(context.site.facts.agency.hours.timezone));
+  } catch (error) {
+    context.logger.error({ err: error, reqId: context.requestId }, "dashboard renewals list failed");
+  }
   return {
     summary,
+    renewals,
     promise: { minutes: settings.slaMinutes, officeHours: settings.hours === "business" },
     mailFailures: await listMailFailures(context.db),
     // Backups hold the whole site: only the roles that make them see the panel.
@@ -59,26 +73,51 @@ async function backupPanel(context: Route.LoaderArgs["context"]): Promise<Backup
 
 /** The mail panel's Retry form: one undelivered mail, by id. */
 const retryForm = z.object({
-  intent: z.literal("retry-mail", { error: mailFailureMessages.unknownIntent }),
+  intent: z.literal("retry-mail"),
   id: z.guid(mailFailureMessages.invalidId),
 });
 
+/** The Coming up panel's Mark handled form: one entry of a lead (docs/decisions/062). */
+const renewalHandledForm = z.object({
+  intent: z.literal("renewal-handled"),
+  id: z.guid(renewalMessages.invalidId),
+  leadId: z.guid(renewalMessages.invalidLeadId),
+});
+
+const dashboardForm = z.discriminatedUnion("intent", [retryForm, renewalHandledForm], { error: mailFailureMessages.unknownIntent });
+
+/** Which panel a form answer belongs to: the intent it carried (an accepted one says it in `data`). */
+export type DashboardIntent = z.infer<typeof dashboardForm>["intent"];
+
 /**
- * The mail panel's Retry form (intent=retry-mail, id), posted by the browser itself with or without
- * scripts: the mail is queued again (once, however many times Retry is pressed) and the answer is
- * shown in the panel.
+ * The dashboard's forms, posted by the browser itself with or without scripts, each answered in its
+ * panel: the mail panel's Retry (intent=retry-mail, id: the mail is queued again, once however many
+ * times Retry is pressed) and Coming up's Mark handled (intent=renewal-handled, id, leadId: the entry
+ * leaves the list and the lead's timeline names who).
  */
 export function action({ request, context }: Route.ActionArgs) {
-  return postForm(
+  return postForm<typeof dashboardForm, "admin", { intent: DashboardIntent; id: string }>(
     request,
     context,
-    { form: "retry-mail", schema: retryForm, maxBytes: 4 * 1024, access: "admin" },
+    { form: "dashboard", schema: dashboardForm, maxBytes: 4 * 1024, access: "admin" },
     async ({ value, admin }) => {
+      if (value.intent === "renewal-handled") {
+        const result = await markRenewalHandled(context.db, value.leadId, value.id, admin);
+        if (result.outcome === "not_found") return refuse(404, renewalMessages.notFound);
+        if (result.outcome === "already_handled") return refuse(409, renewalMessages.alreadyHandled);
+        context.logger.info(
+          { reqId: context.requestId, adminId: admin.id, leadId: value.leadId, renewalId: value.id },
+          "renewal marked handled",
+        );
+        return accept(renewalMessages.handled(renewalMessages.kinds[result.renewal.kind], result.reference), null, {
+          data: { intent: value.intent, id: value.id },
+        });
+      }
       const result = await retryMail(context.db, value.id, { admin, ip: context.clientIp });
       switch (result.status) {
         case "queued":
           context.mail.nudge();
-          return accept(mailFailureMessages.queued, null, { data: { id: value.id } });
+          return accept(mailFailureMessages.queued, null, { data: { intent: value.intent, id: value.id } });
         case "not_found":
           return refuse(404, mailFailureMessages.notFound);
         default:
@@ -86,6 +125,14 @@ export function action({ request, context }: Route.ActionArgs) {
       }
     },
   );
+}
+
+/** The intent a dashboard form answer is for: from its data when accepted, from the values sent back when refused. */
+function answerIntent(answer: unknown): DashboardIntent | null {
+  if (!answer || typeof answer !== "object") return null;
+  const { data, result } = answer as { data?: { intent?: unknown }; result?: { initialValue?: Record<string, unknown> | null } };
+  const intent = data?.intent ?? result?.initialValue?.intent;
+  return intent === "retry-mail" || intent === "renewal-handled" ? intent : null;
 }
 
 const cards: { title: string; description: string; icon: IconName; to?: string }[] = [
@@ -131,13 +178,14 @@ function Figure({ label, value, tone, to }: { label: string; value: number | und
 }
 
 /**
- * /admin/dashboard: today's lead figures, the promise kept, mail that could not be delivered, the last
- * backup, then a card per area of the back office.
+ * /admin/dashboard: today's lead figures, the promise kept, renewals and X-dates coming up, mail that
+ * could not be delivered, the last backup, then a card per area of the back office.
  */
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { user } = useAdmin();
   const site = useSite();
   const figures = loaderData.summary;
+  const intent = answerIntent(actionData);
   return (
     <AdminPage title={adminMessages.dashboard.title} subtitle={`Signed in as ${user.email}`}>
       <section aria-label="Leads at a glance" className="grid gap-4 sm:grid-cols-3">
@@ -156,7 +204,9 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         <p className="mt-3 text-sm text-red-700">{inboxMessages.promise.loadFailed}</p>
       )}
 
-      <MailFailuresPanel failures={loaderData.mailFailures} result={actionData} />
+      <ComingUpPanel items={loaderData.renewals} result={intent === "renewal-handled" ? actionData : null} />
+
+      <MailFailuresPanel failures={loaderData.mailFailures} result={intent === "renewal-handled" ? null : actionData} />
 
       {loaderData.backups && <BackupPanel data={loaderData.backups} />}
 
