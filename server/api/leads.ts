@@ -20,7 +20,6 @@ import { promiseSettings } from "~/features/leads/arrival.server";
 import { addLeadNote, leadTimeline } from "~/features/leads-inbox/activity.server";
 import { attachmentDisposition } from "~/features/leads-inbox/content-disposition";
 import {
-  agencyDate,
   countLeads,
   getLead,
   inboxSummary,
@@ -40,6 +39,7 @@ import { staffLeadSchema } from "~/features/leads-inbox/staff-lead-schema";
 import { securityNoticeMessages, sendSecurityNotice } from "~/features/mail/security-notice.server";
 import { downloadFileName } from "~/features/uploads/file-name";
 import { isUploadMimeType } from "~/features/uploads/magic-bytes";
+import { agencyDay } from "~/lib/calendar-day";
 import { isUuid } from "~/lib/uuid";
 import { requireAdmin } from "../auth";
 import { clientIp } from "../client-info";
@@ -142,7 +142,7 @@ export function leadRoutes(services: AppServices) {
           status: 200,
           headers: {
             "Content-Type": "text/csv; charset=utf-8",
-            "Content-Disposition": `attachment; filename="leads-${agencyDate(services.site.current().facts.agency.hours.timezone)}.csv"`,
+            "Content-Disposition": `attachment; filename="leads-${agencyDay(services.site.current().facts.agency.hours.timezone)}.csv"`,
             "Cache-Control": "private, no-store",
           },
         });
@@ -195,7 +195,7 @@ export function leadRoutes(services: AppServices) {
             if (bad) return bad;
             const details = detailsOf(value);
             const change = { status: value.status, assigneeId: value.assigneeId };
-            const today = agencyDate(promiseSettings(config, services.site.current().facts).office.timeZone);
+            const today = agencyDay(promiseSettings(config, services.site.current().facts).office.timeZone);
             const result = await changeLead(
               db,
               id,

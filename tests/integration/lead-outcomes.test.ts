@@ -9,9 +9,9 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, leadActivity, leads } from "#db/schema";
-import { agencyDate } from "../../app/features/leads-inbox/inbox.server";
 import { outcomeMessages } from "../../app/features/leads-inbox/outcome";
 import type { LeadActivityItem } from "../../app/features/leads-inbox/schema";
+import { agencyDay } from "../../app/lib/calendar-day";
 import { ensureAdmin, signIn } from "../support/admin";
 import { databaseKinds } from "../support/databases";
 import { htmlText as html, screenRequests } from "../support/screens";
@@ -37,7 +37,7 @@ describe.each(databaseKinds)("lead outcomes on %s", (kind) => {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   const detail = async (id: string) => ((await (await json("GET", `/api/leads/${id}`)).json()) as { data: LeadAnswer }).data;
-  const today = () => agencyDate(server.services.site.current().facts.agency.hours.timezone);
+  const today = () => agencyDay(server.services.site.current().facts.agency.hours.timezone);
   const dayFrom = (days: number) => {
     const d = new Date(`${today()}T12:00:00Z`);
     d.setUTCDate(d.getUTCDate() + days);

@@ -488,11 +488,6 @@ export async function* leadsCsv(db: Db, filters: LeadFilters, view: LeadView): A
   }
 }
 
-/** YYYY-MM-DD in the agency's time zone (the file name of the CSV export). */
-export function agencyDate(timeZone: string, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-}
-
 /**
  * A new lead past its due time (docs/decisions/027), or for a lead older than the promise clock, received
  * more than the promised minutes ago: the dashboard's "overdue", and /metrics' agency_leads_overdue.

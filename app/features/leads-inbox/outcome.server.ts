@@ -6,8 +6,8 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { leads } from "#db/schema";
+import { addMonths } from "~/lib/calendar-day";
 import {
-  addMonths,
   isOutcomeStatus,
   type LeadOutcome,
   OUTCOME_FIELDS_BY_STATUS,

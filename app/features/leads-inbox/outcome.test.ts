@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addMonths, outcomeFormSchema, outcomeMessages, outcomeValueText } from "./outcome";
+import { addMonths } from "~/lib/calendar-day";
+import { outcomeFormSchema, outcomeMessages, outcomeValueText } from "./outcome";
 import { checkOutcome } from "./outcome.server";
 
 const empty = {

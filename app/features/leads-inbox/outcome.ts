@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { lostReasonLabels, lostReasons, outcomeLines } from "~/content/admin-options";
+import { dayLabel, isDay } from "~/lib/calendar-day";
 import { isSingleLine } from "~/lib/field-rules";
 import { outcomeMessages } from "./outcome-messages";
 
@@ -80,16 +81,6 @@ export function outcomeOf(row: OutcomeColumns): LeadOutcome {
   };
 }
 
-/** YYYY-MM-DD plus whole months, the day kept where the month has it (Jan 31 + 1 month: Feb 28 or 29). */
-export function addMonths(day: string, months: number): string {
-  const [y, m, d] = day.split("-").map(Number);
-  const monthIndex = y * 12 + (m - 1) + months;
-  const year = Math.floor(monthIndex / 12);
-  const month = (monthIndex % 12) + 1;
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(Math.min(d, last)).padStart(2, "0")}`;
-}
-
 const errors = outcomeMessages.errors;
 
 /** The outcome's fields by the status they belong to; `premium` on a quoted lead is its quoted premium. */
@@ -114,12 +105,6 @@ const amountRule = z
   .refine((v) => v <= PREMIUM_MAX, errors.amountTooLarge)
   .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, errors.amount);
 
-/** A real calendar day as YYYY-MM-DD. */
-export const isDay = (v: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
-};
 const dayRule = z.string({ error: errors.date }).refine(isDay, errors.date);
 
 const lineText = (max: number) =>
@@ -222,10 +207,6 @@ export const outcomeFormSchema = z
 /** An amount in dollars as "$18,400.00". */
 export const usd = (v: number) => v.toLocaleString("en-US", { style: "currency", currency: "USD" });
 
-/** A calendar day (YYYY-MM-DD) as "Jan 1, 2027", the same wherever the reader is. */
-export const longDay = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { timeZone: "UTC", month: "short", day: "numeric", year: "numeric" });
-
 /** Each field's name as the screen and the timeline show it. */
 export const outcomeFieldLabels: Record<keyof LeadOutcome, string> = {
   quotedPremium: outcomeMessages.quotedPremium,
@@ -246,7 +227,7 @@ export function outcomeValueText(field: string, value: unknown): string {
   if (value === null || value === undefined || value === "") return "";
   if ((field === "premium" || field === "quotedPremium") && typeof value === "number") return usd(value);
   if ((field === "effectiveDate" || field === "expirationDate" || field === "xDate") && typeof value === "string" && isDay(value)) {
-    return longDay(value);
+    return dayLabel(value);
   }
   if (field === "termMonths" && typeof value === "number") return outcomeMessages.term(value);
   if (field === "lostReason" && typeof value === "string" && Object.hasOwn(lostReasonLabels, value)) {

@@ -15,7 +15,7 @@ import { NoteForm } from "~/features/leads-inbox/components/note-form";
 import { OutcomeForm } from "~/features/leads-inbox/components/outcome-form";
 import { OutcomeSummary } from "~/features/leads-inbox/components/outcome-summary";
 import { useServerClock, WaitingClock } from "~/features/leads-inbox/components/waiting-clock";
-import { agencyDate, getLead, updateLead } from "~/features/leads-inbox/inbox.server";
+import { getLead, updateLead } from "~/features/leads-inbox/inbox.server";
 import { fieldLabel, fieldValue, leadTypeLabel, orderedFields, slotLabel } from "~/features/leads-inbox/labels";
 import { changeLead } from "~/features/leads-inbox/lead-edit.server";
 import { businessNameOf, detailsOf, leadDetailsFormSchema } from "~/features/leads-inbox/lead-edit-schema";
@@ -23,6 +23,7 @@ import { inboxMessages, leadUpdateMessage } from "~/features/leads-inbox/message
 import { isOutcomeStatus, type OutcomeStatus, outcomeFormSchema, outcomeMessages } from "~/features/leads-inbox/outcome";
 import { type LeadFormIntent, type LeadStatus, leadFormSchemas } from "~/features/leads-inbox/schema";
 import { telLink, useAdminTimes } from "~/lib/admin-format";
+import { agencyDay } from "~/lib/calendar-day";
 import { accept, firstError, postForm, refuse, requireAdmin } from "~/lib/post.server";
 import { pageTitle } from "~/lib/seo";
 import { siteFromMatches } from "~/lib/site";
@@ -130,7 +131,7 @@ export function action({ request, context, params }: Route.ActionArgs) {
         return accept(message, null, { data: { intent } });
       }
       if (value.intent === "outcome") {
-        const today = agencyDate(promiseSettings(context.config, context.site.facts).office.timeZone);
+        const today = agencyDay(promiseSettings(context.config, context.site.facts).office.timeZone);
         const change = { status: value.status, result: { fields: value.outcome, today } };
         const result = await updateLead(context.db, id, change, { admin, ip: context.clientIp });
         if (result.outcome === "not_found") return refuse(404, inboxMessages.detail.notFound);

@@ -1,5 +1,6 @@
 import { lostReasonLabels } from "~/content/admin-options";
-import { type LeadOutcome, longDay, usd } from "../outcome";
+import { dayLabel } from "~/lib/calendar-day";
+import { type LeadOutcome, usd } from "../outcome";
 import { outcomeMessages } from "../outcome-messages";
 
 const text = outcomeMessages;
@@ -12,14 +13,14 @@ export function outcomeRows(status: string, o: LeadOutcome): [string, string][] 
       [text.carrier, o.carrier],
       [text.lineOfBusiness, o.lineOfBusiness],
       [text.premium, o.premium === null ? null : usd(o.premium)],
-      [text.effectiveDate, o.effectiveDate && longDay(o.effectiveDate)],
+      [text.effectiveDate, o.effectiveDate && dayLabel(o.effectiveDate)],
       [text.termMonths, o.termMonths === null ? null : text.term(o.termMonths)],
-      [text.expirationDate, o.expirationDate && longDay(o.expirationDate)],
+      [text.expirationDate, o.expirationDate && dayLabel(o.expirationDate)],
     );
   }
   if (status === "lost") {
     const reason = o.lostReason && (o.lostReason === "other" && o.lostReasonOther ? o.lostReasonOther : lostReasonLabels[o.lostReason]);
-    rows.push([text.lostReason, reason], [text.competitor, o.competitor], [text.xDate, o.xDate && longDay(o.xDate)]);
+    rows.push([text.lostReason, reason], [text.competitor, o.competitor], [text.xDate, o.xDate && dayLabel(o.xDate)]);
   }
   return rows.filter((row): row is [string, string] => row[1] !== null && row[1] !== "");
 }
