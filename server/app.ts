@@ -24,6 +24,7 @@ import { healthRoutes } from "./api/health";
 import { jobRoutes } from "./api/jobs";
 import { leadRoutes } from "./api/leads";
 import { POST_IMAGES_PATH, postImageRoutes } from "./api/post-images";
+import { reportRoutes } from "./api/reports";
 import { settingsRoutes } from "./api/settings";
 import { teamRoutes } from "./api/team";
 import { uploadRoutes } from "./api/uploads";
@@ -139,6 +140,7 @@ export function createApp({ services, build, staticFiles, renderCache, metrics: 
   api.route("/", formRoutes(services));
   api.route("/", uploadRoutes(services));
   api.route("/", leadRoutes(services));
+  api.route("/", reportRoutes(services));
   api.route("/", jobRoutes(services));
   api.route("/", backOfficeRoutes(services));
   api.route("/", postImageRoutes(services));
