@@ -114,10 +114,17 @@ function Cells({ figures }: { figures: ReportFigures }) {
 function ReportTable({ report }: { report: Report }) {
   const groupName = text.by[report.by];
   const header = [groupName, ...columns];
+  const caption = text.caption(groupName, text.range(report.from, report.to));
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+    // Wider than its frame on a narrow window: it scrolls sideways, which the keyboard can reach and scroll too.
+    <section
+      aria-label={caption}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled with the keyboard.
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
+    >
       <table className="admin-table min-w-full divide-y divide-slate-200 text-sm" style={columnLabels(header)} data-testid="report-table">
-        <caption className="sr-only">{text.caption(groupName, text.range(report.from, report.to))}</caption>
+        <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>
             {header.map((column, i) => (
@@ -144,7 +151,7 @@ function ReportTable({ report }: { report: Report }) {
           </tr>
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 

@@ -15,8 +15,8 @@ const STAGES = ["leads", "contacted", "quoted", "won"] as const;
 
 /** Leads, contacted, quoted, won: a bar each, its length the share of the period's leads. */
 export function FunnelChart({ funnel }: { funnel: Report["funnel"] }) {
-  const width = 640;
-  const labelWidth = 110;
+  const width = 520;
+  const labelWidth = 100;
   const valueWidth = 90;
   const barHeight = 28;
   const gap = 12;
@@ -66,7 +66,7 @@ export function FunnelChart({ funnel }: { funnel: Report["funnel"] }) {
 
 /** Leads and won per ISO week of the period: two lines over the weeks' Mondays. */
 export function TrendChart({ weeks }: { weeks: Report["weeks"] }) {
-  const width = 640;
+  const width = 560;
   const height = 220;
   const margin = { top: 12, right: 16, bottom: 28, left: 36 };
   const max = Math.max(1, ...weeks.map((w) => w.leads));
@@ -109,7 +109,7 @@ export function TrendChart({ weeks }: { weeks: Report["weeks"] }) {
               y={y(tick)}
               textAnchor="end"
               dominantBaseline="central"
-              className="fill-slate-600 text-[11px] tabular-nums"
+              className="fill-slate-600 text-[12px] tabular-nums"
             >
               {tick}
             </text>
@@ -117,7 +117,7 @@ export function TrendChart({ weeks }: { weeks: Report["weeks"] }) {
         ))}
         {weeks.map((w, i) =>
           i % every === 0 ? (
-            <text key={w.week} x={x(w.week)} y={height - 8} textAnchor="middle" className="fill-slate-600 text-[11px]">
+            <text key={w.week} x={x(w.week)} y={height - 8} textAnchor="middle" className="fill-slate-600 text-[12px]">
               {formatShortDay(w.week)}
             </text>
           ) : null,
