@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Office } from "~/features/leads/promise-clock";
+import { slaPeriod } from "~/features/leads-inbox/sla";
 import { reportMessages } from "./messages";
 import { buildReport, type ReportClock, type ReportLead, reportCsv, reportCsvName } from "./report";
 import { addDays, daysIn, mondayOf, periodDays, REPORT_MAX_DAYS, reportQuerySchema, reportScreenQuery, weeksOf } from "./schema";
@@ -208,6 +209,45 @@ describe("the report's figures", () => {
       clock,
     });
     expect(reportCsv(report)).toContain("\r\n'=HYPERLINK(1),");
+  });
+});
+
+describe("the median first response", () => {
+  it("is the dashboard's measure: minutes of the promise clock, office minutes on office hours", () => {
+    const nineToFive = { opens: "09:00", closes: "17:00" };
+    const officeHours: Office = {
+      timeZone: "America/Chicago",
+      days: {
+        monday: nineToFive,
+        tuesday: nineToFive,
+        wednesday: nineToFive,
+        thursday: nineToFive,
+        friday: nineToFive,
+        saturday: null,
+        sunday: null,
+      },
+      closedDays: [],
+    };
+    // Friday 4:50 PM to Monday 9:10 AM Central (CST, UTC-6): 20 office minutes; Monday 10:00 to 10:45: 45.
+    const answered = [
+      lead({ day: "2026-02-27", receivedAt: at("2026-02-27T22:50:00Z"), firstResponseAt: at("2026-03-02T15:10:00Z") }),
+      lead({ day: "2026-03-02", receivedAt: at("2026-03-02T16:00:00Z"), firstResponseAt: at("2026-03-02T16:45:00Z") }),
+    ];
+    const report = buildReport({
+      from: "2026-02-27",
+      to: "2026-03-02",
+      by: "channel",
+      leads: answered,
+      pageViews: [],
+      clock: { hours: "business", office: officeHours },
+    });
+    expect(report.total.medianFirstResponseMinutes).toBe(32.5);
+    const dashboard = slaPeriod(
+      answered.map((l) => ({ ...l, dueAt: null, status: "contacted", assigneeId: null, assigneeName: null })),
+      at("2026-03-03T00:00:00Z"),
+      { slaMinutes: 30, hours: "business", office: officeHours },
+    );
+    expect(report.total.medianFirstResponseMinutes).toBe(dashboard.medianFirstResponseMinutes);
   });
 });
 
