@@ -42,6 +42,7 @@ export default [
     route("admin/leads", "routes/admin/leads.tsx"),
     route("admin/leads/new", "routes/admin/lead-new.tsx"),
     route("admin/leads/:id", "routes/admin/lead-detail.tsx"),
+    route("admin/report", "routes/admin/report.tsx"),
     route("admin/contacts", "routes/admin/contacts.tsx"),
     route("admin/chatbot-management", "routes/admin/chatbot-management.tsx"),
     route("admin/jobs", "routes/admin/jobs.tsx"),

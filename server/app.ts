@@ -25,6 +25,7 @@ import { jobRoutes } from "./api/jobs";
 import { leadRoutes } from "./api/leads";
 import { POST_IMAGES_PATH, postImageRoutes } from "./api/post-images";
 import { renewalRoutes } from "./api/renewals";
+import { reportRoutes } from "./api/reports";
 import { settingsRoutes } from "./api/settings";
 import { teamRoutes } from "./api/team";
 import { uploadRoutes } from "./api/uploads";
@@ -140,6 +141,7 @@ export function createApp({ services, build, staticFiles, renderCache, metrics: 
   api.route("/", formRoutes(services));
   api.route("/", uploadRoutes(services));
   api.route("/", leadRoutes(services));
+  api.route("/", reportRoutes(services));
   api.route("/", jobRoutes(services));
   api.route("/", backOfficeRoutes(services));
   api.route("/", renewalRoutes(services));

@@ -33,6 +33,8 @@ export const SCREEN_ACCESS = {
   "admin/leads": "leads",
   "admin/leads/new": "leads",
   "admin/leads/:id": "leads",
+  // Counts and premium sums of the leads, which the same roles see one by one (docs/decisions/061).
+  "admin/report": "leads",
   "admin/contacts": "contacts",
   "admin/chatbot-management": "chats",
   "admin/jobs": "jobs",
@@ -94,6 +96,9 @@ export const API_ACCESS = {
   "GET /api/leads/:id/documents/:uploadId": "leads",
   "GET /api/leads/export.csv": "exports",
   "GET /api/admin/summary": "leads",
+  // Figures, not people: the report's CSV is no export of leads (docs/decisions/061).
+  "GET /api/admin/report": "leads",
+  "GET /api/admin/report.csv": "leads",
   "GET /api/admin/mail-failures": "leads",
   "POST /api/admin/mail/:id/retry": "leads",
   // Renewals and X-dates coming up (docs/decisions/062).

@@ -20,6 +20,12 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((utc(to) - utc(from)) / 86_400_000);
 }
 
+/** The Monday of the ISO week a day is in. */
+export function mondayOf(day: string): string {
+  const weekday = (new Date(utc(day)).getUTCDay() + 6) % 7;
+  return addDays(day, -weekday);
+}
+
 /** "Mar 3, 2027": the day as written, whatever the reader's time zone. */
 export function dayLabel(day: string): string {
   return new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(utc(day)));

@@ -112,6 +112,7 @@ const screens: { name: string; path: (s: Seeded) => string; editor?: boolean }[]
   { name: "leads", path: () => "/admin/leads" },
   { name: "lead", path: (s) => `/admin/leads/${s.leadId}` },
   { name: "lead-new", path: () => "/admin/leads/new" },
+  { name: "report", path: () => "/admin/report" },
   { name: "search", path: (s) => `/admin/search?q=${encodeURIComponent(s.leadName)}` },
   { name: "contacts", path: () => "/admin/contacts" },
   { name: "chatbot-management", path: () => "/admin/chatbot-management" },

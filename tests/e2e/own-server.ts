@@ -22,11 +22,20 @@ async function freePort(): Promise<number> {
   });
 }
 
-export type OwnServer = { url: string; dataDir: string; output: () => string; stop: () => Promise<void> };
+export type OwnServer = {
+  url: string;
+  dataDir: string;
+  output: () => string;
+  /** Stops the server and removes its data folder, unless `keepData` (to open the database, or start again on it). */
+  stop: (options?: { keepData?: boolean }) => Promise<void>;
+};
 
-/** Starts the server with `env` over the shared suite's settings; resolves once it answers. */
-export async function startOwnServer(env: Record<string, string> = {}): Promise<OwnServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-own-"));
+/**
+ * Starts the server with `env` over the shared suite's settings, on a new data folder or the one a
+ * stopped server kept (`dataDir`); resolves once it answers.
+ */
+export async function startOwnServer(env: Record<string, string> = {}, { dataDir: kept }: { dataDir?: string } = {}): Promise<OwnServer> {
+  const dataDir = kept ?? mkdtempSync(path.join(os.tmpdir(), "e2e-own-"));
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ["build/server.js"], {
     cwd: root,
@@ -56,12 +65,12 @@ export async function startOwnServer(env: Record<string, string> = {}): Promise<
     output += d;
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-  const stop = async () => {
+  const stop = async ({ keepData = false }: { keepData?: boolean } = {}) => {
     if (child.exitCode === null) {
       child.kill("SIGTERM");
       await exited;
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keepData) rmSync(dataDir, { recursive: true, force: true });
   };
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;

@@ -13,6 +13,7 @@ export const adminMessages = {
   menu: {
     dashboard: "Dashboard",
     leads: "Leads",
+    report: "Report",
     blog: "Blog Management",
     categories: "Categories",
     contacts: "Contact Submissions",

@@ -130,6 +130,17 @@ function ownerWhere(owner: LeadFilters["owner"], viewerId: string | null): SQL |
   return id ? eq(leads.assigneeId, id) : sql`false`;
 }
 
+/**
+ * Leads received from the day `from` to the day `to`, both included, as the agency's calendar has them
+ * (its time zone, whatever the server's or database's): the inbox's filter and the report's period.
+ */
+export function receivedOnDays(timeZone: string, from?: string, to?: string): SQL | undefined {
+  return and(
+    from ? sql`${leads.receivedAt} >= (${from}::date::timestamp at time zone ${timeZone}::text)` : undefined,
+    to ? sql`${leads.receivedAt} < ((${to}::date + 1)::timestamp at time zone ${timeZone}::text)` : undefined,
+  );
+}
+
 function filterWhere(f: LeadFilters, view: LeadView): SQL | undefined {
   const terms = parseSearch(f.q);
   const tz = view.timeZone;
@@ -139,8 +150,7 @@ function filterWhere(f: LeadFilters, view: LeadView): SQL | undefined {
     f.overdue ? overdueLead(view.slaMinutes) : undefined,
     f.status ? eq(leads.status, f.status) : undefined,
     f.type ? eq(leads.leadType, f.type) : undefined,
-    f.from ? sql`${leads.receivedAt} >= (${f.from}::date::timestamp at time zone ${tz}::text)` : undefined,
-    f.to ? sql`${leads.receivedAt} < ((${f.to}::date + 1)::timestamp at time zone ${tz}::text)` : undefined,
+    receivedOnDays(tz, f.from, f.to),
     f.licensed ? eq(leads.outsideLicensedStates, f.licensed === "outside") : undefined,
   );
 }

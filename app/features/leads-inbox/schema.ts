@@ -21,8 +21,8 @@ const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
 
 export const leadStatusSchema = z.enum(leadStatuses, { error: `status must be one of: ${leadStatuses.join(", ")}` });
 
-/** A day as the agency's calendar has it (YYYY-MM-DD), a real date. */
-const dayParam = (name: string) =>
+/** A day as the agency's calendar has it (YYYY-MM-DD), a real date; absent or empty is none (the inbox's and the report's days). */
+export const dayParam = (name: string) =>
   z.preprocess(
     blank,
     z

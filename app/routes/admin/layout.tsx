@@ -60,6 +60,7 @@ const m = adminMessages.menu;
 const menu = [
   { to: "/admin/dashboard", label: m.dashboard },
   { to: "/admin/leads", label: m.leads },
+  { to: "/admin/report", label: m.report },
   { to: "/admin/blog", label: m.blog },
   { to: "/admin/categories", label: m.categories },
   { to: "/admin/contacts", label: m.contacts },
