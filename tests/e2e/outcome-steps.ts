@@ -9,9 +9,9 @@ import { expect, toast, waitForHydration } from "./support";
 
 export type WonPolicy = { carrier: string; premium: string; effectiveDate: string; line?: string };
 
-/** Opens the lead's screen, chooses Won, fills in the policy and saves it. */
-export async function markWon(page: Page, leadId: string, policy: WonPolicy) {
-  await page.goto(`/admin/leads/${leadId}`);
+/** Opens the lead's screen (on `base`, a server of a spec's own, or the shared one), chooses Won, fills in the policy and saves it. */
+export async function markWon(page: Page, leadId: string, policy: WonPolicy, base = "") {
+  await page.goto(`${base}/admin/leads/${leadId}`);
   await waitForHydration(page, "#lead-status");
   await page.getByLabel(inboxMessages.detail.statusLabel).selectOption("won");
   const form = page.getByTestId("outcome-form");

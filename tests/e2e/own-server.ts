@@ -22,20 +22,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-export type OwnServer = {
-  url: string;
-  dataDir: string;
-  output: () => string;
-  /** Stops the server and removes its data folder, unless `keepData` (to open the database, or start again on it). */
-  stop: (options?: { keepData?: boolean }) => Promise<void>;
-};
+export type OwnServer = { url: string; dataDir: string; output: () => string; stop: () => Promise<void> };
 
-/**
- * Starts the server with `env` over the shared suite's settings, on a new data folder or the one a
- * stopped server kept (`dataDir`); resolves once it answers.
- */
-export async function startOwnServer(env: Record<string, string> = {}, { dataDir: kept }: { dataDir?: string } = {}): Promise<OwnServer> {
-  const dataDir = kept ?? mkdtempSync(path.join(os.tmpdir(), "e2e-own-"));
+/** Starts the server with `env` over the shared suite's settings; resolves once it answers. */
+export async function startOwnServer(env: Record<string, string> = {}): Promise<OwnServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-own-"));
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ["build/server.js"], {
     cwd: root,
@@ -65,12 +56,12 @@ export async function startOwnServer(env: Record<string, string> = {}, { dataDir
     output += d;
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-  const stop = async ({ keepData = false }: { keepData?: boolean } = {}) => {
+  const stop = async () => {
     if (child.exitCode === null) {
       child.kill("SIGTERM");
       await exited;
     }
-    if (!keepData) rmSync(dataDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
   };
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;

@@ -1,16 +1,14 @@
 /**
  * The report in the browser (docs/decisions/061-report.md), on a server of this spec's own: a lead
- * sent from the HOA landing page of an ad campaign is won with a premium; the owner opens the report
+ * sent from the HOA landing page of an ad campaign is marked won with a premium on its screen; the owner opens the report
  * and finds it under its campaign and its landing page, with the premium, the funnel and the weekly
- * trend; axe finds nothing. The premium is written straight into the database while the server is
- * stopped (the embedded database takes one process at a time), in one helper.
+ * trend; axe finds nothing. Its own server, so the period's figures are this lead's alone; the lead is
+ * won on its screen, as a colleague records it.
  */
 import type { Page } from "@playwright/test";
-import { eq } from "drizzle-orm";
-import { openDatabase } from "#db/client";
-import { leads } from "#db/schema";
 import { reportMessages as text } from "../../app/features/reports/messages";
 import { hoaLandingBody } from "../support/lead-fixtures";
+import { markWon } from "./outcome-steps";
 import { type OwnServer, startOwnServer } from "./own-server";
 import { axe, expect, test } from "./support";
 
@@ -34,26 +32,6 @@ async function signIn(page: Page) {
   expect(res.status(), await res.text()).toBe(200);
 }
 
-/**
- * The lead is won and its bound premium recorded: the status through PATCH /api/leads/:id, the premium
- * written into the stored lead with the server stopped, which then starts again on the same data.
- */
-async function winLeadWithPremium(page: Page, leadId: string, premiumCents: number): Promise<void> {
-  for (const status of ["contacted", "quoted", "won"]) {
-    const res = await page.request.patch(at(`/api/leads/${leadId}`), { data: { status } });
-    expect(res.status(), await res.text()).toBe(200);
-  }
-  await server.stop({ keepData: true });
-  const handle = await openDatabase({ dataDir: server.dataDir });
-  try {
-    await handle.db.update(leads).set({ premiumCents }).where(eq(leads.id, leadId));
-  } finally {
-    await handle.close();
-  }
-  server = await startOwnServer(env, { dataDir: server.dataDir });
-  await signIn(page);
-}
-
 test("a lead won with a premium shows under its campaign and landing page; axe finds nothing", async ({ page }) => {
   test.setTimeout(180_000);
   const campaign = `hoa-spring-${Math.random().toString(36).slice(2, 8)}`;
@@ -69,7 +47,7 @@ test("a lead won with a premium shows under its campaign and landing page; axe f
   const list = await (await page.request.get(at("/api/leads?q=marisol"))).json();
   const lead = (list.data as { _id: string }[])[0];
   expect(lead).toBeDefined();
-  await winLeadWithPremium(page, lead._id, 1_240_050);
+  await markWon(page, lead._id, { carrier: "Philadelphia Insurance", premium: "12,400.50", effectiveDate: "2027-01-01" }, server.url);
 
   await page.goto(at("/admin/leads"));
   await page.getByRole("link", { name: "Report", exact: true }).click();
