@@ -3,7 +3,9 @@
  * `CMD`: node with its V8 settings, `build/server.js`) on a fresh embedded database and measures how many
  * requests a second it answers, and how fast, for each kind of request it serves:
  *
- *   - the prerendered home page (stored brotli and gzip bytes);
+ *   - the prerendered home page (stored brotli and gzip bytes), and the same with a browser's user agent,
+ *     whose view the server counts (docs/decisions/059): in turns with the uncounted requests, the cost
+ *     of counting is their ratio;
  *   - the home page after the agency's settings changed (PATCH /api/admin/settings): rendered once
  *     with the stored profile and answered from the render cache, no longer the build's file. The
  *     before and after rows are measured ten times each, in turns (the phone changed and changed
@@ -74,10 +76,19 @@ const TARGETS = {
   prerenderedVsBareNode: 0.8,
   cachedVsPrerendered: 0.5,
   changedVsPrerendered: 0.9,
+  countedVsNotCounted: 0.95,
   leadP99Ms: 1000,
 };
 const BROWSER = { accept: "text/html,application/xhtml+xml", "accept-encoding": "br, gzip" };
 const GZIP = { accept: "text/html,application/xhtml+xml", "accept-encoding": "gzip" };
+/**
+ * The same request as a browser's: with a user agent, so the server counts the view (docs/decisions/059);
+ * without one (the rows above) it is not counted, which makes the pair the cost of counting.
+ */
+const COUNTED = {
+  ...GZIP,
+  "user-agent": "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+};
 
 /** A measured row: wrk's figures, or autocannon's in the same shape (no generator CPU then). */
 type Measured = WrkMeasured;
@@ -85,7 +96,18 @@ type LeadStats = { sent: number; p50: number; p99: number; failed: number };
 type Row = { target: string; result: Measured };
 type ServerResults = {
   database: string;
-  rows: { gzip: Measured; br: Measured; changedGzip: Measured; changedBr: Measured; cached: Measured; uncached: Measured; leads: Measured };
+  rows: {
+    gzip: Measured;
+    br: Measured;
+    changedGzip: Measured;
+    changedBr: Measured;
+    counted: Measured;
+    cached: Measured;
+    uncached: Measured;
+    leads: Measured;
+  };
+  /** The views of / the server stored over the counted runs (docs/decisions/059): proof the row counted. */
+  homeViews: number;
   leadsFirst: { load: string; background: Measured; leads: LeadStats }[];
 };
 
@@ -649,6 +671,18 @@ async function setPhone(base: string, cookie: string, phone: string, fromBuild: 
 }
 
 /** The run of median throughput. */
+/**
+ * The views of / stored so far, from the report (GET /api/admin/report?by=page), once the server has
+ * written its counts (every 10 seconds).
+ */
+async function storedHomeViews(base: string, cookie: string): Promise<number> {
+  await sleep(11_000);
+  const res = await fetch(`${base}/api/admin/report?by=page`, { headers: { cookie } });
+  if (!res.ok) throw new Error(`GET /api/admin/report answered ${res.status}`);
+  const { data } = (await res.json()) as { data: { rows: { key: string; pageViews: number | null }[] } };
+  return data.rows.find((row) => row.key === "/")?.pageViews ?? 0;
+}
+
 function median(runs: Measured[]): Measured {
   return [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)];
 }
@@ -665,6 +699,7 @@ async function measureServer(database: Database, references: { rows?: Row[] }): 
     const cached = await startServer(database, dataDir);
     let slug: string;
     let rows: Partial<ServerResults["rows"]>;
+    let homeViews = 0;
     const leadsFirstRows: ServerResults["leadsFirst"] = [];
     try {
       slug = await seedPost(cached.base);
@@ -680,7 +715,13 @@ async function measureServer(database: Database, references: { rows?: Row[] }): 
       // process's or the machine's speed over time weighs on both alike; each row is its median run.
       const cookie = await signIn(cached.base);
       const firstPhone = await storedPhone(cached.base, cookie);
-      const home: Record<"gzip" | "br" | "changedGzip" | "changedBr", Measured[]> = { gzip: [], br: [], changedGzip: [], changedBr: [] };
+      const home: Record<"gzip" | "br" | "changedGzip" | "changedBr" | "counted", Measured[]> = {
+        gzip: [],
+        br: [],
+        changedGzip: [],
+        changedBr: [],
+        counted: [],
+      };
       let changed = false;
       for (let block = 0; block < 2 * HOME_ROUNDS; block++) {
         const after = block % 4 === 1 || block % 4 === 2;
@@ -694,15 +735,23 @@ async function measureServer(database: Database, references: { rows?: Row[] }): 
           const measured = await getLoad(`${cached.base}/`, encoding === "gzip" ? GZIP : BROWSER);
           home[after ? (encoding === "gzip" ? "changedGzip" : "changedBr") : encoding].push(measured);
         }
+        // Before the change, the same gzip request with a browser's user agent, counted as a view: in turns
+        // with the uncounted one, first or last alternately.
+        if (!after) {
+          const counted = await getLoad(`${cached.base}/`, COUNTED);
+          home.counted.push(counted);
+        }
       }
       rows = {
         gzip: median(home.gzip),
         br: median(home.br),
         changedGzip: median(home.changedGzip),
         changedBr: median(home.changedBr),
+        counted: median(home.counted),
       };
       for (const [row, runs] of Object.entries(home))
         console.log(`  ${row}: ${runs.map((m) => Math.round(m.rps).toLocaleString("en-US")).join(", ")} requests/s`);
+      homeViews = await storedHomeViews(cached.base, cookie);
       rows.cached = await getLoad(`${cached.base}${slug}`, BROWSER);
       rows.leads = await leadLoad(cached.base, LEAD_CONNECTIONS);
       leadsFirstRows.push({ load: "cached post", ...(await leadsFirst(cached.base, `${cached.base}${slug}`)) });
@@ -719,7 +768,7 @@ async function measureServer(database: Database, references: { rows?: Row[] }): 
     } finally {
       await uncached.stop();
     }
-    return { database: database.name, rows: rows as ServerResults["rows"], leadsFirst: leadsFirstRows };
+    return { database: database.name, rows: rows as ServerResults["rows"], homeViews, leadsFirst: leadsFirstRows };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -784,13 +833,14 @@ function report(references: Row[], results: ServerResults[]): boolean {
   // The fastest reference shows what the generator can drive at all (nginx when installed).
   const fastest = nginx ?? bareNode;
   for (const r of references) if (r.result.failed) ok = false;
-  for (const { database, rows, leadsFirst } of results) {
+  for (const { database, rows, homeViews, leadsFirst } of results) {
     console.log(`\nThe server (node ${containerArgs().join(" ")}) on ${database}:`);
     table(MEASURED_HEADER, [
       measuredRow("GET / prerendered, gzip", rows.gzip),
       measuredRow("GET / prerendered, br", rows.br),
       measuredRow("GET / after a settings change, gzip", rows.changedGzip),
       measuredRow("GET / after a settings change, br", rows.changedBr),
+      measuredRow("GET / prerendered, gzip, a browser's user agent: view counted", rows.counted),
       measuredRow("GET /blog/<slug>, render cache", rows.cached),
       measuredRow("GET /blog/<slug>, RENDER_CACHE_MAX_MB=0", rows.uncached),
       measuredRow(`POST /api/contacts, ${LEAD_CONNECTIONS} connections`, rows.leads),
@@ -834,6 +884,9 @@ function report(references: Row[], results: ServerResults[]): boolean {
     ok = ratio("cached post / prerendered (br, gzip)", rows.cached.rps / rows.br.rps, TARGETS.cachedVsPrerendered) && ok;
     ok = ratio("home after a settings change / before (br)", rows.changedBr.rps / rows.br.rps, TARGETS.changedVsPrerendered) && ok;
     ok = ratio("home after a settings change / before (gzip)", rows.changedGzip.rps / rows.gzip.rps, TARGETS.changedVsPrerendered) && ok;
+    console.log(`  views of / stored over the counted runs: ${homeViews.toLocaleString("en-US")}`);
+    ok = homeViews > 0 && ok;
+    ok = ratio("home with its view counted / not counted (gzip)", rows.counted.rps / rows.gzip.rps, TARGETS.countedVsNotCounted) && ok;
     if (Object.values(rows).some((m) => m.failed)) ok = false;
   }
   if (!("RENDER_CACHE_MAX_MB" in envSchema.shape))
