@@ -155,6 +155,13 @@ export const envSchema = z
     MAIL_FROM: optionalString,
     /** Where the agency's notifications go; unset: the stored profile's email (`agencyInbox`). */
     AGENCY_INBOX: z.preprocess((v) => (v === "" ? undefined : v), z.email("must be an email address").optional()),
+    /** FMCSA's QCMobile web key: the USDOT lookup on /quote and the lead screen's carrier record. Unset: the feature is off. */
+    FMCSA_WEB_KEY: optionalString,
+    /** Where QCMobile answers (tests point it at a local stand-in). */
+    FMCSA_API_BASE: z.preprocess(
+      (v) => (typeof v !== "string" || v.trim() === "" ? "https://mobile.fmcsa.dot.gov/qc/services" : v.trim()),
+      url(["http:", "https:"], "http or https"),
+    ),
     AI_BASE_URL: optionalUrl(["http:", "https:"], "http or https"),
     AI_API_KEY: optionalString,
     AI_CHAT_MODEL: z.string().trim().min(1).default("gpt-4o-mini"),

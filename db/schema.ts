@@ -759,3 +759,46 @@ export const pageViews = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.path] })],
 );
+
+/**
+ * FMCSA QCMobile answers by USDOT number (docs/decisions/063): the carrier record as the site keeps
+ * it (`record`, app/features/fmcsa/qcmobile.server.ts), or null when FMCSA knows no such carrier. Read
+ * for 24 hours after `fetched_at`, then asked again.
+ */
+export const fmcsaCarriers = pgTable("fmcsa_carriers", {
+  dotNumber: text("dot_number").primaryKey(),
+  record: jsonb("record"),
+  fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A trucking lead's carrier check (docs/decisions/063): a job written in the lead's own transaction and
+ * run by the background worker with the mail outbox's claim rules (FOR UPDATE SKIP LOCKED, a claim
+ * that expires, backoff, "dead" after a bounded number of tries); once done, the carrier record and
+ * the flags computed against the lead's answers stay here with the lead.
+ */
+export const leadCarrierChecks = pgTable(
+  "lead_carrier_checks",
+  {
+    id: id(),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    dotNumber: text("dot_number").notNull(),
+    /** pending, running, done, dead */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    /** found, not_found (FMCSA knows no such carrier), invalid (its answer was of the wrong shape) */
+    outcome: text("outcome"),
+    record: jsonb("record"),
+    /** [{ code, message }] */
+    flags: jsonb("flags").$type<{ code: string; message: string }[]>().notNull().default([]),
+    createdAt: createdAt(),
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("lead_carrier_checks_lead_idx").on(t.leadId), index("lead_carrier_checks_due_idx").on(t.status, t.nextAttemptAt)],
+);
+export type LeadCarrierCheck = typeof leadCarrierChecks.$inferSelect;

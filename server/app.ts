@@ -19,6 +19,7 @@ import { backOfficeRoutes } from "./api/back-office";
 import { blogRoutes } from "./api/blogs";
 import { categoryRoutes } from "./api/categories";
 import { chatRoutes } from "./api/chat";
+import { fmcsaRoutes } from "./api/fmcsa";
 import { formRoutes } from "./api/forms";
 import { healthRoutes } from "./api/health";
 import { jobRoutes } from "./api/jobs";
@@ -139,6 +140,7 @@ export function createApp({ services, build, staticFiles, renderCache, metrics: 
   api.route("/health", healthRoutes(services));
   api.route("/auth", authRoutes(services));
   api.route("/", formRoutes(services));
+  api.route("/", fmcsaRoutes(services));
   api.route("/", uploadRoutes(services));
   api.route("/", leadRoutes(services));
   api.route("/", reportRoutes(services));

@@ -6,6 +6,8 @@ import type { SignInThrottle } from "~/features/auth/login-throttle.server";
 import type { TwoFactorKeyring } from "~/features/auth/two-factor-key.server";
 import type { Backups } from "~/features/backup/service.server";
 import type { ChatAssistant } from "~/features/chat/chat.server";
+import type { CarrierChecks } from "~/features/fmcsa/checks.server";
+import type { FmcsaLookup } from "~/features/fmcsa/lookup.server";
 import type { MailSender } from "~/features/mail/outbox.server";
 import type { PageViews } from "~/features/reports/page-views.server";
 import type { SiteSnapshot, SiteStore } from "~/features/settings/site.server";
@@ -42,6 +44,8 @@ export type AppServices = {
   cookieSecret: string;
   /** Encrypts the admins' two-factor keys in the database (docs/decisions/048): the same on every process. */
   twoFactorKeys: TwoFactorKeyring;
+  /** FMCSA's QCMobile lookup and the trucking leads' carrier checks (063); null without FMCSA_WEB_KEY. */
+  fmcsa: { lookup: FmcsaLookup; checks: CarrierChecks } | null;
   /** Views of the public pages, counted off the request's path and written to the database every few seconds. */
   pageViews: PageViews;
 };

@@ -26,6 +26,8 @@ import { agencyNames } from "~/features/auth/password-policy.server";
 import { resolveTwoFactorKeys, sealTwoFactorSecrets, type TwoFactorKeyring } from "~/features/auth/two-factor-key.server";
 import { Backups } from "~/features/backup/service.server";
 import { ChatAssistant } from "~/features/chat/chat.server";
+import { CarrierChecks } from "~/features/fmcsa/checks.server";
+import { createFmcsaLookup } from "~/features/fmcsa/lookup.server";
 import { sweepLeadClock } from "~/features/leads/escalation.server";
 import { mailFilesDir } from "~/features/mail/mail-files.server";
 import { fileTransport, MailSender, smtpTransport } from "~/features/mail/outbox.server";
@@ -173,6 +175,12 @@ export async function createServices(
     pollIntervalMs: config.MAIL_POLL_INTERVAL_MS,
     log: (level, data, message) => logger[level](data, message),
   });
+  // The USDOT lookup and the trucking leads' carrier checks, when FMCSA_WEB_KEY is set (docs/decisions/063).
+  const fmcsaLog = (level: "info" | "warn" | "error", data: Record<string, unknown>, message: string) => logger[level](data, message);
+  const fmcsaLookup = createFmcsaLookup(config, database.db, fmcsaLog);
+  const fmcsa = fmcsaLookup
+    ? { lookup: fmcsaLookup, checks: new CarrierChecks({ db: database.db, lookup: fmcsaLookup, log: fmcsaLog }) }
+    : null;
   const limits = createLimits(database, loginThrottleSettings(config));
   const uploads = uploadsDir(config);
   const storage = await createFileStorage(config, uploads.dir);
@@ -287,6 +295,7 @@ export async function createServices(
     pageViews,
     setupCode,
     mail,
+    fmcsa,
     storage,
     backups,
     limits,
@@ -304,13 +313,14 @@ export async function createServices(
       // A web-only process (BACKGROUND_JOBS=false) queues mail for the others to send and runs no job.
       if (config.BACKGROUND_JOBS) {
         mail.start();
+        fmcsa?.checks.start();
         scheduler.start();
       }
       void chat.start();
       pageViews.start();
     },
     stop: async () => {
-      await Promise.all([mail.stop(), scheduler.stop(), chat.stop(), pageViews.stop()]);
+      await Promise.all([mail.stop(), fmcsa?.checks.stop(), scheduler.stop(), chat.stop(), pageViews.stop()]);
       await site.stop();
       await backups.stop();
       await database.close();

@@ -86,6 +86,8 @@ export const API_ACCESS = {
   "GET /api/blogs": "public",
   "GET /api/blogs/:id": "public",
   "GET /api/categories": "public",
+  // The USDOT lookup of /quote (docs/decisions/063).
+  "GET /api/fmcsa/carrier/:dot": "public",
   // The back office.
   "GET /api/leads": "leads",
   "GET /api/leads/pulse": "leads",
@@ -95,6 +97,9 @@ export const API_ACCESS = {
   "POST /api/leads/:id/notes": "leads",
   "GET /api/leads/:id/documents/:uploadId": "leads",
   "GET /api/leads/export.csv": "exports",
+  // One lead's answers, FMCSA record and documents leave the site: an export (docs/decisions/063).
+  "GET /api/leads/:id/packet.pdf": "exports",
+  "GET /api/leads/:id/packet.zip": "exports",
   "GET /api/admin/summary": "leads",
   // Figures, not people: the report's CSV is no export of leads (docs/decisions/061).
   "GET /api/admin/report": "leads",

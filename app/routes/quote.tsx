@@ -3,6 +3,7 @@ import { PageHero } from "~/components/ui/page-hero";
 import { quoteCopy, quoteDocumentsIntro, quoteSections } from "~/content/quote";
 import { withPhone } from "~/content/site-facts";
 import { publicConfig } from "~/env.server";
+import { fmcsaMessages } from "~/features/fmcsa/messages";
 import { newReference } from "~/features/leads/leads.server";
 import { submitLead, trappedNotice, visitContext } from "~/features/leads/submit.server";
 import { QuoteForm } from "~/features/quote/components/quote-form";
@@ -28,6 +29,8 @@ export function loader({ context }: Route.LoaderArgs) {
     page,
     sections: quoteSections,
     documents: { ...documents, intro: quoteDocumentsIntro(limitInWords(maxBytes)), accept: acceptedFileTypes, maxBytes },
+    // The USDOT lookup's words, only when FMCSA_WEB_KEY is set: without it the form is as it always was.
+    lookup: context?.fmcsa ? { ...fmcsaMessages.lookup, unavailable: fmcsaMessages.api.unavailable } : null,
   };
 }
 
@@ -96,7 +99,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function Quote({ loaderData }: Route.ComponentProps) {
-  const { page, sections, documents } = loaderData;
+  const { page, sections, documents, lookup } = loaderData;
   const { agency, promises } = useSite();
   return (
     <>
@@ -129,7 +132,7 @@ export default function Quote({ loaderData }: Route.ComponentProps) {
               </ul>
             </div>
           </div>
-          <QuoteForm sections={sections} documents={documents} />
+          <QuoteForm sections={sections} documents={documents} lookup={lookup} />
         </div>
       </div>
     </>

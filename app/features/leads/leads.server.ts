@@ -13,6 +13,7 @@ import { trucking } from "~/content/quote-options";
 import type { SiteFacts } from "~/content/site-facts";
 import { smsConsent } from "~/content/sms-consent";
 import { agencyInbox, type Config } from "~/env.server";
+import { enqueueCarrierCheck } from "~/features/fmcsa/checks.server";
 import { autoRepliesToday, enqueueMail, mailDomain } from "~/features/mail/outbox.server";
 import { autoReplyMail, type MailDraft, notificationMail } from "~/features/mail/templates.server";
 import { formatFileSize } from "~/features/uploads/messages";
@@ -415,6 +416,13 @@ export async function acceptLead(deps: Deps, body: SubmitLeadBody, context: Subm
         outsideLicensedStates: outside,
       },
       attachments: "attachments" in body ? body.attachments : undefined,
+      // A trucking lead's carrier is looked up on FMCSA by the background worker, never in the request (063).
+      within:
+        body.leadType === "commercial_trucking_quote" && deps.config.FMCSA_WEB_KEY
+          ? async (tx, lead) => {
+              await enqueueCarrierCheck(tx, lead.id, body.dotNumber);
+            }
+          : undefined,
       mails: ({ reference, receivedAt, documents, callBackNotice }) => [
         notificationMail(site, {
           to: inbox,

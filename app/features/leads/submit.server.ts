@@ -13,7 +13,11 @@ import type { ContactValues, SmsConsentValues } from "./schema";
 import type { SubmitLeadBody } from "./submit-lead-schema";
 
 /** What a form's server side uses: the facts of the profile the request was made under among them. */
-export type FormServices = Pick<AppLoadContext, "db" | "config" | "logger" | "mail"> & { site: { facts: SiteFacts } };
+export type FormServices = Pick<AppLoadContext, "db" | "config" | "logger" | "mail"> & {
+  site: { facts: SiteFacts };
+  /** The FMCSA carrier checks (063), woken after a trucking lead; absent when the feature is off. */
+  fmcsa?: AppLoadContext["fmcsa"];
+};
 
 const deps = (services: FormServices) => ({ db: services.db, config: services.config, site: services.site.facts });
 
@@ -39,6 +43,7 @@ export async function submitLead(services: FormServices, body: SubmitLeadBody, c
   const { reference } = result;
   if (!reference) throw new Error("a stored lead has no reference");
   services.mail.nudge();
+  if (body.leadType === "commercial_trucking_quote") services.fmcsa?.checks.nudge();
   services.logger.info({ reference, leadType: body.leadType }, "lead stored");
   return { ...result, reference };
 }

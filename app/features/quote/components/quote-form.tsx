@@ -4,6 +4,7 @@ import { buttonClass } from "~/components/ui/button";
 import type { QuoteSection } from "~/content/quote";
 import { quoteMessages } from "../messages";
 import { DocumentUploads, progressClass } from "./document-uploads";
+import { DotLookup, type LookupTexts } from "./dot-lookup";
 import { QuoteFieldView } from "./quote-fields";
 import { useQuoteForm } from "./use-quote-form";
 import { storedFiles, useUploads } from "./use-uploads";
@@ -28,7 +29,16 @@ const sectionClass = "scroll-mt-24 rounded-lg border border-slate-200 bg-white p
  * uploads. It posts to the route's action; without scripts the browser posts it and the page answers
  * in place.
  */
-export function QuoteForm({ sections, documents }: { sections: QuoteSection[]; documents: Documents }) {
+export function QuoteForm({
+  sections,
+  documents,
+  lookup,
+}: {
+  sections: QuoteSection[];
+  documents: Documents;
+  /** The USDOT lookup's words when FMCSA_WEB_KEY is set (docs/decisions/063); null: the form as without it. */
+  lookup?: LookupTexts | null;
+}) {
   const required = sections.map((s) => s.fields.filter((f) => !f.optional).map((f) => f.name));
   const requiredNames = required.flat();
   const uploads = useUploads(documents.maxBytes);
@@ -152,6 +162,7 @@ export function QuoteForm({ sections, documents }: { sections: QuoteSection[]; d
                 {section.fields.map((field) => (
                   <div key={field.name} className={field.wide || field.kind === "checkboxes" ? "sm:col-span-2" : undefined}>
                     <QuoteFieldView field={field} error={errorOf(field.name)} initial={initialOf(field.name)} />
+                    {field.name === "dotNumber" && lookup && scripted && <DotLookup texts={lookup} />}
                   </div>
                 ))}
               </div>
