@@ -478,6 +478,8 @@ export function publicConfig(c: Config = config()) {
     whatsappNumber: c.WHATSAPP_NUMBER,
     /** The largest document the server takes (the quote form checks each file against it before sending). */
     uploadMaxBytes: c.UPLOAD_MAX_BYTES,
+    /** Whether /quote offers the USDOT lookup (FMCSA_WEB_KEY is set; the key itself never leaves the server). */
+    fmcsaLookup: Boolean(c.FMCSA_WEB_KEY),
   };
 }
 export type PublicConfig = ReturnType<typeof publicConfig>;

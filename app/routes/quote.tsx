@@ -24,13 +24,14 @@ export function loader({ context }: Route.LoaderArgs) {
   const { page, documents } = quoteCopy(requestSite(context));
   // The server's UPLOAD_MAX_BYTES, which the browser checks each document against (a build made with another
   // value is not served as files: it is one of the settings baked into prerendered pages, env.server.ts publicConfig).
-  const maxBytes = publicConfig(context?.config).uploadMaxBytes;
+  const { uploadMaxBytes: maxBytes, fmcsaLookup } = publicConfig(context?.config);
   return {
     page,
     sections: quoteSections,
     documents: { ...documents, intro: quoteDocumentsIntro(limitInWords(maxBytes)), accept: acceptedFileTypes, maxBytes },
-    // The USDOT lookup's words, only when FMCSA_WEB_KEY is set: without it the form is as it always was.
-    lookup: context?.fmcsa ? { ...fmcsaMessages.lookup, unavailable: fmcsaMessages.api.unavailable } : null,
+    // The USDOT lookup's words, only when FMCSA_WEB_KEY is set: without it the form is as it always was. A
+    // setting baked into the prerendered page, so a site with a key renders /quote itself (env.server.ts publicConfig).
+    lookup: fmcsaLookup ? { ...fmcsaMessages.lookup, unavailable: fmcsaMessages.api.unavailable } : null,
   };
 }
 

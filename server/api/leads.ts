@@ -10,11 +10,17 @@
  *                                               and the outcome (060)
  *   POST  /api/leads/:id/notes                  { body }: a note in the lead's timeline
  *   GET   /api/leads/:id/documents/:uploadId    a document, always as an attachment
+ *   GET   /api/leads/:id/packet.pdf             a trucking lead's submission packet; .zip: with its documents (063)
  *   GET   /api/admin/summary                    the dashboard's figures
  */
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
+import { and, asc, eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
+import { uploads } from "#db/schema";
 import { recordAudit } from "~/features/audit/audit.server";
+import { leadFmcsa } from "~/features/fmcsa/checks.server";
+import { fmcsaMessages } from "~/features/fmcsa/messages";
+import { packetPdf, packetZip } from "~/features/fmcsa/packet.server";
 import { parseApiBody } from "~/features/leads/api-fields";
 import { promiseSettings } from "~/features/leads/arrival.server";
 import { addLeadNote, leadTimeline } from "~/features/leads-inbox/activity.server";
@@ -88,6 +94,68 @@ export function leadRoutes(services: AppServices) {
   const validId = (c: Context, id: string) =>
     isUuid(id) ? undefined : apiError(c, 400, INVALID_ID, { id: "The lead id must be a UUID." });
 
+  async function packet(c: Context, kind: "pdf" | "zip"): Promise<Response> {
+    const id = c.req.param("id") ?? "";
+    if (!isUuid(id)) return apiError(c, 404, LEAD_NOT_FOUND);
+    const lead = await getLead(db, id);
+    if (!lead) return apiError(c, 404, LEAD_NOT_FOUND);
+    if (lead.leadType !== "commercial_trucking_quote") return apiError(c, 404, fmcsaMessages.packet.onlyTrucking);
+    // Part of the FMCSA feature: off without FMCSA_WEB_KEY, like the rest of it.
+    if (!services.fmcsa) return apiError(c, 404, fmcsaMessages.packet.off);
+    const type = kind === "pdf" ? "application/pdf" : "application/zip";
+    const headers = {
+      "Content-Type": type,
+      "Content-Disposition": `attachment; filename="${lead.reference}-packet.${kind}"`,
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, no-store, no-transform",
+    };
+    if (c.req.method === "HEAD") return new Response(null, { status: 200, headers });
+    const stored = await db
+      .select({ slot: uploads.slot, name: uploads.originalName, size: uploads.sizeBytes, storageKey: uploads.storageKey })
+      .from(uploads)
+      .where(and(eq(uploads.leadId, id)))
+      .orderBy(asc(uploads.slot), asc(uploads.createdAt));
+    const check = await leadFmcsa(db, id);
+    const documents = stored.map((d) => ({ slot: d.slot, name: d.name, size: Number(d.size), open: () => storage.open(d.storageKey) }));
+    const pdf = await packetPdf({
+      reference: lead.reference,
+      receivedAt: new Date(lead.receivedAt),
+      submissionType: lead.submissionType,
+      source: lead.source,
+      payload: (lead.payload ?? {}) as Record<string, unknown>,
+      submission: { ip: lead.ip, userAgent: lead.userAgent, pageUrl: lead.pageUrl, referrer: lead.referrer },
+      consent: lead.consent
+        ? {
+            version: lead.consent.consentVersion,
+            text: lead.consent.consentText,
+            consented: lead.consent.consented,
+            at: new Date(lead.consent.createdAt),
+            hash: lead.consent.recordHash,
+          }
+        : null,
+      documents,
+      fmcsa: check ? { record: check.record, flags: check.flags as never } : null,
+      agencyName: services.site.current().facts.agency.name,
+    });
+    await recordAudit(db, {
+      action: "lead_packet_exported",
+      admin: c.get("admin" as never),
+      targetType: "lead",
+      targetId: id,
+      detail: { leadId: id, format: kind, documents: kind === "zip" ? documents.length : 0 },
+      ip: clientIp(c, config.TRUST_PROXY),
+    });
+    logger.info(
+      { reqId: c.get("requestId" as never), adminId: (c.get("admin" as never) as { id: string }).id, leadId: id, kind },
+      "lead packet exported",
+    );
+    if (kind === "pdf")
+      return new Response(Buffer.from(pdf), { status: 200, headers: { ...headers, "Content-Length": String(pdf.byteLength) } });
+    const zip = packetZip(pdf, lead.reference, documents);
+    zip.on("error", (error) => logger.error({ err: error, leadId: id }, "lead packet zip failed"));
+    return new Response(Readable.toWeb(zip) as ReadableStream<Uint8Array>, { status: 200, headers });
+  }
+
   return (
     new Hono()
       .get("/leads", admin, async (c) => {
@@ -157,7 +225,10 @@ export function leadRoutes(services: AppServices) {
         const lead = await getLead(db, id);
         if (!lead) return apiError(c, 404, LEAD_NOT_FOUND);
         const activity = await leadTimeline(db, lead);
-        return c.json({ success: true, data: { ...lead, activity }, now: new Date().toISOString() });
+        // A trucking lead's FMCSA record and flags (063); null when the lead has no carrier check.
+        const check = await leadFmcsa(db, id);
+        const fmcsa = check ? { status: check.status, outcome: check.outcome, record: check.record, flags: check.flags } : null;
+        return c.json({ success: true, data: { ...lead, activity, fmcsa }, now: new Date().toISOString() });
       })
       // A lead added by staff: a call, a walk-in or a referral, through the lead pipeline (docs/decisions/052).
       .post(
@@ -292,6 +363,10 @@ export function leadRoutes(services: AppServices) {
         logger.info({ reqId: c.get("requestId" as never), adminId: c.get("admin").id, leadId: id, uploadId }, "lead document downloaded");
         return new Response(body, { status: 200, headers });
       })
+      // The submission packet (docs/decisions/063): one lead's answers, FMCSA record and documents leave the
+      // site, so it is an export (the exports permission), recorded as it starts.
+      .get("/leads/:id/packet.pdf", admin, async (c) => packet(c, "pdf"))
+      .get("/leads/:id/packet.zip", admin, async (c) => packet(c, "zip"))
       .get("/admin/summary", admin, async (c) =>
         c.json({ success: true, data: await inboxSummary(db, promiseSettings(config, services.site.current().facts)) }),
       )

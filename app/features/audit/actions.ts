@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   "other_sessions_ended",
   "leads_exported",
   "document_downloaded",
+  "lead_packet_exported",
   "lead_status_changed",
   "lead_added",
   "lead_details_changed",

@@ -16,6 +16,7 @@ const actions: Record<AuditAction, string> = {
   other_sessions_ended: "Signed out everywhere else",
   leads_exported: "Exported leads as CSV",
   document_downloaded: "Downloaded a lead's document",
+  lead_packet_exported: "Downloaded a lead's submission packet",
   lead_status_changed: "Changed a lead's status",
   lead_added: "Added a lead (a call, a walk-in or a referral)",
   lead_details_changed: "Corrected a lead's contact details",

@@ -80,6 +80,8 @@ export const fmcsaMessages = {
     noRecord: "No FMCSA record is stored with this lead.",
     noFlags: "None: the answers agree with FMCSA's record.",
     footer: "Prepared by the agency from the prospect's answers; not an ACORD form.",
+    onlyTrucking: "A submission packet is made for trucking quotes only.",
+    off: "Submission packets come with the FMCSA lookup, which is not turned on for this site.",
   },
 } as const;
 

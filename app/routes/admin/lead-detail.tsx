@@ -4,6 +4,9 @@ import { z } from "zod";
 import { AdminPage } from "~/components/admin/admin-page";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
+import { type LeadFmcsa, leadFmcsa } from "~/features/fmcsa/checks.server";
+import { fmcsaMessages } from "~/features/fmcsa/messages";
+import { recordRows } from "~/features/fmcsa/record-rows";
 import { promiseSettings } from "~/features/leads/arrival.server";
 import { channelLabels, type LeadChannel } from "~/features/leads/channel";
 import { addLeadNote, assignableAdmins, leadTimeline } from "~/features/leads-inbox/activity.server";
@@ -25,6 +28,7 @@ import { type LeadFormIntent, type LeadStatus, leadFormSchemas } from "~/feature
 import { telLink, useAdminTimes } from "~/lib/admin-format";
 import { agencyDay } from "~/lib/calendar-day";
 import { accept, firstError, postForm, refuse, requireAdmin } from "~/lib/post.server";
+import { can } from "~/lib/roles";
 import { pageTitle } from "~/lib/seo";
 import { siteFromMatches } from "~/lib/site";
 import { isUuid } from "~/lib/uuid";
@@ -54,6 +58,52 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** The FMCSA carrier check of a trucking lead: its flags, the record, and the packet's downloads (063). */
+function CarrierCheck({ lead, fmcsa, packet }: { lead: { _id: string }; fmcsa: LeadFmcsa | null; packet: boolean }) {
+  const f = fmcsaMessages.screen;
+  return (
+    <Section title={f.heading}>
+      <div data-testid="fmcsa-check" className="space-y-4">
+        {fmcsa && fmcsa.status === "pending" && <p className="text-sm text-slate-600">{f.pending}</p>}
+        {fmcsa && fmcsa.status === "failed" && <p className="text-sm text-slate-600">{f.failed}</p>}
+        {fmcsa?.outcome === "not_found" && <p className="text-sm text-slate-600">{f.notFound(fmcsa.dotNumber)}</p>}
+        {fmcsa?.outcome === "invalid" && <p className="text-sm text-slate-600">{f.invalid}</p>}
+        {fmcsa?.record &&
+          (fmcsa.flags.length ? (
+            <div className="rounded-md border border-amber-300 bg-amber-50 p-3">
+              <h3 className="text-sm font-semibold text-amber-900">{f.flagsHeading(fmcsa.flags.length)}</h3>
+              <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-amber-950" data-testid="fmcsa-flag-list">
+                {fmcsa.flags.map((flag) => (
+                  <li key={flag.code} data-flag={flag.code}>
+                    {flag.message}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : (
+            <p className="text-sm text-green-800">{f.noFlags}</p>
+          ))}
+        {fmcsa?.record && (
+          <>
+            <h3 className="text-sm font-semibold text-slate-800">{f.recordHeading}</h3>
+            <Fields testId="fmcsa-record" items={recordRows(fmcsa.record)} />
+          </>
+        )}
+        {packet && (
+          <p className="flex flex-wrap gap-4">
+            <a href={`/api/leads/${lead._id}/packet.pdf`} download className="text-sm font-medium text-brand-700 underline">
+              {f.packetPdf}
+            </a>
+            <a href={`/api/leads/${lead._id}/packet.zip`} download className="text-sm font-medium text-brand-700 underline">
+              {f.packetZip}
+            </a>
+          </p>
+        )}
+      </div>
+    </Section>
+  );
+}
+
 /** A definition list; empty values show "None" rather than vanishing, so a missing answer is visible. */
 function Fields({ items, testId }: { items: [string, ReactNode][]; testId?: string }) {
   return (
@@ -79,7 +129,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const found = isUuid(params.id) ? await getLead(context.db, params.id) : null;
   const lead = found ? { ...found, activity: await leadTimeline(context.db, found) } : null;
   const admins = lead ? await assignableAdmins(context.db) : [];
-  return data({ signedInAdmin, lead, admins, now: new Date().toISOString() }, { status: lead ? 200 : 404 });
+  // A trucking lead's FMCSA carrier check (docs/decisions/063), and whether this role may take its packet (an export).
+  const fmcsa = lead ? await leadFmcsa(context.db, lead._id) : null;
+  const packet = Boolean(context.fmcsa) && lead?.leadType === "commercial_trucking_quote" && can(signedInAdmin.role, "exports");
+  return data({ signedInAdmin, lead, admins, fmcsa, packet, now: new Date().toISOString() }, { status: lead ? 200 : 404 });
 }
 
 /** The screen's forms: the inbox's (status, owner, note), the contact details (052) and the outcome (060). */
@@ -322,6 +375,8 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
             items={orderedFields(lead.payload).map(([key, value]) => [fieldLabel(key), fieldValue(value)])}
           />
         </Section>
+
+        {(loaderData.fmcsa || loaderData.packet) && <CarrierCheck lead={lead} fmcsa={loaderData.fmcsa} packet={loaderData.packet} />}
 
         <Section title={text.documents}>
           {lead.documents.length === 0 ? (

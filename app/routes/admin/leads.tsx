@@ -7,6 +7,8 @@ import { ScreenLoadError } from "~/components/admin/screen-load-error";
 import { StepUpPrompt } from "~/components/admin/step-up-prompt";
 import { buttonClass } from "~/components/ui/button";
 import { leadStatuses } from "~/content/admin-options";
+import { flagCounts } from "~/features/fmcsa/checks.server";
+import { fmcsaMessages } from "~/features/fmcsa/messages";
 import { promiseSettings } from "~/features/leads/arrival.server";
 import { assignableAdmins } from "~/features/leads-inbox/activity.server";
 import { ShortcutsDialog, useListKeys } from "~/features/leads-inbox/components/list-keys";
@@ -108,8 +110,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     total: list.total,
     pageCount: at.pageCount,
   };
+  // Leads whose answers disagree with FMCSA's record (docs/decisions/063): marked in the list.
+  const fmcsaFlags = Object.fromEntries(
+    await flagCounts(
+      context.db,
+      list.items.map((item) => item._id),
+    ),
+  );
   return {
     list: paged,
+    fmcsaFlags,
     types,
     admins: admins.filter((a) => a.id !== admin.id).map((a) => ({ id: a.id, name: a.name ?? a.email })),
     now: new Date().toISOString(),
@@ -548,6 +558,14 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
                 <Link to={`/admin/leads/${lead._id}`} className="font-mono font-semibold text-brand-700 underline" data-lead-link>
                   {lead.reference}
                 </Link>
+                {loaderData.fmcsaFlags[lead._id] ? (
+                  <span
+                    className="mt-1 block max-w-56 rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold whitespace-normal text-amber-900"
+                    data-testid="fmcsa-flags"
+                  >
+                    {fmcsaMessages.screen.inboxMark(loaderData.fmcsaFlags[lead._id])}
+                  </span>
+                ) : null}
                 {lead.notificationFailed && (
                   <span
                     className="mt-1 block max-w-56 rounded bg-red-100 px-2 py-0.5 text-xs font-semibold whitespace-normal text-red-800"
