@@ -1,10 +1,10 @@
-import { Fragment } from "react";
+import { Fragment, lazy, Suspense } from "react";
 import { Honeypot } from "~/components/form/fields";
 import { buttonClass } from "~/components/ui/button";
 import type { QuoteSection } from "~/content/quote";
 import { quoteMessages } from "../messages";
 import { DocumentUploads, progressClass } from "./document-uploads";
-import { DotLookup, type LookupTexts } from "./dot-lookup";
+import type { LookupTexts } from "./dot-lookup";
 import { QuoteFieldView } from "./quote-fields";
 import { useQuoteForm } from "./use-quote-form";
 import { storedFiles, useUploads } from "./use-uploads";
@@ -21,6 +21,9 @@ type Documents = {
   /** What the section says while the page runs without scripts. */
   withoutScripts: string[];
 };
+
+/** The USDOT lookup's offer: its own chunk, fetched only on a site that has the lookup, after hydration. */
+const DotLookup = lazy(() => import("./dot-lookup").then((m) => ({ default: m.DotLookup })));
 
 const sectionClass = "scroll-mt-24 rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8";
 
@@ -162,7 +165,11 @@ export function QuoteForm({
                 {section.fields.map((field) => (
                   <div key={field.name} className={field.wide || field.kind === "checkboxes" ? "sm:col-span-2" : undefined}>
                     <QuoteFieldView field={field} error={errorOf(field.name)} initial={initialOf(field.name)} />
-                    {field.name === "dotNumber" && lookup && scripted && <DotLookup texts={lookup} />}
+                    {field.name === "dotNumber" && lookup && scripted && (
+                      <Suspense>
+                        <DotLookup texts={lookup} />
+                      </Suspense>
+                    )}
                   </div>
                 ))}
               </div>
