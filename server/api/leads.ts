@@ -100,8 +100,7 @@ export function leadRoutes(services: AppServices) {
     const lead = await getLead(db, id);
     if (!lead) return apiError(c, 404, LEAD_NOT_FOUND);
     if (lead.leadType !== "commercial_trucking_quote") return apiError(c, 404, fmcsaMessages.packet.onlyTrucking);
-    // Part of the FMCSA feature: off without FMCSA_WEB_KEY, like the rest of it.
-    if (!services.fmcsa) return apiError(c, 404, fmcsaMessages.packet.off);
+    // The answers and documents are worth a packet without FMCSA_WEB_KEY too: it then has no FMCSA part.
     const type = kind === "pdf" ? "application/pdf" : "application/zip";
     const headers = {
       "Content-Type": type,

@@ -346,9 +346,17 @@ describe("without FMCSA_WEB_KEY the feature is off", () => {
     expect(lead.data.fmcsa).toBeNull();
     const screen = await (await fetch(`${server.url}/admin/leads/${row.id}`, { headers: { cookie } })).text();
     expect(screen).not.toContain(fmcsaMessages.screen.heading);
+    // The packet holds the answers and documents without the lookup: no FMCSA part.
+    expect(screen).toContain(fmcsaMessages.screen.packetHeading);
+    expect(screen).toContain(fmcsaMessages.screen.packetPdf);
     const packet = await fetch(`${server.url}/api/leads/${row.id}/packet.pdf`, { headers: { cookie } });
-    expect(packet.status).toBe(404);
-    expect((await packet.json()).message).toBe(fmcsaMessages.packet.off);
+    expect(packet.status).toBe(200);
+    expect(packet.headers.get("content-type")).toBe("application/pdf");
+    expect(
+      Buffer.from(await packet.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
   });
 
   it("shows /quote the lookup's words once a key is set", async () => {

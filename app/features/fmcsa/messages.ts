@@ -48,6 +48,7 @@ export const fmcsaMessages = {
   /** The lead screen and the inbox. */
   screen: {
     heading: "FMCSA carrier check",
+    packetHeading: "Submission packet",
     pending: "The carrier is being looked up on FMCSA. Reload the page in a minute.",
     notFound: (dot: string) => `FMCSA has no carrier with USDOT number ${dot}.`,
     invalid: "FMCSA's answer could not be read; the carrier was not checked.",
@@ -81,7 +82,6 @@ export const fmcsaMessages = {
     noFlags: "None: the answers agree with FMCSA's record.",
     footer: "Prepared by the agency from the prospect's answers; not an ACORD form.",
     onlyTrucking: "A submission packet is made for trucking quotes only.",
-    off: "Submission packets come with the FMCSA lookup, which is not turned on for this site.",
   },
 } as const;
 
