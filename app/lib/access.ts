@@ -86,6 +86,9 @@ export const API_ACCESS = {
   "GET /api/blogs": "public",
   "GET /api/blogs/:id": "public",
   "GET /api/categories": "public",
+  // Twilio's webhooks: public, refused unless signed with the account's auth token (docs/decisions/064).
+  "POST /api/sms/twilio": "public",
+  "POST /api/sms/twilio/status": "public",
   // The back office.
   "GET /api/leads": "leads",
   "GET /api/leads/pulse": "leads",
