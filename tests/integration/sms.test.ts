@@ -500,6 +500,30 @@ describe.each(databaseKinds)("texting on %s", (kind) => {
       await db.update(adminUsers).set({ active: false, smsAlerts: false }).where(eq(adminUsers.id, admin.id));
     }
   });
+
+  it("a colleague adds a mobile number and opts in on their account screen; a number that is none is refused", async () => {
+    const cookie = await signIn(server.url);
+    const account = (fields: Record<string, string>) =>
+      fetch(`${server.url}/admin/account`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+        body: new URLSearchParams(fields),
+      });
+    const mine = async () => (await db.select().from(adminUsers).where(eq(adminUsers.email, "admin@agency.example")))[0];
+    expect((await account({ intent: "text-alerts", mobilePhone: "(512) 555-0177", smsAlerts: "on" })).status).toBe(200);
+    expect(await mine()).toMatchObject({ mobilePhone: "+15125550177", smsAlerts: true });
+    const bad = await account({ intent: "text-alerts", mobilePhone: "call me maybe", smsAlerts: "on" });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain(smsMessages.account.badPhone);
+    const none = await account({ intent: "text-alerts", mobilePhone: "", smsAlerts: "on" });
+    expect(none.status).toBe(400);
+    expect(await mine()).toMatchObject({ mobilePhone: "+15125550177", smsAlerts: true });
+    expect((await account({ intent: "text-alerts", mobilePhone: "" })).status).toBe(200);
+    expect(await mine()).toMatchObject({ mobilePhone: null, smsAlerts: false });
+    const page = await (await fetch(`${server.url}/admin/account`, { headers: { cookie } })).text();
+    expect(page).toContain(smsMessages.account.optInLabel);
+  });
 });
 
 describe.each(databaseKinds)("texting off on %s", (kind) => {
@@ -534,5 +558,8 @@ describe.each(databaseKinds)("texting off on %s", (kind) => {
     const cookie = await signIn(server.url);
     const page = await (await fetch(`${server.url}/admin/leads/${lead.id}`, { headers: { cookie } })).text();
     expect(page).toContain(smsMessages.screen.off);
+    const account = await (await fetch(`${server.url}/admin/account`, { headers: { cookie } })).text();
+    expect(account).toContain(smsMessages.account.off);
+    expect(account).not.toContain(smsMessages.account.optInLabel);
   });
 });

@@ -267,3 +267,24 @@ export async function sendStaffText(
     return queued ? ({ outcome: "queued", heldUntil: queued.heldUntil } as const) : ({ outcome: "refused" } as const);
   });
 }
+
+/** An account's alerts by text, as its account screen shows them. */
+export async function textAlerts(db: Pick<Database, "select">, adminId: string) {
+  const [row] = await db
+    .select({ mobilePhone: adminUsers.mobilePhone, smsAlerts: adminUsers.smsAlerts })
+    .from(adminUsers)
+    .where(eq(adminUsers.id, adminId));
+  return { mobilePhone: row?.mobilePhone ?? null, smsAlerts: row?.smsAlerts ?? false };
+}
+
+/** Saves an account's mobile number (E.164, or none) and whether it gets alerts by text. */
+export async function saveTextAlerts(
+  db: Pick<Database, "update">,
+  adminId: string,
+  alerts: { mobilePhone: string | null; smsAlerts: boolean },
+) {
+  await db
+    .update(adminUsers)
+    .set({ mobilePhone: alerts.mobilePhone, smsAlerts: alerts.smsAlerts && alerts.mobilePhone !== null })
+    .where(eq(adminUsers.id, adminId));
+}
