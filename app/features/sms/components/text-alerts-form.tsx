@@ -30,7 +30,8 @@ export function TextAlertsForm({ alerts, answer }: { alerts: TextAlertsView; ans
         </div>
       )}
       {alerts.on && (
-        <Form method="post" className="mt-5 space-y-5" aria-labelledby="text-alerts">
+        // Keyed on what is saved, so the fields show the stored number (in E.164) once saved.
+        <Form key={`${alerts.mobilePhone}:${alerts.smsAlerts}`} method="post" className="mt-5 space-y-5" aria-labelledby="text-alerts">
           <input type="hidden" name="intent" value="text-alerts" />
           <TextField
             id="mobile-phone"
