@@ -167,6 +167,51 @@ export const envSchema = z
     AI_CHAT_MODEL: z.string().trim().min(1).default("gpt-4o-mini"),
     AI_SUMMARY_MODEL: z.string().trim().min(1).default("gpt-4o"),
     AI_EMBEDDING_MODEL: z.string().trim().min(1).default("text-embedding-3-small"),
+    /**
+     * Texting through Twilio's Messages API (docs/decisions/064): the account's SID and auth token, and
+     * the number texts come from (or a messaging service's SID). Without the SID, token and a sender,
+     * texting is off. TWILIO_API_BASE is Twilio's API address; tests point it at a local stand-in.
+     */
+    TWILIO_ACCOUNT_SID: z.preprocess(
+      (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+      z
+        .string()
+        .trim()
+        .regex(/^AC[0-9a-fA-F]{32}$/, "must be a Twilio account SID (AC followed by 32 hex digits)")
+        .optional(),
+    ),
+    TWILIO_AUTH_TOKEN: optionalString,
+    TWILIO_FROM_NUMBER: z.preprocess(
+      (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+      z
+        .string()
+        .trim()
+        .regex(/^\+[1-9]\d{7,14}$/, "must be a phone number in E.164 form, e.g. +15125550142")
+        .optional(),
+    ),
+    TWILIO_MESSAGING_SERVICE_SID: z.preprocess(
+      (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+      z
+        .string()
+        .trim()
+        .regex(/^MG[0-9a-fA-F]{32}$/, "must be a Twilio messaging service SID (MG followed by 32 hex digits)")
+        .optional(),
+    ),
+    TWILIO_API_BASE: z.preprocess(
+      (v) => (v === undefined || (typeof v === "string" && v.trim() === "") ? "https://api.twilio.com" : v),
+      url(["http:", "https:"], "http or https").transform((v) => v.replace(/\/+$/, "")),
+    ),
+    /** Texting's quiet hours in the recipient's time zone, as HH:MM: no text goes from START until END. */
+    SMS_QUIET_START: z
+      .string()
+      .trim()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time as HH:MM, e.g. 21:00")
+      .default("21:00"),
+    SMS_QUIET_END: z
+      .string()
+      .trim()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time as HH:MM, e.g. 08:00")
+      .default("08:00"),
     GA_MEASUREMENT_ID: z.preprocess(
       (v) => (v === "" ? undefined : v),
       z
@@ -364,6 +409,15 @@ export const envSchema = z
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
       ctx.addIssue({ code: "custom", path: ["ADMIN_EMAIL"], message: "must be set when ADMIN_PASSWORD is set" });
     }
+    const twilio = [env.TWILIO_ACCOUNT_SID, env.TWILIO_AUTH_TOKEN, env.TWILIO_FROM_NUMBER ?? env.TWILIO_MESSAGING_SERVICE_SID];
+    if (twilio.some(Boolean) && !twilio.every(Boolean)) {
+      const missing = !env.TWILIO_ACCOUNT_SID ? "TWILIO_ACCOUNT_SID" : !env.TWILIO_AUTH_TOKEN ? "TWILIO_AUTH_TOKEN" : "TWILIO_FROM_NUMBER";
+      ctx.addIssue({
+        code: "custom",
+        path: [missing],
+        message: "texting needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER (or TWILIO_MESSAGING_SERVICE_SID) together",
+      });
+    }
     if (env.AI_API_KEY && !env.AI_BASE_URL) {
       ctx.addIssue({ code: "custom", path: ["AI_BASE_URL"], message: "must be set when AI_API_KEY is set" });
     }
@@ -407,6 +461,15 @@ export function agencyInbox(config: Pick<Config, "AGENCY_INBOX">, site: SiteFact
 function displayName(name: string): string {
   const clean = name.replace(/[\r\n]+/g, " ").trim();
   return /^[\w !#$%&'*+\-/=?^`{|}~]*$/.test(clean) ? clean : `"${clean.replace(/["\\]/g, "\\$&")}"`;
+}
+
+/** Whether texting is configured (docs/decisions/064): the Twilio account, its token and a sender. */
+export function textingOn(
+  config: Pick<Config, "TWILIO_ACCOUNT_SID" | "TWILIO_AUTH_TOKEN" | "TWILIO_FROM_NUMBER" | "TWILIO_MESSAGING_SERVICE_SID">,
+): boolean {
+  return Boolean(
+    config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN && (config.TWILIO_FROM_NUMBER || config.TWILIO_MESSAGING_SERVICE_SID),
+  );
 }
 
 /** The From of every mail: MAIL_FROM, else the stored profile's name and email. */

@@ -121,6 +121,8 @@ export const leads = pgTable(
     lostReasonOther: text("lost_reason_other"),
     competitor: text("competitor"),
     xDate: date("x_date"),
+    /** When the lead last texted the agency (docs/decisions/064): the inbox shows it replied. */
+    textedAt: timestamp("texted_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("leads_reference_idx").on(t.reference),
@@ -159,7 +161,11 @@ export const leadActivity = pgTable(
     adminEmail: text("admin_email"),
     detail: jsonb("detail").notNull().default({}).$type<Record<string, unknown>>(),
   },
-  (t) => [index("lead_activity_lead_idx").on(t.leadId, t.at)],
+  (t) => [
+    index("lead_activity_lead_idx").on(t.leadId, t.at),
+    // A text Twilio posts twice (its webhook retries) joins the timeline once.
+    uniqueIndex("lead_activity_text_sid_idx").on(sql`(${t.detail}->>'messageSid')`).where(sql`${t.kind} = 'text_received'`),
+  ],
 );
 export type LeadActivity = typeof leadActivity.$inferSelect;
 
@@ -218,13 +224,49 @@ export const mailOutbox = pgTable(
     /** A "sending" row whose lock has expired (its sender died) is picked up again. */
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     lastError: text("last_error"),
-    /** smtp or file */
+    /** smtp, file or twilio */
     transport: text("transport"),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /**
+     * mail, or sms (docs/decisions/064): a text goes through the same queue, claim and retries; its
+     * `to_address` is the E.164 number and `subject` is empty.
+     */
+    channel: text("channel").notNull().default("mail"),
+    /** The provider's id of a delivered text (Twilio's Message SID), which its status callbacks name. */
+    providerId: text("provider_id"),
+    /** The carrier's word on a text as Twilio's status callback reports it: queued, sent, delivered, failed, undelivered. */
+    deliveryStatus: text("delivery_status"),
   },
-  (t) => [uniqueIndex("mail_outbox_message_id_idx").on(t.messageId), index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [
+    uniqueIndex("mail_outbox_message_id_idx").on(t.messageId),
+    index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("mail_outbox_provider_idx").on(t.providerId),
+  ],
 );
+
+/**
+ * Texting's opt-outs and opt-ins by text (docs/decisions/064), beside the consent evidence: a STOP (or a
+ * plain request to stop) revokes every text to `phone` at once; a START or UNSTOP opts in again. The
+ * latest row for a number decides; the words and the provider's message id are kept as they came.
+ */
+export const smsOptEvents = pgTable(
+  "sms_opt_events",
+  {
+    id: id(),
+    /** E.164. */
+    phone: text("phone").notNull(),
+    /** revoked or opted_in */
+    kind: text("kind").notNull(),
+    words: text("words").notNull(),
+    messageSid: text("message_sid"),
+    leadId: uuid("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    consentRecordId: uuid("consent_record_id").references(() => consentRecords.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sms_opt_events_phone_idx").on(t.phone, t.createdAt)],
+);
+export type SmsOptEvent = typeof smsOptEvents.$inferSelect;
 
 /**
  * Documents attached to quotes (POST /api/uploads). A row is written once its file is stored; a lead
@@ -371,6 +413,9 @@ export const adminUsers = pgTable(
     totpFailures: integer("totp_failures").notNull().default(0),
     /** Set when the wrong codes reached the cap: code sign-in stops until a recovery code or an owner's reset. */
     totpLockedAt: timestamp("totp_locked_at", { withTimezone: true }),
+    /** The account's mobile number (E.164) for alerts by text, and whether they asked for them (docs/decisions/064). */
+    mobilePhone: text("mobile_phone"),
+    smsAlerts: boolean("sms_alerts").notNull().default(false),
   },
   (t) => [uniqueIndex("admin_users_email_idx").on(sql`lower(${t.email})`)],
 );

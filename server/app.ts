@@ -28,6 +28,7 @@ import { POST_IMAGES_PATH, postImageRoutes } from "./api/post-images";
 import { renewalRoutes } from "./api/renewals";
 import { reportRoutes } from "./api/reports";
 import { settingsRoutes } from "./api/settings";
+import { smsRoutes } from "./api/sms";
 import { teamRoutes } from "./api/team";
 import { uploadRoutes } from "./api/uploads";
 import { userRoutes } from "./api/users";
@@ -154,6 +155,7 @@ export function createApp({ services, build, staticFiles, renderCache, metrics: 
   api.route("/", userRoutes(services));
   api.route("/", settingsRoutes(services));
   api.route("/", teamRoutes(services));
+  api.route("/", smsRoutes(services));
   api.all("*", (c) => apiError(c, 404, `No API endpoint at ${c.req.method} ${c.req.path}.`));
   app.route("/api", api);
   // Not under /api: a monitoring endpoint, answered 401 unless METRICS_TOKEN is set and sent.

@@ -16,7 +16,16 @@ import { openDatabase } from "#db/client";
 import { runMigrations } from "#db/migrate";
 import { seed } from "#db/seed";
 import { siteFacts } from "~/content/site-profile";
-import { type Config, ConfigError, insecureSiteWarning, loadConfig, mailFrom, publicConfig, twoFactorKeyProblem } from "~/env.server";
+import {
+  type Config,
+  ConfigError,
+  insecureSiteWarning,
+  loadConfig,
+  mailFrom,
+  publicConfig,
+  textingOn,
+  twoFactorKeyProblem,
+} from "~/env.server";
 import { issueSetupCode, setupLink } from "~/features/admin-users/setup.server";
 import { setupMessages } from "~/features/admin-users/setup-messages";
 import { createAiProvider } from "~/features/ai/client.server";
@@ -36,6 +45,8 @@ import { sweepRenewals } from "~/features/renewals/renewals.server";
 import { PageViews } from "~/features/reports/page-views.server";
 import { sharedSecret, storedSecret } from "~/features/settings/settings.server";
 import { readProfile, SiteStore, seedSiteContent } from "~/features/settings/site.server";
+import { textGate } from "~/features/sms/texts.server";
+import { twilioTransport } from "~/features/sms/twilio.server";
 import { createFileStorage, uploadsDir } from "~/features/uploads/storage.server";
 import { sweepOrphanUploads } from "~/features/uploads/uploads.server";
 import { POST_IMAGES_PATH } from "./api/post-images";
@@ -169,6 +180,13 @@ export async function createServices(
   const mail = new MailSender({
     db: database.db,
     transport: mailTransport(config, logger),
+    // Texts share the outbox (docs/decisions/064); without the Twilio settings none is queued or sent.
+    texts: textingOn(config)
+      ? twilioTransport(
+          config,
+          textGate(database.db, config, () => site.current().facts),
+        )
+      : null,
     from: () => mailFrom(config, site.current().facts),
     maxAttempts: config.MAIL_MAX_ATTEMPTS,
     retryBaseMs: config.MAIL_RETRY_BASE_MS,

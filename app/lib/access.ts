@@ -88,6 +88,9 @@ export const API_ACCESS = {
   "GET /api/categories": "public",
   // The USDOT lookup of /quote (docs/decisions/063).
   "GET /api/fmcsa/carrier/:dot": "public",
+  // Twilio's webhooks: public, refused unless signed with the account's auth token (docs/decisions/064).
+  "POST /api/sms/twilio": "public",
+  "POST /api/sms/twilio/status": "public",
   // The back office.
   "GET /api/leads": "leads",
   "GET /api/leads/pulse": "leads",

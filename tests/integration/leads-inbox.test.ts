@@ -219,6 +219,7 @@ describe.each(databaseKinds)("leads inbox on %s", (kind) => {
         "status",
         "statusChangedAt",
         "submissionType",
+        "textedAt",
       ].sort(),
     );
     expect(body.data[1]).toMatchObject({

@@ -190,7 +190,7 @@ describe.each(databaseKinds)("the promise kept, on %s", (kind) => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       success: true,
-      data: { waiting: 4, newestId: ids.L5, newestReceivedAt: received.L5.toISOString() },
+      data: { waiting: 4, newestId: ids.L5, newestReceivedAt: received.L5.toISOString(), newestTextAt: null },
     });
     for (const path of ["/api/leads/pulse", "/api/admin/summary"]) {
       const anonymous = await api(path, false);

@@ -55,6 +55,7 @@ const listColumns = {
   assigneeName,
   escalateAt: leads.escalateAt,
   dueAt: leads.dueAt,
+  textedAt: leads.textedAt,
 };
 
 type ListRow = Pick<
@@ -77,6 +78,7 @@ type ListRow = Pick<
   | "assigneeId"
   | "escalateAt"
   | "dueAt"
+  | "textedAt"
 > & { attachments: number; notificationFailed: boolean; assigneeName: string | null };
 
 /** A timestamp as ISO 8601, whether the driver handed it back as a Date or a string; null stays null. */
@@ -108,6 +110,7 @@ function toItem(row: ListRow): LeadListItem {
     assigneeId: row.assigneeId,
     assigneeName: row.assigneeName,
     escalateAt: iso(row.escalateAt),
+    textedAt: iso(row.textedAt),
     dueAt: iso(row.dueAt),
   };
 }

@@ -88,6 +88,14 @@ export function activitySummary(item: Pick<LeadActivityItem, "kind" | "detail"> 
       return text.renewalMail(renewalWhat(d), textOf(d.to));
     case "renewal_handled":
       return text.renewalHandled(renewalWhat(d));
+    case "text_sent":
+      return d.instant === true ? text.textInstant : text.textSent;
+    case "text_received":
+      return text.textReceived;
+    case "text_opt_out":
+      return text.textOptOut(textOf(d.words));
+    case "text_opt_in":
+      return text.textOptIn;
     default:
       return words(String(item.kind));
   }

@@ -14,10 +14,12 @@ const item = (n: number, over: Partial<LeadListItem> = {}): LeadListItem =>
 
 describe("pulseChanged and arrivals", () => {
   it("sees a new lead or a changed count", () => {
-    const p = { waiting: 2, newestId: "a", newestReceivedAt: "x" };
+    const p = { waiting: 2, newestId: "a", newestReceivedAt: "x", newestTextAt: null };
     expect(pulseChanged(p, { ...p })).toBe(false);
     expect(pulseChanged(p, { ...p, newestId: "b" })).toBe(true);
     expect(pulseChanged(p, { ...p, waiting: 1 })).toBe(true);
+    // A lead texting back changes no count, and still shows at once (docs/decisions/064).
+    expect(pulseChanged(p, { ...p, newestTextAt: "2026-03-17T12:05:00.000Z" })).toBe(true);
   });
 
   it("announces only leads not shown before that arrived after the page opened", () => {

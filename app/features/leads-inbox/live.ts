@@ -9,7 +9,7 @@ export const PULSE_INTERVAL_MS = 10_000;
 
 /** Whether the pulse says the list may have changed since the last one. */
 export function pulseChanged(previous: InboxPulse, next: InboxPulse): boolean {
-  return previous.newestId !== next.newestId || previous.waiting !== next.waiting;
+  return previous.newestId !== next.newestId || previous.waiting !== next.waiting || previous.newestTextAt !== next.newestTextAt;
 }
 
 /**

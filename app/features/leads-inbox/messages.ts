@@ -82,6 +82,11 @@ export const inboxMessages = {
       { key: "?", does: "Show this list" },
     ],
   },
+  /** The list's mark on a lead that texted the agency (docs/decisions/064). */
+  textedBack: {
+    badge: "Texted back",
+    title: (when: string) => `The lead texted the agency ${when}`,
+  },
   notificationFailed: {
     badge: "Notification mail failed: call this lead from the inbox",
     title: "Notification mail failed",
@@ -182,6 +187,11 @@ export const inboxMessages = {
     renewalMail: (what: string, to: string) => `${what} coming up: mail sent to ${to}`,
     renewalHandled: (what: string) => `${what} marked handled`,
     change: (field: string, from: string, to: string) => `${field}: ${from} → ${to}`,
+    textSent: "Text sent to the lead",
+    textInstant: "Instant text sent to the lead",
+    textReceived: "Text from the lead",
+    textOptOut: (words: string) => `The lead texted "${words}": texts stopped`,
+    textOptIn: "The lead texted START: texts allowed again",
     emptyValue: "(none)",
   },
   /** /admin/leads/new and POST /api/leads: a lead a colleague adds for a call, a walk-in or a referral (docs/decisions/052). */

@@ -185,6 +185,8 @@ export type LeadListItem = {
   /** The promise clock (docs/decisions/027): when the lead is escalated and when it is due; null for leads older than the clock. */
   escalateAt: string | null;
   dueAt: string | null;
+  /** When the lead last texted the agency (docs/decisions/064); null when never. */
+  textedAt: string | null;
 };
 
 export type LeadListAnswer = {
@@ -256,6 +258,10 @@ export type LeadActivityKind =
   | "overdue_mail"
   | "details_changed"
   | "outcome_changed"
+  | "text_sent"
+  | "text_received"
+  | "text_opt_out"
+  | "text_opt_in"
   | RenewalActivityKind;
 export type LeadActivityItem = {
   id: string;
@@ -286,4 +292,5 @@ export type InboxSummary = {
 };
 
 /** GET /api/leads/pulse: what an open list polls to know when to re-read itself. */
-export type InboxPulse = { waiting: number; newestId: string | null; newestReceivedAt: string | null };
+/** `newestTextAt`: the latest text a lead sent the agency (docs/decisions/064), so an open list shows a reply at once. */
+export type InboxPulse = { waiting: number; newestId: string | null; newestReceivedAt: string | null; newestTextAt: string | null };

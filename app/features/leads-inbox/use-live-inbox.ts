@@ -81,7 +81,9 @@ export function useLiveInbox(shown: Shown) {
         lastPulse.current = pulse;
         const { shown: list, busy } = latest.current;
         // The first pulse has nothing to compare with but the list: a lead stored after the list was read.
-        const changed = previous ? pulseChanged(previous, pulse) : Boolean(pulse.newestReceivedAt && pulse.newestReceivedAt > list.now);
+        const changed = previous
+          ? pulseChanged(previous, pulse)
+          : Boolean((pulse.newestReceivedAt && pulse.newestReceivedAt > list.now) || (pulse.newestTextAt && pulse.newestTextAt > list.now));
         // Changing filters or a status change already reads the list again.
         if (changed && !busy) await latest.current.revalidate();
       } catch {

@@ -12,6 +12,7 @@ import type { SiteFacts } from "~/content/site-facts";
 import { agencyInbox, type Config } from "~/env.server";
 import { enqueueMail, mailDomain } from "~/features/mail/outbox.server";
 import { type ClockLead, escalationMail, overdueMail } from "~/features/mail/templates.server";
+import { queueEscalationAlerts } from "~/features/sms/texts.server";
 
 /** Leads claimed per transaction: a backlog (after downtime) is worked through in short transactions. */
 export const SWEEP_BATCH = 50;
@@ -47,6 +48,7 @@ async function sweepBatch(db: Database, config: Config, site: SiteFacts, stage: 
         assigneeName: adminUsers.name,
         assigneeEmail: adminUsers.email,
         assigneeActive: adminUsers.active,
+        assigneeId: leads.assigneeId,
         nowMs: sql<number>`(extract(epoch from now()) * 1000)::float8`,
       })
       .from(leads)
@@ -91,6 +93,14 @@ async function sweepBatch(db: Database, config: Config, site: SiteFacts, stage: 
           : overdueMail(site, { to: inbox, lead, leadUrl, now });
       await enqueueMail(tx, draft, { leadId: row.id, domain });
       await tx.insert(leadActivity).values({ leadId: row.id, kind: stage.activity, detail: { to: draft.to } });
+      // By text too, to whoever asked for alerts on their account (docs/decisions/064).
+      if (stage.kind === "lead_escalation")
+        await queueEscalationAlerts(
+          tx,
+          { config, site },
+          { id: row.id, reference: row.reference, name: row.name },
+          assignee?.active ? row.assigneeId : null,
+        );
     }
     return rows.length;
   });

@@ -11,11 +11,14 @@ import { staffLead } from "~/content/admin-options";
 import { quoteSections } from "~/content/quote";
 import { trucking } from "~/content/quote-options";
 import type { SiteFacts } from "~/content/site-facts";
+import { e164Phone } from "~/content/site-facts";
 import { smsConsent } from "~/content/sms-consent";
 import { agencyInbox, type Config } from "~/env.server";
 import { enqueueCarrierCheck } from "~/features/fmcsa/checks.server";
 import { autoRepliesToday, enqueueMail, mailDomain } from "~/features/mail/outbox.server";
 import { autoReplyMail, type MailDraft, notificationMail } from "~/features/mail/templates.server";
+import { smsMessages } from "~/features/sms/messages";
+import { queueStaffAlert, queueText } from "~/features/sms/texts.server";
 import { formatFileSize } from "~/features/uploads/messages";
 import { linkUploads } from "~/features/uploads/uploads.server";
 import { arrivalColumns, promiseSettings, roundRobinAssignee } from "./arrival.server";
@@ -176,7 +179,10 @@ async function record(
             .returning({ id: leads.id });
           leadId = row.id;
           const assigneeId = await roundRobinAssignee(tx, leadId);
-          if (assigneeId) await tx.update(leads).set({ assigneeId }).where(eq(leads.id, leadId));
+          if (assigneeId) {
+            await tx.update(leads).set({ assigneeId }).where(eq(leads.id, leadId));
+            await queueStaffAlert(tx, { config, site }, assigneeId, { id: leadId, reference, name: plan.lead.name }, "new_lead");
+          }
           if (plan.within) await plan.within(tx, { id: leadId, reference, receivedAt });
         }
         let documents: LinkedDocument[] = [];
@@ -194,6 +200,21 @@ async function record(
         for (const draft of plan.mails({ reference, receivedAt, documents, dueAt: promise?.dueAt, callBackNotice })) {
           if (draft.kind === "visitor_autoreply" && (await autoRepliesToday(tx, draft.to)) >= AUTO_REPLIES_PER_ADDRESS_PER_DAY) continue;
           await enqueueMail(tx, draft, { leadId, consentRecordId, domain: mailDomain(config) });
+        }
+        // The first minute (docs/decisions/064): who ticked the SMS box gets a text at once, through the outbox.
+        if (plan.consent?.consented) {
+          const body = reference
+            ? smsMessages.instantReply(
+                site.agency.name,
+                reference,
+                callBackNotice ?? smsMessages.callBackWithin(site.promises.contactMinutes),
+              )
+            : smsMessages.consentWelcome(site.agency.name);
+          await queueText(
+            tx,
+            { config, site, now: receivedAt },
+            { kind: "text_instant_reply", to: e164Phone(plan.consent.phone), body, leadId, consentRecordId, needsConsent: true },
+          );
         }
         return { reference, leadId, consentRecordId, dueAt: promise?.dueAt, callBackNotice };
       });
@@ -507,6 +528,49 @@ export async function acceptStaffLead(
           reference,
           receivedAt: at,
           fields: notification.fields,
+        }),
+      ],
+    },
+    {},
+  );
+}
+
+/**
+ * A text from a number no lead has (docs/decisions/064): a new contact in the inbox, status "new" on
+ * the promise clock like a form's lead, the agency told by its notification. `within` writes the
+ * text itself on the new lead's timeline, in its transaction.
+ */
+export async function acceptTextContact(deps: Deps, text: { phone: string; body: string }, within: NonNullable<Plan["within"]>) {
+  const { site } = deps;
+  const inbox = agencyInbox(deps.config, site);
+  const words = smsMessages.replyMail;
+  const name = words.newContactName(text.phone);
+  return record(
+    deps,
+    {
+      lead: {
+        leadType: "text_message",
+        submissionType: "Text Message",
+        source: words.newContactSource,
+        name,
+        email: "",
+        phone: text.phone,
+        service: null,
+        message: text.body,
+        payload: { phone: text.phone, message: text.body },
+      },
+      within,
+      mails: ({ reference, receivedAt }) => [
+        notificationMail(site, {
+          to: inbox,
+          subject: words.newContactSubject,
+          heading: name,
+          reference,
+          receivedAt,
+          fields: [
+            [words.from, text.phone],
+            [words.message, text.body],
+          ],
         }),
       ],
     },

@@ -3,6 +3,8 @@ export type MailFailureState = "dead" | "retrying" | "sending";
 
 export type MailFailure = {
   id: string;
+  /** mail, or sms for a text (docs/decisions/064): `to` is then a phone number and `subject` empty. */
+  channel: "mail" | "sms";
   kind: string;
   to: string;
   subject: string;

@@ -45,6 +45,7 @@ export async function listMailFailures(db: Pick<Database, "select">, limit = MAI
   const rows = await db
     .select({
       id: mailOutbox.id,
+      channel: mailOutbox.channel,
       kind: mailOutbox.kind,
       to: mailOutbox.toAddress,
       subject: mailOutbox.subject,
@@ -66,6 +67,7 @@ export async function listMailFailures(db: Pick<Database, "select">, limit = MAI
     const state: MailFailureState = row.status === "dead" ? "dead" : row.status === "sending" ? "sending" : "retrying";
     return {
       id: row.id,
+      channel: row.channel === "sms" ? "sms" : "mail",
       kind: row.kind,
       to: row.to,
       subject: row.subject,

@@ -11,6 +11,9 @@ export const mailFailureMessages = {
     lead_overdue: "Lead past the promise",
     admin_invite: "Back-office invitation",
     renewal_due: "Renewal or X-date coming up",
+    text_instant_reply: "Text: instant reply to the lead",
+    text_staff_reply: "Text: a colleague's reply to the lead",
+    text_staff_alert: "Text: alert to a colleague",
   } as Record<string, string>,
   kindLabel(kind: string): string {
     return mailFailureMessages.kinds[kind] ?? kind.replace(/_/g, " ");
@@ -27,6 +30,8 @@ export const mailFailureMessages = {
   retry: "Retry",
   retrying: "Retrying...",
   retryLabel: (subject: string) => `Retry sending "${subject}"`,
+  /** A text has no subject: its row names its kind instead. */
+  textSubject: "Text message",
   queued: "The mail is queued and will be sent in a moment.",
   notFound: "That mail no longer exists.",
   notRetryable: "That mail is already queued or delivered.",

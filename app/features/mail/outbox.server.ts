@@ -4,6 +4,11 @@
  * with FOR UPDATE SKIP LOCKED (so several processes on one PostgreSQL never send the same mail at
  * the same time), sent with a Message-ID fixed for the row, retried with exponential backoff, and
  * marked "dead" after MAIL_MAX_ATTEMPTS tries.
+ *
+ * Texts go the same way (docs/decisions/064): `enqueueText` writes a row of channel "sms" in the
+ * caller's transaction, and the same sender claims, retries and gives up on it, handing it to the
+ * texting transport instead of the mail one. That transport's `gate` may hold a text until the
+ * recipient's quiet hours end (not counted as a try) or cancel it (consent revoked since it was queued).
  */
 import { randomUUID } from "node:crypto";
 import path from "node:path";
@@ -47,6 +52,33 @@ export async function enqueueMail(
 }
 
 /**
+ * A text, queued in the caller's transaction like a mail: `to` is an E.164 number, `notBefore` the
+ * end of the recipient's quiet hours when it is queued in them. Returns the row's id (the timeline's
+ * entry for the text names it, and the delivery status is read from it).
+ */
+export async function enqueueText(
+  tx: Executor,
+  text: { kind: string; to: string; body: string; notBefore?: Date | null },
+  links: { leadId?: string | null; consentRecordId?: string | null; domain: string },
+): Promise<string> {
+  const [row] = await tx
+    .insert(mailOutbox)
+    .values({
+      messageId: `<${randomUUID()}@${links.domain}>`,
+      channel: "sms",
+      kind: text.kind,
+      toAddress: text.to,
+      subject: "",
+      textBody: text.body,
+      leadId: links.leadId ?? null,
+      consentRecordId: links.consentRecordId ?? null,
+      ...(text.notBefore ? { nextAttemptAt: text.notBefore } : {}),
+    })
+    .returning({ id: mailOutbox.id });
+  return row.id;
+}
+
+/**
  * Visitor auto-replies queued for `address` in the last day, whatever the case of its letters. Run
  * inside the transaction that may queue one more: it first takes a transaction-scoped lock on the
  * address, so two submissions for one address at the same moment are counted one after the other.
@@ -67,10 +99,17 @@ export async function autoRepliesToday(tx: Pick<Database, "select" | "execute">,
   return row?.n ?? 0;
 }
 
+/** What a transport's gate decides for a row about to be sent: go, wait until a time, or never go. */
+export type Gate = { hold: Date } | { cancel: string } | null;
+
 /** Delivers one message; throws on failure. */
 export type MailTransport = {
-  name: "smtp" | "file";
-  send: (mail: OutboxMail, from: string) => Promise<void>;
+  name: "smtp" | "file" | "twilio";
+  /** Resolves with the provider's id of the message when it gives one (a text's Message SID) and its first status. */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a mail transport resolves with nothing, and tests' stand-ins are async functions that return nothing.
+  send: (mail: OutboxMail, from: string) => Promise<void | { providerId?: string; status?: string }>;
+  /** Asked before each delivery (texts: quiet hours and consent); null lets it go. */
+  gate?: (mail: OutboxMail, now: Date) => Promise<Gate>;
   close: () => void;
   /** For a transport that keeps a copy of what it sent (the file transport): removes that copy. */
   discard?: (mail: OutboxMail) => Promise<void>;
@@ -156,6 +195,10 @@ function message(mail: OutboxMail, from: string) {
 export type MailSenderOptions = {
   db: Database;
   transport: MailTransport;
+  /** The texting transport (Twilio); without it texts stay queued and none is claimed. */
+  texts?: MailTransport | null;
+  /** The clock rows fall due by (tests set it; unset, the database's own `now()`). */
+  now?: () => Date;
   /** The From address, or where to read it at each delivery (the stored profile's name may change). */
   from: string | (() => string);
   maxAttempts: number;
@@ -208,6 +251,7 @@ export class MailSender {
     await Promise.race([this.running, new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
     clearTimeout(timer);
     this.options.transport.close();
+    this.options.texts?.close();
   }
 
   private schedule(ms: number) {
@@ -250,12 +294,14 @@ export class MailSender {
   }
 
   private async claim(): Promise<OutboxMail[]> {
-    const { db, batchSize = 10, lockMs = 120_000 } = this.options;
+    const { db, batchSize = 10, lockMs = 120_000, texts, now } = this.options;
+    const due = now ? sql`${now().toISOString()}::timestamptz` : sql`now()`;
+    const channels = texts ? sql`channel in ('mail', 'sms')` : sql`channel = 'mail'`;
     const result = await db.execute(sql`
       update mail_outbox set status = 'sending', attempts = attempts + 1, locked_until = now() + make_interval(secs => ${lockMs / 1000})
       where id in (
         select id from mail_outbox
-        where (status = 'pending' and next_attempt_at <= now()) or (status = 'sending' and locked_until < now())
+        where ${channels} and ((status = 'pending' and next_attempt_at <= ${due}) or (status = 'sending' and locked_until < now()))
         order by created_at
         limit ${batchSize}
         for update skip locked
@@ -293,14 +339,34 @@ export class MailSender {
   }
 
   private async deliver(mail: OutboxMail) {
-    const { db, transport, from, maxAttempts, retryBaseMs, log } = this.options;
+    const { db, from, maxAttempts, retryBaseMs, log } = this.options;
+    const transport = mail.channel === "sms" && this.options.texts ? this.options.texts : this.options.transport;
     // Only the holder of this claim may record its outcome: a sender whose claim expired and was taken
     // over by another must not overwrite what that one recorded.
     const stillMine = and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, "sending"), eq(mailOutbox.attempts, mail.attempts));
     let sent = false;
+    let receipt: { providerId?: string; status?: string } | undefined;
     try {
+      const gate = await transport.gate?.(mail, this.options.now?.() ?? new Date());
+      if (gate && "hold" in gate) {
+        // Waiting for the recipient's morning is not a failed try.
+        await db
+          .update(mailOutbox)
+          .set({ status: "pending", attempts: sql`${mailOutbox.attempts} - 1`, lockedUntil: null, nextAttemptAt: gate.hold })
+          .where(stillMine);
+        log?.("info", { mailId: mail.id, kind: mail.kind, until: gate.hold.toISOString() }, "text held for the recipient's quiet hours");
+        return;
+      }
+      if (gate && "cancel" in gate) {
+        await db
+          .update(mailOutbox)
+          .set({ status: "cancelled", lockedUntil: null, lastError: gate.cancel, ...CLEARED_BODY })
+          .where(stillMine);
+        log?.("info", { mailId: mail.id, kind: mail.kind, reason: gate.cancel }, "text cancelled before sending");
+        return;
+      }
       const sender = typeof from === "function" ? from() : from;
-      await transport.send(mail, sender);
+      receipt = (await transport.send(mail, sender)) ?? undefined;
       if (transport.discard && !(await this.settleCopy(mail, sender))) return;
       sent = true;
     } catch (error) {
@@ -329,7 +395,15 @@ export class MailSender {
           .update(mailOutbox)
           // The content is cleared once delivered: the recipient has it, and the row keeps only what
           // identifies the mail (kind, addresses, subject, Message-ID) until retention deletes it.
-          .set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null, transport: transport.name, ...CLEARED_BODY })
+          .set({
+            status: "sent",
+            sentAt: new Date(),
+            lockedUntil: null,
+            lastError: null,
+            transport: transport.name,
+            ...CLEARED_BODY,
+            ...(receipt?.providerId ? { providerId: receipt.providerId, deliveryStatus: receipt.status ?? "queued" } : {}),
+          })
           .where(stillMine);
         break;
       } catch (error) {
@@ -343,7 +417,7 @@ export class MailSender {
     log?.(
       "info",
       { mailId: mail.id, kind: mail.kind, to: mail.toAddress, transport: transport.name, attempt: mail.attempts },
-      "mail delivered",
+      mail.channel === "sms" ? "text handed to the provider" : "mail delivered",
     );
   }
 }

@@ -4,6 +4,8 @@ import { z } from "zod";
 import { AdminPage, AdminTable } from "~/components/admin/admin-page";
 import { TextField } from "~/components/form/fields";
 import { buttonClass } from "~/components/ui/button";
+import { e164Phone } from "~/content/site-facts";
+import { textingOn } from "~/env.server";
 import { sessionTokenFromCookieHeader } from "~/features/auth/auth.server";
 import { PasswordFields } from "~/features/auth/components/password-fields";
 import { changePassword } from "~/features/auth/password-change.server";
@@ -11,6 +13,10 @@ import { authMessages, passwordChangeMessages, passwordChangeSchema, accountMess
 import { endOtherSessions, endSession, listSessions } from "~/features/auth/sessions.server";
 import { sessionsMessages } from "~/features/auth/sessions-messages";
 import { clearedSessionCookieHeader, signOut } from "~/features/auth/sign-out.server";
+import { TextAlertsForm } from "~/features/sms/components/text-alerts-form";
+import { smsMessages } from "~/features/sms/messages";
+import { textAlertsFormSchema } from "~/features/sms/schema";
+import { saveTextAlerts, textAlerts } from "~/features/sms/texts.server";
 import { useAdminTimes } from "~/lib/admin-format";
 import { type FormAnswer, fieldErrorOf, sentValue } from "~/lib/form";
 import { SIGN_IN_PATH } from "~/lib/paths";
@@ -35,10 +41,11 @@ const tokenOf = (request: Request, context: Route.LoaderArgs["context"]) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const signedInAdmin = await requireAdmin(request, context);
   const { sessions, total } = await listSessions(context, signedInAdmin.id, tokenOf(request, context));
-  return { signedInAdmin, sessions, totalSessions: total };
+  const alerts = { on: textingOn(context.config), ...(await textAlerts(context.db, signedInAdmin.id)) };
+  return { signedInAdmin, sessions, totalSessions: total, alerts };
 }
 
-const ACCOUNT_INTENTS = ["change-password", "end-session", "end-other-sessions"] as const;
+const ACCOUNT_INTENTS = ["change-password", "end-session", "end-other-sessions", "text-alerts"] as const;
 type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
 /**
@@ -52,6 +59,7 @@ const accountForms = {
     sessionId: z.string({ error: st.sessionRequired }).trim().min(1, st.sessionRequired),
   }),
   "end-other-sessions": z.object({ intent: z.literal("end-other-sessions") }),
+  "text-alerts": textAlertsFormSchema,
 };
 type AccountForm = (typeof accountForms)[AccountIntent];
 /** Only refuses: an intent the screen does not know. */
@@ -110,6 +118,12 @@ export function action({ request, context }: Route.ActionArgs) {
             return refuse(404, st.notFound);
         }
       }
+      if ("intent" in value && value.intent === "text-alerts") {
+        const mobilePhone = value.mobilePhone ? e164Phone(value.mobilePhone) : null;
+        await saveTextAlerts(context.db, admin.id, { mobilePhone, smsAlerts: value.smsAlerts === "on" });
+        context.logger.info({ reqId: context.requestId, adminId: admin.id, smsAlerts: value.smsAlerts === "on" }, "alerts by text saved");
+        return accept<Done>(smsMessages.account.saved, null, { data: { intent: "text-alerts" } });
+      }
       if ("intent" in value && value.intent === "end-other-sessions") {
         const ended = await endOtherSessions(context.db, { admin, currentToken, ip });
         context.logger.info({ reqId: context.requestId, adminId: admin.id, ended }, "admin signed out everywhere else");
@@ -135,7 +149,7 @@ export const headers = formHeaders;
 const intentOf = (answer: FormAnswer<Done> | undefined): AccountIntent | undefined => {
   if (!answer) return undefined;
   const intent = answer.ok ? answer.data?.intent : sentValue(answer, "intent");
-  return intent === "end-session" || intent === "end-other-sessions" ? intent : "change-password";
+  return intent === "end-session" || intent === "end-other-sessions" || intent === "text-alerts" ? intent : "change-password";
 };
 
 /** An answer of one of the screen's forms, where that form is. */
@@ -160,7 +174,7 @@ const smallButton =
  * works without scripts: a POST to this page.
  */
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { signedInAdmin, sessions, totalSessions } = loaderData;
+  const { signedInAdmin, sessions, totalSessions, alerts } = loaderData;
   const { shortTime } = useAdminTimes();
   const navigation = useNavigation();
   const busyIntent =
@@ -227,6 +241,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             </fieldset>
           </Form>
         </section>
+
+        <TextAlertsForm alerts={alerts} answer={answered === "text-alerts" ? actionData : undefined} />
 
         <section aria-labelledby="two-factor" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
           <h2 id="two-factor" className="text-lg font-semibold text-brand-900">

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { AdminPage } from "~/components/admin/admin-page";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
+import { e164Phone } from "~/content/site-facts";
 import { type LeadFmcsa, leadFmcsa } from "~/features/fmcsa/checks.server";
 import { fmcsaMessages } from "~/features/fmcsa/messages";
 import { recordRows } from "~/features/fmcsa/record-rows";
@@ -25,6 +26,10 @@ import { businessNameOf, detailsOf, leadDetailsFormSchema } from "~/features/lea
 import { inboxMessages, leadUpdateMessage } from "~/features/leads-inbox/messages";
 import { isOutcomeStatus, type OutcomeStatus, outcomeFormSchema, outcomeMessages } from "~/features/leads-inbox/outcome";
 import { type LeadFormIntent, type LeadStatus, leadFormSchemas } from "~/features/leads-inbox/schema";
+import { TextForm } from "~/features/sms/components/text-form";
+import { smsMessages } from "~/features/sms/messages";
+import { type LeadTextingView, textFormSchema } from "~/features/sms/schema";
+import { leadTexting, sendStaffText, textStatuses } from "~/features/sms/texts.server";
 import { telLink, useAdminTimes } from "~/lib/admin-format";
 import { agencyDay } from "~/lib/calendar-day";
 import { accept, firstError, postForm, refuse, requireAdmin } from "~/lib/post.server";
@@ -133,16 +138,28 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // A trucking lead's FMCSA carrier check (docs/decisions/063), and whether this role may take its packet (an export).
   const fmcsa = lead ? await leadFmcsa(context.db, lead._id) : null;
   const packet = lead?.leadType === "commercial_trucking_quote" && can(signedInAdmin.role, "exports");
-  return data({ signedInAdmin, lead, admins, fmcsa, packet, now: new Date().toISOString() }, { status: lead ? 200 : 404 });
+  // Texting (docs/decisions/064): whether this lead may be texted, and where each text sent stands.
+  const texting: LeadTextingView | null = lead
+    ? {
+        ...(await leadTexting(context.db, context.config, lead, e164Phone)),
+        statuses: await textStatuses(
+          context.db,
+          lead.activity.flatMap((item) =>
+            item.kind === "text_sent" && typeof item.detail.outboxId === "string" ? [item.detail.outboxId] : [],
+          ),
+        ),
+      }
+    : null;
+  return data({ signedInAdmin, lead, admins, fmcsa, packet, texting, now: new Date().toISOString() }, { status: lead ? 200 : 404 });
 }
 
 /** The screen's forms: the inbox's (status, owner, note), the contact details (052) and the outcome (060). */
-const screenForms = { ...leadFormSchemas, details: leadDetailsFormSchema, outcome: outcomeFormSchema };
-type ScreenForm = (typeof screenForms)[LeadFormIntent | "details" | "outcome"];
+const screenForms = { ...leadFormSchemas, details: leadDetailsFormSchema, outcome: outcomeFormSchema, text: textFormSchema };
+type ScreenForm = (typeof screenForms)[LeadFormIntent | "details" | "outcome" | "text"];
 
 /** Only refuses: a form the screen does not have. */
 const unknownForm = z.object({
-  intent: z.enum(["status", "assign", "note", "details", "outcome"], { error: inboxMessages.form.unknownIntent }),
+  intent: z.enum(["status", "assign", "note", "details", "outcome", "text"], { error: inboxMessages.form.unknownIntent }),
 }) as unknown as ScreenForm;
 const leadForm = (formData: FormData) => {
   const intent = formData.get("intent");
@@ -208,6 +225,26 @@ export function action({ request, context, params }: Route.ActionArgs) {
         const message = result.outcomeChanges.length || result.statusChanged ? outcomeMessages.saved : outcomeMessages.unchanged;
         return accept(message, null, { data: { intent } });
       }
+      if (value.intent === "text") {
+        const sent = await sendStaffText(
+          context.db,
+          { config: context.config, site: context.site.facts },
+          id,
+          value.body,
+          admin,
+          e164Phone,
+        );
+        if (sent.outcome === "not_found") return refuse(404, inboxMessages.detail.notFound);
+        if (sent.outcome === "off") return refuse(409, smsMessages.screen.off);
+        if (sent.outcome === "no_phone") return refuse(409, smsMessages.screen.noPhone);
+        if (sent.outcome === "refused") return refuse(409, smsMessages.screen.refused);
+        context.mail.nudge();
+        context.logger.info(
+          { reqId: context.requestId, adminId: admin.id, leadId: id, held: Boolean(sent.heldUntil) },
+          "text to a lead queued",
+        );
+        return accept(sent.heldUntil ? smsMessages.screen.quiet : smsMessages.screen.sent, null, { data: { intent } });
+      }
       if (value.intent === "note") {
         const note = await addLeadNote(context.db, id, value.body, admin);
         if (!note) return refuse(404, inboxMessages.detail.notFound);
@@ -236,7 +273,7 @@ export function action({ request, context, params }: Route.ActionArgs) {
  * the consent record, the documents and the follow-up data. Its forms work without scripts.
  */
 export default function LeadDetailPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, admins } = loaderData;
+  const { lead, admins, texting } = loaderData;
   const now = useServerClock(loaderData.now);
   // Quoted, won or lost chosen in the status select: the outcome form asks for the rest and saves both.
   const [asked, setAsked] = useState<OutcomeStatus | null>(null);
@@ -326,8 +363,18 @@ export default function LeadDetailPage({ loaderData, actionData }: Route.Compone
 
         <Section title={inboxMessages.timeline.title}>
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-            <NoteForm result={actionData} />
-            <LeadTimeline activity={lead.activity} />
+            <div className="space-y-6">
+              <NoteForm result={actionData} />
+              {texting && (
+                <section aria-labelledby="texts-title" className="space-y-3">
+                  <h3 id="texts-title" className="font-semibold text-brand-900">
+                    {smsMessages.screen.title}
+                  </h3>
+                  <TextForm texting={texting} result={actionData} />
+                </section>
+              )}
+            </div>
+            <LeadTimeline activity={lead.activity} textStatuses={texting?.statuses} />
           </div>
         </Section>
 

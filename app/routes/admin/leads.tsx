@@ -574,6 +574,15 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
                     {text.notificationFailed.badge}
                   </span>
                 )}
+                {lead.textedAt && (
+                  <span
+                    className="mt-1 block max-w-56 rounded bg-sky-100 px-2 py-0.5 text-xs font-semibold whitespace-normal text-sky-900"
+                    data-testid="texted-back"
+                    title={text.textedBack.title(longTime(lead.textedAt))}
+                  >
+                    {text.textedBack.badge}
+                  </span>
+                )}
                 {lead.attachments > 0 && (
                   <span className="mt-1 block text-xs text-slate-600">
                     {lead.attachments} {lead.attachments === 1 ? "document" : "documents"}

@@ -52,7 +52,7 @@ export function MailFailuresPanel({
             <tr key={mail.id} className="align-top" data-testid="mail-failure">
               <td className="px-4 py-3">
                 <p className="font-medium text-slate-900">{text.kindLabel(mail.kind)}</p>
-                <p className="text-slate-700">{mail.subject}</p>
+                <p className="text-slate-700">{mail.channel === "sms" ? text.textSubject : mail.subject}</p>
                 <p className="text-xs text-slate-600">{text.to(mail.to)}</p>
                 <p className="text-xs text-slate-600">
                   <Time iso={mail.createdAt} />
@@ -87,7 +87,7 @@ export function MailFailuresPanel({
                     <button
                       type="submit"
                       className={buttonClass("outline", "px-3 py-1.5 text-sm")}
-                      aria-label={text.retryLabel(mail.subject)}
+                      aria-label={text.retryLabel(mail.channel === "sms" ? `${text.textSubject} ${mail.to}` : mail.subject)}
                       disabled={pendingId === mail.id}
                     >
                       {pendingId === mail.id ? text.retrying : text.retry}
