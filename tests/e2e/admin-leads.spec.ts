@@ -213,7 +213,7 @@ test.describe("leads inbox", () => {
     await expect(consent.locator("dt", { hasText: text.detail.consentText }).locator("+ dd")).not.toHaveText("");
 
     await expect(page.getByTestId("waiting-clock")).toHaveText("0 min");
-    await page.getByLabel(text.detail.statusLabel).selectOption("quoted");
+    await page.getByLabel(text.detail.statusLabel).selectOption("contacted");
     await expect(toast(page, text.statusUpdated)).toBeVisible();
     await expect(page.getByTestId("first-response")).toHaveText("Answered in 0 min");
     await expect(
