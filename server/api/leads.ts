@@ -150,7 +150,7 @@ export function leadRoutes(services: AppServices) {
     );
     if (kind === "pdf")
       return new Response(Buffer.from(pdf), { status: 200, headers: { ...headers, "Content-Length": String(pdf.byteLength) } });
-    const zip = packetZip(pdf, lead.reference, documents);
+    const zip = await packetZip(pdf, lead.reference, documents);
     zip.on("error", (error) => logger.error({ err: error, leadId: id }, "lead packet zip failed"));
     return new Response(Readable.toWeb(zip) as ReadableStream<Uint8Array>, { status: 200, headers });
   }
@@ -270,7 +270,7 @@ export function leadRoutes(services: AppServices) {
               db,
               id,
               { ...change, details, result: value.outcome ? { fields: value.outcome, today } : undefined },
-              { admin: c.get("admin"), ip: clientIp(c, config.TRUST_PROXY) },
+              { admin: c.get("admin"), ip: clientIp(c, config.TRUST_PROXY), alerts: { config, site: services.site.current().facts } },
             );
             if (result.outcome === "not_found") return apiError(c, 404, LEAD_NOT_FOUND);
             if (result.outcome === "invalid_outcome") return apiError(c, 400, Object.values(result.errors)[0], result.errors);

@@ -501,6 +501,42 @@ describe.each(databaseKinds)("texting on %s", (kind) => {
     }
   });
 
+  it("texts a colleague who opted in when someone hands them a new lead, and not for a lead already answered", async () => {
+    const mobile = freshPhone();
+    const [colleague] = await db
+      .insert(adminUsers)
+      .values({
+        email: `handed.${kind}@agency.example`,
+        name: "Hana Handed",
+        passwordHash: "scrypt$unused",
+        role: "staff",
+        mobilePhone: mobile.e164,
+        smsAlerts: true,
+      })
+      .returning();
+    try {
+      const cookie = await signIn(server.url);
+      const patch = (id: string, body: unknown) =>
+        fetch(`${server.url}/api/leads/${id}`, {
+          method: "PATCH",
+          headers: { "content-type": "application/json", cookie },
+          body: JSON.stringify(body),
+        });
+      const { lead } = await consentingLead("Handed Lead");
+      expect((await patch(lead.id, { assigneeId: colleague.id })).status).toBe(200);
+      const alert = await waitFor(() => textsTo(mobile.e164)[0], 10_000, "the hand-over alert");
+      expect(alert.body).toBe(smsMessages.staffNewLead(lead.reference, lead.name, `${SITE}/admin/leads/${lead.id}`));
+
+      const { lead: answered } = await consentingLead("Answered Lead");
+      expect((await patch(answered.id, { status: "contacted" })).status).toBe(200);
+      expect((await patch(answered.id, { assigneeId: colleague.id })).status).toBe(200);
+      await server.services.mail.drain();
+      expect(textsTo(mobile.e164)).toHaveLength(1);
+    } finally {
+      await db.update(adminUsers).set({ active: false, smsAlerts: false }).where(eq(adminUsers.id, colleague.id));
+    }
+  });
+
   it("a colleague adds a mobile number and opts in on their account screen; a number that is none is refused", async () => {
     const cookie = await signIn(server.url);
     const account = (fields: Record<string, string>) =>

@@ -3,11 +3,11 @@
  * every answer, grouped the way carrier applications group them, the FMCSA record and its flags, and
  * the consent and submission record; and a ZIP (yazl, written as it is read) of that PDF with every
  * uploaded document, named by its slot. The sections and field names are the agency's own: no
- * ACORD form is reproduced.
+ * ACORD form is reproduced. pdf-lib and yazl are loaded on the first packet, not when the server
+ * starts (pdf-lib alone takes a fifth of a second to load).
  */
 import type { Readable } from "node:stream";
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
-import { ZipFile } from "yazl";
+import type { PDFFont, PDFPage } from "pdf-lib";
 import { quoteSections } from "~/content/quote";
 import { trucking } from "~/content/quote-options";
 import type { CarrierFlag } from "./flags";
@@ -176,6 +176,7 @@ function wrap(font: PDFFont, size: number, text: string, width: number): string[
 
 /** The packet's PDF. */
 export async function packetPdf(input: PacketInput): Promise<Uint8Array> {
+  const { PDFDocument, rgb, StandardFonts } = await import("pdf-lib");
   const pdf = await PDFDocument.create();
   pdf.setTitle(`${fmcsaMessages.packet.title} ${input.reference}`);
   pdf.setProducer(input.agencyName);
@@ -234,7 +235,8 @@ export function zipName(doc: { slot: string; name: string }, n: number): string 
 }
 
 /** The ZIP: the packet's PDF first, then each document from storage, read as the ZIP is read. */
-export function packetZip(pdf: Uint8Array, reference: string, documents: PacketDocument[]): Readable {
+export async function packetZip(pdf: Uint8Array, reference: string, documents: PacketDocument[]): Promise<Readable> {
+  const { ZipFile } = await import("yazl");
   const zip = new ZipFile();
   zip.addBuffer(Buffer.from(pdf), `${reference}-packet.pdf`);
   const counts = new Map<string, number>();

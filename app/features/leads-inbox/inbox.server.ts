@@ -7,7 +7,9 @@ import { and, asc, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
 import { consentRecords, type Lead, leads, type Upload, uploads } from "#db/schema";
 import { searchText } from "#db/search";
+import type { SiteFacts } from "~/content/site-facts";
 import { recordAudit } from "~/features/audit/audit.server";
+import { queueStaffAlert, type TextSettings } from "~/features/sms/texts.server";
 import { parseSearch } from "~/lib/search";
 import { searchWhere } from "~/lib/search.server";
 import { activeAdmin, recordLeadActivity } from "./activity.server";
@@ -301,12 +303,7 @@ export async function updateLeadStatus(db: Db, id: string, status: LeadStatus): 
  * change replaced even when two admins change it at once. An unchanged status is answered but not
  * recorded. Null for an unknown lead.
  */
-export async function changeLeadStatus(
-  db: Database,
-  id: string,
-  status: LeadStatus,
-  by: { admin: { id: string; email: string }; ip?: string | null },
-): Promise<LeadListItem | null> {
+export async function changeLeadStatus(db: Database, id: string, status: LeadStatus, by: LeadChanger): Promise<LeadListItem | null> {
   const result = await updateLead(db, id, { status }, by);
   return result.outcome === "updated" ? result.lead : null;
 }
@@ -317,6 +314,16 @@ export type LeadUpdateResult =
   | { outcome: "invalid_assignee" }
   /** The lead's outcome (docs/decisions/060) was refused: the field errors, nothing changed. */
   | { outcome: "invalid_outcome"; errors: Record<string, string> };
+
+/**
+ * Who changes a lead, and with `alerts` the settings that let a colleague given a new lead hear of it by
+ * text (docs/decisions/064) when they opted in.
+ */
+export type LeadChanger = {
+  admin: { id: string; email: string };
+  ip?: string | null;
+  alerts?: { config: TextSettings; site: SiteFacts };
+};
 
 /** A change to a lead: its status, its owner, its outcome (checked on `today`, the agency's calendar day). */
 export type LeadChange = {
@@ -330,15 +337,10 @@ export type LeadChange = {
  * audit and timeline entries. The status follows updateLeadStatus's rules; an entry is written only
  * for what changed. An unknown or deactivated assignee changes nothing.
  */
-export async function updateLead(
-  db: Database,
-  id: string,
-  change: LeadChange,
-  by: { admin: { id: string; email: string }; ip?: string | null },
-): Promise<LeadUpdateResult> {
+export async function updateLead(db: Database, id: string, change: LeadChange, by: LeadChanger): Promise<LeadUpdateResult> {
   return db.transaction(async (tx): Promise<LeadUpdateResult> => {
     const [before] = await tx
-      .select({ status: leads.status, assigneeId: leads.assigneeId, reference: leads.reference, ...outcomeColumns })
+      .select({ status: leads.status, assigneeId: leads.assigneeId, reference: leads.reference, name: leads.name, ...outcomeColumns })
       .from(leads)
       .where(eq(leads.id, id))
       .for("update");
@@ -398,6 +400,11 @@ export async function updateLead(
         author: by.admin,
         detail: assignee ? { assigneeId: assignee.id, assigneeName: assignee.name } : { assigneeId: null },
       });
+      // A new lead handed to a colleague reaches them by text when they asked for it, as round-robin's do.
+      const stillNew = (change.status ?? before.status) === "new";
+      if (assignee && assignee.id !== by.admin.id && stillNew && by.alerts) {
+        await queueStaffAlert(tx, by.alerts, assignee.id, { id, reference: before.reference, name: before.name }, "new_lead");
+      }
     }
     const lead = await listItem(tx, id);
     if (!lead) return { outcome: "not_found" };
@@ -417,7 +424,7 @@ export async function bulkUpdateLeads(
   db: Database,
   ids: readonly string[],
   change: { status?: LeadStatus; assigneeId?: string | null },
-  by: { admin: { id: string; email: string }; ip?: string | null },
+  by: LeadChanger,
 ): Promise<{ outcome: "updated"; updated: number; missing: number } | { outcome: "invalid_assignee" }> {
   if (change.assigneeId && !(await activeAdmin(db, change.assigneeId))) return { outcome: "invalid_assignee" };
   let updated = 0;

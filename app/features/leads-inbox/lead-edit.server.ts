@@ -11,7 +11,7 @@ import type { Database } from "#db/client";
 import { leads } from "#db/schema";
 import { recordAudit } from "~/features/audit/audit.server";
 import { type Actor, recordLeadActivity } from "./activity.server";
-import { type LeadChange, type LeadUpdateResult, updateLead } from "./inbox.server";
+import { type LeadChange, type LeadChanger, type LeadUpdateResult, updateLead } from "./inbox.server";
 import { BUSINESS_NAME_KEY, businessNameOf, type LeadDetailField, type LeadDetailsChange, leadDetailFields } from "./lead-edit-schema";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -100,7 +100,7 @@ export async function changeLead(
   db: Database,
   id: string,
   change: LeadChange & { details: LeadDetailsChange },
-  by: { admin: Actor; ip?: string | null },
+  by: LeadChanger,
 ): Promise<LeadChangeResult> {
   try {
     return await db.transaction(async (tx) => {

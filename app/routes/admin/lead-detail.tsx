@@ -253,7 +253,8 @@ export function action({ request, context, params }: Route.ActionArgs) {
       }
       const change: { status?: LeadStatus; assigneeId?: string | null } =
         value.intent === "status" ? { status: value.status } : { assigneeId: value.assigneeId };
-      const result = await updateLead(context.db, id, change, { admin, ip: context.clientIp });
+      const alerts = { config: context.config, site: context.site.facts };
+      const result = await updateLead(context.db, id, change, { admin, ip: context.clientIp, alerts });
       if (result.outcome === "not_found") return refuse(404, inboxMessages.detail.notFound);
       if (result.outcome === "invalid_assignee") {
         return refuse(400, inboxMessages.assignment.invalidAdmin, { assigneeId: inboxMessages.assignment.invalidAdmin });

@@ -189,7 +189,7 @@ export function action({ request, context }: Route.ActionArgs) {
     },
     async ({ value: posted, admin }) => {
       const value = posted as unknown as ListForm;
-      const by = { admin, ip: context.clientIp };
+      const by = { admin, ip: context.clientIp, alerts: { config: context.config, site: context.site.facts } };
       if (value.intent === "export") {
         if (!can(admin.role, "exports")) return refuse(403, roleMessages.forbidden);
         const query = filterQuery(value as unknown as Record<string, unknown>);
