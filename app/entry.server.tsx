@@ -1,15 +1,20 @@
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "./components/nonce";
 import { isRefusedActionOrigin } from "./lib/action-origin";
-import { deferHydrationStream } from "./lib/deferred-hydration.server";
+import { deferHydration } from "./lib/deferred-hydration.server";
 import { loggedPath } from "./lib/logged-path";
 
 export const streamTimeout = 5_000;
 
+/**
+ * Renders the whole document before answering. A page's data is loaded before it renders, and its
+ * render takes milliseconds, so sending the shell first gained a visitor nothing; a document in one
+ * piece is compressed in one call (server/compress.ts) and written in one, where a stream of small
+ * chunks through Node and web streams cost more than the render itself.
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -20,36 +25,47 @@ export default function handleRequest(
   // Prerendering at build time has no per-request context and so no nonce.
   const nonce = loadContext?.nonce ?? "";
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers and prerendering wait for the whole document; browsers get the shell first.
-    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode || !loadContext ? "onAllReady" : "onShellReady";
-
+    let shellReady = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
       </NonceProvider>,
       {
         nonce: nonce || undefined,
-        [readyOption]() {
-          shellRendered = true;
-          // The page's scripts load after its first paint (lib/deferred-hydration.server.ts).
-          const body = deferHydrationStream();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+        onShellReady() {
+          shellReady = true;
+        },
+        onAllReady() {
+          const chunks: Buffer[] = [];
+          const document = new Writable({
+            write(chunk: Buffer, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
+            final(callback) {
+              clearTimeout(timer);
+              // The page's scripts load after its first paint (lib/deferred-hydration.server.ts).
+              const html = deferHydration(Buffer.concat(chunks).toString("utf8"));
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+              callback();
+            },
+          });
+          pipe(document);
         },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) logError(error, request, loadContext);
+          // An error in the shell rejects the render (onShellError); one inside a boundary leaves the
+          // page to the browser's render of that part, and is logged here.
+          if (shellReady) logError(error, request, loadContext);
+          else responseStatusCode = 500;
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    const timer = setTimeout(abort, streamTimeout + 1000);
   });
 }
 

@@ -6,7 +6,6 @@
 import type { MiddlewareHandler } from "hono";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { createRequestHandler, type ServerBuild } from "react-router";
@@ -34,6 +33,7 @@ import { uploadRoutes } from "./api/uploads";
 import { userRoutes } from "./api/users";
 import { authRoutes } from "./auth";
 import { addressKey, clientIp } from "./client-info";
+import { compressAnswers } from "./compress";
 import type { AppServices } from "./context";
 import { ApiException, apiError } from "./http";
 import { LogThrottle } from "./log-throttle";
@@ -99,7 +99,7 @@ export function createApp({ services, build, staticFiles, renderCache, metrics: 
     );
   });
   app.use(securityHeaders(securityOptions(config, development, services.site)));
-  app.use(compress());
+  app.use(compressAnswers());
   // React Router matches a path in any case and with its letters percent-escaped: "/Admin/leads" and
   // "/%61dmin/leads" open the back office as "/admin/leads" does. Each such spelling is sent to the
   // back office's own before anything renders, so every protection that goes by path (no analytics,

@@ -31,13 +31,13 @@ import {
   type ServerResponse,
 } from "node:http";
 import { Hono } from "hono";
-import { compress } from "hono/compress";
 import { loggedPath } from "~/lib/logged-path";
+import { compressAnswers, pickEncoding } from "./compress";
 import type { AppServices } from "./context";
 import type { Logger } from "./logger";
 import { type Metrics, ROUTES } from "./metrics";
 import { type SecurityOptions, securityHeaders } from "./security";
-import { type BuildFiles, etagMatches, pickEncoding, type StaticFile } from "./static";
+import { type BuildFiles, etagMatches, type StaticFile } from "./static";
 
 /** A recorded answer: status, headers as [name, value, name, value, …] and body. */
 export type Answer = { status: number; headers: string[]; body: Buffer | undefined };
@@ -85,7 +85,7 @@ export async function createFastStatic(options: {
   const { logger, lifecycle, pageViews } = options.services;
   const probe = new Hono();
   probe.use(securityHeaders(options.security));
-  probe.use(compress());
+  probe.use(compressAnswers());
   probe.use(staticFiles);
 
   const files = new Map<string, StaticFile>();

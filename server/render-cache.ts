@@ -40,6 +40,7 @@ import { followBlogChanges } from "~/features/blog/posts.server";
 import { followJobChanges } from "~/features/jobs/jobs.server";
 import { isBackOfficePath } from "~/lib/paths";
 import { prerenderPaths } from "~/prerender";
+import { pickEncoding as pickStoredEncoding } from "./compress";
 import { pageTrimmer } from "./critical-css";
 import type { Logger } from "./logger";
 import { inlineScriptHashes, STORED_SCRIPT_SOURCES } from "./security";
@@ -440,15 +441,11 @@ async function compressedForms(
 }
 
 /** The stored form to send for an Accept-Encoding header. */
+const [BOTH, BR, GZIP, NONE] = [["br", "gzip"], ["br"], ["gzip"], []] as const;
+
+/** The stored form of the page a client takes (server/compress.ts's rule). */
 export function pickEncoding(accept: string, page: StoredPage): "br" | "gzip" | null {
-  const accepted = accept
-    .split(",")
-    .map((part) => part.trim().split(";"))
-    .filter(([, q]) => !q || !/q=0(\.0*)?$/.test(q.trim()))
-    .map(([name]) => name.trim().toLowerCase());
-  if (page.br && accepted.includes("br")) return "br";
-  if (page.gzip && (accepted.includes("gzip") || accepted.includes("*"))) return "gzip";
-  return null;
+  return pickStoredEncoding(accept, page.br ? (page.gzip ? BOTH : BR) : page.gzip ? GZIP : NONE);
 }
 
 /** Whether an If-None-Match header names the page's current version. */

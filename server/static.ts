@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { MiddlewareHandler } from "hono";
+import { pickEncoding } from "./compress";
 import { STORED_SCRIPT_SOURCES } from "./security";
 
 export type StaticEntry = {
@@ -52,17 +53,6 @@ export function loadStaticFiles(clientDir: string, manifest: StaticManifest): Ma
     });
   }
   return files;
-}
-
-export function pickEncoding(accept: string, available: ("br" | "gzip")[]): "br" | "gzip" | null {
-  const accepted = accept
-    .split(",")
-    .map((part) => part.trim().split(";"))
-    .filter(([, q]) => !q || !/q=0(\.0*)?$/.test(q.trim()))
-    .map(([name]) => name.trim().toLowerCase());
-  if (available.includes("br") && accepted.includes("br")) return "br";
-  if (available.includes("gzip") && (accepted.includes("gzip") || accepted.includes("*"))) return "gzip";
-  return null;
 }
 
 /** If-None-Match names this ETag (a list is accepted; the comparison is exact, as the ETags are strong). */

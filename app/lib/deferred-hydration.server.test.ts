@@ -1,8 +1,6 @@
-import { Readable } from "node:stream";
-import { text } from "node:stream/consumers";
 import { transformSync } from "esbuild";
 import { describe, expect, it } from "vitest";
-import { AFTER_PAINT, deferHydration, deferHydrationStream } from "./deferred-hydration.server";
+import { AFTER_PAINT, deferHydration } from "./deferred-hydration.server";
 
 /** Preload links as React places them (in the head, after the page's meta tags). */
 const PRELOADS = [
@@ -87,34 +85,5 @@ describe("deferHydration", () => {
       'import { x as route1 } from "/assets/product-D4.js";',
     );
     expect(deferHydration(odd)).toBe(odd);
-  });
-});
-
-describe("deferHydrationStream", () => {
-  async function through(chunks: Buffer[]): Promise<string> {
-    return text(Readable.from(chunks).pipe(deferHydrationStream()));
-  }
-
-  it("rewrites the document the same way however it is split into chunks", async () => {
-    const bytes = Buffer.from(DOCUMENT, "utf8");
-    const expected = deferHydration(DOCUMENT);
-    for (const size of [1, 2, 3, 7, 25, 64, 113, 500, bytes.length]) {
-      const chunks: Buffer[] = [];
-      for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size));
-      expect(await through(chunks)).toBe(expected);
-    }
-  });
-
-  it("passes a document without the preload links through untouched, split multi-byte characters included", async () => {
-    const doc = `<html><body><p>Façade “quotes” — ✓</p>${"x".repeat(5000)}</body></html>`;
-    const bytes = Buffer.from(doc, "utf8");
-    const chunks: Buffer[] = [];
-    for (let i = 0; i < bytes.length; i += 3) chunks.push(bytes.subarray(i, i + 3));
-    expect(await through(chunks)).toBe(doc);
-  });
-
-  it("sends a tail that never closes as it came", async () => {
-    const cut = DOCUMENT.slice(0, DOCUMENT.indexOf("import * as route1"));
-    expect(await through([Buffer.from(cut)])).toBe(cut);
   });
 });

@@ -14,9 +14,6 @@
  * hydrates as before.
  */
 
-import { Transform, type TransformCallback } from "node:stream";
-import { StringDecoder } from "node:string_decoder";
-
 const PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
 const MODULE_SCRIPT = /<script([^>]*\btype="module"[^>]*)>([\s\S]*?)<\/script>/;
 const STATIC_IMPORT = /import \* as (\w+) from ("[^"]+");/g;
@@ -83,75 +80,4 @@ export function deferHydration(html: string): string {
   const stop = end + CLOSE.length;
   const rewritten = deferHydrationSegment(html.slice(start, stop));
   return rewritten === null ? html : html.slice(0, start) + rewritten + html.slice(stop);
-}
-
-/**
- * The same rewrite on a streamed document (`entry.server.tsx`, which also renders the prerendered
- * pages): text passes through until the first preload link, then is held until React Router's module
- * script has closed, rewritten and sent on. Both are part of the shell, which React sends at once.
- */
-export function deferHydrationStream(): Transform {
-  const decoder = new StringDecoder("utf8");
-  let pending = "";
-  let state: "before" | "holding" | "done" = "before";
-  // While holding: where to look next for the module script's opening tag, and where it was found.
-  let scanFrom = 0;
-  let moduleAt = -1;
-  const step = (stream: Transform, final: boolean) => {
-    if (state === "before") {
-      const at = pending.indexOf(MARK);
-      if (at < 0) {
-        // Keep a possible partial marker for the next chunk, without splitting a surrogate pair.
-        let cut = final ? pending.length : pending.length - (MARK.length - 1);
-        if (cut > 0 && cut < pending.length && isHighSurrogate(pending.charCodeAt(cut - 1))) cut--;
-        if (cut > 0) {
-          stream.push(pending.slice(0, cut));
-          pending = pending.slice(cut);
-        }
-        return;
-      }
-      if (at > 0) stream.push(pending.slice(0, at));
-      pending = pending.slice(at);
-      state = "holding";
-    }
-    if (state === "holding") {
-      if (moduleAt < 0) {
-        const found = pending.slice(scanFrom).search(MODULE_OPEN);
-        if (found >= 0) moduleAt = scanFrom + found;
-        // An opening tag cut by the chunk's end is found on the next pass.
-        else scanFrom = Math.max(0, pending.length - 256);
-      }
-      const end = moduleAt < 0 ? -1 : pending.indexOf(CLOSE, moduleAt);
-      if (end < 0) {
-        if (final) {
-          stream.push(pending);
-          pending = "";
-        }
-        return;
-      }
-      const stop = end + CLOSE.length;
-      const segment = pending.slice(0, stop);
-      stream.push(deferHydrationSegment(segment) ?? segment);
-      pending = pending.slice(stop);
-      state = "done";
-    }
-    if (pending) stream.push(pending);
-    pending = "";
-  };
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
-      pending += decoder.write(chunk);
-      step(this, false);
-      callback();
-    },
-    flush(callback: TransformCallback) {
-      pending += decoder.end();
-      step(this, true);
-      callback();
-    },
-  });
-}
-
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
 }
