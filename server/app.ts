@@ -37,6 +37,7 @@ import { compressAnswers } from "./compress";
 import type { AppServices } from "./context";
 import { ApiException, apiError } from "./http";
 import { LogThrottle } from "./log-throttle";
+import { logRequest } from "./logger";
 import { mediaRoutes } from "./media";
 import { createMetrics, METRICS_PATH, type Metrics, metricsHandler, routeOf } from "./metrics";
 import { isCrossSite } from "./origin";
@@ -87,15 +88,10 @@ export function createApp({ services, build, staticFiles, renderCache, metrics: 
     if (c.req.path.startsWith("/assets/")) return;
     // Prometheus scrapes every few seconds: a successful scrape is a debug line, not one in every screenful.
     const level = c.req.path === METRICS_PATH && c.res.status === 200 ? "debug" : "info";
-    logger[level](
-      {
-        reqId: c.get("requestId"),
-        method: c.req.method,
-        path: loggedPath(c.req.path),
-        status: c.res.status,
-        ms: Math.round(ms),
-      },
-      "request",
+    logRequest(
+      logger,
+      { reqId: c.get("requestId"), method: c.req.method, path: loggedPath(c.req.path), status: c.res.status, ms: Math.round(ms) },
+      level,
     );
   });
   app.use(securityHeaders(securityOptions(config, development, services.site)));

@@ -22,13 +22,26 @@ export const COMPRESS_THRESHOLD = 1024;
 const GZIP_LEVEL = 6;
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 
-/** The stored form a client takes: brotli first, then gzip (or any, "*"); none named with q=0. */
-export function pickEncoding(accept: string, available: readonly ("br" | "gzip")[]): "br" | "gzip" | null {
-  const accepted = accept
+/** Accept-Encoding headers seen, parsed; a bounded map, as clients send the same few again and again. */
+const acceptedByHeader = new Map<string, readonly string[]>();
+const ACCEPT_CACHE_LIMIT = 64;
+
+/** The encodings an Accept-Encoding header takes (any named with q=0 left out), lower-cased. */
+function acceptedEncodings(accept: string): readonly string[] {
+  let accepted = acceptedByHeader.get(accept);
+  if (accepted) return accepted;
+  accepted = accept
     .split(",")
     .map((part) => part.trim().split(";"))
     .filter(([, q]) => !q || !/q=0(\.0*)?$/.test(q.trim()))
     .map(([name]) => name.trim().toLowerCase());
+  if (acceptedByHeader.size < ACCEPT_CACHE_LIMIT) acceptedByHeader.set(accept, accepted);
+  return accepted;
+}
+
+/** The stored form a client takes: brotli first, then gzip (or any, "*"); none named with q=0. */
+export function pickEncoding(accept: string, available: readonly ("br" | "gzip")[]): "br" | "gzip" | null {
+  const accepted = acceptedEncodings(accept);
   if (available.includes("br") && accepted.includes("br")) return "br";
   if (available.includes("gzip") && (accepted.includes("gzip") || accepted.includes("*"))) return "gzip";
   return null;

@@ -17,12 +17,13 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { sessionTokenFromCookieHeader } from "~/features/auth/auth.server";
 import { loggedPath } from "~/lib/logged-path";
 import type { AppServices } from "./context";
-import { type FastFile, hostCheck, requestIdOf } from "./fast-static";
+import { type FastFile, hostCheck, REQUEST_ID_SLOT, requestIdOf, sendAnswer } from "./fast-static";
+import { logRequest } from "./logger";
 import { type Metrics, ROUTES } from "./metrics";
 import { matchesEtag, pickEncoding, RENDER_CACHE_HEADER, type RenderCache, type StoredPage } from "./render-cache";
 import { contentSecurityPolicy, FIXED_SECURITY_HEADERS, NON_HTML_CSP, type SecurityOptions } from "./security";
 
-/** A stored page's answers: each as [name, value, name, value, …] without the per-request headers. */
+/** A stored page's answers: each as [name, value, name, value, …], ending with the request id's slot (sendAnswer). */
 type PageAnswers = { identity: string[]; br: string[] | null; gzip: string[] | null; notModified: string[]; logPath: string };
 
 export type FastPages = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -69,18 +70,14 @@ export function createFastPages(options: {
       body = encoding === "br" ? (page.br ?? undefined) : encoding === "gzip" ? (page.gzip ?? undefined) : page.body;
     }
     const id = requestIdOf(headers);
-    out = out.concat("x-request-id", id);
-    // While stopping, a kept-alive client is told to reconnect, which lands it on another process.
-    if (lifecycle.draining) out.push("connection", "close");
-    res.writeHead(status, out);
-    res.end(method === "HEAD" ? undefined : body);
+    sendAnswer(res, status, out, id, lifecycle.draining, method === "HEAD" ? undefined : body);
     const ms = performance.now() - started;
     metrics?.request(page.status === 404 ? ROUTES.notFound : ROUTES.page, method, status, ms / 1000);
     if (page.status === 200 && method === "GET") {
       const query = target.indexOf("?");
       pageViews?.count(query === -1 ? target : target.slice(0, query), headers["user-agent"]);
     }
-    logger.info({ reqId: id, method, path: answers.logPath, status, ms: Math.round(ms) }, "request");
+    logRequest(logger, { reqId: id, method, path: answers.logPath, status, ms: Math.round(ms) });
     return true;
   };
 }
@@ -101,6 +98,7 @@ function pageAnswers(page: StoredPage, security: SecurityOptions): PageAnswers {
     const csp = type.startsWith("text/html") ? contentSecurityPolicy(security, page.scriptSources ?? [], path) : NON_HTML_CSP;
     list.push("content-security-policy", csp);
     for (const [name, value] of FIXED_SECURITY_HEADERS) list.push(name.toLowerCase(), value);
+    list.push(...REQUEST_ID_SLOT);
     return list;
   };
   const sized = (encoding: string | null, bytes: Buffer) =>

@@ -34,13 +34,37 @@ import { Hono } from "hono";
 import { loggedPath } from "~/lib/logged-path";
 import { compressAnswers, pickEncoding } from "./compress";
 import type { AppServices } from "./context";
-import type { Logger } from "./logger";
+import { type Logger, logRequest } from "./logger";
 import { type Metrics, ROUTES } from "./metrics";
 import { type SecurityOptions, securityHeaders } from "./security";
 import { type BuildFiles, etagMatches, type StaticFile } from "./static";
 
-/** A recorded answer: status, headers as [name, value, name, value, …] and body. */
+/**
+ * A recorded answer: status, headers as [name, value, name, value, …] and body. The headers end with
+ * "x-request-id" and a value each answer sets in place (`sendAnswer`): no list is copied per request.
+ */
 export type Answer = { status: number; headers: string[]; body: Buffer | undefined };
+
+/** The last two entries of a recorded answer's headers, the request id's name and its place. */
+export const REQUEST_ID_SLOT = ["x-request-id", ""] as const;
+
+/**
+ * Writes a recorded answer with this request's id (and `Connection: close` while the process stops,
+ * so a kept-alive client reconnects to another process). Node reads the header list while writeHead
+ * runs, so the recorded list takes each request's id in turn.
+ */
+export function sendAnswer(
+  res: ServerResponse,
+  status: number,
+  headers: string[],
+  id: string,
+  draining: boolean,
+  body: Buffer | undefined,
+): void {
+  headers[headers.length - 1] = id;
+  res.writeHead(status, draining ? [...headers, "connection", "close"] : headers);
+  res.end(body);
+}
 
 export type FastFile = {
   etag: string;
@@ -155,15 +179,11 @@ export async function createFastStatic(options: {
     if (!answer) return false;
 
     const id = requestIdOf(headers);
-    const out = answer.headers.concat("x-request-id", id);
-    // While stopping, a kept-alive client is told to reconnect, which lands it on another process.
-    if (lifecycle.draining) out.push("connection", "close");
-    res.writeHead(answer.status, out);
-    res.end(method === "HEAD" ? undefined : answer.body);
+    sendAnswer(res, answer.status, answer.headers, id, lifecycle.draining, method === "HEAD" ? undefined : answer.body);
     const ms = performance.now() - started;
     metrics?.request(prerendered ? ROUTES.prerendered : ROUTES.static, method, answer.status, ms / 1000);
     if (prerendered && method === "GET") pageViews?.count(pathname, headers["user-agent"]);
-    if (file.logPath !== null) logger.info({ reqId: id, method, path: file.logPath, status: answer.status, ms: Math.round(ms) }, "request");
+    if (file.logPath !== null) logRequest(logger, { reqId: id, method, path: file.logPath, status: answer.status, ms: Math.round(ms) });
     return true;
   };
 }
@@ -258,8 +278,10 @@ async function prepare(probe: Hono, pathname: string, file: StaticFile): Promise
     if (res.headers.get("content-security-policy")?.includes("'nonce-")) return null;
     const headers: string[] = [];
     res.headers.forEach((value, name) => {
-      headers.push(name, value);
+      // The request id is each answer's own.
+      if (name !== REQUEST_ID_SLOT[0]) headers.push(name, value);
     });
+    headers.push(...REQUEST_ID_SLOT);
     return { status, headers, body } satisfies Answer;
   };
 

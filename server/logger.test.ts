@@ -1,7 +1,8 @@
+import { spawn } from "node:child_process";
 import { Writable } from "node:stream";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { createLogger, type LoggerOptions, logOutput, REDACTED } from "./logger";
+import { createLogger, type LoggerOptions, logOutput, logRequest, REDACTED } from "./logger";
 
 /** A destination that keeps what the logger writes. */
 function capture() {
@@ -282,5 +283,95 @@ describe("createLogger: output format", () => {
     expect(text).toContain("d***@whitfield-roofing.example");
     expect(text).not.toContain("pw-dev");
     expect(() => JSON.parse(out.lines()[0])).toThrow();
+  });
+});
+
+describe("logRequest", () => {
+  it("writes the line logger.info writes for the same request, field for field and in order", async () => {
+    const fast = jsonLogger();
+    const slow = jsonLogger();
+    const line = {
+      reqId: "5f0c7c1e-8c2a-4f5e-9d3b-2b8e1f6a7c90",
+      method: "GET",
+      path: "/blog/roofing-contractor-insurance",
+      status: 200,
+      ms: 3,
+    };
+    logRequest(fast.logger, line);
+    slow.logger.info(line, "request");
+    await nextTurn();
+    const [written] = fast.out.json();
+    const [expected] = slow.out.json();
+    expect(Object.keys(written)).toEqual(Object.keys(expected));
+    expect({ ...written, time: 0 }).toEqual({ ...expected, time: 0 });
+    expect(Math.abs(Number(written.time) - Number(expected.time))).toBeLessThan(1000);
+  });
+
+  it("masks an email address in the path, as every line does, and keeps quiet below its level", async () => {
+    const { logger, out } = jsonLogger();
+    logRequest(logger, { reqId: "r-1", method: "GET", path: "/admin/chats/dana%40whitfield-roofing.example", status: 200, ms: 1 });
+    logRequest(logger, { reqId: "r-2", method: "GET", path: "/", status: 200, ms: 1 }, "debug");
+    const quiet = createLogger("info", { environment: "test", destination: out.stream });
+    logRequest(quiet, { reqId: "r-3", method: "GET", path: "/metrics", status: 200, ms: 1 }, "debug");
+    await nextTurn();
+    const lines = out.json();
+    expect(lines.map((l) => l.reqId)).toEqual(["r-1", "r-2"]);
+    expect(lines[0].path).toBe("/admin/chats/d***@whitfield-roofing.example");
+    expect(lines[1].level).toBe(20);
+  });
+});
+
+describe("standard output", () => {
+  const here = new URL("./logger.ts", import.meta.url).href;
+  /** Runs `code` in a node of its own with `log`, a production logger on standard output; gives its output. */
+  function run(code: string): Promise<{ stdout: string; at: number[] }> {
+    return new Promise((resolve, reject) => {
+      const started = performance.now();
+      const child = spawn(
+        process.execPath,
+        [
+          "--import",
+          "tsx",
+          "--input-type=module",
+          "-e",
+          `const { createLogger } = await import(${JSON.stringify(here)}); const log = createLogger("info"); ${code}`,
+        ],
+        { stdio: ["ignore", "pipe", "ignore"] },
+      );
+      let stdout = "";
+      const at: number[] = [];
+      child.stdout.on("data", (chunk: Buffer) => {
+        stdout += chunk.toString();
+        at.push(performance.now() - started);
+      });
+      child.on("error", reject);
+      child.on("close", () => resolve({ stdout, at }));
+    });
+  }
+
+  it("writes a line that waits in the buffer on exit, on process.exit and on a crash alike", async () => {
+    for (const end of ["", "process.exit(3);", 'throw new Error("boom");']) {
+      const { stdout } = await run(`log.info({ n: 1 }, "first"); log.info({ n: 2 }, "second"); ${end}`);
+      const lines = stdout
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l) as { msg: string });
+      expect(lines.map((l) => l.msg)).toEqual(["first", "second"]);
+    }
+  });
+
+  it("writes a quiet server's line within a quarter of a second, and a warning at once", async () => {
+    const { stdout, at } = await run(
+      'log.info("waiting"); setTimeout(() => { log.warn("at once"); setTimeout(() => process.exit(0), 1000); }, 1000);',
+    );
+    expect(
+      stdout
+        .trim()
+        .split("\n")
+        .map((l) => (JSON.parse(l) as { msg: string }).msg),
+    ).toEqual(["waiting", "at once"]);
+    // Two writes: the info line by the timer before the warning, the warning on its own well before the exit.
+    expect(at).toHaveLength(2);
+    expect(at[1] - at[0]).toBeGreaterThan(500);
   });
 });

@@ -12,6 +12,3 @@ declare module "prom-client/lib/counter.js" {
 declare module "prom-client/lib/gauge.js" {
   export { Gauge as default } from "prom-client";
 }
-declare module "prom-client/lib/histogram.js" {
-  export { Histogram as default } from "prom-client";
-}
