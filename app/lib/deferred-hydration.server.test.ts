@@ -87,3 +87,14 @@ describe("deferHydration", () => {
     expect(deferHydration(odd)).toBe(odd);
   });
 });
+
+describe("deferHydration on a whole page", () => {
+  it("rewrites a document whose head holds a large stylesheet between the preload links and the rest", () => {
+    const style = `<style>${".a{color:red}".repeat(2000)}</style>`;
+    const big = DOCUMENT.replace("<head>", `<head>${style}`);
+    const out = deferHydration(big);
+    expect(out).toContain(style);
+    expect(out).not.toContain('<link rel="modulepreload"');
+    expect(out.replace(style, "")).toBe(deferHydration(DOCUMENT));
+  });
+});

@@ -14,8 +14,6 @@
  * hydrates as before.
  */
 
-const PRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
-const MODULE_SCRIPT = /<script([^>]*\btype="module"[^>]*)>([\s\S]*?)<\/script>/;
 const STATIC_IMPORT = /import \* as (\w+) from ("[^"]+");/g;
 const BARE_IMPORT = /(?<=^|[;\n])\s*import ("[^"]+");/g;
 
@@ -32,15 +30,57 @@ export const AFTER_PAINT = [
   "});",
 ].join("");
 
+const MARK = '<link rel="modulepreload"';
+const HREF = / href="([^"]+)"/;
+const MODULE_TYPE = 'type="module"';
+const CLOSE = "</script>";
+
 /**
- * Rewrites the part of a document from the first preload link to the end of React Router's module
- * script; null when that part does not have the expected shape.
+ * Rewrites a whole document; a document without React Router's shape is returned unchanged. The
+ * preload links (in the head) and the module script (at the end of the body) are found by plain
+ * searches and only they are read as patterns: the page between them, its inline stylesheet
+ * included, is most of the document.
  */
-export function deferHydrationSegment(segment: string): string | null {
-  const hrefs = [...segment.matchAll(PRELOAD)].map((m) => m[1]);
-  const script = MODULE_SCRIPT.exec(segment);
-  if (hrefs.length === 0 || !script) return null;
-  const [whole, attributes, body] = script;
+export function deferHydration(html: string): string {
+  const first = html.indexOf(MARK);
+  if (first < 0) return html;
+  // React Router's module script: the first script of type module after the first preload link.
+  let open = -1;
+  for (let at = html.indexOf(MODULE_TYPE, first); at >= 0; at = html.indexOf(MODULE_TYPE, at + 1)) {
+    const tag = html.lastIndexOf("<", at);
+    if (html.startsWith("<script", tag) && html.indexOf(">", tag) > at) {
+      open = tag;
+      break;
+    }
+  }
+  if (open < 0) return html;
+  const bodyStart = html.indexOf(">", open) + 1;
+  const end = html.indexOf(CLOSE, bodyStart);
+  if (end < 0) return html;
+  const attributes = html.slice("<script".length + open, bodyStart - 1);
+  // The preload links before the script, each removed; their addresses are preloaded by the script.
+  const links: [number, number][] = [];
+  const hrefs: string[] = [];
+  for (let at = first; at >= 0 && at < open; at = html.indexOf(MARK, at + MARK.length)) {
+    const close = html.indexOf(">", at);
+    const href = HREF.exec(html.slice(at, close));
+    if (close < 0 || !href) return html;
+    links.push([at, close + 1]);
+    hrefs.push(href[1]);
+  }
+  const script = rewriteModuleScript(attributes, html.slice(bodyStart, end), hrefs);
+  if (script === null) return html;
+  let out = "";
+  let from = 0;
+  for (const [a, b] of links) {
+    out += html.slice(from, a);
+    from = b;
+  }
+  return out + html.slice(from, open) + script + html.slice(end + CLOSE.length);
+}
+
+/** React Router's module script, its imports made dynamic after the first paint; null when it has another shape. */
+function rewriteModuleScript(attributes: string, body: string, hrefs: string[]): string | null {
   const names: string[] = [];
   const specifiers: string[] = [];
   // Side-effect imports (the route manifest; in development, the hot-reload runtime the route modules
@@ -60,24 +100,5 @@ export function deferHydrationSegment(segment: string): string | null {
   const imports =
     effects.map((s) => `await import(${s});`).join("") +
     `const [${names.join(",")}]=await Promise.all([${specifiers.map((s) => `import(${s})`).join(",")}]);`;
-  const rewritten = `<script${attributes}>${AFTER_PAINT}${preload}${imports}${rest}</script>`;
-  // A function replacement: the script's text may hold "$&" or "$'", which a string replacement would expand.
-  return segment.replace(PRELOAD, "").replace(whole, () => rewritten);
-}
-
-const MARK = '<link rel="modulepreload"';
-const MODULE_OPEN = /<script[^>]*\btype="module"/;
-const CLOSE = "</script>";
-
-/** Rewrites a whole document. */
-export function deferHydration(html: string): string {
-  const start = html.indexOf(MARK);
-  if (start < 0) return html;
-  const open = html.slice(start).search(MODULE_OPEN);
-  if (open < 0) return html;
-  const end = html.indexOf(CLOSE, start + open);
-  if (end < 0) return html;
-  const stop = end + CLOSE.length;
-  const rewritten = deferHydrationSegment(html.slice(start, stop));
-  return rewritten === null ? html : html.slice(0, start) + rewritten + html.slice(stop);
+  return `<script${attributes}>${AFTER_PAINT}${preload}${imports}${rest}</script>`;
 }
