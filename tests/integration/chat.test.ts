@@ -6,6 +6,7 @@
 import { createServer, type Server as HttpServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { chatMessages, chatSessions, leads, mailOutbox } from "#db/schema";
 import { withPhone } from "../../app/content/site-facts";
@@ -31,10 +32,18 @@ function captureLogs(server: Server) {
   const logger = server.services.logger;
   const seen: string[] = [];
   const levels = ["trace", "debug", "info", "warn", "error", "fatal"] as const;
-  const spies = levels.map((level) =>
+  const spies: { mockRestore(): void }[] = levels.map((level) =>
     vi.spyOn(logger, level).mockImplementation(((...args: unknown[]) => {
       seen.push(JSON.stringify(args, (_k, v) => (v instanceof Error ? { message: v.message, stack: v.stack } : v)));
     }) as never),
+  );
+  // The request log's lines go straight to the logger's output (server/logger.ts, logRequest), whatever the level here.
+  const output = (logger as unknown as Record<symbol, { write(line: string): void }>)[pino.symbols.streamSym];
+  spies.push(
+    vi.spyOn(logger, "isLevelEnabled").mockReturnValue(true),
+    vi.spyOn(output, "write").mockImplementation((line: string) => {
+      seen.push(line);
+    }),
   );
   onTestFinished(() => {
     for (const spy of spies) spy.mockRestore();
