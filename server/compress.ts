@@ -25,6 +25,8 @@ const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 /** Accept-Encoding headers seen, parsed; a bounded map, as clients send the same few again and again. */
 const acceptedByHeader = new Map<string, readonly string[]>();
 const ACCEPT_CACHE_LIMIT = 64;
+/** A browser's header is under 100 characters; a longer one is parsed each time, never kept. */
+const ACCEPT_CACHE_LENGTH = 256;
 
 /** The encodings an Accept-Encoding header takes (any named with q=0 left out), lower-cased. */
 function acceptedEncodings(accept: string): readonly string[] {
@@ -35,7 +37,7 @@ function acceptedEncodings(accept: string): readonly string[] {
     .map((part) => part.trim().split(";"))
     .filter(([, q]) => !q || !/q=0(\.0*)?$/.test(q.trim()))
     .map(([name]) => name.trim().toLowerCase());
-  if (acceptedByHeader.size < ACCEPT_CACHE_LIMIT) acceptedByHeader.set(accept, accepted);
+  if (acceptedByHeader.size < ACCEPT_CACHE_LIMIT && accept.length <= ACCEPT_CACHE_LENGTH) acceptedByHeader.set(accept, accepted);
   return accepted;
 }
 
