@@ -39,7 +39,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
@@ -75,6 +75,7 @@ const LEAD_INTERVAL_MS = 100;
 const TARGETS = {
   prerenderedVsNginx: 0.7,
   prerenderedVsBareNode: 0.8,
+  assetVsBareNode: 0.8,
   cachedVsPrerendered: 0.5,
   changedVsPrerendered: 0.9,
   countedVsNotCounted: 0.95,
@@ -105,8 +106,13 @@ type ServerResults = {
     counted: Measured;
     /** The bare Node server with the same bytes and headers, measured in turns with the rows above. */
     bare: Measured;
+    /** The home page's largest script (brotli), and the bare Node server sending its bytes and headers, in turns. */
+    asset: Measured;
+    bareAsset: Measured;
     cached: Measured;
     uncached: Measured;
+    /** GET /blog?q=zzz: rendered on every request (a query string is never stored). */
+    search: Measured;
     leads: Measured;
   };
   /** The views of / the server stored over the counted runs (docs/decisions/059): proof the row counted. */
@@ -296,11 +302,11 @@ function nextMessage<T>(child: ChildProcess): Promise<T> {
 }
 
 /** The bare Node reference: the home page's stored bytes from memory, with the headers the server sends. */
-function referenceServer(settings: { headers: Record<string, string> }) {
+function referenceServer(settings: { headers: Record<string, string>; file: string }) {
   const bodies = {
-    br: readFileSync(path.join(clientDir, "index.html.br")),
-    gzip: readFileSync(path.join(clientDir, "index.html.gz")),
-    identity: readFileSync(path.join(clientDir, "index.html")),
+    br: readFileSync(path.join(clientDir, `${settings.file}.br`)),
+    gzip: readFileSync(path.join(clientDir, `${settings.file}.gz`)),
+    identity: readFileSync(path.join(clientDir, settings.file)),
   };
   const server = createServer((req, res) => {
     const accepted = req.headers["accept-encoding"] ?? "";
@@ -452,16 +458,35 @@ ${brotli ? "  brotli_static on;\n" : ""}  server {
   return { base, brotli, stop: stopNginx };
 }
 
-/** Checks that `url` answers the stored home page bytes in `encoding`, so every row measures the same work. */
-async function expectHomePage(url: string, encoding: "gzip" | "br", what: string) {
+/** The home page's file in the build. */
+const HOME_FILE = "index.html";
+
+/**
+ * The largest script the home page loads (it preloads them all), relative to the build's client folder: the asset
+ * rows' file. Its stored brotli and gzip forms are what the server sends.
+ */
+function largestScript(): string {
+  const html = readFileSync(path.join(clientDir, HOME_FILE), "utf8");
+  const scripts = [...new Set([...html.matchAll(/"\/(assets\/[\w.-]+\.js)"/g)].map((m) => m[1]))].filter((file) =>
+    existsSync(path.join(clientDir, `${file}.br`)),
+  );
+  if (scripts.length === 0) throw new Error("the home page names no stored script");
+  return scripts.reduce((a, b) => (statSync(path.join(clientDir, b)).size > statSync(path.join(clientDir, a)).size ? b : a));
+}
+
+/** Checks that `url` answers the stored bytes of `file` in `encoding`, so every row measures the same work. */
+async function expectStored(url: string, encoding: "gzip" | "br", what: string, file = HOME_FILE) {
   const res = await rawGet(url, encoding === "br" ? BROWSER : GZIP);
-  const stored = readFileSync(path.join(clientDir, encoding === "br" ? "index.html.br" : "index.html.gz")).length;
+  const stored = readFileSync(path.join(clientDir, `${file}.${encoding === "br" ? "br" : "gz"}`)).length;
   if (res.status !== 200 || res.headers["content-encoding"] !== encoding || res.bytes !== stored)
     throw new Error(
-      `${what} did not answer the stored ${encoding} home page (status ${res.status}, ${res.headers["content-encoding"] ?? "no"} encoding, ${res.bytes} bytes, stored ${stored})`,
+      `${what} did not answer the stored ${encoding} ${file} (status ${res.status}, ${res.headers["content-encoding"] ?? "no"} encoding, ${res.bytes} bytes, stored ${stored})`,
     );
   return res;
 }
+
+/** Checks that `url` answers the stored home page bytes in `encoding`. */
+const expectHomePage = (url: string, encoding: "gzip" | "br", what: string) => expectStored(url, encoding, what);
 
 async function measureReferences(serverBase: string): Promise<Row[]> {
   const rows: Row[] = [];
@@ -504,10 +529,14 @@ async function measureReferences(serverBase: string): Promise<Row[]> {
   return rows;
 }
 
-/** The bare Node server (its own process, on the servers' core) sending the home page with the server's own headers. */
-async function startBareServer(serverBase: string): Promise<{ url: string; stop: () => Promise<void> }> {
+/**
+ * The bare Node server (its own process, on the servers' core) sending a file of the build (the home page
+ * unless said) with the server's own headers for it.
+ */
+async function startBareServer(serverBase: string, file = HOME_FILE): Promise<{ url: string; stop: () => Promise<void> }> {
+  const urlPath = file === HOME_FILE ? "/" : `/${file}`;
   // The server's own headers (security headers included), so the bare server sends the same bytes.
-  const sent = await expectHomePage(`${serverBase}/`, "gzip", "the server");
+  const sent = await expectStored(`${serverBase}${urlPath}`, "gzip", "the server", file);
   const headers = Object.fromEntries(
     Object.entries(sent.headers).filter(
       (entry): entry is [string, string] =>
@@ -515,11 +544,11 @@ async function startBareServer(serverBase: string): Promise<{ url: string; stop:
         !["date", "connection", "keep-alive", "content-length", "content-encoding", "transfer-encoding"].includes(entry[0]),
     ),
   );
-  const bare = helper("--reference-server", { headers }, SERVER_CORE);
+  const bare = helper("--reference-server", { headers, file }, SERVER_CORE);
   try {
     const { port } = await nextMessage<{ port: number }>(bare);
-    const url = `http://127.0.0.1:${port}/`;
-    await expectHomePage(url, "gzip", "the bare Node server");
+    const url = `http://127.0.0.1:${port}${urlPath}`;
+    await expectStored(url, "gzip", "the bare Node server", file);
     return { url, stop: () => stop(bare) };
   } catch (error) {
     await stop(bare);
@@ -651,6 +680,8 @@ async function seedPost(base: string): Promise<string> {
 const CHANGED_PHONE = "(737) 555-0199";
 /** Rounds of the home page rows: before, after, before again (the phone changed back), after, ... */
 const HOME_ROUNDS = 10;
+/** A blog search that matches no post: rendered on every request (the issue's own example of an uncached page). */
+const SEARCH_PATH = "/blog?q=zzz";
 
 const buildEtag = (pathname: string) =>
   JSON.parse(readFileSync(path.join(root, "build", "static-manifest.json"), "utf8")).files[pathname]?.etag as string | undefined;
@@ -729,17 +760,24 @@ async function measureServer(database: Database, references: { rows?: Row[] }): 
       // process's or the machine's speed over time weighs on both alike; each row is its median run.
       const cookie = await signIn(cached.base);
       const firstPhone = await storedPhone(cached.base, cookie);
-      const home: Record<"gzip" | "br" | "changedGzip" | "changedBr" | "counted" | "bare", Measured[]> = {
+      const home: Record<"gzip" | "br" | "changedGzip" | "changedBr" | "counted" | "bare" | "asset" | "bareAsset", Measured[]> = {
         gzip: [],
         br: [],
         changedGzip: [],
         changedBr: [],
         counted: [],
         bare: [],
+        asset: [],
+        bareAsset: [],
       };
       // The bare Node server in the same turns: the ratio compares runs made side by side, not a run made once
-      // at another moment (a machine's speed drifts by a fifth over minutes).
+      // at another moment (a machine's speed drifts by a fifth over minutes). Likewise for the home page's largest script.
+      const script = largestScript();
       const bare = await startBareServer(cached.base);
+      const bareAsset = await startBareServer(cached.base, script).catch(async (error: unknown) => {
+        await bare.stop();
+        throw error;
+      });
       try {
         let changed = false;
         for (let block = 0; block < 2 * HOME_ROUNDS; block++) {
@@ -761,9 +799,17 @@ async function measureServer(database: Database, references: { rows?: Row[] }): 
             home.counted.push(counted);
             home.bare.push(await getLoad(bare.url, GZIP));
           }
+          // Every other turn before the change: the script from the server and from the bare server, in turns.
+          if (block % 4 === 0) {
+            const pair = [
+              async () => home.asset.push(await getLoad(`${cached.base}/${script}`, BROWSER)),
+              async () => home.bareAsset.push(await getLoad(bareAsset.url, BROWSER)),
+            ];
+            for (const run of block % 8 === 0 ? pair : pair.reverse()) await run();
+          }
         }
       } finally {
-        await bare.stop();
+        await Promise.all([bare.stop(), bareAsset.stop()]);
       }
       rows = {
         gzip: median(home.gzip),
@@ -772,11 +818,15 @@ async function measureServer(database: Database, references: { rows?: Row[] }): 
         changedBr: median(home.changedBr),
         counted: median(home.counted),
         bare: median(home.bare),
+        asset: median(home.asset),
+        bareAsset: median(home.bareAsset),
       };
       for (const [row, runs] of Object.entries(home))
         console.log(`  ${row}: ${runs.map((m) => Math.round(m.rps).toLocaleString("en-US")).join(", ")} requests/s`);
       homeViews = await storedHomeViews(cached.base, cookie);
       rows.cached = await getLoad(`${cached.base}${slug}`, BROWSER);
+      // A search of the blog: a query string, so rendered on every request whatever the cache holds.
+      rows.search = await getLoad(`${cached.base}${SEARCH_PATH}`, BROWSER);
       rows.leads = await leadLoad(cached.base, LEAD_CONNECTIONS);
       leadsFirstRows.push({ load: "cached post", ...(await leadsFirst(cached.base, `${cached.base}${slug}`)) });
     } finally {
@@ -866,8 +916,11 @@ function report(references: Row[], results: ServerResults[]): boolean {
       measuredRow("GET / after a settings change, br", rows.changedBr),
       measuredRow("GET / prerendered, gzip, a browser's user agent: view counted", rows.counted),
       measuredRow("bare Node server, same bytes and headers, in turns with the rows above", rows.bare),
+      measuredRow(`GET /${largestScript()}, br (the home page's largest script)`, rows.asset),
+      measuredRow("bare Node server, same script bytes and headers, in turns with the row above", rows.bareAsset),
       measuredRow("GET /blog/<slug>, render cache", rows.cached),
       measuredRow("GET /blog/<slug>, RENDER_CACHE_MAX_MB=0", rows.uncached),
+      measuredRow(`GET ${SEARCH_PATH}, br: rendered on every request`, rows.search),
       measuredRow(`POST /api/contacts, ${LEAD_CONNECTIONS} connections`, rows.leads),
     ]);
     console.log(`\nLeads first on ${database}: a lead POST every ${LEAD_INTERVAL_MS} ms while ${CONNECTIONS} connections load a post`);
@@ -906,6 +959,8 @@ function report(references: Row[], results: ServerResults[]): boolean {
         rows.gzip.rps / rows.bare.rps,
         TARGETS.prerenderedVsBareNode,
       ) && ok;
+    ok =
+      ratio("script (br) / bare Node server, same bytes and headers", rows.asset.rps / rows.bareAsset.rps, TARGETS.assetVsBareNode) && ok;
     ok = ratio("cached post / prerendered (br, gzip)", rows.cached.rps / rows.br.rps, TARGETS.cachedVsPrerendered) && ok;
     ok = ratio("home after a settings change / before (br)", rows.changedBr.rps / rows.br.rps, TARGETS.changedVsPrerendered) && ok;
     ok = ratio("home after a settings change / before (gzip)", rows.changedGzip.rps / rows.gzip.rps, TARGETS.changedVsPrerendered) && ok;
