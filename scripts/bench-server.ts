@@ -301,7 +301,7 @@ function nextMessage<T>(child: ChildProcess): Promise<T> {
   });
 }
 
-/** The bare Node reference: the home page's stored bytes from memory, with the headers the server sends. */
+/** The bare Node reference: a file of the build (its stored forms) from memory, with the headers the server sends for it. */
 function referenceServer(settings: { headers: Record<string, string>; file: string }) {
   const bodies = {
     br: readFileSync(path.join(clientDir, `${settings.file}.br`)),
@@ -680,7 +680,7 @@ async function seedPost(base: string): Promise<string> {
 const CHANGED_PHONE = "(737) 555-0199";
 /** Rounds of the home page rows: before, after, before again (the phone changed back), after, ... */
 const HOME_ROUNDS = 10;
-/** A blog search that matches no post: rendered on every request (the issue's own example of an uncached page). */
+/** A blog search that matches no post: rendered on every request, as every address with a query string is. */
 const SEARCH_PATH = "/blog?q=zzz";
 
 const buildEtag = (pathname: string) =>
