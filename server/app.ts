@@ -215,9 +215,12 @@ export function createApp({ services, build, staticFiles, renderCache, metrics: 
         confirmIdentity: (admin, secret) =>
           confirmIdentity(services, admin, secret, { ip: clientIp(c, config.TRUST_PROXY), requestId: c.get("requestId") }),
       });
-    // A post (a form sent without JavaScript: a lead) is never in line behind pages.
+    // Public pages take turns. A post (a form sent without JavaScript: a lead) is never in line behind them, nor is
+    // a back-office screen, whose slower queries would hold the public pages up.
     const render = (request: Request) =>
-      request.method === "GET" || request.method === "HEAD" ? gate.run(() => renderNow(request)) : renderNow(request);
+      (request.method === "GET" || request.method === "HEAD") && !isBackOfficePath(c.req.path)
+        ? gate.run(() => renderNow(request))
+        : renderNow(request);
     if (!renderCache) return render(c.req.raw);
     // The admin's session may show drafts: such a request is neither answered from nor stored in the cache.
     // A flash toast is shown once to the browser that carries it.

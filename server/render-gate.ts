@@ -4,8 +4,8 @@
  * that ended. Node reads requests and accepts new connections between the loop's turns, one new connection a
  * turn; with every render under way at once a turn under load held dozens of renders' steps (100 to 200 ms), and
  * a new visitor's connection (a lead's post) waited seconds to be accepted. With one render at a time a turn holds
- * one render's step. Forms, the chat and the back office's data (the API), posts to a page and stored pages never
- * wait here.
+ * one render's step. The public pages take turns here (server/app.ts); forms, the chat, the API, posts to a page,
+ * back-office screens and stored pages never wait here.
  */
 export class RenderGate {
   private running = 0;
