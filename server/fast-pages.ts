@@ -10,8 +10,8 @@
  * close` while the process stops. The headers of each stored form are put together on a page's
  * first hit here and kept with it. What goes on to Hono, which answers it as before: other methods,
  * a request carrying the back-office session cookie (it may see drafts), a target that is not a
- * stored page's key as written (a page not stored yet or dropped, a query string but one tag, a
- * path not in its normalised form), and a Host header @hono/node-server refuses.
+ * stored page's key as written (a page not stored yet or dropped, a query string but
+ * visit tags and one tag, a path not in its normalised form), and a Host header @hono/node-server refuses.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { sessionTokenFromCookieHeader } from "~/features/auth/auth.server";

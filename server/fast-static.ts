@@ -17,7 +17,7 @@
  *
  * What a recorded answer cannot stand for goes on to Hono, which answers it as before: other methods
  * and paths, a path not written in the manifest's own form (dot segments, percent-encoding outside
- * /assets/), a prerendered page with a query string (React Router renders it), a stale build's pages,
+ * /assets/), a prerendered page with a query string but visit tags (React Router renders it), a stale build's pages,
  * a Host header @hono/node-server refuses, and a file compress() would compress on the fly for the
  * client's Accept-Encoding.
  */
@@ -32,6 +32,7 @@ import {
 } from "node:http";
 import { Hono } from "hono";
 import { loggedPath } from "~/lib/logged-path";
+import { withoutVisitTags } from "~/lib/visit-tags";
 import { compressAnswers, pickEncoding } from "./compress";
 import type { AppServices } from "./context";
 import { type Logger, logRequest } from "./logger";
@@ -156,7 +157,8 @@ export async function createFastStatic(options: {
     let file: FastFile | undefined;
     const prerendered = files.get(pathname)?.entry.prerendered === true;
     if (prerendered) {
-      if (!pagesAnswered || (query !== -1 && query < target.length - 1)) return false;
+      // A prerendered page is the same whatever visit tags its address carries (lib/visit-tags.ts).
+      if (!pagesAnswered || (query !== -1 && withoutVisitTags(target) !== pathname)) return false;
       // Recorded only while the build's pages stand; after a settings change, the stored page in their place.
       file = staticFiles.servePrerendered() ? recorded(pathname) : options.replacement?.(pathname);
     } else {

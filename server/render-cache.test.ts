@@ -184,7 +184,7 @@ describe("the render cache", () => {
     expect(cache.size.entries).toBe(0);
   });
 
-  it("never answers or stores the back office, other methods, an admin's request, or a query string other than one tag", async () => {
+  it("never answers or stores the back office, other methods, an admin's request, or a query string other than visit tags and one tag", async () => {
     const cache = new RenderCache({ maxBytes: 4 * 1024 * 1024, siteUrl: SITE });
     const s = site(cache);
     const requests: [string, Record<string, string>, string][] = [
@@ -192,8 +192,9 @@ describe("the render cache", () => {
       ["/admin", {}, "GET"],
       ["/blog/a-post.data", {}, "GET"],
       ["/blog?q=trucking", {}, "GET"],
-      ["/blog/a-post?utm_source=x", {}, "GET"],
+      ["/blog/a-post?utm_source=x&page=2", {}, "GET"],
       ["/blog?tag=Trucking&tag=Cyber", {}, "GET"],
+      ["/blog?q=trucking&utm_source=x", {}, "GET"],
       ["/careers", { cookie: "theme=dark; admin_session=token" }, "GET"],
       ["/careers", {}, "POST"],
     ];
@@ -234,6 +235,38 @@ describe("the render cache", () => {
     expect((await s.get("/blog/post-1")).headers.get(RENDER_CACHE_HEADER)).toBe("miss");
     expect((await s.get("/blog/post-11")).headers.get(RENDER_CACHE_HEADER)).toBe("hit");
     expect(cache.size.bytes).toBeLessThanOrEqual(maxBytes);
+  });
+
+  it("answers an address with visit tags from the page stored without them, unless its page shows them", async () => {
+    const readsVisitTags = (path: string) => path === "/careers";
+    const cache = new RenderCache({ maxBytes: 4 * 1024 * 1024, siteUrl: SITE, readsVisitTags });
+    const s = site(cache);
+    // The first render is of the address without its tags, stored under it.
+    const first = await s.get("/blog/a-post?utm_source=google&utm_medium=cpc&gclid=EAIa1");
+    expect(first.headers.get(RENDER_CACHE_HEADER)).toBe("miss");
+    expect(new URL(s.seen[0].url).search).toBe("");
+    expect(await first.text()).toContain("<h1>/blog/a-post v1</h1>");
+    for (const target of ["/blog/a-post", "/blog/a-post?fbclid=x", "/blog/a-post?", "/blog/a-post?msclkid=1&utm_campaign=spring_2026"]) {
+      expect((await s.get(target)).headers.get(RENDER_CACHE_HEADER), target).toBe("hit");
+      expect(cache.lookup(target)?.key, target).toBe("/blog/a-post");
+    }
+    // A tag page keeps its tag and drops the visit tags around it.
+    await s.get("/blog?utm_source=news&tag=Trucking");
+    expect(new URL(s.seen.at(-1)!.url).search).toBe("?tag=Trucking");
+    expect((await s.get("/blog?tag=Trucking&gclid=2")).headers.get(RENDER_CACHE_HEADER)).toBe("hit");
+    expect(cache.lookup("/blog?tag=Trucking&gclid=2")?.key).toBe("/blog?tag=Trucking");
+    // Any other parameter, a tag spelled otherwise, or a page that shows its tags: rendered as written.
+    const renders = s.renders();
+    for (const target of ["/blog/a-post?utm_source=x&ref=1", "/blog/a-post?UTM_SOURCE=x", "/blog/a-post?utm%5Fsource=x"]) {
+      expect((await s.get(target)).headers.get(RENDER_CACHE_HEADER), target).toBeNull();
+      expect(cache.lookup(target), target).toBeUndefined();
+    }
+    await s.get("/careers");
+    expect((await s.get("/careers")).headers.get(RENDER_CACHE_HEADER)).toBe("hit");
+    expect((await s.get("/careers?utm_source=indeed")).headers.get(RENDER_CACHE_HEADER)).toBeNull();
+    expect(cache.lookup("/careers?utm_source=indeed")).toBeUndefined();
+    expect(new URL(s.seen.at(-1)!.url).search).toBe("?utm_source=indeed");
+    expect(s.renders()).toBe(renders + 5);
   });
 
   it("keeps /blog?tag= pages apart, so made-up tags cannot push out the posts", async () => {

@@ -16,9 +16,12 @@
  * other path than the one the route table writes (React Router also answers /SITEMAP.XML,
  * /%73itemap.xml and /robots.txt/, and each spelling stored was an entry that pushed out a post),
  * the back office, and requests carrying the admin's session cookie (they may see drafts). Query
- * strings are not cached, with one exception: /blog?tag=..., the links every post shows for its
- * tags, which crawlers follow. Those are kept apart under their own small bounds, so made-up tags
- * cannot push out the posts; the search (?q=) is typed text and is rendered per request.
+ * strings are not cached, with two exceptions. Visit tags (`utm_*`, an ad network's click id:
+ * lib/visit-tags.ts) change nothing a page shows, so an address with them is answered from the page
+ * stored without them (a route whose page shows them, /careers, is rendered as written). And
+ * /blog?tag=..., the links every post shows for its tags, which crawlers follow: those are kept apart
+ * under their own small bounds, so made-up tags cannot push out the posts. The search (?q=) is typed
+ * text and is rendered per request.
  *
  * Invalidation: every content change drops every page except the prerenderable ones (they are
  * rendered without the database). Changes arrive by notification on every process
@@ -39,6 +42,7 @@ import type { Config } from "~/env.server";
 import { followBlogChanges } from "~/features/blog/posts.server";
 import { followJobChanges } from "~/features/jobs/jobs.server";
 import { isBackOfficePath } from "~/lib/paths";
+import { type VisitTagsHandle, withoutVisitTags } from "~/lib/visit-tags";
 import { prerenderPaths } from "~/prerender";
 import { pickEncoding as pickStoredEncoding } from "./compress";
 import { pageTrimmer } from "./critical-css";
@@ -194,6 +198,12 @@ export type RenderCacheOptions = {
    * canonical link to tell its own address by. Without it, no such answer is stored.
    */
   isRoutePath?: (path: string) => boolean;
+  /**
+   * Whether the page at a path shows its address's visit tags (`visitTagMatcher`): such an address is
+   * rendered as written. Every other page is the same without them: it is answered from the page
+   * stored for the address without them (lib/visit-tags.ts).
+   */
+  readsVisitTags?: (path: string) => boolean;
 };
 
 export class RenderCache {
@@ -205,6 +215,7 @@ export class RenderCache {
   private readonly trim: ((html: string) => Promise<string>) | undefined;
   private readonly isNotFound: (path: string) => boolean;
   private readonly isRoutePath: (path: string) => boolean;
+  private readonly readsVisitTags: (path: string) => boolean;
   /** Renders under way, so concurrent requests for one page share one render. */
   private readonly inFlight = new Map<string, Promise<Outcome>>();
   /** Increased by every drop: a render that began before one is not stored. */
@@ -223,6 +234,7 @@ export class RenderCache {
     this.trim = options.trim;
     this.isNotFound = options.isNotFound ?? (() => false);
     this.isRoutePath = options.isRoutePath ?? (() => false);
+    this.readsVisitTags = options.readsVisitTags ?? (() => false);
   }
 
   /** Stored pages and the bytes they hold (every variant counted). */
@@ -294,7 +306,8 @@ export class RenderCache {
    * ahead of Hono (server/fast-pages.ts); undefined when it is not stored or not current. A target
    * that is not in the normalised form the keys have simply finds nothing and goes through Hono.
    */
-  lookup(requestTarget: string): StoredPage | undefined {
+  lookup(written: string): StoredPage | undefined {
+    const requestTarget = this.withoutVisitTags(written);
     const query = requestTarget.indexOf("?");
     let page: StoredPage | undefined;
     if (query === -1) page = this.pages.get(requestTarget, this.maxAgeMs);
@@ -304,11 +317,20 @@ export class RenderCache {
     return page;
   }
 
+  /** A target without its visit tags, unless its page shows them. */
+  private withoutVisitTags(target: string): string {
+    const without = withoutVisitTags(target);
+    if (without === target) return target;
+    const query = target.indexOf("?");
+    return this.readsVisitTags(target.slice(0, query)) ? target : without;
+  }
+
   /** Where a request's page is kept, or null when it is never answered from the cache. */
   private target(c: Context): Target | null {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return null;
     const url = new URL(c.req.url);
     const path = url.pathname;
+    if (url.search !== "") url.search = this.withoutVisitTags(`${path}${url.search}`).slice(path.length);
     // Single-fetch data (.data) and route discovery answer client-side navigation, not documents.
     if (isBackOfficePath(path) || path.endsWith(".data") || path.startsWith("/__")) return null;
     // Any address no route has, with any query: the same document, rendered once per content version.
@@ -484,6 +506,7 @@ export function createRenderCache(
     trim: pageTrimmer(clientDir, "silent"),
     isNotFound: build ? notFoundMatcher(build) : undefined,
     isRoutePath: build ? routePathMatcher(build) : undefined,
+    readsVisitTags: build ? visitTagMatcher(build) : undefined,
   });
 }
 
@@ -525,15 +548,29 @@ export function routePathMatcher(build: Pick<ServerBuild, "routes">): (path: str
 }
 
 /**
+ * Whether a path reaches a route whose page shows its address's visit tags (its handle says
+ * `readsVisitTags`, lib/visit-tags.ts), matched as `notFoundMatcher` matches.
+ */
+export function visitTagMatcher(build: Pick<ServerBuild, "routes">): (path: string) => boolean {
+  const readers = new Set(
+    Object.values(build.routes)
+      .filter((r) => (r?.module.handle as VisitTagsHandle | undefined)?.readsVisitTags === true)
+      .map((r) => r?.id),
+  );
+  const matchers = wholeRoutePaths(build, (id) => readers.has(id)).map((whole) => compileRoutePath(whole, false));
+  return (path) => matchers.length > 0 && matchers.some((matcher) => matcher.test(decodeRoutePath(path)));
+}
+
+/**
  * The whole path from the root of every route React Router can end a match on (one with a path or an
  * index) but the not-found route, joined as React Router joins them: an absolute path stands for the
  * whole, repeated slashes are one.
  */
-function wholeRoutePaths(build: Pick<ServerBuild, "routes">): string[] {
+function wholeRoutePaths(build: Pick<ServerBuild, "routes">, only: (id: string) => boolean = () => true): string[] {
   const routes = Object.values(build.routes).filter((r) => r !== undefined);
   const byId = new Map(routes.map((r) => [r.id, r]));
   return routes
-    .filter((r) => r.id !== NOT_FOUND_ROUTE && (r.path !== undefined || r.index))
+    .filter((r) => r.id !== NOT_FOUND_ROUTE && (r.path !== undefined || r.index) && only(r.id))
     .map((r) => {
       const chain: string[] = [];
       for (let at: (typeof routes)[number] | undefined = r; at; at = at.parentId ? byId.get(at.parentId) : undefined) {

@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { MiddlewareHandler } from "hono";
+import { withoutVisitTags } from "~/lib/visit-tags";
 import { pickEncoding } from "./compress";
 import { STORED_SCRIPT_SOURCES } from "./security";
 
@@ -93,7 +94,8 @@ export function serveBuild(options: {
     const file = files.get(pathname);
     if (!file) return next();
     const { entry } = file;
-    if (entry.prerendered && (!options.servePrerendered() || url.search !== "")) return next();
+    // A prerendered page is the same whatever visit tags its address carries (lib/visit-tags.ts).
+    if (entry.prerendered && (!options.servePrerendered() || withoutVisitTags(url.search) !== "")) return next();
 
     const headers = new Headers({ "Content-Type": entry.type, ETag: entry.etag, Vary: "Accept-Encoding" });
     headers.set("Cache-Control", cacheControl(pathname, entry));

@@ -21,6 +21,8 @@ export function rememberLanding(): void {
 }
 
 export function submissionContext(): { pageUrl: string; referrer?: string; utm?: Record<string, string> } {
+  // A form's effects run before the page's own: on the landing page itself, the landing is remembered here first.
+  rememberLanding();
   let landing: Landing = {};
   try {
     landing = JSON.parse(sessionStorage.getItem(KEY) ?? "{}") as Landing;

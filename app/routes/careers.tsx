@@ -18,11 +18,15 @@ import { formClientAction, isFormAnswer, keepDataAfterForms } from "~/lib/form";
 import { accept, formHeaders, postForm, refuse } from "~/lib/post.server";
 import { seo, siteUrlFrom } from "~/lib/seo";
 import { siteFromMatches, useSite } from "~/lib/site";
+import type { VisitTagsHandle } from "~/lib/visit-tags";
 import type { Route } from "./+types/careers";
 
 /** The address parameter naming the opening whose application form is open (`/careers?apply={id}`). */
 const APPLY_PARAM = "apply";
 const APPLY_DIALOG = "apply-dialog";
+
+/** Each opening's Apply form carries the address's campaign parameters on (`campaignParams`). */
+export const handle: VisitTagsHandle = { readsVisitTags: true };
 
 /** Rendered per request: the openings come from the database. */
 export async function loader({ context }: Route.LoaderArgs) {

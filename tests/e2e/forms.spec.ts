@@ -127,6 +127,33 @@ test.describe("contact form", () => {
   }
 });
 
+test("a visitor from an ad gets the page as built: it hydrates without a mismatch and the form sends the campaign", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  const answer = await page.goto("/contact?utm_source=google&utm_medium=cpc&utm_campaign=roofers&gclid=EAIaIQobChMI");
+  // The build's own page (its scripts allowed by their hashes), not one rendered for this address.
+  expect(answer?.headers()["content-security-policy"]).not.toContain("'nonce-");
+  const f = page.getByRole("form", { name: "Contact form" });
+  expect(await f.getAttribute("action")).not.toMatch(/utm_|gclid/);
+  await f.getByLabel("Full Name").fill("Dana Whitfield");
+  await f.getByLabel("Email Address").fill("dana@whitfield-roofing.example");
+  await f.getByLabel("Phone Number").fill("(512) 555-0199");
+  await f.locator("#contact-insurance-type").selectOption("Contractors Insurance");
+  await f.getByLabel(/^Message/).fill("Twelve-person roofing crew; we need GL with a waiver of subrogation.");
+  await f.getByRole("checkbox").check();
+  const sent = page.waitForRequest(actionRequest("/contact"));
+  await f.getByRole("button", { name: formMessages.contact.submit }).click();
+  const fields = new URLSearchParams((await sent).postData() ?? "");
+  expect(fields.get("utm_source")).toBe("google");
+  expect(fields.get("utm_campaign")).toBe("roofers");
+  expect(fields.get("pageUrl")).toContain("gclid=EAIaIQobChMI");
+  await expect(toast(page, formMessages.contact.success)).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
 test("a form sent before the page has hydrated is posted by the browser to the page, and answered there", async ({ page }) => {
   const release = await holdRequests(page, /\/assets\/entry\.client-[\w-]+\.js$/);
   const posts: string[] = [];

@@ -141,6 +141,19 @@ describe("stored pages answered ahead of Hono", () => {
     }
   });
 
+  it("answers a stored page asked with visit tags alone, as the page itself", async () => {
+    const plain = await ask(server.url, `/blog/${slug}`, { headers: { "accept-encoding": "br" } });
+    lookup.mockClear();
+    const tagged = await ask(server.url, `/blog/${slug}?utm_source=mail&utm_medium=email&fbclid=IwAR`, {
+      headers: { "accept-encoding": "br" },
+    });
+    expect(lookup).toHaveBeenCalledTimes(1);
+    expect(tagged.status).toBe(200);
+    expect(tagged.headers[RENDER_CACHE_HEADER.toLowerCase()]).toBe("hit");
+    expect(tagged.headers.etag).toBe(plain.headers.etag);
+    expect(tagged.body.equals(plain.body)).toBe(true);
+  });
+
   it("leaves the admin's session, other methods, other queries and unknown pages to Hono", async () => {
     await ask(server.url, `/blog/${slug}`);
     lookup.mockClear();
@@ -153,7 +166,7 @@ describe("stored pages answered ahead of Hono", () => {
     expect(posted.headers[RENDER_CACHE_HEADER.toLowerCase()]).toBeUndefined();
     expect(lookup).not.toHaveBeenCalled();
 
-    for (const target of [`/blog/${slug}?utm_source=mail`, "/blog?q=cargo", "/blog/no-such-post", `/blog/./${slug}`]) {
+    for (const target of [`/blog/${slug}?utm_source=mail&page=2`, "/blog?q=cargo", "/blog/no-such-post", `/blog/./${slug}`]) {
       lookup.mockClear();
       const res = await ask(server.url, target);
       expect(

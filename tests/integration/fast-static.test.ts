@@ -173,6 +173,14 @@ describe("the client build answered ahead of Hono", () => {
     await expectSameAsHono(pageData, { headers: BROWSER });
   });
 
+  it("answers a prerendered page asked with visit tags alone as the page itself, as the Hono app does", async () => {
+    for (const target of ["/?utm_source=newsletter&utm_medium=email", "/about?gclid=EAIaIQ", "/about?"]) {
+      const got = await expectSameAsHono(target, { headers: BROWSER });
+      expect(got.headers.etag, target).toBe(manifest.files[target.split("?")[0]].etag);
+      expect(got.headers["content-security-policy"], target).not.toContain("'nonce-");
+    }
+  });
+
   it("answers assets with immutable caching, with or without a query string, and other client files", async () => {
     const js = await expectSameAsHono(asset, { headers: BROWSER });
     expect(js.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
@@ -286,8 +294,9 @@ describe("the client build answered ahead of Hono", () => {
   it("leaves to Hono what the recorded answers cannot stand for", async () => {
     const left = async (target: string, init: Ask = {}) =>
       expect((await ask(fast.url, target, init)).status, `${init.method ?? "GET"} ${target}`).toBe(LEFT_TO_HONO);
-    // React Router renders a prerendered page asked with a query string.
-    await left("/?utm_source=newsletter");
+    // React Router renders a prerendered page asked with a query string other than visit tags.
+    await left("/?page=2");
+    await left("/?utm_source=newsletter&ref=partner");
     await left(`${pageData}?_routes=root`);
     await left("/", { method: "POST" });
     await left("/no-such-page");
@@ -360,7 +369,7 @@ describe("the client build answered ahead of Hono", () => {
   });
 
   it("the running server renders a prerendered page asked with a query string, with a nonce CSP", async () => {
-    const res = await fetch(`${server.url}/?utm_source=newsletter`);
+    const res = await fetch(`${server.url}/?page=2&utm_source=newsletter`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-security-policy")).toMatch(/'nonce-[^']+'/);
     expect(res.headers.get("etag")).not.toBe(manifest.files["/"].etag);

@@ -322,14 +322,25 @@ describe.each(databaseKinds)("public pages from the render cache on %s", (kind) 
     }
   });
 
-  it("keeps /blog?tag= pages apart and renders searches and other query strings per request", async () => {
+  it("keeps /blog?tag= pages apart, answers visit tags from the page without them, and renders searches and other query strings per request", async () => {
     const tagged = "/blog?tag=Commercial%20Trucking";
     expect((await page(tagged)).state).toBe("miss");
     expect((await page(tagged)).state).toBe("hit");
     const created = await createPost({ title: "Hail Guide With A Query" });
-    for (const path of ["/blog?q=hail", `/blog/${created.slug}?utm_source=newsletter`, "/careers?ref=x"]) {
+    for (const path of [
+      "/blog?q=hail",
+      `/blog/${created.slug}?utm_source=newsletter&ref=x`,
+      "/careers?ref=x",
+      "/careers?utm_source=indeed",
+    ]) {
       for (let i = 0; i < 2; i++) expect((await page(path)).state, path).toBeNull();
     }
+    // Visit tags alone: the page stored without them, the same document.
+    const plain = await page(`/blog/${created.slug}`);
+    const fromAd = await page(`/blog/${created.slug}?utm_source=newsletter&utm_medium=email&gclid=EAIa`);
+    expect(fromAd.state).toBe("hit");
+    expect(fromAd.body).toBe(plain.body);
+    expect((await page(`/blog/${created.slug}?utm_source=newsletter&tag=x`)).state).toBeNull();
     // The canonical address only: /blog/{id} shows the post too, and is rendered per request.
     for (let i = 0; i < 2; i++) expect((await page(`/blog/${created._id}`)).state).toBeNull();
   });

@@ -4,6 +4,8 @@
  * referring site of the visit's landing page. Staff-added leads and chat intakes have channels of their own.
  */
 
+import { CLICK_IDS } from "~/lib/visit-tags";
+
 export const leadChannels = ["paid", "email", "social", "organic", "referral", "direct", "chat", "phone", "walk_in"] as const;
 export type LeadChannel = (typeof leadChannels)[number];
 
@@ -38,8 +40,6 @@ const PAID_MEDIUMS = new Set([
 ]);
 const EMAIL_MEDIUMS = new Set(["email", "e-mail", "e_mail", "newsletter"]);
 const SOCIAL_MEDIUMS = new Set(["social", "social-network", "social_network", "social-media", "social_media", "sm"]);
-/** Click ids ad networks add to the landing page's address: Google, Microsoft, Meta, TikTok, LinkedIn. */
-const CLICK_IDS = ["gclid", "gbraid", "wbraid", "dclid", "msclkid", "fbclid", "ttclid", "li_fat_id"];
 
 /** Hosts of search engines (a visit from one without a campaign is organic search). */
 const SEARCH_HOSTS = [
