@@ -211,6 +211,7 @@ export function createApp({ services, build, staticFiles, renderCache, metrics: 
         crossSite: isCrossSite(c, config),
         warnOncePerMinute,
         contentChanged: () => renderCache?.invalidate("write"),
+        contentVersion: () => renderCache?.contentVersion ?? null,
         admin: (request: Request) => adminFromRequest(services, request),
         confirmIdentity: (admin, secret) =>
           confirmIdentity(services, admin, secret, { ip: clientIp(c, config.TRUST_PROXY), requestId: c.get("requestId") }),

@@ -69,6 +69,12 @@ export type RequestContext = Omit<AppServices, "site"> & {
    */
   contentChanged: () => void;
   /**
+   * The version of the stored content (posts, jobs) as this process knows it: it changes with every change
+   * heard (the render cache's drops). Null when a change could go unheard (no render cache, or its notifications
+   * lost): then nothing is kept per version.
+   */
+  contentVersion: () => number | null;
+  /**
    * Writes a warning at most once a minute for this request's address (server/log-throttle.ts): for
    * what any visitor can cause as often as they like, such as an action refused as cross-site.
    */

@@ -258,6 +258,11 @@ export class RenderCache {
     this.tagPages.dropWhere(() => true);
   }
 
+  /** Changes with every drop; null while changes cannot be heard (`AppLoadContext.contentVersion`). */
+  get contentVersion(): number | null {
+    return this.paused ? null : this.generation;
+  }
+
   /** Changes can no longer be heard: content pages are dropped and rendered per request until `resume`. */
   pause(): void {
     this.paused = true;

@@ -16,8 +16,11 @@ import type { Route } from "./+types/blog";
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const site = context.site.facts;
-  const posts = await blogList(context.db, site, (error) =>
-    context.logger.error({ err: error }, "blog list: stored posts unavailable, showing the built-in ones"),
+  const posts = await blogList(
+    context.db,
+    site,
+    (error) => context.logger.error({ err: error }, "blog list: stored posts unavailable, showing the built-in ones"),
+    context.contentVersion(),
   );
   return { posts, tags: uniqueTags(posts), jsonLd: blogJsonLd(posts, context.config.SITE_URL, site) };
 }

@@ -218,13 +218,16 @@ describe.each(databaseKinds)("public pages from the render cache on %s", (kind) 
     expect(next.state).toBeNull();
   });
 
-  it("lists a new post on /blog, and shows a job's edit on /careers, at once", async () => {
+  it("lists a new post on /blog and in a search, and shows a job's edit on /careers, at once", async () => {
     await page("/blog");
     expect((await page("/blog")).state).toBe("hit");
+    // A search (rendered per request) reads the list kept for this content version.
+    expect((await page("/blog?q=flood")).body).not.toContain("Brand New Flood Primer");
     await createPost({ title: "Brand New Flood Primer" });
     const blog = await page("/blog");
     expect(blog.state).toBe("miss");
     expect(blog.body).toContain("Brand New Flood Primer");
+    expect((await page("/blog?q=flood")).body).toContain("Brand New Flood Primer");
 
     const created = await heardChange(() => call("POST", "/api/jobs", job));
     expect(created.status).toBe(201);

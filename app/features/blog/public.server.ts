@@ -66,19 +66,54 @@ export async function publishedPosts(db: Database): Promise<Located[]> {
   return rows.map(fromRow);
 }
 
+/** A list read at a content version: used for that version, and no longer than this. */
+const LIST_MAX_AGE_MS = 60_000;
+type KeptList = { version: number; readAt: number; site: SiteFacts; list: Promise<PostSummary[]> };
+/** The last list read per database, with the version and profile it was read at. */
+const keptLists = new WeakMap<Database, KeptList>();
+
 /**
  * The list as the spec builds it: the built-in posts (newest first), then the published ones
  * (newest first). A database failure leaves the built-in posts alone, silently for the reader
  * (spec 000 section 8) but logged.
+ *
+ * `version` is the content version the request found (`AppLoadContext.contentVersion`): the list
+ * read at a version answers every request at the same version and profile (a search, a filter,
+ * the list's data request) for up to a minute, so a page the cache cannot store reads no table. A
+ * null version (changes may go unheard) reads it every time, as does a read that failed.
  */
-export async function blogList(db: Database, site: SiteFacts, onError: (error: unknown) => void = () => {}): Promise<PostSummary[]> {
+export async function blogList(
+  db: Database,
+  site: SiteFacts,
+  onError: (error: unknown) => void = () => {},
+  version: number | null = null,
+): Promise<PostSummary[]> {
+  if (version === null) return readList(db, site, onError).then(({ list }) => list);
+  const kept = keptLists.get(db);
+  if (kept && kept.version === version && kept.site === site && performance.now() - kept.readAt < LIST_MAX_AGE_MS) return kept.list;
+  const reading = readList(db, site, onError);
+  const entry: KeptList = { version, readAt: performance.now(), site, list: reading.then(({ list }) => list) };
+  keptLists.set(db, entry);
+  void reading.then(({ failed }) => {
+    if (failed && keptLists.get(db) === entry) keptLists.delete(db);
+  });
+  return entry.list;
+}
+
+async function readList(
+  db: Database,
+  site: SiteFacts,
+  onError: (error: unknown) => void,
+): Promise<{ list: PostSummary[]; failed: boolean }> {
   let stored: Located[] = [];
+  let failed = false;
   try {
     stored = await publishedPosts(db);
   } catch (error) {
+    failed = true;
     onError(error);
   }
-  return [...locatedBuiltIns(site), ...stored].map((post) => toSummary(post, site));
+  return { list: [...locatedBuiltIns(site), ...stored].map((post) => toSummary(post, site)), failed };
 }
 
 /** Every post a reader may see, newest first, with its full text and address (the RSS feed). */
