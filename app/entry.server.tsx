@@ -3,11 +3,23 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "./components/nonce";
+import { renderBlogBrowser } from "./features/blog/components/browser-part.server";
 import { isRefusedActionOrigin } from "./lib/action-origin";
 import { deferHydration } from "./lib/deferred-hydration.server";
 import { loggedPath } from "./lib/logged-path";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Pages whose addresses with a query differ from the page without one in a single part (server/render-cache.ts):
+ * the server answers them with the stored page and `renderPart`'s HTML in place of the part it holds.
+ */
+export const partPaths: readonly string[] = ["/blog"];
+
+/** The part of a page in `partPaths` for an address (its query without visit tags), or null: render the page whole. */
+export function renderPart(url: URL, context: AppLoadContext): Promise<string | null> {
+  return url.pathname === "/blog" ? renderBlogBrowser(url, context) : Promise.resolve(null);
+}
 
 /**
  * Renders the whole document before answering. A page's data is loaded before it renders, and its

@@ -34,14 +34,14 @@ import { userRoutes } from "./api/users";
 import { authRoutes } from "./auth";
 import { addressKey, clientIp } from "./client-info";
 import { compressAnswers } from "./compress";
-import type { AppServices } from "./context";
+import type { AppServices, RequestContext } from "./context";
 import { ApiException, apiError } from "./http";
 import { LogThrottle } from "./log-throttle";
 import { logRequest } from "./logger";
 import { mediaRoutes } from "./media";
 import { createMetrics, METRICS_PATH, type Metrics, metricsHandler, routeOf } from "./metrics";
 import { isCrossSite } from "./origin";
-import type { RenderCache } from "./render-cache";
+import type { PartEntry, RenderCache } from "./render-cache";
 import { RenderGate } from "./render-gate";
 import { type SecurityOptions, securityHeaders } from "./security";
 import { siteImageRoutes } from "./site-images";
@@ -68,6 +68,11 @@ export type AppOptions = {
   metrics?: Metrics;
   development?: boolean;
 };
+
+/** The entry module's exports for the pages with a part rendered per request (app/entry.server.tsx). */
+async function entryOf(build: AppOptions["build"]): Promise<PartEntry> {
+  return (typeof build === "function" ? await build() : build).entry.module as PartEntry;
+}
 
 export function createApp({ services, build, staticFiles, renderCache, metrics: given, development = false }: AppOptions) {
   const { config, logger } = services;
@@ -200,22 +205,22 @@ export function createApp({ services, build, staticFiles, renderCache, metrics: 
       const skipped = throttled.take(`${message}\n${addressKey(ip)}`);
       if (skipped !== null) logger.warn({ ...data, ip, ...(skipped > 0 ? { skipped } : {}) }, message);
     };
-    const renderNow = (request: Request) =>
-      handle(request, {
-        ...services,
-        site: services.site.current(),
-        siteStore: services.site,
-        nonce,
-        requestId: c.get("requestId"),
-        clientIp: ip,
-        crossSite: isCrossSite(c, config),
-        warnOncePerMinute,
-        contentChanged: () => renderCache?.invalidate("write"),
-        contentVersion: () => renderCache?.contentVersion ?? null,
-        admin: (request: Request) => adminFromRequest(services, request),
-        confirmIdentity: (admin, secret) =>
-          confirmIdentity(services, admin, secret, { ip: clientIp(c, config.TRUST_PROXY), requestId: c.get("requestId") }),
-      });
+    const loadContext = (): RequestContext => ({
+      ...services,
+      site: services.site.current(),
+      siteStore: services.site,
+      nonce,
+      requestId: c.get("requestId"),
+      clientIp: ip,
+      crossSite: isCrossSite(c, config),
+      warnOncePerMinute,
+      contentChanged: () => renderCache?.invalidate("write"),
+      contentVersion: () => renderCache?.contentVersion ?? null,
+      admin: (request: Request) => adminFromRequest(services, request),
+      confirmIdentity: (admin, secret) =>
+        confirmIdentity(services, admin, secret, { ip: clientIp(c, config.TRUST_PROXY), requestId: c.get("requestId") }),
+    });
+    const renderNow = (request: Request) => handle(request, loadContext());
     // Public pages take turns. A post (a form sent without JavaScript: a lead) is never in line behind them, nor is
     // a back-office screen, whose slower queries would hold the public pages up.
     const render = (request: Request) =>
@@ -227,7 +232,8 @@ export function createApp({ services, build, staticFiles, renderCache, metrics: 
     // A flash toast is shown once to the browser that carries it.
     const cookies = c.req.header("cookie");
     const personal = sessionTokenFromCookieHeader(config, cookies) !== undefined || Boolean(cookies?.includes("flash_toast="));
-    return renderCache.serve(c, render, { nonce, personal });
+    const renderPart = async (url: URL) => (await entryOf(build)).renderPart?.(url, loadContext()) ?? null;
+    return renderCache.serve(c, render, { nonce, personal, renderPart });
   });
 
   app.onError((error, c) => onError(error, c, services));

@@ -215,6 +215,11 @@ function registerRenderCache(cache: RenderCache, registers: Registry[]) {
   count("agency_render_cache_hits_total", "Public pages answered from the render cache.", () => cache.stats.hits);
   count("agency_render_cache_misses_total", "Cacheable page requests the render cache did not hold.", () => cache.stats.misses);
   count("agency_render_cache_renders_total", "Pages rendered to be stored in the render cache.", () => cache.stats.renders);
+  count(
+    "agency_render_cache_parts_total",
+    "Addresses with a query answered with a stored page and the part rendered for them (a blog search).",
+    () => cache.stats.parts,
+  );
   new Counter({
     name: "agency_render_cache_drops_total",
     help: "Times the render cache dropped its pages, by cause (write, change, connection, site).",

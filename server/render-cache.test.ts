@@ -625,3 +625,127 @@ describe("the render cache", () => {
     expect(createRenderCache({ RENDER_CACHE_MAX_MB: 64, SITE_URL: SITE }, tmpdir())?.maxBytes).toBe(64 * 1024 * 1024);
   });
 });
+
+/**
+ * A stand-in for a page with a part: /blog lists the posts a query (?q=) finds, in one part of the page, and
+ * `renderPart` renders that part alone, as app/entry.server.tsx does. Counts both.
+ */
+function partSite(cache: RenderCache, { partRendersOtherwise = false } = {}) {
+  const posts = ["Hail deductibles", "Wind and hail", "Cargo limits", "Builders risk"];
+  let whole = 0;
+  let parts = 0;
+  const list = (url: URL) => {
+    const q = (url.searchParams.get("q") ?? "").toLowerCase();
+    const found = posts.filter((title) => title.toLowerCase().includes(q));
+    return `<div class="browser"><input name="q" value="${q}"/><ul>${found.map((t) => `<li>${t}</li>`).join("")}</ul></div>`;
+  };
+  const document = (url: URL, nonce: string) =>
+    `<!DOCTYPE html><html><head><link rel="canonical" href="${SITE}/blog"/><style>.browser{display:block}</style>` +
+    `<script nonce="${nonce}">window.a=1;</script></head><body><header>${"Commercial insurance ".repeat(300)}</header>` +
+    `${list(url)}<footer>${"Liberty Hill, Texas ".repeat(300)}</footer><script nonce="${nonce}" type="module">import("/assets/x.js")</script></body></html>`;
+  const renderPart = async (url: URL) => {
+    parts++;
+    if ([...url.searchParams.keys()].some((name) => name !== "q")) return null;
+    return partRendersOtherwise ? list(url).replace("<ul>", "<ol>") : list(url);
+  };
+  const app = new Hono<{ Variables: { nonce: string } }>();
+  app.use(securityHeaders({ https: true, development: false }));
+  app.all("*", (c) => {
+    const nonce = c.get("nonce");
+    const render = async (request: Request) => {
+      whole++;
+      return new Response(document(new URL(request.url), nonce), { headers: { "content-type": "text/html; charset=utf-8" } });
+    };
+    return cache.serve(c, render, { nonce, personal: c.req.header("cookie")?.includes("admin_session=") ?? false, renderPart });
+  });
+  return {
+    get: (path: string, headers: Record<string, string> = {}, method = "GET") => app.request(path, { headers, method }),
+    /** The page as rendered whole for an address, without its nonces. */
+    expected: (path: string) => document(new URL(path, SITE), "").replaceAll(' nonce=""', ""),
+    renders: () => ({ whole, parts }),
+  };
+}
+
+describe("pages with a part", () => {
+  const partPaths = ["/blog"];
+
+  it("answers an address with a query with the stored page and the part rendered for it: the same document as a whole render", async () => {
+    const cache = new RenderCache({ maxBytes: 4 * 1024 * 1024, siteUrl: SITE, partPaths });
+    const s = partSite(cache);
+    const first = await s.get("/blog?q=hail", { "accept-encoding": "gzip, deflate, br" });
+    expect(first.headers.get(RENDER_CACHE_HEADER)).toBe("part");
+    expect(first.headers.get("content-encoding")).toBe("gzip");
+    // One gzip member: gunzip checks its CRC-32 and length against the document.
+    const body = gunzipSync(Buffer.from(await first.arrayBuffer())).toString("utf8");
+    expect(body).toBe(s.expected("/blog?q=hail"));
+    expect(body).toContain("<li>Hail deductibles</li><li>Wind and hail</li></ul>");
+    const again = await s.get("/blog?q=hail", { "accept-encoding": "gzip" });
+    expect(Number(first.headers.get("content-length"))).toBe((await again.arrayBuffer()).byteLength);
+    // The page was rendered once (for /blog, and stored); its own part once, to find it; then one part per address.
+    expect(s.renders()).toEqual({ whole: 1, parts: 3 });
+    expect(cache.lookup("/blog")).toBeDefined();
+    // No nonce in the document: its scripts are allowed by their hashes, and nothing tells a version.
+    const csp = first.headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/script-src 'self' 'sha256-/);
+    expect(csp).not.toContain("nonce");
+    expect(first.headers.get("etag")).toBeNull();
+
+    for (const q of ["wind", "cargo", "zzz", "", "<script>"]) {
+      const path = `/blog?q=${encodeURIComponent(q)}`;
+      const plain = await s.get(path);
+      expect(plain.headers.get("content-encoding"), path).toBeNull();
+      expect(await plain.text(), path).toBe(s.expected(path));
+    }
+    expect(s.renders().whole).toBe(1);
+    expect(cache.stats.parts).toBe(7);
+    // Visit tags are no part of the address.
+    const tagged = await s.get("/blog?q=cargo&utm_source=newsletter&gclid=1");
+    expect(tagged.headers.get(RENDER_CACHE_HEADER)).toBe("part");
+    expect(await tagged.text()).toBe(s.expected("/blog?q=cargo"));
+  });
+
+  it("renders the whole page for what a part cannot answer", async () => {
+    const cache = new RenderCache({ maxBytes: 4 * 1024 * 1024, siteUrl: SITE, partPaths });
+    const s = partSite(cache);
+    await s.get("/blog?q=hail");
+    const before = s.renders().whole;
+    // Another parameter (the part says so), an admin's request, HEAD, and a path without a part.
+    for (const [path, headers, method] of [
+      ["/blog?q=hail&page=2", {}, "GET"],
+      ["/blog?q=hail", { cookie: "admin_session=token" }, "GET"],
+      ["/blog?q=hail", {}, "HEAD"],
+      ["/careers?q=hail", {}, "GET"],
+    ] as const) {
+      const res = await s.get(path, headers, method);
+      expect(res.headers.get(RENDER_CACHE_HEADER), `${method} ${path}`).toBeNull();
+    }
+    expect(s.renders().whole).toBe(before + 4);
+  });
+
+  it("renders the whole page when the part alone is not found in the page, and looks for it once per stored page", async () => {
+    const cache = new RenderCache({ maxBytes: 4 * 1024 * 1024, siteUrl: SITE, partPaths });
+    const s = partSite(cache, { partRendersOtherwise: true });
+    for (let i = 0; i < 3; i++) {
+      const res = await s.get("/blog?q=hail");
+      expect(res.headers.get(RENDER_CACHE_HEADER)).toBeNull();
+      expect(await res.text()).toContain("<li>Hail deductibles</li>");
+    }
+    // The stored page, then three whole renders; its part was rendered once, to look for it.
+    expect(s.renders()).toEqual({ whole: 4, parts: 1 });
+  });
+
+  it("renders the page again after a change, and the whole page while changes cannot be heard", async () => {
+    const cache = new RenderCache({ maxBytes: 4 * 1024 * 1024, siteUrl: SITE, partPaths });
+    const s = partSite(cache);
+    await s.get("/blog?q=hail");
+    cache.invalidate("change");
+    expect((await s.get("/blog?q=wind")).headers.get(RENDER_CACHE_HEADER)).toBe("part");
+    expect(s.renders().whole).toBe(2);
+    cache.pause();
+    const res = await s.get("/blog?q=wind");
+    expect(res.headers.get(RENDER_CACHE_HEADER)).toBeNull();
+    expect(await res.text()).toContain("<li>Wind and hail</li>");
+    cache.resume();
+    expect((await s.get("/blog?q=wind")).headers.get(RENDER_CACHE_HEADER)).toBe("part");
+  });
+});

@@ -34,9 +34,9 @@
  */
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
+import { brotliCompress, constants, crc32, deflateRaw, deflateRawSync, gzip } from "node:zlib";
 import type { Context } from "hono";
-import { matchRoutes, type ServerBuild } from "react-router";
+import { type AppLoadContext, matchRoutes, type ServerBuild } from "react-router";
 import type { DatabaseHandle } from "#db/client";
 import type { Config } from "~/env.server";
 import { followBlogChanges } from "~/features/blog/posts.server";
@@ -51,6 +51,7 @@ import { inlineScriptHashes, STORED_SCRIPT_SOURCES } from "./security";
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
+const deflateRawAsync = promisify(deflateRaw);
 
 /** Tells whether a page came from the cache ("hit") or was rendered for it ("miss"); absent otherwise. */
 export const RENDER_CACHE_HEADER = "X-Render-Cache";
@@ -102,7 +103,34 @@ export type StoredPage = {
   /** Prerenderable: no content change alters it. */
   fixed: boolean;
   storedAt: number;
+  /** A page with a part (`partPaths`): the document as rendered, before trimming, for the addresses with a query. */
+  whole?: string;
 };
+
+/** What app/entry.server.tsx exports for the pages whose addresses with a query differ in one part. */
+export type PartEntry = {
+  partPaths?: readonly string[];
+  renderPart?: (url: URL, context: AppLoadContext) => Promise<string | null>;
+};
+
+/** Renders the part of a page in `partPaths` for an address, or null when the address needs the whole page. */
+export type RenderPart = (url: URL) => Promise<string | null>;
+
+/**
+ * A stored page with a part, cut where the part goes, with each piece's raw deflate stream (the first ending
+ * on a sync flush, the last final) and the first piece's CRC-32: an address's gzipped answer is the pieces'
+ * streams around its part's own, in one gzip member (RFC 1952), compressing only the part per request.
+ */
+type Shell = {
+  before: Buffer;
+  after: Buffer;
+  beforeDeflated: Buffer;
+  afterDeflated: Buffer;
+  beforeCrc: number;
+  scriptSources: string[];
+};
+/** A gzip member's header: deflate, no flags, no time, Unix. */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
 
 /** Pages in least-recently-used order, within a count and a byte budget. */
 class PageStore {
@@ -204,6 +232,11 @@ export type RenderCacheOptions = {
    * stored for the address without them (lib/visit-tags.ts).
    */
   readsVisitTags?: (path: string) => boolean;
+  /**
+   * Pages whose addresses with a query differ from the page only in one part (app/entry.server.tsx): such
+   * an address is answered with the stored page and the part rendered for it (`serve`'s `renderPart`).
+   */
+  partPaths?: readonly string[];
 };
 
 export class RenderCache {
@@ -216,12 +249,21 @@ export class RenderCache {
   private readonly isNotFound: (path: string) => boolean;
   private readonly isRoutePath: (path: string) => boolean;
   private readonly readsVisitTags: (path: string) => boolean;
+  private readonly partPaths: Set<string>;
+  /** Each stored page with a part, cut where its part goes (null: the part was not found in it once). */
+  private readonly shells = new WeakMap<StoredPage, Promise<Shell | null>>();
   /** Renders under way, so concurrent requests for one page share one render. */
   private readonly inFlight = new Map<string, Promise<Outcome>>();
   /** Increased by every drop: a render that began before one is not stored. */
   private generation = 0;
   private paused = false;
-  readonly stats = { hits: 0, misses: 0, renders: 0, drops: { write: 0, change: 0, connection: 0, site: 0 } as Record<DropCause, number> };
+  readonly stats = {
+    hits: 0,
+    misses: 0,
+    renders: 0,
+    parts: 0,
+    drops: { write: 0, change: 0, connection: 0, site: 0 } as Record<DropCause, number>,
+  };
 
   constructor(options: RenderCacheOptions) {
     // The tag pages get an eighth of the bytes: they can never take the posts' room.
@@ -235,6 +277,7 @@ export class RenderCache {
     this.isNotFound = options.isNotFound ?? (() => false);
     this.isRoutePath = options.isRoutePath ?? (() => false);
     this.readsVisitTags = options.readsVisitTags ?? (() => false);
+    this.partPaths = new Set(options.partPaths ?? []);
   }
 
   /** Stored pages and the bytes they hold (every variant counted). */
@@ -280,9 +323,16 @@ export class RenderCache {
    * `nonce` is the request's CSP nonce (the render uses it; a stored page has it taken out again);
    * `personal` says the request carries a cookie that changes what it is shown.
    */
-  async serve(c: Context, render: Render, { nonce, personal }: { nonce: string; personal: boolean }): Promise<Response> {
+  async serve(
+    c: Context,
+    render: Render,
+    { nonce, personal, renderPart }: { nonce: string; personal: boolean; renderPart?: RenderPart },
+  ): Promise<Response> {
     const target = personal ? null : this.target(c);
-    if (!target) return render(c.req.raw);
+    if (!target) {
+      const part = personal || !renderPart ? null : this.partTarget(c);
+      return (part && renderPart && (await this.servePart(c, part, render, renderPart, nonce))) || render(c.req.raw);
+    }
     const stored = target.store.get(target.key, this.maxAgeMs);
     if (stored) {
       this.stats.hits++;
@@ -345,6 +395,56 @@ export class RenderCache {
     return null;
   }
 
+  /** For a GET of a page with a part at an address with a query: the page's target and the address. */
+  private partTarget(c: Context): { page: Target; url: URL } | null {
+    if (c.req.method !== "GET") return null;
+    const url = new URL(c.req.url);
+    const path = url.pathname;
+    if (!this.partPaths.has(path) || url.search === "") return null;
+    url.search = this.withoutVisitTags(`${path}${url.search}`).slice(path.length);
+    return { page: { key: path, path, store: this.pages }, url };
+  }
+
+  /**
+   * An address of a page with a part: the stored page (rendered and stored first if need be) with the part
+   * rendered for the address in place of its own. Null when it cannot be: the page is not storable now, the
+   * part was not found in it, or the address needs the whole page.
+   */
+  private async servePart(c: Context, part: { page: Target; url: URL }, render: Render, renderPart: RenderPart, nonce: string) {
+    let page = part.page.store.get(part.page.key, this.maxAgeMs);
+    if (!page) {
+      let rendering = this.inFlight.get(part.page.key);
+      if (!rendering) {
+        const started = this.fill(part.page, render, nonce);
+        rendering = started;
+        this.inFlight.set(part.page.key, started);
+        void started.then(
+          () => this.inFlight.get(part.page.key) === started && this.inFlight.delete(part.page.key),
+          () => this.inFlight.get(part.page.key) === started && this.inFlight.delete(part.page.key),
+        );
+      }
+      const outcome = await rendering.catch(() => null);
+      // Only a page that was stored: while changes cannot be heard, the address is rendered whole.
+      if (!outcome || !("page" in outcome) || part.page.store.peek(part.page.key) !== outcome.page) return null;
+      page = outcome.page;
+    }
+    const shell = await this.shellOf(page, renderPart);
+    if (!shell) return null;
+    const html = await renderPart(part.url).catch(() => null);
+    if (html === null) return null;
+    this.stats.parts++;
+    return partAnswer(c, page, shell, Buffer.from(html, "utf8"));
+  }
+
+  private shellOf(page: StoredPage, renderPart: RenderPart): Promise<Shell | null> {
+    let shell = this.shells.get(page);
+    if (!shell) {
+      shell = cutShell(page, new URL(page.key, this.origin), renderPart).catch(() => null);
+      this.shells.set(page, shell);
+    }
+    return shell;
+  }
+
   /** Renders the page as any anonymous visitor sees it; stores it when that is allowed and nothing changed meanwhile. */
   private async fill(target: Target, render: Render, nonce: string): Promise<Outcome> {
     const generation = this.generation;
@@ -368,6 +468,7 @@ export class RenderCache {
     const text = await response.text();
     let stored = text;
     let scriptSources: string[] | null = null;
+    let whole: string | undefined;
     if (html) {
       const canonical = /<link rel="canonical" href="([^"]+)"/.exec(text)?.[1];
       stored = text.replaceAll(` nonce="${nonce}"`, "");
@@ -376,10 +477,11 @@ export class RenderCache {
       if (!canonicalOk || !nonce || stored.includes(nonce)) {
         return { response: new Response(text, { status: response.status, headers: response.headers }) };
       }
+      if (this.partPaths.has(target.key) && target.store === this.pages) whole = stored;
       if (this.trim) stored = await this.trim(stored).catch(() => stored);
       scriptSources = inlineScriptHashes(stored);
     }
-    const page = await storedPage(target.key, status, stored, response.headers, scriptSources, this.fixedPaths.has(target.key));
+    const page = await storedPage(target.key, status, stored, response.headers, scriptSources, this.fixedPaths.has(target.key), whole);
     if (generation === this.generation && !(this.paused && !page.fixed) && target.store.set(page) && page.fixed) {
       this.recompressed = this.recompress(target, page, generation);
     }
@@ -417,6 +519,7 @@ async function storedPage(
   responseHeaders: Headers,
   scriptSources: string[] | null,
   fixed: boolean,
+  whole?: string,
 ): Promise<StoredPage> {
   const body = Buffer.from(text, "utf8");
   const { br, gzip: gz } = await compressedForms(body, FAST);
@@ -441,11 +544,13 @@ async function storedPage(
     gzip: gz,
     fixed,
     storedAt: performance.now(),
+    ...(whole === undefined ? {} : { whole }),
   });
 }
 
 function sizedPage(page: Omit<StoredPage, "bytes">): StoredPage {
-  return { ...page, bytes: page.body.byteLength + (page.br?.byteLength ?? 0) + (page.gzip?.byteLength ?? 0) + ENTRY_OVERHEAD };
+  const bytes = page.body.byteLength + (page.br?.byteLength ?? 0) + (page.gzip?.byteLength ?? 0) + (page.whole?.length ?? 0);
+  return { ...page, bytes: bytes + ENTRY_OVERHEAD };
 }
 
 /** The brotli and gzip forms of a body (in the thread pool), each only when it is smaller than the body itself. */
@@ -497,11 +602,53 @@ function answer(c: Context, page: StoredPage, state: "hit" | "miss"): Response {
   return new Response(bytes, { status: page.status, headers });
 }
 
+/**
+ * Cuts a stored page with a part where its part is: the part rendered for the page's own address must be
+ * in the document exactly once. Null when it is not (the part renders otherwise alone than in the page).
+ */
+async function cutShell(page: StoredPage, url: URL, renderPart: RenderPart): Promise<Shell | null> {
+  const whole = page.whole;
+  const own = whole === undefined ? null : await renderPart(url);
+  if (whole === undefined || !own) return null;
+  const at = whole.indexOf(own);
+  if (at === -1 || whole.indexOf(own, at + 1) !== -1) return null;
+  const before = Buffer.from(whole.slice(0, at), "utf8");
+  const after = Buffer.from(whole.slice(at + own.length), "utf8");
+  const [beforeDeflated, afterDeflated] = await Promise.all([
+    deflateRawAsync(before, { level: PART_GZIP_LEVEL, finishFlush: constants.Z_SYNC_FLUSH }),
+    deflateRawAsync(after, { level: PART_GZIP_LEVEL }),
+  ]);
+  return { before, after, beforeDeflated, afterDeflated, beforeCrc: crc32(before), scriptSources: inlineScriptHashes(whole) };
+}
+
+/** The level a page with a part is compressed at: server/compress.ts's, as for any page rendered per request. */
+const PART_GZIP_LEVEL = 6;
+
+/** A page with a part, answered with `part` in place of its own: gzipped when the client takes it, no ETag. */
+function partAnswer(c: Context, page: StoredPage, shell: Shell, part: Buffer): Response {
+  const headers = new Headers(page.headers);
+  headers.set(RENDER_CACHE_HEADER, "part");
+  headers.set(STORED_SCRIPT_SOURCES, shell.scriptSources.join(" "));
+  let body: Buffer;
+  if (pickStoredEncoding(c.req.header("accept-encoding") ?? "", GZIP) === "gzip") {
+    const trailer = Buffer.alloc(8);
+    trailer.writeUInt32LE(crc32(shell.after, crc32(part, shell.beforeCrc)), 0);
+    trailer.writeUInt32LE((shell.before.byteLength + part.byteLength + shell.after.byteLength) >>> 0, 4);
+    const middle = deflateRawSync(part, { level: PART_GZIP_LEVEL, finishFlush: constants.Z_SYNC_FLUSH });
+    body = Buffer.concat([GZIP_HEADER, shell.beforeDeflated, middle, shell.afterDeflated, trailer]);
+    headers.set("Content-Encoding", "gzip");
+  } else {
+    body = Buffer.concat([shell.before, part, shell.after]);
+  }
+  headers.set("Content-Length", String(body.byteLength));
+  return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), { status: 200, headers });
+}
+
 /** The cache the settings ask for, or undefined (RENDER_CACHE_MAX_MB=0). */
 export function createRenderCache(
   config: Pick<Config, "RENDER_CACHE_MAX_MB" | "SITE_URL">,
   clientDir: string,
-  build?: Pick<ServerBuild, "routes">,
+  build?: Pick<ServerBuild, "routes" | "entry">,
 ): RenderCache | undefined {
   if (config.RENDER_CACHE_MAX_MB <= 0) return undefined;
   return new RenderCache({
@@ -512,6 +659,7 @@ export function createRenderCache(
     isNotFound: build ? notFoundMatcher(build) : undefined,
     isRoutePath: build ? routePathMatcher(build) : undefined,
     readsVisitTags: build ? visitTagMatcher(build) : undefined,
+    partPaths: (build?.entry.module as PartEntry | undefined)?.partPaths,
   });
 }
 

@@ -2,27 +2,23 @@ import { useLocation, useSearchParams } from "react-router";
 import { CtaBanner } from "~/components/ui/cta-banner";
 import { PageHero } from "~/components/ui/page-hero";
 import type { SiteFacts } from "~/content/site-facts";
-import { BlogBrowser } from "~/features/blog/components/blog-browser";
+import { BlogBrowser, browserProps } from "~/features/blog/components/blog-browser";
 import { type PostSummary, RSS_PATH, uniqueTags } from "~/features/blog/mapping";
 import { blogMessages } from "~/features/blog/messages";
-import { blogList } from "~/features/blog/public.server";
+import { publicBlogList } from "~/features/blog/public.server";
 import { absoluteUrl, seo, siteUrlFrom } from "~/lib/seo";
 import { siteFromMatches, useSite } from "~/lib/site";
 import type { Route } from "./+types/blog";
 
 /**
  * Rendered per request (it lists the database's published posts), never prerendered. The cards carry
- * no article bodies, so the page's data stays small.
+ * no article bodies, so the page's data stays small. An address with a search or a tag filter differs
+ * from /blog only in its BlogBrowser, which the server renders alone for it when /blog is stored
+ * (features/blog/browser-part.server.tsx).
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const site = context.site.facts;
-  const posts = await blogList(
-    context.db,
-    site,
-    (error) => context.logger.error({ err: error }, "blog list: stored posts unavailable, showing the built-in ones"),
-    context.contentVersion(),
-  );
-  return { posts, tags: uniqueTags(posts), jsonLd: blogJsonLd(posts, context.config.SITE_URL, site) };
+  const posts = await publicBlogList(context);
+  return { posts, tags: uniqueTags(posts), jsonLd: blogJsonLd(posts, context.config.SITE_URL, context.site.facts) };
 }
 
 /** schema.org Blog with its posts; built by the loader so the code stays out of the browser. */
@@ -64,14 +60,13 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
   const { promises } = useSite();
   const [params] = useSearchParams();
   const { search } = useLocation();
-  const initialTag = params.getAll("tag").at(-1) || null;
   return (
     <>
       <PageHero eyebrow={blogMessages.listEyebrow} title={blogMessages.listTitle} subtitle={blogMessages.listIntro} />
       <section aria-label="Articles" className="bg-slate-50 py-12 sm:py-16">
         <div className="mx-auto max-w-7xl px-4 sm:px-6">
           {/* A new address (?q=, ?tag=) starts from its own filter. */}
-          <BlogBrowser key={search} posts={posts} tags={tags} initialQuery={params.get("q") ?? ""} initialTag={initialTag} />
+          <BlogBrowser key={search} {...browserProps(posts, tags, params)} />
         </div>
       </section>
       <CtaBanner

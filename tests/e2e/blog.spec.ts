@@ -75,6 +75,24 @@ test("search filters as you type, over titles, descriptions, tags and authors", 
   await expect(cards(page)).toHaveCount(6);
 });
 
+test("a search's address opens with its list in place, hydrates without a mismatch, and filters as you type", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  const answer = await page.goto("/blog?q=small+business");
+  // The stored /blog with the list rendered for this search in place of its own.
+  expect(answer?.headers()["x-render-cache"]).toBe("part");
+  await waitForHydration(page, "#blog-search");
+  await expect(search(page)).toHaveValue("small business");
+  await expectTitles(page, [cyber.title, risk.title]);
+  await search(page).fill("coinsurance");
+  await expectTitles(page, [property.title]);
+  await expectNoAxeViolations(page);
+  expect(errors).toEqual([]);
+});
+
 test("tags: clicking one selects it, clicking it again clears it, clicking another switches", async ({ page }) => {
   await openBlog(page);
   const contractors = tagButton(page, "Contractors");

@@ -325,13 +325,37 @@ describe.each(databaseKinds)("public pages from the render cache on %s", (kind) 
     }
   });
 
+  it("answers a search with the stored /blog and its list rendered for the search: the document a whole render makes", async () => {
+    await createPost({ title: "Hail Deductibles For Roofers" });
+    const parts = cache().stats.parts;
+    for (const query of [
+      "q=hail",
+      "q=roofers+hail",
+      "q=zzz",
+      "q=%3Cimg+src%3Dx%3E",
+      "q=trucking&tag=Commercial%20Trucking",
+      "tag=Cyber&tag=Contractors",
+    ]) {
+      const part = await page(`/blog?${query}`, { "accept-encoding": "gzip" });
+      expect(part.state, query).toBe("part");
+      expect(part.res.headers.get("content-encoding"), query).toBe("gzip");
+      expectHashCsp(part.res, part.body);
+      // An unknown parameter makes the page render whole: the same document, its nonce aside.
+      const whole = await page(`/blog?${query}&page=1`);
+      expect(whole.state, query).toBeNull();
+      expect(part.body, query).toBe(whole.body.replace(/ nonce="[^"]+"/g, ""));
+    }
+    expect((await page("/blog?q=hail")).body).toContain("Hail Deductibles For Roofers");
+    expect(cache().stats.parts).toBe(parts + 7);
+  });
+
   it("keeps /blog?tag= pages apart, answers visit tags from the page without them, and renders searches and other query strings per request", async () => {
     const tagged = "/blog?tag=Commercial%20Trucking";
     expect((await page(tagged)).state).toBe("miss");
     expect((await page(tagged)).state).toBe("hit");
     const created = await createPost({ title: "Hail Guide With A Query" });
     for (const path of [
-      "/blog?q=hail",
+      "/blog?q=hail&page=2",
       `/blog/${created.slug}?utm_source=newsletter&ref=x`,
       "/careers?ref=x",
       "/careers?utm_source=indeed",

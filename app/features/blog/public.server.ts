@@ -100,6 +100,16 @@ export async function blogList(
   return entry.list;
 }
 
+/** The list as the public pages show it: read per content version, a failed read logged. */
+export function publicBlogList(context: Pick<AppLoadContext, "db" | "site" | "logger" | "contentVersion">): Promise<PostSummary[]> {
+  return blogList(
+    context.db,
+    context.site.facts,
+    (error) => context.logger.error({ err: error }, "blog list: stored posts unavailable, showing the built-in ones"),
+    context.contentVersion(),
+  );
+}
+
 async function readList(
   db: Database,
   site: SiteFacts,

@@ -15,6 +15,14 @@ function Spinner() {
 }
 
 /**
+ * The browser's props for the list and an address's query (?q=, ?tag=: the last tag wins): the page's
+ * and the part rendered for an address alone (./browser-part.server.tsx) take them from here.
+ */
+export function browserProps(posts: PostSummary[], tags: string[], params: URLSearchParams) {
+  return { posts, tags, initialQuery: params.get("q") ?? "", initialTag: params.getAll("tag").at(-1) || null };
+}
+
+/**
  * Search and tag filter over the list the server rendered. The filter runs in the browser; without
  * JavaScript the same form submits ?q= and ?tag= and the server renders the filtered list.
  */
