@@ -12,6 +12,7 @@
  *     back), and each row is its median run;
  *   - a published blog post, rendered once and then answered from the render cache;
  *   - the same post rendered on every request (a second start with RENDER_CACHE_MAX_MB=0);
+ *   - a blog search (/blog?q=zzz): the stored /blog with the list rendered for the search in place;
  *   - a contact-form lead (POST /api/contacts), each from its own address and email, 8 connections;
  *   - "leads first": a lead every 100 ms while 32 connections load a post, cached and not.
  *
@@ -680,7 +681,10 @@ async function seedPost(base: string): Promise<string> {
 const CHANGED_PHONE = "(737) 555-0199";
 /** Rounds of the home page rows: before, after, before again (the phone changed back), after, ... */
 const HOME_ROUNDS = 10;
-/** A blog search that matches no post: rendered on every request, as every address with a query string is. */
+/**
+ * A blog search that matches no post: the stored /blog with its list rendered for the search in place
+ * (server/render-cache.ts, pages with a part), the list rendered on every request.
+ */
 const SEARCH_PATH = "/blog?q=zzz";
 
 const buildEtag = (pathname: string) =>
@@ -920,7 +924,7 @@ function report(references: Row[], results: ServerResults[]): boolean {
       measuredRow("bare Node server, same script bytes and headers, in turns with the row above", rows.bareAsset),
       measuredRow("GET /blog/<slug>, render cache", rows.cached),
       measuredRow("GET /blog/<slug>, RENDER_CACHE_MAX_MB=0", rows.uncached),
-      measuredRow(`GET ${SEARCH_PATH}, br: rendered on every request`, rows.search),
+      measuredRow(`GET ${SEARCH_PATH}: stored /blog, its list rendered per request`, rows.search),
       measuredRow(`POST /api/contacts, ${LEAD_CONNECTIONS} connections`, rows.leads),
     ]);
     console.log(`\nLeads first on ${database}: a lead POST every ${LEAD_INTERVAL_MS} ms while ${CONNECTIONS} connections load a post`);

@@ -21,7 +21,10 @@
  * stored without them (a route whose page shows them, /careers, is rendered as written). And
  * /blog?tag=..., the links every post shows for its tags, which crawlers follow: those are kept apart
  * under their own small bounds, so made-up tags cannot push out the posts. The search (?q=) is typed
- * text and is rendered per request.
+ * text and is never stored: /blog is a page with a part (`partPaths`, app/entry.server.tsx), and an
+ * address of it with a query is answered with the stored /blog, its list browser rendered alone for the
+ * address (`renderPart`) in place of its own, the same document a whole render makes
+ * (docs/decisions/067-page-parts.md).
  *
  * Invalidation: every content change drops every page except the prerenderable ones (they are
  * rendered without the database). Changes arrive by notification on every process
