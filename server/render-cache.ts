@@ -414,6 +414,7 @@ export class RenderCache {
    * part was not found in it, or the address needs the whole page.
    */
   private async servePart(c: Context, part: { page: Target; url: URL }, render: Render, renderPart: RenderPart, nonce: string) {
+    const generation = this.generation;
     let page = part.page.store.get(part.page.key, this.maxAgeMs);
     if (!page) {
       let rendering = this.inFlight.get(part.page.key);
@@ -434,7 +435,8 @@ export class RenderCache {
     const shell = await this.shellOf(page, renderPart);
     if (!shell) return null;
     const html = await renderPart(part.url).catch(() => null);
-    if (html === null) return null;
+    // A change meanwhile: the part may show content the page's data does not have.
+    if (html === null || generation !== this.generation) return null;
     this.stats.parts++;
     return partAnswer(c, page, shell, Buffer.from(html, "utf8"));
   }

@@ -18,11 +18,10 @@
  */
 import { type FieldMetadata, getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { type FocusEvent, type FormEvent, useCallback, useEffect, useRef, useState } from "react";
-import { useActionData, useFetcher, useFormAction } from "react-router";
+import { useActionData, useFetcher } from "react-router";
 import type { ZodType } from "zod";
 import { postMessages } from "./post-messages";
 import { notifyError, notifySuccess } from "./toast";
-import { withoutVisitTags } from "./visit-tags";
 
 /** The name of the button Conform submits its own checks with (`INTENT` in @conform-to/dom). */
 const CONFORM_INTENT = "__intent__";
@@ -85,10 +84,7 @@ type Options = {
   id: string;
   /** Loads the form's schema (a dynamic import, so Zod is not part of the page's first load). */
   schema: () => Promise<ZodType>;
-  /**
-   * Where the form posts; the current route's action when omitted, at the page's address without its
-   * visit tags (lib/visit-tags.ts), so the page is the same whatever campaign brought the visitor.
-   */
+  /** Where the form posts; the current route's action when omitted. */
   action?: string;
   /** The failure toast when the browser's check finds errors (null: the errors beside the fields say it). */
   invalidToast?: string | null;
@@ -129,7 +125,6 @@ export function useActionForm<Schema extends Record<string, unknown> = Record<st
   coerce = false,
 }: Options) {
   const fetcher = useFetcher<FormAnswer>({ key: `form:${id}` });
-  const ownAction = withoutVisitTags(useFormAction());
   const actionData = useActionData();
   /** The answer to a post the browser sent itself (no scripts yet): shown in place, not as a toast. */
   const pageAnswer = isFormAnswer(actionData) && actionData.form === id ? actionData : undefined;
@@ -254,7 +249,7 @@ export function useActionForm<Schema extends Record<string, unknown> = Record<st
     formProps: {
       ...conformProps,
       method: "post" as const,
-      action: action ?? ownAction,
+      action,
       onSubmit,
       onFocusCapture: () => void prepare(),
       onPointerDownCapture: () => void prepare(),

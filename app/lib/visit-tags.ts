@@ -10,19 +10,17 @@
 /** Click ids ad networks add to the landing page's address: Google, Microsoft, Meta, TikTok, LinkedIn. */
 export const CLICK_IDS = ["gclid", "gbraid", "wbraid", "dclid", "msclkid", "fbclid", "ttclid", "li_fat_id"] as const;
 
-/** Other tags analytics and mail tools add: Google's cross-domain linker and result ids, Mailchimp's ids. */
-const OTHER_TAGS = ["_gl", "srsltid", "mc_cid", "mc_eid"];
-
-const TAGS = new Set<string>([...CLICK_IDS, ...OTHER_TAGS]);
-const UTM = /^utm_[a-z0-9_]{1,40}$/;
+/**
+ * A visit tag's name as written: `utm_` and up to 40 lower-case letters, digits or underscores, a click
+ * id, or what analytics and mail tools add (Google's cross-domain linker and result ids, Mailchimp's ids).
+ */
+const VISIT_TAG = /^(?:utm_[a-z0-9_]{1,40}|gclid|gbraid|wbraid|dclid|msclkid|fbclid|ttclid|li_fat_id|_gl|srsltid|mc_cid|mc_eid)$/;
 
 /** Beyond this length a query is not looked at: the address is answered as written. */
 const MAX_QUERY = 2048;
 
 /** Whether a query parameter's name, as written in the address, is a visit tag. */
-export function isVisitTag(name: string): boolean {
-  return TAGS.has(name) || UTM.test(name);
-}
+export const isVisitTag = (name: string): boolean => VISIT_TAG.test(name);
 
 /**
  * The request target (path and query, as the client wrote it) without its visit tags: the other
@@ -31,20 +29,10 @@ export function isVisitTag(name: string): boolean {
  */
 export function withoutVisitTags(target: string): string {
   const start = target.indexOf("?");
-  if (start === -1) return target;
-  const hash = target.indexOf("#", start);
-  const end = hash === -1 ? target.length : hash;
-  if (end - start > MAX_QUERY) return target;
-  const kept: string[] = [];
-  let dropped = false;
-  for (const part of target.slice(start + 1, end).split("&")) {
-    const equals = part.indexOf("=");
-    const name = equals === -1 ? part : part.slice(0, equals);
-    if (part === "" || isVisitTag(name)) dropped = true;
-    else kept.push(part);
-  }
-  if (!dropped) return target;
-  return `${target.slice(0, start)}${kept.length ? `?${kept.join("&")}` : ""}${target.slice(end)}`;
+  if (start === -1 || target.length - start > MAX_QUERY) return target;
+  const parts = target.slice(start + 1).split("&");
+  const kept = parts.filter((part) => part !== "" && !isVisitTag(part.split("=", 1)[0]));
+  return kept.length === parts.length ? target : target.slice(0, start) + (kept.length ? `?${kept.join("&")}` : "");
 }
 
 /** A route module's handle that says its page shows the visit tags of its address. */

@@ -64,14 +64,15 @@ describe("sitemap and robots", () => {
     expect(landingPages).toHaveLength(6);
     for (const page of landingPages) {
       const path = `/${page.slug}-insurance`;
+      // An ad's visit tags change nothing: the page stored for its path, trimmed as the build's are.
       const res = await fetch(`${server.url}${path}?utm_source=google`);
       expect(res.status, path).toBe(200);
       const html = await res.text();
       const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;");
       expect(html, path).toContain(`<title>${escapeHtml(page.pageTitle)} | Hill Country Commercial Insurance</title>`);
-      expect(html, path).toContain(`<link rel="canonical" href="https://agency.example.com${path}"/>`);
+      expect(html, path).toMatch(new RegExp(`<link rel="canonical" href="https://agency\\.example\\.com${path}"/?>`));
       expect(html, path).toContain('"@type":"FAQPage"');
-      expect(html, path).toContain(`<meta name="description" content="${escapeHtml(page.metaDescription)}"/>`);
+      expect(html, path).toContain(`<meta name="description" content="${escapeHtml(page.metaDescription)}"`);
       expect(html, path).not.toMatch(/\b15 states\b/);
     }
   });
