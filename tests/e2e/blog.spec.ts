@@ -11,7 +11,7 @@ import { defaultSite } from "../../app/content/site-profile";
 const builtInPosts = builtInPostsFor(defaultSite);
 
 import { blogMessages as m } from "../../app/features/blog/messages";
-import { expect, expectNoAxeViolations, holdRequests, test, waitForHydration } from "./support";
+import { expect, expectNoAxeViolations, holdRequests, pageErrors, test, waitForHydration } from "./support";
 
 test.describe.configure({ mode: "serial" });
 
@@ -76,11 +76,7 @@ test("search filters as you type, over titles, descriptions, tags and authors", 
 });
 
 test("a search's address opens with its list in place, hydrates without a mismatch, and filters as you type", async ({ page }) => {
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
+  const errors = pageErrors(page);
   const answer = await page.goto("/blog?q=small+business");
   // The stored /blog with the list rendered for this search in place of its own.
   expect(answer?.headers()["x-render-cache"]).toBe("part");

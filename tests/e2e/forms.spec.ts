@@ -10,27 +10,30 @@ const productPages = productPagesFor(defaultSite);
 import { landingMessages } from "../../app/features/leads/landing-schemas";
 import { formMessages } from "../../app/features/leads/messages";
 import { fieldMessages } from "../../app/lib/field-rules";
-import { actionRequest, expect, failNext, holdRequests, test, toast } from "./support";
+import { actionRequest, expect, failNext, holdRequests, pageErrors, test, toast } from "./support";
 
 /** The SMS consent wording of the first-run profile, which the test server starts with. */
 const smsConsent = smsConsentOf(defaultSite);
+
+const contactForm = (page: Page) => page.getByRole("form", { name: "Contact form" });
+
+async function fillContact(page: Page, overrides: Partial<Record<"name" | "email" | "phone" | "message", string>> = {}) {
+  const f = contactForm(page);
+  await f.getByLabel("Full Name").fill(overrides.name ?? "Dana Whitfield");
+  await f.getByLabel("Email Address").fill(overrides.email ?? "dana@whitfield-roofing.example");
+  await f.getByLabel("Phone Number").fill(overrides.phone ?? "(512) 555-0199");
+  await f.locator("#contact-insurance-type").selectOption("Contractors Insurance");
+  await f.getByLabel(/^Message/).fill(overrides.message ?? "Twelve-person roofing crew; we need GL with a waiver of subrogation.");
+  await f.getByRole("checkbox").check();
+}
 
 test.describe("contact form", () => {
   test.beforeEach(async ({ page }) => {
     await page.goto("/contact");
   });
 
-  const form = (page: Page) => page.getByRole("form", { name: "Contact form" });
-
-  async function fill(page: Page, overrides: Partial<Record<"name" | "email" | "phone" | "message", string>> = {}) {
-    const f = form(page);
-    await f.getByLabel("Full Name").fill(overrides.name ?? "Dana Whitfield");
-    await f.getByLabel("Email Address").fill(overrides.email ?? "dana@whitfield-roofing.example");
-    await f.getByLabel("Phone Number").fill(overrides.phone ?? "(512) 555-0199");
-    await f.locator("#contact-insurance-type").selectOption("Contractors Insurance");
-    await f.getByLabel(/^Message/).fill(overrides.message ?? "Twelve-person roofing crew; we need GL with a waiver of subrogation.");
-    await f.getByRole("checkbox").check();
-  }
+  const form = contactForm;
+  const fill = fillContact;
 
   test("shows every validation message and the toast, and editing a field clears its error", async ({ page }) => {
     const f = form(page);
@@ -128,22 +131,13 @@ test.describe("contact form", () => {
 });
 
 test("a visitor from an ad gets the page as built: it hydrates without a mismatch and the form sends the campaign", async ({ page }) => {
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
+  const errors = pageErrors(page);
   const answer = await page.goto("/contact?utm_source=google&utm_medium=cpc&utm_campaign=roofers&gclid=EAIaIQobChMI");
   // The build's own page (its scripts allowed by their hashes), not one rendered for this address.
   expect(answer?.headers()["content-security-policy"]).not.toContain("'nonce-");
-  const f = page.getByRole("form", { name: "Contact form" });
+  const f = contactForm(page);
   expect(await f.getAttribute("action")).not.toMatch(/utm_|gclid/);
-  await f.getByLabel("Full Name").fill("Dana Whitfield");
-  await f.getByLabel("Email Address").fill("dana@whitfield-roofing.example");
-  await f.getByLabel("Phone Number").fill("(512) 555-0199");
-  await f.locator("#contact-insurance-type").selectOption("Contractors Insurance");
-  await f.getByLabel(/^Message/).fill("Twelve-person roofing crew; we need GL with a waiver of subrogation.");
-  await f.getByRole("checkbox").check();
+  await fillContact(page);
   const sent = page.waitForRequest(actionRequest("/contact"));
   await f.getByRole("button", { name: formMessages.contact.submit }).click();
   const fields = new URLSearchParams((await sent).postData() ?? "");

@@ -194,6 +194,16 @@ export async function slowPhone(page: Page) {
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
 }
 
+/** The page's uncaught errors and console errors from now on (a hydration mismatch is one): expect it to stay empty. */
+export function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  return errors;
+}
+
 /** Whether the page has hydrated (the app sets `window.__hydrated`). */
 export const hydrated = (page: Page) => page.evaluate(() => (window as { __hydrated?: boolean }).__hydrated === true);
 
