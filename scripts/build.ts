@@ -85,6 +85,15 @@ the server (SITE_URL, GA_MEASUREMENT_ID, WHATSAPP_NUMBER and UPLOAD_MAX_BYTES ar
  * first loads, and an unset NODE_ENV means its development build: several times slower to render),
  * then the server bundle (build/server-main.js) with NODE_ENV as it was, and re-exports the bundle's
  * exports (`npm start` reads `buildHasOtherSettings` and calls `main`).
+ *
+ * React's server renderer keeps the request it renders in an AsyncLocalStorage, which it enters around each
+ * step of a render (it passes the request along itself, and reads the storage only for a float call made
+ * after an await, which server-side rendering never makes). Where AsyncLocalStorage rests on async hooks
+ * (Node 20 and 22; Node 24 has its own context frames, and the launcher leaves it alone), an entered storage
+ * turns the hooks on for the whole process and for good: a JavaScript call on every promise and tick, a
+ * tenth or more of what a stored page costs once one page has been rendered (docs/decisions/068). So the
+ * renderer is given a storage that leaves itself once its step has run, and the hooks are on only while
+ * React renders.
  */
 export function serverLauncher(exports: string[]): string {
   const names = exports.filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== "default");
@@ -92,9 +101,27 @@ export function serverLauncher(exports: string[]): string {
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
+import { createRequire } from "node:module";
+
+const hooks = createRequire(import.meta.url)("node:async_hooks");
+const Storage = hooks.AsyncLocalStorage;
+if (Object.hasOwn(new Storage(), "kResourceStore")) {
+  hooks.AsyncLocalStorage = class StepStorage extends Storage {
+    depth = 0;
+    run(store, callback, ...args) {
+      this.depth++;
+      try {
+        return super.run(store, callback, ...args);
+      } finally {
+        if (--this.depth === 0) this.disable();
+      }
+    }
+  };
+}
 const configured = process.env.NODE_ENV;
 process.env.NODE_ENV = "production";
 await Promise.all([import("react"), import("react/jsx-runtime"), import("react-dom"), import("react-dom/server")]);
+hooks.AsyncLocalStorage = Storage;
 if (configured === undefined) delete process.env.NODE_ENV;
 else process.env.NODE_ENV = configured;
 

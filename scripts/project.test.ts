@@ -103,23 +103,30 @@ describe("the production build", () => {
     for (const name of imported) expect(Object.keys(pkg.dependencies), `${name} is imported at run time`).toContain(name);
   });
 
-  it("`node build/server.js` (the container's command) serves the site with React's production build, and stops cleanly on SIGTERM", async () => {
+  it("`node build/server.js` (the container's command) serves the site with React's production build, leaves no async hooks on after a render, and stops cleanly on SIGTERM", async () => {
     // NODE_ENV unset, as `npm start` and the README leave it: React must still load its production build.
     const { NODE_ENV: _, ...environment } = process.env;
-    const builds = path.join(mkdtempSync(path.join(tmpdir(), "react-builds-")), "loaded.txt");
-    const child: ChildProcess = spawn(process.execPath, ["--require", "./tests/support/react-builds.cjs", "build/server.js"], {
-      cwd: root,
-      env: {
-        ...environment,
-        PORT: "0",
-        HOST: "127.0.0.1",
-        DATA_DIR: "memory://",
-        DATABASE_URL: "",
-        LOG_LEVEL: "info",
-        REACT_BUILDS_FILE: builds,
+    const probes = mkdtempSync(path.join(tmpdir(), "react-builds-"));
+    const builds = path.join(probes, "loaded.txt");
+    const hooksFile = path.join(probes, "async-hooks.txt");
+    const child: ChildProcess = spawn(
+      process.execPath,
+      ["--require", "./tests/support/react-builds.cjs", "--require", "./tests/support/async-hooks-state.cjs", "build/server.js"],
+      {
+        cwd: root,
+        env: {
+          ...environment,
+          PORT: "0",
+          HOST: "127.0.0.1",
+          DATA_DIR: "memory://",
+          DATABASE_URL: "",
+          LOG_LEVEL: "info",
+          REACT_BUILDS_FILE: builds,
+          ASYNC_HOOKS_FILE: hooksFile,
+        },
+        stdio: ["ignore", "pipe", "pipe"],
       },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    );
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let out = "";
@@ -138,6 +145,11 @@ describe("the production build", () => {
       expect(res.status).toBe(200);
       // A page rendered on request (no cache holds a search), so the renderer has loaded.
       expect((await fetch(`${url}/blog?q=zzz`)).status).toBe(200);
+      // A page rendered whole (an unknown parameter): React's renderer entered its request storage, and left it
+      // once the render was done, so async hooks are not left on for every later request (docs/decisions/068).
+      expect((await fetch(`${url}/contact?ref=probe`)).status).toBe(200);
+      child.kill("SIGUSR2");
+      await expect.poll(() => (existsSync(hooksFile) ? readFileSync(hooksFile, "utf8") : ""), { timeout: 5_000 }).toBe("off");
       const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
       child.kill("SIGTERM");
       expect(await exited).toBe(0);
