@@ -98,30 +98,35 @@ the server (SITE_URL, GA_MEASUREMENT_ID, WHATSAPP_NUMBER and UPLOAD_MAX_BYTES ar
 export function serverLauncher(exports: string[]): string {
   const names = exports.filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== "default");
   return `// Written by scripts/build.ts: see serverLauncher there.
+import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-import { createRequire } from "node:module";
-
 const hooks = createRequire(import.meta.url)("node:async_hooks");
 const Storage = hooks.AsyncLocalStorage;
-if (Object.hasOwn(new Storage(), "kResourceStore")) {
-  hooks.AsyncLocalStorage = class StepStorage extends Storage {
-    depth = 0;
-    run(store, callback, ...args) {
-      this.depth++;
-      try {
-        return super.run(store, callback, ...args);
-      } finally {
-        if (--this.depth === 0) this.disable();
+const exported = Object.getOwnPropertyDescriptor(hooks, "AsyncLocalStorage");
+const stepStorage = Object.hasOwn(new Storage(), "kResourceStore") && exported?.configurable;
+if (stepStorage)
+  Object.defineProperty(hooks, "AsyncLocalStorage", {
+    value: class StepStorage extends Storage {
+      depth = 0;
+      run(store, callback, ...args) {
+        this.depth++;
+        try {
+          return super.run(store, callback, ...args);
+        } finally {
+          if (--this.depth === 0) this.disable();
+        }
       }
-    }
-  };
-}
+    },
+    configurable: true,
+    enumerable: exported.enumerable,
+    writable: true,
+  });
 const configured = process.env.NODE_ENV;
 process.env.NODE_ENV = "production";
 await Promise.all([import("react"), import("react/jsx-runtime"), import("react-dom"), import("react-dom/server")]);
-hooks.AsyncLocalStorage = Storage;
+if (stepStorage) Object.defineProperty(hooks, "AsyncLocalStorage", exported);
 if (configured === undefined) delete process.env.NODE_ENV;
 else process.env.NODE_ENV = configured;
 
