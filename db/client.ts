@@ -11,10 +11,10 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import pg from "pg";
-import { type ListenOptions, PostgresListener } from "./notifications";
+import type pg from "pg";
+import type { ListenOptions } from "./notifications";
 import * as schema from "./schema";
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -187,6 +187,12 @@ export type DatabaseOptions = { url?: string; dataDir?: string };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
+    // PostgreSQL's driver is loaded only for PostgreSQL: the embedded database's starts skip it (docs/decisions/069).
+    const [{ default: pg }, { drizzle: drizzlePg }, { PostgresListener }] = await Promise.all([
+      import("pg"),
+      import("drizzle-orm/node-postgres"),
+      import("./notifications"),
+    ]);
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // An idle client that loses its connection must not crash the process.
     pool.on("error", () => {});

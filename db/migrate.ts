@@ -3,7 +3,6 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type pg from "pg";
@@ -24,6 +23,7 @@ export async function runMigrations(handle: DatabaseHandle, folder = migrationsF
     await migratePglite(handle.db as unknown as PgliteDatabase<Record<string, never>>, { migrationsFolder: folder });
     return;
   }
+  const { migrate: migratePg } = await import("drizzle-orm/node-postgres/migrator");
   await withMigrationLock(handle, () => migratePg(handle.db, { migrationsFolder: folder }));
 }
 

@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -67,19 +68,36 @@ describe("the README's commands", () => {
   }, 120_000);
 });
 
-/** Every package a built module imports by name. */
-function importedPackages(file: string): string[] {
-  const code = readFileSync(file, "utf8");
+/**
+ * Every package the built modules import or require by name, as esbuild reads their code (comments and strings
+ * carried over from bundled packages, such as examples in their documentation, are not imports).
+ */
+async function importedPackages(files: string[]): Promise<string[]> {
+  const { metafile } = await build({
+    entryPoints: files,
+    bundle: true,
+    packages: "external",
+    platform: "node",
+    format: "esm",
+    write: false,
+    metafile: true,
+    outdir: path.join(tmpdir(), "imported-packages"),
+    logLevel: "silent",
+  });
   const names = new Set<string>();
-  for (const m of code.matchAll(
-    /(?:^|[\s;])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']([^"'./][^"']*)["']|import\(\s*["']([^"'./][^"']*)["']\s*\)/g,
-  )) {
-    const spec = m[1] ?? m[2];
-    if (spec.startsWith("node:") || builtinModules.includes(spec.split("/")[0])) continue;
-    const parts = spec.split("/");
-    names.add(spec.startsWith("@") ? `${parts[0]}/${parts[1]}` : parts[0]);
-  }
+  for (const input of Object.values(metafile.inputs))
+    for (const { path: spec, external } of input.imports) {
+      if (!external || spec.startsWith("node:") || builtinModules.includes(spec.split("/")[0])) continue;
+      const parts = spec.split("/");
+      names.add(spec.startsWith("@") ? `${parts[0]}/${parts[1]}` : parts[0]);
+    }
   return [...names];
+}
+
+function filesUnder(dir: string, name: RegExp): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(path.join(dir, e.name), name) : name.test(e.name) ? [path.join(dir, e.name)] : [],
+  );
 }
 
 function jsFiles(dir: string): string[] {
@@ -89,7 +107,27 @@ function jsFiles(dir: string): string[] {
 }
 
 describe("the production build", () => {
-  it("imports only production dependencies (npm install --omit=dev is enough to run it)", () => {
+  it("leaves to Node every package the server imports when it is first used", () => {
+    // With code splitting, esbuild hands a bundled CommonJS package to `import()` as a default export only, where Node gives its named
+    // exports: `const { PDFDocument } = await import("pdf-lib")` would find nothing (scripts/build.ts, SERVER_EXTERNAL).
+    const sources = ["app", "server", "db"]
+      .flatMap((dir) => filesUnder(path.join(root, dir), /\.tsx?$/))
+      .filter((file) => !/\.test\.tsx?$/.test(file));
+    const imported = new Set<string>();
+    for (const file of sources)
+      for (const m of readFileSync(file, "utf8").matchAll(/(?<!typeof\s)\bimport\(\s*"([^".~#][^"]*)"\s*\)/g))
+        if (!m[1].startsWith("node:")) imported.add(m[1]);
+    expect(imported).toContain("pdf-lib");
+    // ES modules: `import()` of their bundled chunk keeps their named exports.
+    const modules = new Set(["drizzle-orm/node-postgres", "drizzle-orm/node-postgres/migrator", "sonner"]);
+    expect(existsSync(path.join(root, "build", "server-main.js")), "npm run build first").toBe(true);
+    const built = [path.join(root, "build", "server-main.js"), ...jsFiles(path.join(root, "build", "server-chunks"))]
+      .map((file) => readFileSync(file, "utf8"))
+      .join("\n");
+    for (const spec of imported) if (!modules.has(spec)) expect(built, `${spec} is left to Node`).toContain(`import("${spec}")`);
+  });
+
+  it("imports only production dependencies (npm install --omit=dev is enough to run it)", async () => {
     const server = path.join(root, "build", "server.js");
     expect(existsSync(server), "npm run build first").toBe(true);
     const files = [
@@ -98,10 +136,10 @@ describe("the production build", () => {
       ...jsFiles(path.join(root, "build", "server-chunks")),
       ...jsFiles(path.join(root, "build", "server")),
     ];
-    const imported = new Set(files.flatMap(importedPackages));
+    const imported = new Set(await importedPackages(files));
     expect(imported.size).toBeGreaterThan(5);
     for (const name of imported) expect(Object.keys(pkg.dependencies), `${name} is imported at run time`).toContain(name);
-  });
+  }, 60_000);
 
   it("`node build/server.js` (the container's command) serves the site with React's production build, leaves no async hooks on after a render, and stops cleanly on SIGTERM", async () => {
     // NODE_ENV unset, as `npm start` and the README leave it: React must still load its production build.
