@@ -87,6 +87,10 @@ the server (SITE_URL, GA_MEASUREMENT_ID, WHATSAPP_NUMBER and UPLOAD_MAX_BYTES ar
  * then the server bundle (build/server-main.js) with NODE_ENV as it was, and re-exports the bundle's
  * exports (`npm start` reads `buildHasOtherSettings` and calls `main`).
  *
+ * Where Node has a compile cache (22.1 and later, the container's 24 among them), the launcher turns it on: V8's
+ * compiled code for the bundle is kept between starts (in NODE_COMPILE_CACHE, else the system's temporary folder; a
+ * folder it cannot write leaves it off), so a restart skips most of the bundle's compiling (docs/decisions/069).
+ *
  * React's server renderer keeps the request it renders in an AsyncLocalStorage, which it enters around each
  * step of a render (it passes the request along itself, and reads the storage only for a float call made
  * after an await, which server-side rendering never makes). Where AsyncLocalStorage rests on async hooks
@@ -99,9 +103,12 @@ the server (SITE_URL, GA_MEASUREMENT_ID, WHATSAPP_NUMBER and UPLOAD_MAX_BYTES ar
 export function serverLauncher(exports: string[]): string {
   const names = exports.filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== "default");
   return `// Written by scripts/build.ts: see serverLauncher there.
-import { createRequire } from "node:module";
+import module, { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+
+// Node 22.1 and later keep V8's compiled code for the bundle between starts (docs/decisions/069).
+module.enableCompileCache?.();
 
 const hooks = createRequire(import.meta.url)("node:async_hooks");
 const Storage = hooks.AsyncLocalStorage;
