@@ -4,7 +4,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import { builtinModules } from "node:module";
+import module, { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { build } from "esbuild";
@@ -161,6 +161,8 @@ describe("the production build", () => {
           LOG_LEVEL: "info",
           REACT_BUILDS_FILE: builds,
           ASYNC_HOOKS_FILE: hooksFile,
+          // The compile cache's default folder is under the temporary folder.
+          TMPDIR: probes,
         },
         stdio: ["ignore", "pipe", "pipe"],
       },
@@ -194,6 +196,9 @@ describe("the production build", () => {
       const loaded = readFileSync(builds, "utf8").split("\n").filter(Boolean);
       expect(loaded.some((f) => /react-dom-server\.node\.production\.js$/.test(f))).toBe(true);
       expect(loaded.filter((f) => /development/.test(f))).toEqual([]);
+      // Where Node has a compile cache (22.1 and later), the launcher keeps V8's compiled code for the next start.
+      if (typeof (module as { enableCompileCache?: unknown }).enableCompileCache === "function")
+        expect(readdirSync(path.join(probes, "node-compile-cache"), { recursive: true }).length).toBeGreaterThan(0);
     } finally {
       if (child.exitCode === null) child.kill("SIGKILL");
     }
