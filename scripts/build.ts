@@ -147,7 +147,7 @@ if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === imp
 
 /**
  * The bundle's entry: the server, handed React Router's server build (build/server/index.js, which React Router
- * has just written) before anything runs. Bundled together, the two load as one file with one copy of each
+ * has just written) before anything runs. Bundled together, the two load as one bundle with one copy of each
  * package they share: about 800 modules and 0.2 s less at every start (docs/decisions/069).
  */
 const SERVER_ENTRY = `import * as build from "./server/index.js";
@@ -200,7 +200,7 @@ async function main() {
 
   run(path.join(root, "node_modules/.bin/react-router"), ["build"]);
 
-  // build/server-main.js: the server, React Router's server build and the packages both use, in one file.
+  // build/server-main.js: the server, React Router's server build and the packages both use, in one bundle.
   const entry = path.join(buildDir, "server-entry.mjs");
   writeFileSync(entry, SERVER_ENTRY);
   const bundled = await esbuild({
