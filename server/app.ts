@@ -3,6 +3,7 @@
  * then React Router for everything else.
  */
 
+import type { HttpBindings } from "@hono/node-server";
 import type { MiddlewareHandler } from "hono";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -55,6 +56,9 @@ type Env = { Variables: { nonce: string; requestId: string } };
  * 143 to 151 ms and 243 to 370 ms with one, 263 to 306 ms and 874 to 1,405 ms with two (decision 065).
  */
 export const RENDER_SLOTS = 1;
+
+/** The status of a page not rendered because its visitor left while it waited its turn (nginx's "client closed request"). */
+export const VISITOR_LEFT_STATUS = 499;
 
 export type AppOptions = {
   services: AppServices;
@@ -221,11 +225,14 @@ export function createApp({ services, build, staticFiles, renderCache, metrics: 
         confirmIdentity(services, admin, secret, { ip: clientIp(c, config.TRUST_PROXY), requestId: c.get("requestId") }),
     });
     const renderNow = (request: Request) => handle(request, loadContext());
+    // A visitor who left while the page waited its turn gets nothing rendered: under load, the pages of those still
+    // waiting come sooner. A render the cache shares (its own request) is made whoever asked for it.
+    const left = (request: Request) => request === c.req.raw && (c.env as Partial<HttpBindings> | undefined)?.outgoing?.closed === true;
     // Public pages take turns. A post (a form sent without JavaScript: a lead) is never in line behind them, nor is
     // a back-office screen, whose slower queries would hold the public pages up.
     const render = (request: Request) =>
       (request.method === "GET" || request.method === "HEAD") && !isBackOfficePath(c.req.path)
-        ? gate.run(() => renderNow(request))
+        ? gate.run(async () => (left(request) ? new Response(null, { status: VISITOR_LEFT_STATUS }) : renderNow(request)))
         : renderNow(request);
     if (!renderCache) return render(c.req.raw);
     // The admin's session may show drafts: such a request is neither answered from nor stored in the cache.

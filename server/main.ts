@@ -57,6 +57,7 @@ import { openControlChannel } from "./control-channel";
 import { createFastPages, storedPageFiles } from "./fast-pages";
 import { createFastStatic, withFastPaths } from "./fast-static";
 import { REQUEST_TIMEOUT_MESSAGE } from "./http";
+import { InFlight } from "./in-flight";
 import { createLimits } from "./limits";
 import { createLogger } from "./logger";
 import { createMetrics } from "./metrics";
@@ -373,6 +374,12 @@ export async function createServices(
  */
 export const BACKGROUND_START_DELAY_MS = 1000;
 
+/**
+ * At a stop, how long requests still at work after their connections closed may go on (at least): a lead being
+ * stored, a page's data being read. They take milliseconds; the compose file gives a stop 30 seconds.
+ */
+export const IN_FLIGHT_GRACE_MS = 2000;
+
 /** How much V8's old generation may grow past what was live at its last full collection, once started. */
 export const HEAP_GROWING_FLAG = "--heap-growing-percent=10";
 
@@ -442,6 +449,7 @@ async function startListening(
   const app = createApp({ services, build, staticFiles, renderCache, metrics });
 
   let server: Server;
+  const inFlight = new InFlight();
   try {
     // Files of the build and stored pages are answered from memory before a request reaches Hono,
     // with the headers the app gives them (server/fast-static.ts, server/fast-pages.ts).
@@ -466,7 +474,7 @@ async function startListening(
         // every other route gets a short deadline (applyRequestDeadline). A post's image may take as long as a
         // document: 10 MB on a slow mobile line is more than the short deadline.
         {
-          fetch: app.fetch,
+          fetch: (request, bindings) => inFlight.track(async () => app.fetch(request, bindings)),
           port: config.PORT,
           hostname: config.HOST,
           // Node checks header and request deadlines on this interval; a long one would let a short deadline slip.
@@ -533,6 +541,7 @@ async function startListening(
         logger.info({ ms: config.SHUTDOWN_DRAIN_MS }, "stopping: readiness is failing; still answering while the load balancer notices");
         await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
       }
+      const deadline = performance.now() + config.SHUTDOWN_TIMEOUT_MS;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => {
           server.closeAllConnections();
@@ -544,6 +553,11 @@ async function startListening(
         });
         server.closeIdleConnections();
       });
+      // A request whose connection is gone (its visitor left, or the deadline closed it) may still be at work and
+      // need the database: it stays open until such requests end, for the time left or IN_FLIGHT_GRACE_MS, whichever
+      // is longer. Pages still waiting their turn are dropped at once (server/app.ts).
+      if (!(await inFlight.idle(Math.max(deadline - performance.now(), IN_FLIGHT_GRACE_MS))))
+        logger.warn({ requests: inFlight.size }, "stopping with requests still under way");
       unwatchSite();
       await channel?.close();
       await unfollow?.();
