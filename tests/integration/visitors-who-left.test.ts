@@ -87,7 +87,12 @@ describe("a stop while a request whose visitor left is still at work", () => {
         reached = resolve;
       });
       let outcome = "";
-      vi.spyOn(db, "execute").mockImplementationOnce(((...args: Parameters<typeof db.execute>) => {
+      let held = false;
+      // The health check's query is held; the background work's (the mail outbox's) goes through.
+      vi.spyOn(db, "execute").mockImplementation(((...args: Parameters<typeof db.execute>) => {
+        if (held || JSON.stringify((args[0] as { queryChunks?: unknown }).queryChunks) !== '[{"value":["select 1"]}]')
+          return query(...args);
+        held = true;
         reached();
         return released.then(() =>
           query(...args).then(
