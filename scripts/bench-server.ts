@@ -900,7 +900,7 @@ async function measureServer(database: Database, references: { rows?: Row[] }): 
           for (const run of opening) await run();
 
           // Counted against not counted: the same gzip request with a browser's user agent (counted as a view) and
-          // without (not counted), in bracketed runs, after one run of each that warms the counting path.
+          // without (not counted), in bracketed runs, after a run of the counted request that warms its path.
           await short(null, COUNTED);
           let before = await short("uncounted", GZIP);
           for (let i = 0; i < COUNTED_PAIRS; i++) {
