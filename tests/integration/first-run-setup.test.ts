@@ -8,7 +8,14 @@ import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminSessions, adminUsers, auditEvents, siteSettings } from "#db/schema";
-import { issueSetupCode, SETUP_CODE_PREFIX, setupCodeKey } from "../../app/features/admin-users/setup.server";
+import {
+  checkSetupCode,
+  completeSetup,
+  issueSetupCode,
+  SETUP_CODE_PREFIX,
+  type SetupThrottle,
+  setupCodeKey,
+} from "../../app/features/admin-users/setup.server";
 import { ADMIN_CREATE_COMMAND, SETUP_CODE_HOURS, setupMessages } from "../../app/features/admin-users/setup-messages";
 import { authMessages } from "../../app/features/auth/schema";
 import { readProfile } from "../../app/features/settings/site.server";
@@ -348,5 +355,45 @@ describe.each(databaseKinds)("first-run setup with two-factor sign-in required o
     expect(trail.map((t) => t.action)).toEqual(["owner_created"]);
     expect((await readProfile(server.services.db)).name).toBe(AGENCY);
     expect((await getSetup(server, `?code=${code}`)).status).toBe(404);
+  });
+});
+
+describe.each(databaseKinds)("a setup link checked while another submission completes the setup on %s", (kind) => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it("is gone (404), not refused, and counts no failed attempt", async () => {
+    const code = codeOf(server.setupLink);
+    expect(code).not.toBe("");
+    const { db, config } = server.services;
+    const attempts: string[] = [];
+    // The other submission completes between this check's first look for an admin and its look at the code.
+    const throttle: SetupThrottle = {
+      begin: async () => {
+        const other = await completeSetup({ db, config }, code, form(), { ip: "203.0.113.9" });
+        expect(other.status).toBe("created");
+        return {
+          allowed: true,
+          attempt: {
+            failed: async () => void attempts.push("failed"),
+            abandoned: async () => void attempts.push("abandoned"),
+          },
+        };
+      },
+    };
+    const warned: string[] = [];
+    const gate = await checkSetupCode({ db, loginThrottle: throttle, logger: { warn: (_data, message) => warned.push(message) } }, code, {
+      ip: "203.0.113.10",
+    });
+    expect(gate).toEqual({ state: "gone" });
+    expect(attempts).toEqual(["abandoned"]);
+    expect(warned).toEqual([]);
+    expect(await adminCount(server)).toBe(1);
   });
 });

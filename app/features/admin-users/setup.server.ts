@@ -129,6 +129,11 @@ export async function checkSetupCode(
     await decision.attempt.abandoned();
     return { state: "open" };
   }
+  // Another submission may have completed the setup since the first look (it ends every code): gone, not wrong.
+  if (await adminExists(deps.db)) {
+    await decision.attempt.abandoned();
+    return { state: "gone" };
+  }
   await decision.attempt.failed();
   deps.logger.warn({ reqId: client.requestId, ip: client.ip }, setupMessages.log.refused);
   return { state: "refused" };
