@@ -12,6 +12,7 @@ import { telHref } from "./content/site-facts";
 import { publicConfig } from "./env.server";
 import { ChatLauncher } from "./features/chat/widget/chat-launcher";
 import { iconSprite } from "./generated/icon-sprite";
+import { afterFirstInteraction } from "./lib/after-first-interaction";
 import { ChatOpenerProvider } from "./lib/open-chat";
 import { isBackOfficePath } from "./lib/paths";
 import { agencyJsonLd, pageTitle } from "./lib/seo";
@@ -23,26 +24,27 @@ import { readToast } from "./lib/toast.server";
  * The stylesheet is inlined in the server-rendered HTML: no render-blocking request, and
  * (being server-only) no copy of it in the browser's JavaScript. The browser keeps the
  * server's <style> as it is. Prerendered pages keep only the rules they use (scripts/build.ts),
- * so the whole stylesheet is loaded once the page has hydrated, for the next pages and states.
- * In development that import also gives hot reloading.
+ * so the whole stylesheet is loaded on the visitor's first interaction, for the next pages and states
+ * (App below; server/critical-css.ts has such a page prefetch it).
  */
 const serverCss = import.meta.env.SSR ? inlineCss : fromServer("inline-css");
 /**
  * The icon sprite, likewise server-rendered only (see components/ui/icon.tsx). Prerendered pages carry
- * only their own icons; the whole sprite is fetched after hydration (a static file, not JavaScript).
+ * only their own icons; the whole sprite (a static file, not JavaScript) is fetched with the whole
+ * stylesheet's turn, on the first interaction.
  */
 let serverIcons = import.meta.env.SSR ? iconSprite : fromServer("icon-sprite");
 
 function loadAllIcons() {
-  const sprite = document.getElementById("icon-sprite");
-  if (!sprite) return;
+  // The layout always renders the sprite.
+  const sprite = document.getElementById("icon-sprite") as Element;
+  // A sprite that cannot be fetched leaves the page's own icons.
   void fetch("/icons.svg")
-    .then((res) => (res.ok ? res.text() : Promise.reject(new Error(String(res.status)))))
+    .then((res): Promise<string> | "" => (res.ok ? res.text() : ""))
     .then((svg) => {
-      serverIcons = svg.replace(/^<svg[^>]*>/, "").replace(/<\/svg>$/, "");
-      sprite.innerHTML = serverIcons;
+      if (svg) sprite.innerHTML = serverIcons = svg.replace(/^<svg[^>]*>/, "").replace(/<\/svg>$/, "");
     })
-    .catch(() => undefined);
+    .catch(() => {});
 }
 
 /**
@@ -150,10 +152,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  useEffect(() => {
-    void import("./app.css");
-    loadAllIcons();
-  }, []);
+  // The whole stylesheet (which the page prefetched) and sprite, on the visitor's first interaction:
+  // applying the stylesheet restyles every element of the page, which its load then carries none of
+  // (docs/decisions/071-work-after-the-first-interaction.md). In development the import also gives hot reloading.
+  useEffect(
+    () =>
+      afterFirstInteraction(() => {
+        void import("./app.css");
+        loadAllIcons();
+      }),
+    [],
+  );
   return <Outlet />;
 }
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createCriticalCss } from "./critical-css";
+import { createCriticalCss, pageTrimmer } from "./critical-css";
 
 const CSS = [
   ".mt-3{margin-top:.75rem}",
@@ -17,6 +17,7 @@ describe("createCriticalCss", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "critical-css-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const critical = createCriticalCss({ path: dir, external: false, reduceInlineStyles: true, logLevel: "silent" });
+  const trim = pageTrimmer(dir, "silent");
 
   it("keeps the spacing utilities a page uses and drops the rest", async () => {
     const html = `<html><head><style>${CSS}</style></head><body><ol class="mt-3 space-y-1"><li><a href="#a">A</a></li><li>B</li></ol></body></html>`;
@@ -28,5 +29,34 @@ describe("createCriticalCss", () => {
     expect(css).not.toContain("space-y-8");
     expect(css).not.toContain("divide-y");
     expect(css).not.toContain(".mt-9");
+  });
+
+  it("keeps the states and pseudo-elements of the classes a page uses, for before the whole stylesheet applies", async () => {
+    const css = [
+      ".group-open\\:rotate-180:is(:where(.group):is([open], :popover-open, :open) *){rotate:180deg}",
+      ".\\[\\&\\:\\:-webkit-details-marker\\]\\:hidden::-webkit-details-marker{display:none}",
+      "@media (min-width:96rem){.\\32 xl\\:flex{display:flex}}",
+      ".aria-expanded\\:bg-slate-100[aria-expanded=true]{background:#f1f5f9}",
+      ".group-open\\:rotate-90:is(:where(.group):is([open], :popover-open, :open) *){rotate:90deg}",
+      ".\\[\\&\\>\\:first-child\\]\\:mt-0>:first-child{margin-top:0}",
+      ".file\\:mr-4::file-selector-button{margin-right:1rem}",
+    ].join("");
+    const html = `<html><head><style>${css}</style></head><body><details class="group"><summary class="[&amp;::-webkit-details-marker]:hidden 2xl:flex" aria-expanded="false">Q<svg class="group-open:rotate-180"></svg></summary></details><button class="aria-expanded:bg-slate-100">M</button><div class="[&amp;&gt;:first-child]:mt-0"><p>P</p></div></body></html>`;
+    const out = await (await critical).process(html);
+    const kept = /<style>([\s\S]*)<\/style>/.exec(out)![1];
+    expect(kept).toContain("rotate:180deg");
+    expect(kept).toContain("::-webkit-details-marker{display:none}");
+    expect(kept).toContain(".\\32 xl\\:flex{display:flex}");
+    expect(kept).toContain("background:#f1f5f9");
+    expect(kept).toContain("margin-top:0");
+    expect(kept).not.toContain("rotate:90deg");
+  });
+
+  it("keeps on every page the rules of the markup only scripts render (the quote form's document uploads)", async () => {
+    const css = ".file\\:mr-4::file-selector-button{margin-right:1rem}.empty\\:hidden:empty{display:none}.mt-9{margin-top:2.25rem}";
+    const out = await trim(`<html><head><style>${css}</style></head><body><p>Home</p></body></html>`);
+    expect(out).toContain("margin-right:1rem");
+    expect(out).toContain("display:none");
+    expect(out).not.toContain("margin-top:2.25rem");
   });
 });

@@ -1,17 +1,41 @@
 /**
  * A stored page keeps only the CSS rules and icon symbols its own markup uses: the prerendered
  * pages at build (scripts/build.ts) and the pages of the render cache when they are stored
- * (server/render-cache.ts). root.tsx loads the whole stylesheet and sprite once the page has
- * hydrated, for the states and pages that follow.
+ * (server/render-cache.ts). root.tsx loads the whole stylesheet and sprite on the visitor's first
+ * interaction, for the states and pages that follow; the page prefetches the stylesheet.
  *
  * Beasties, which does the CSS part, matches a rule by stripping pseudo-classes from its selector.
  * Tailwind writes its spacing and divider utilities as `:where(.space-y-1>:not(:last-child))`,
  * which that stripping empties, so Beasties would drop them and the page would shift when the
  * whole stylesheet arrives. Here such a selector is matched by what it wraps (`.space-y-1>*`).
+ *
+ * A selector with classes (every Tailwind utility's, variants included) is kept when an element has
+ * its longest class, the utility's own (`group-open:rotate-180`, not the `group` it names), whatever
+ * state or structure the rest asks for: the states the markup is not in yet (an open disclosure's
+ * chevron, `[&::-webkit-details-marker]:hidden`, `aria-expanded:...`) are styled from the first paint,
+ * before the whole stylesheet applies on the visitor's first interaction (root.tsx). Classes inside
+ * `:not()` and attribute values are not required.
  */
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import type Beasties from "beasties";
 
 const WHERE = /^:where\((.+)\)$/;
+/** A class in a selector, its escapes included (`.\\32 xl\\:flex`, `.group-open\\:rotate-180`). */
+const CLASS = /(?<!\\)\.(?:\\[0-9a-fA-F]{1,6}\s?|\\[^0-9a-fA-F\s]|[\w-])+/g;
+/** What a selector does not require: `:not(...)` (one level of parentheses inside) and attribute selectors. */
+const NOT_REQUIRED = /:not\((?:[^()]|\([^()]*\))*\)|(?<!\\)\[(?:\\.|[^\]])*\]/g;
+
+/** The entities React writes for these characters in an attribute, escaped for a selector. */
+const ENTITIES: Record<string, string> = { "&": "&amp\\;", "<": "&lt\\;", ">": "&gt\\;", '"': "&quot\\;", "'": "&\\#x27\\;" };
+
+/**
+ * Rules kept on every page for markup that only scripts render, which no stored page holds: the quote
+ * form's document uploads (features/quote/components/document-uploads.tsx) replace its text for
+ * browsers without scripts once the page has hydrated, before the whole stylesheet applies.
+ * tests/e2e/site-shell.spec.ts finds any class a hydrated page uses that its inline rules miss.
+ */
+const SCRIPTED_ONLY = [/^\.(?:hover\\:)?file\\:/, /^\.empty\\:hidden/, /^:where\(\.space-y-6>/];
 
 /** Beasties' own selector normalisation (a method its type declarations leave out). */
 type Normalizer = { normalizeCssSelector(selector: string): string };
@@ -27,28 +51,53 @@ export async function createCriticalCss(options: Options): Promise<Beasties> {
   class CriticalCss extends Base {
     normalizeCssSelector(selector: string): string {
       const wrapped = WHERE.exec(selector.trim());
-      return normalize.call(this, wrapped ? wrapped[1] : selector);
+      const inner = wrapped ? wrapped[1] : selector.trim();
+      const classes = inner
+        .replace(NOT_REQUIRED, "")
+        .match(CLASS)
+        ?.map((name) => name.trim());
+      if (!classes) return normalize.call(this, inner);
+      const utility = classes.reduce((a, b) => (b.length > a.length ? b : a));
+      // Beasties' document keeps an attribute's entities as written, as React writes them (`&` as `&amp;`).
+      return utility.replace(/\\([&<>"'])/g, (_, char: string) => `\\${ENTITIES[char]}`);
     }
   }
   return new CriticalCss(options);
 }
 
-/** Keeps the sprite symbols a page uses; root.tsx fetches the whole sprite (/icons.svg) after hydration. */
+/** Keeps the sprite symbols a page uses; root.tsx fetches the whole sprite (/icons.svg) on the first interaction. */
 export function pruneIconSprite(html: string): string {
   const used = new Set([...html.matchAll(/href="#(icon-[\w-]+)"/g)].map((m) => m[1]));
   return html.replace(/<symbol id="(icon-[\w-]+)"[\s\S]*?<\/symbol>/g, (symbol, id: string) => (used.has(id) ? symbol : ""));
 }
 
-/** The page trimmer both the build and the render cache use: the inline CSS pruned, then the sprite. */
+/** The whole stylesheet of a client build (`assets/app-<hash>.css`), as an address; undefined without one. */
+function wholeStylesheet(clientDir: string): string | undefined {
+  try {
+    const name = readdirSync(path.join(clientDir, "assets")).find((file) => /^app-[\w-]+\.css$/.test(file));
+    return name && `/assets/${name}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The page trimmer both the build and the render cache use: the inline CSS pruned, then the sprite,
+ * and a prefetch of the whole stylesheet, which root.tsx applies on the visitor's first interaction
+ * (so a first client-side navigation finds it in the browser's cache).
+ */
 export function pageTrimmer(clientDir: string, logLevel: "warn" | "silent" = "warn"): (html: string) => Promise<string> {
   let beasties: Promise<Beasties> | undefined;
+  let prefetch: string | undefined;
   return async (html) => {
+    prefetch ??= ((href) => (href ? `<link rel="prefetch" href="${href}" as="style">` : ""))(wholeStylesheet(clientDir));
     beasties ??= createCriticalCss({
       path: clientDir,
       reduceInlineStyles: true,
       external: false,
       pruneSource: false,
       keyframes: "critical",
+      allowRules: SCRIPTED_ONLY,
       fonts: false,
       logLevel,
     }).catch((error: unknown) => {
@@ -56,6 +105,6 @@ export function pageTrimmer(clientDir: string, logLevel: "warn" | "silent" = "wa
       beasties = undefined;
       throw error;
     });
-    return pruneIconSprite(await (await beasties).process(html));
+    return pruneIconSprite(await (await beasties).process(html)).replace("</head>", `${prefetch}</head>`);
   };
 }

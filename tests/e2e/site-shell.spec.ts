@@ -158,8 +158,11 @@ test("sitemap.xml lists the public pages and robots.txt points to it", async ({ 
 test("an error page shown after a failed navigation keeps the site's styles and icons", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/");
-  // A client-side navigation whose loader fails renders the root error boundary in place of the layout.
   await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  // The visitor has moved the pointer: the whole stylesheet and sprite are the page's.
+  await page.mouse.move(10, 10);
+  await expect(page.locator("#icon-sprite symbol#icon-alert")).toHaveCount(1);
+  // A client-side navigation whose loader fails renders the root error boundary in place of the layout.
   await page.evaluate(() =>
     (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => void } }).__reactRouterDataRouter.navigate(
       "/insurance/no-such-product",
@@ -173,12 +176,71 @@ test("an error page shown after a failed navigation keeps the site's styles and 
 
 test("icons a page did not carry arrive for the pages a visitor navigates to", async ({ page }) => {
   await page.goto("/");
-  expect(await page.evaluate(() => document.documentElement.outerHTML.length)).toBeGreaterThan(0);
-  // The home page's own HTML has no warning icon; after hydration the whole sprite is fetched.
+  await page.waitForFunction(() => (window as Window & { __hydrated?: boolean }).__hydrated === true);
+  // The home page's own HTML has no warning icon; on the visitor's first interaction the whole sprite is fetched.
+  await expect(page.locator("#icon-sprite symbol#icon-alert")).toHaveCount(0);
+  await page.mouse.move(10, 10);
   await expect(page.locator("#icon-sprite symbol#icon-alert")).toHaveCount(1);
   await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
   await expect(page).toHaveURL("/privacy-policy");
   await page.goto("/insurance/hoa");
   await expect(page.locator("#risks use[href='#icon-alert']").first()).toBeAttached();
   await expect(page.locator("#icon-sprite symbol#icon-alert")).toHaveCount(1);
+});
+
+test.describe("the whole stylesheet and sprite", () => {
+  const state = (page: import("@playwright/test").Page) =>
+    page.evaluate(() => ({
+      prefetched: document.querySelector<HTMLLinkElement>('link[rel="prefetch"][as="style"]')?.getAttribute("href") ?? "",
+      applied: [...document.styleSheets].some((s) => s.href?.includes("/assets/app-")),
+      symbols: document.querySelectorAll("#icon-sprite symbol").length,
+    }));
+  const hydrated = (page: import("@playwright/test").Page) =>
+    page.waitForFunction(() => (window as Window & { __hydrated?: boolean }).__hydrated === true);
+
+  test("are prefetched by the page and applied on the first interaction; the page's own rules style it until then", async ({ page }) => {
+    await page.goto("/insurance/contractors");
+    await hydrated(page);
+    // Not applied at load: the screen keeps the page's inline rules, so its load restyles nothing.
+    const before = await state(page);
+    expect(before.prefetched).toMatch(/^\/assets\/app-[\w-]+\.css$/);
+    expect(before.applied).toBe(false);
+
+    await page.mouse.move(20, 20);
+    await expect.poll(async () => (await state(page)).applied).toBe(true);
+    await expect.poll(async () => (await state(page)).symbols).toBeGreaterThan(before.symbols);
+  });
+
+  test("arrive 10 seconds after the load for a visitor who has not touched the page", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/about");
+    await hydrated(page);
+    await page.clock.runFor(9_000);
+    expect((await state(page)).applied).toBe(false);
+    await page.clock.runFor(1_500);
+    await expect.poll(async () => (await state(page)).applied).toBe(true);
+  });
+});
+
+test("on every page of the sitemap, the inline rules style every class the hydrated page uses", async ({ page, request }) => {
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  const paths = [...sitemap.matchAll(/<loc>https?:\/\/[^/]+(\/[^<]*)<\/loc>/g)].map((m) => m[1]);
+  expect(paths.length).toBeGreaterThan(20);
+  const found: Record<string, string[]> = {};
+  for (const path of [...paths, "/quote"]) {
+    await page.goto(path);
+    await page.waitForFunction(() => (window as Window & { __hydrated?: boolean }).__hydrated === true);
+    // Before any interaction: the classes the whole stylesheet styles and the page's inline rules do not.
+    const unstyled = await page.evaluate(async () => {
+      const href = document.querySelector<HTMLLinkElement>('link[rel="prefetch"][as="style"]')?.href ?? "";
+      const whole = await (await fetch(href)).text();
+      const inline = document.getElementById("inline-css")?.textContent ?? "";
+      const classes = new Set([...document.querySelectorAll("[class]")].flatMap((el) => [...el.classList]));
+      const styles = (css: string, name: string) =>
+        new RegExp(`\\.${CSS.escape(name).replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&")}(?![\\w-])`).test(css);
+      return [...classes].filter((name) => styles(whole, name) && !styles(inline, name));
+    });
+    if (unstyled.length > 0) found[path] = unstyled;
+  }
+  expect(found).toEqual({});
 });

@@ -4,7 +4,7 @@
  */
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
 // The whole stylesheet, loaded before this module runs: a prerendered page's inline CSS holds only
-// the rules its own markup uses (root.tsx also loads it after hydration; it arrives once).
+// the rules its own markup uses (root.tsx loads it on the same first interaction; it arrives once).
 import "~/app.css";
 import { useSite } from "~/lib/site";
 import { notifyError } from "~/lib/toast";
