@@ -31,20 +31,20 @@ const serverCss = import.meta.env.SSR ? inlineCss : fromServer("inline-css");
 /**
  * The icon sprite, likewise server-rendered only (see components/ui/icon.tsx). Prerendered pages carry
  * only their own icons; the whole sprite (a static file, not JavaScript) is fetched with the whole
- * stylesheet's turn, on the first interaction.
+ * stylesheet, on the first interaction.
  */
 let serverIcons = import.meta.env.SSR ? iconSprite : fromServer("icon-sprite");
 
 function loadAllIcons() {
-  // The layout always renders the sprite.
-  const sprite = document.getElementById("icon-sprite") as Element;
-  // A sprite that cannot be fetched leaves the page's own icons.
+  const sprite = document.getElementById("icon-sprite");
+  if (!sprite) return;
   void fetch("/icons.svg")
-    .then((res): Promise<string> | "" => (res.ok ? res.text() : ""))
+    .then((res) => (res.ok ? res.text() : Promise.reject(new Error(String(res.status)))))
     .then((svg) => {
-      if (svg) sprite.innerHTML = serverIcons = svg.replace(/^<svg[^>]*>/, "").replace(/<\/svg>$/, "");
+      serverIcons = svg.replace(/^<svg[^>]*>/, "").replace(/<\/svg>$/, "");
+      sprite.innerHTML = serverIcons;
     })
-    .catch(() => {});
+    .catch(() => undefined);
 }
 
 /**

@@ -71,13 +71,13 @@ export function pruneIconSprite(html: string): string {
   return html.replace(/<symbol id="(icon-[\w-]+)"[\s\S]*?<\/symbol>/g, (symbol, id: string) => (used.has(id) ? symbol : ""));
 }
 
-/** The whole stylesheet of a client build (`assets/app-<hash>.css`), as an address; undefined without one. */
-function wholeStylesheet(clientDir: string): string | undefined {
+/** A prefetch of a client build's whole stylesheet (`assets/app-<hash>.css`); nothing without one. */
+function wholeStylesheetPrefetch(clientDir: string): string {
   try {
     const name = readdirSync(path.join(clientDir, "assets")).find((file) => /^app-[\w-]+\.css$/.test(file));
-    return name && `/assets/${name}`;
+    return name ? `<link rel="prefetch" href="/assets/${name}" as="style">` : "";
   } catch {
-    return undefined;
+    return "";
   }
 }
 
@@ -90,7 +90,7 @@ export function pageTrimmer(clientDir: string, logLevel: "warn" | "silent" = "wa
   let beasties: Promise<Beasties> | undefined;
   let prefetch: string | undefined;
   return async (html) => {
-    prefetch ??= ((href) => (href ? `<link rel="prefetch" href="${href}" as="style">` : ""))(wholeStylesheet(clientDir));
+    prefetch ??= wholeStylesheetPrefetch(clientDir);
     beasties ??= createCriticalCss({
       path: clientDir,
       reduceInlineStyles: true,
