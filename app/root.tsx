@@ -36,15 +36,15 @@ const serverCss = import.meta.env.SSR ? inlineCss : fromServer("inline-css");
 let serverIcons = import.meta.env.SSR ? iconSprite : fromServer("icon-sprite");
 
 function loadAllIcons() {
-  const sprite = document.getElementById("icon-sprite");
-  if (!sprite) return;
+  // The layout always renders the sprite.
+  const sprite = document.getElementById("icon-sprite") as Element;
+  // A sprite that cannot be fetched leaves the page's own icons.
   void fetch("/icons.svg")
-    .then((res) => (res.ok ? res.text() : Promise.reject(new Error(String(res.status)))))
+    .then((res): Promise<string> | "" => (res.ok ? res.text() : ""))
     .then((svg) => {
-      serverIcons = svg.replace(/^<svg[^>]*>/, "").replace(/<\/svg>$/, "");
-      sprite.innerHTML = serverIcons;
+      if (svg) sprite.innerHTML = serverIcons = svg.replace(/^<svg[^>]*>/, "").replace(/<\/svg>$/, "");
     })
-    .catch(() => undefined);
+    .catch(() => {});
 }
 
 /**
