@@ -59,4 +59,27 @@ describe("createCriticalCss", () => {
     expect(out).toContain("display:none");
     expect(out).not.toContain("margin-top:2.25rem");
   });
+
+  it("keeps the quote form's scripted classes nothing else on it uses, and not their neighbours", async () => {
+    const css = ".pt-3{padding-top:.75rem}.pt-30{padding-top:7.5rem}@media (hover:hover){.hover\\:bg-red-50:hover{background:#fef2f2}}";
+    const out = await trim(`<html><head><style>${css}</style></head><body><p>Home</p></body></html>`);
+    expect(out).toContain("padding-top:.75rem");
+    expect(out).toContain("background:#fef2f2");
+    expect(out).not.toContain("padding-top:7.5rem");
+  });
+
+  it("keeps the base rules of pseudo-elements alone (date fields, placeholders, ::before and ::after)", async () => {
+    const css = [
+      "::-webkit-date-and-time-value{min-height:1lh}",
+      "::-webkit-datetime-edit{padding-block:0}",
+      "::placeholder{opacity:1}",
+      "*,:after,:before{box-sizing:border-box}",
+    ].join("");
+    const out = await (await critical).process(`<html><head><style>${css}</style></head><body><input type="date"></body></html>`);
+    const kept = /<style>([\s\S]*)<\/style>/.exec(out)![1];
+    expect(kept).toContain("::-webkit-date-and-time-value{min-height:1lh}");
+    expect(kept).toContain("::-webkit-datetime-edit{padding-block:0}");
+    expect(kept).toContain("::placeholder{opacity:1}");
+    expect(kept).toContain("*,:after,:before{box-sizing:border-box}");
+  });
 });

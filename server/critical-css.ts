@@ -14,7 +14,8 @@
  * state or structure the rest asks for: the states the markup is not in yet (an open disclosure's
  * chevron, `[&::-webkit-details-marker]:hidden`, `aria-expanded:...`) are styled from the first paint,
  * before the whole stylesheet applies on the visitor's first interaction (root.tsx). Classes inside
- * `:not()` and attribute values are not required.
+ * `:not()` and attribute values are not required. A selector of pseudo-elements alone (the base
+ * rules for placeholders, date fields, `::before` and `::after`) is kept on every page.
  */
 import { readdirSync } from "node:fs";
 import path from "node:path";
@@ -29,13 +30,26 @@ const NOT_REQUIRED = /:not\((?:[^()]|\([^()]*\))*\)|(?<!\\)\[(?:\\.|[^\]])*\]/g;
 /** The entities React writes for these characters in an attribute, escaped for a selector. */
 const ENTITIES: Record<string, string> = { "&": "&amp\\;", "<": "&lt\\;", ">": "&gt\\;", '"': "&quot\\;", "'": "&\\#x27\\;" };
 
+/** A rule for one utility class, as Tailwind writes it in a selector (`hover:bg-red-50` as `.hover\\:bg-red-50`). */
+function utilityRule(name: string): RegExp {
+  const written = name.replace(/[:/.]/g, (char) => `\\${char}`);
+  return new RegExp(`^\\.${written.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&")}(?![\\w-])`);
+}
+
 /**
- * Rules kept on every page for markup that only scripts render, which no stored page holds: the quote
- * form's document uploads (features/quote/components/document-uploads.tsx) replace its text for
- * browsers without scripts once the page has hydrated, before the whole stylesheet applies.
- * tests/e2e/site-shell.spec.ts finds any class a hydrated page uses that its inline rules miss.
+ * Rules kept on every page for markup that scripts render before the visitor does anything, which
+ * no stored page holds: the quote form's document uploads (features/quote/components/document-uploads.tsx),
+ * which replace its text for browsers without scripts once the page has hydrated, and the note of a
+ * draft put back (quote-form.tsx), both before the whole stylesheet applies. The classes listed are the
+ * ones nothing else on /quote uses. tests/e2e/site-shell.spec.ts finds any class or box a hydrated
+ * page (and /quote with a draft) shows that its inline rules miss.
  */
-const SCRIPTED_ONLY = [/^\.(?:hover\\:)?file\\:/, /^\.empty\\:hidden/, /^:where\(\.space-y-6>/];
+const SCRIPTED_ONLY = [
+  /^\.(?:hover\\:)?file\\:/,
+  /^\.empty\\:hidden/,
+  /^:where\(\.space-y-6>/,
+  ...["mt-3", "pt-3", "truncate", "underline", "hover:bg-red-50"].map(utilityRule),
+];
 
 /** Beasties' own selector normalisation (a method its type declarations leave out). */
 type Normalizer = { normalizeCssSelector(selector: string): string };
@@ -56,7 +70,9 @@ export async function createCriticalCss(options: Options): Promise<Beasties> {
         .replace(NOT_REQUIRED, "")
         .match(CLASS)
         ?.map((name) => name.trim());
-      if (!classes) return normalize.call(this, inner);
+      // Beasties empties a selector of pseudo-elements alone (the base rules' `::placeholder`,
+      // `::-webkit-datetime-edit`, `::after`) and drops it: they style any element that has them.
+      if (!classes) return normalize.call(this, inner) || "*";
       const utility = classes.reduce((a, b) => (b.length > a.length ? b : a));
       // Beasties' document keeps an attribute's entities as written, as React writes them (`&` as `&amp;`).
       return utility.replace(/\\([&<>"'])/g, (_, char: string) => `\\${ENTITIES[char]}`);

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { footerQuickLinks, footerServiceLinks, mainNav, quoteCta } from "../../app/content/navigation";
 import { defaultSite } from "../../app/content/site-profile";
 import { expect, expectNoAxeViolations, test } from "./support";
@@ -222,25 +223,93 @@ test.describe("the whole stylesheet and sprite", () => {
   });
 });
 
-test("on every page of the sitemap, the inline rules style every class the hydrated page uses", async ({ page, request }) => {
+/**
+ * What the whole stylesheet would change on the page as it stands: the classes it styles that the
+ * page's inline rules do not, and the elements whose box or look change when it applies (the first
+ * interaction, a key press here: a pointer would hover something). Elements it brings (the sprite,
+ * the chat launcher) are not compared.
+ */
+async function wholeStylesheetChanges(page: Page) {
+  const unstyled = await page.evaluate(async () => {
+    const href = document.querySelector<HTMLLinkElement>('link[rel="prefetch"][as="style"]')?.href ?? "";
+    const whole = await (await fetch(href)).text();
+    const inline = document.getElementById("inline-css")?.textContent ?? "";
+    const classes = new Set([...document.querySelectorAll("[class]")].flatMap((el) => [...el.classList]));
+    const styles = (css: string, name: string) =>
+      new RegExp(`\\.${CSS.escape(name).replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&")}(?![\\w-])`).test(css);
+    return [...classes].filter((name) => styles(whole, name) && !styles(inline, name));
+  });
+  const look = () =>
+    page.evaluate(() => {
+      const seen = new Map<Element, string>();
+      for (const el of document.body.querySelectorAll("*")) {
+        const box = el.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        const props = ["color", "background-color", "font-size", "font-weight", "line-height", "display", "margin", "padding"];
+        const text = [box.x, box.y, box.width, box.height].map(Math.round).join(",");
+        seen.set(el, `${text} ${props.map((name) => style.getPropertyValue(name)).join("|")} ${style.textDecorationLine}`);
+      }
+      const w = window as Window & { __look?: Map<Element, string> };
+      const before = w.__look;
+      w.__look = seen;
+      if (!before) return [];
+      return [...before].flatMap(([el, was]) => {
+        const now = seen.get(el);
+        return now === undefined || now === was ? [] : [`${el.tagName.toLowerCase()}.${[...el.classList].join(".")}: ${was} -> ${now}`];
+      });
+    });
+  await look();
+  await page.evaluate(() => window.dispatchEvent(new KeyboardEvent("keydown")));
+  await page.waitForFunction(() => [...document.styleSheets].some((s) => s.href?.includes("/assets/app-")));
+  // Two frames for the new rules to apply, and past the longest transition.
+  await page.waitForTimeout(400);
+  const moved = await look();
+  return { unstyled, moved };
+}
+
+test("on every page of the sitemap and a quote form with a draft, the inline rules style every class and box the hydrated page shows", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
   const sitemap = await (await request.get("/sitemap.xml")).text();
   const paths = [...sitemap.matchAll(/<loc>https?:\/\/[^/]+(\/[^<]*)<\/loc>/g)].map((m) => m[1]);
   expect(paths.length).toBeGreaterThan(20);
-  const found: Record<string, string[]> = {};
+  const found: Record<string, { unstyled: string[]; moved: string[] }> = {};
+  const check = async (name: string) => {
+    const changes = await wholeStylesheetChanges(page);
+    // The first few changed elements (the rest are usually what they push along) and how many.
+    if (changes.unstyled.length > 0 || changes.moved.length > 0)
+      found[name] = { unstyled: changes.unstyled, moved: [...changes.moved.slice(0, 4), `${changes.moved.length} in all`] };
+  };
   for (const path of [...paths, "/quote"]) {
     await page.goto(path);
     await page.waitForFunction(() => (window as Window & { __hydrated?: boolean }).__hydrated === true);
-    // Before any interaction: the classes the whole stylesheet styles and the page's inline rules do not.
-    const unstyled = await page.evaluate(async () => {
-      const href = document.querySelector<HTMLLinkElement>('link[rel="prefetch"][as="style"]')?.href ?? "";
-      const whole = await (await fetch(href)).text();
-      const inline = document.getElementById("inline-css")?.textContent ?? "";
-      const classes = new Set([...document.querySelectorAll("[class]")].flatMap((el) => [...el.classList]));
-      const styles = (css: string, name: string) =>
-        new RegExp(`\\.${CSS.escape(name).replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&")}(?![\\w-])`).test(css);
-      return [...classes].filter((name) => styles(whole, name) && !styles(inline, name));
-    });
-    if (unstyled.length > 0) found[path] = unstyled;
+    await check(path);
   }
+  // A draft put back: the note and its button, and a document already uploaded.
+  await page.evaluate(() => {
+    const at = Date.now();
+    const values = {
+      legalBusinessName: "Ortega Freight LLC",
+      businessState: "Wyoming",
+      radiusOfOperation: "500+",
+      coverages: ["Physical Damage"],
+    };
+    const files = [
+      {
+        id: "00000000-0000-4000-8000-000000000000",
+        slot: "vehicleRegistration",
+        name: "registration.pdf",
+        size: 4096,
+        type: "application/pdf",
+        at,
+      },
+    ];
+    localStorage.setItem("agency.truckingQuoteDraft", JSON.stringify({ v: 1, savedAt: at, values, files }));
+  });
+  await page.reload();
+  await expect(page.getByTestId("draft-note")).toBeVisible();
+  await check("/quote with a draft");
   expect(found).toEqual({});
 });
