@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { SelectField, TextAreaField, TextField } from "~/components/form/fields";
 import type { QuoteField } from "~/content/quote";
 
@@ -80,9 +81,19 @@ function ChoiceGroup({
 
 /**
  * One field of the quote form, drawn from its description in content/quote.ts. `initial` is the value
- * the page shows in it: what a request the browser sent itself had in it, when it was refused.
+ * the page shows in it: what a request the browser sent itself had in it, when it was refused. Drawn
+ * again only when one of these changes: the form's own state (its progress, a draft put back, the
+ * documents) changes often and touches none of its fields' markup.
  */
-export function QuoteFieldView({ field, error, initial }: { field: QuoteField; error?: string; initial?: string | string[] }) {
+export const QuoteFieldView = memo(function QuoteFieldView({
+  field,
+  error,
+  initial,
+}: {
+  field: QuoteField;
+  error?: string;
+  initial?: string | string[];
+}) {
   const common = {
     id: fieldId(field.name),
     name: field.name,
@@ -114,4 +125,4 @@ export function QuoteFieldView({ field, error, initial }: { field: QuoteField; e
         />
       );
   }
-}
+});
