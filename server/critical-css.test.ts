@@ -68,18 +68,23 @@ describe("createCriticalCss", () => {
     expect(out).not.toContain("padding-top:7.5rem");
   });
 
-  it("keeps the base rules of pseudo-elements alone (date fields, placeholders, ::before and ::after)", async () => {
+  it("keeps the base rules of pseudo-elements and pseudo-classes alone (date fields, placeholders, file buttons, focus)", async () => {
     const css = [
       "::-webkit-date-and-time-value{min-height:1lh}",
       "::-webkit-datetime-edit{padding-block:0}",
       "::placeholder{opacity:1}",
-      "*,:after,:before{box-sizing:border-box}",
+      "*,::file-selector-button{border:0 solid}",
+      ":focus-visible{outline:3px solid}",
+      ".mt-9::placeholder{color:red}",
     ].join("");
     const out = await (await critical).process(`<html><head><style>${css}</style></head><body><input type="date"></body></html>`);
     const kept = /<style>([\s\S]*)<\/style>/.exec(out)![1];
     expect(kept).toContain("::-webkit-date-and-time-value{min-height:1lh}");
     expect(kept).toContain("::-webkit-datetime-edit{padding-block:0}");
     expect(kept).toContain("::placeholder{opacity:1}");
-    expect(kept).toContain("*,:after,:before{box-sizing:border-box}");
+    expect(kept).toContain("*,::file-selector-button{border:0 solid}");
+    expect(kept).toContain(":focus-visible{outline:3px solid}");
+    // A class no element has still drops its rule, pseudo-element or not.
+    expect(kept).not.toContain("color:red");
   });
 });

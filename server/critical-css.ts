@@ -14,8 +14,9 @@
  * state or structure the rest asks for: the states the markup is not in yet (an open disclosure's
  * chevron, `[&::-webkit-details-marker]:hidden`, `aria-expanded:...`) are styled from the first paint,
  * before the whole stylesheet applies on the visitor's first interaction (root.tsx). Classes inside
- * `:not()` and attribute values are not required. A selector of pseudo-elements alone (the base
- * rules for placeholders, date fields, `::before` and `::after`) is kept on every page.
+ * `:not()` and attribute values are not required. A selector of pseudo-elements or pseudo-classes
+ * alone (the base rules for placeholders, file buttons, date fields, spin buttons, `:focus-visible`)
+ * is kept on every page.
  */
 import { readdirSync } from "node:fs";
 import path from "node:path";
@@ -33,7 +34,8 @@ const ENTITIES: Record<string, string> = { "&": "&amp\\;", "<": "&lt\\;", ">": "
 /** A rule for one utility class, as Tailwind writes it in a selector (`hover:bg-red-50` as `.hover\\:bg-red-50`). */
 function utilityRule(name: string): RegExp {
   const written = name.replace(/[:/.]/g, (char) => `\\${char}`);
-  return new RegExp(`^\\.${written.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&")}(?![\\w-])`);
+  // Not followed by more of a class name, escapes included (`mt-3` is not `mt-3.5`, written `.mt-3\\.5`).
+  return new RegExp(`^\\.${written.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&")}(?![\\w-]|\\\\)`);
 }
 
 /**
@@ -70,8 +72,8 @@ export async function createCriticalCss(options: Options): Promise<Beasties> {
         .replace(NOT_REQUIRED, "")
         .match(CLASS)
         ?.map((name) => name.trim());
-      // Beasties empties a selector of pseudo-elements alone (the base rules' `::placeholder`,
-      // `::-webkit-datetime-edit`, `::after`) and drops it: they style any element that has them.
+      // Beasties empties a selector of pseudo-elements or pseudo-classes alone (the base rules'
+      // `::placeholder`, `::-webkit-datetime-edit`, `:focus-visible`) and drops it: they style any element.
       if (!classes) return normalize.call(this, inner) || "*";
       const utility = classes.reduce((a, b) => (b.length > a.length ? b : a));
       // Beasties' document keeps an attribute's entities as written, as React writes them (`&` as `&amp;`).

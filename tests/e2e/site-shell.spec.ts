@@ -236,7 +236,7 @@ async function wholeStylesheetChanges(page: Page) {
     const inline = document.getElementById("inline-css")?.textContent ?? "";
     const classes = new Set([...document.querySelectorAll("[class]")].flatMap((el) => [...el.classList]));
     const styles = (css: string, name: string) =>
-      new RegExp(`\\.${CSS.escape(name).replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&")}(?![\\w-])`).test(css);
+      new RegExp(`\\.${CSS.escape(name).replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&")}(?![\\w-]|\\\\)`).test(css);
     return [...classes].filter((name) => styles(whole, name) && !styles(inline, name));
   });
   const look = () =>
@@ -287,7 +287,9 @@ test("on every page of the sitemap and a quote form with a draft, the inline rul
     await page.waitForFunction(() => (window as Window & { __hydrated?: boolean }).__hydrated === true);
     await check(path);
   }
-  // A draft put back: the note and its button, and a document already uploaded.
+  // A draft put back: the note and its button, and a document already uploaded. The clock stands
+  // still, so the note's time (saved again a moment after the load) keeps its width.
+  await page.clock.setFixedTime(new Date("2026-06-01T15:20:00"));
   await page.evaluate(() => {
     const at = Date.now();
     const values = {
